@@ -1,0 +1,103 @@
+/**
+ * Every failure the framework expects has a code from this list, a message
+ * that names what went wrong, and a hint that tells the user what to do.
+ * `docs/errors.md` documents each code; a test keeps the two in step.
+ */
+export const APP_ERROR_CODES = [
+  "APP_ID_INVALID",
+  "APP_FUNCTION_INVALID",
+  "APP_FUNCTION_NOT_FOUND",
+  "CONTEXT_NO_REPOSITORY",
+  "CLIENT_UNAUTHENTICATED",
+  "EVENT_NAME_INVALID",
+  "JWT_REJECTED",
+  "PRIVATE_KEY_INVALID",
+  "PRIVATE_KEY_NOT_FOUND",
+  "TOKEN_EXCHANGE_FAILED",
+  "WEBHOOK_HEADERS_MISSING",
+  "WEBHOOK_PAYLOAD_INVALID",
+  "WEBHOOK_SECRET_MISSING",
+  "WEBHOOK_SIGNATURE_MISMATCH",
+] as const;
+
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+export type AppErrorOptions = {
+  /** One sentence telling the user what to do next. */
+  hint?: string | undefined;
+  /** HTTP status a server answers with when this error reaches it. */
+  status?: number | undefined;
+  cause?: unknown;
+};
+
+/** The one error type the framework throws for expected failures. */
+export class AppError extends Error {
+  override name = "AppError";
+  readonly code: AppErrorCode;
+  readonly hint: string | undefined;
+  readonly status: number | undefined;
+
+  constructor(code: AppErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.hint = options.hint;
+    this.status = options.status;
+  }
+}
+
+/** True for an `AppError`, also one from another copy of the package. */
+export function isAppError(error: unknown): error is AppError {
+  return (
+    error instanceof AppError ||
+    (error instanceof Error &&
+      error.name === "AppError" &&
+      typeof (error as { code?: unknown }).code === "string")
+  );
+}
+
+/**
+ * Turns anything a handler may throw (`undefined`, a string, a plain object)
+ * into an `Error`, keeping the thrown value as `cause`.
+ */
+export function toError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  if (value !== null && typeof value === "object") {
+    const { message, status } = value as { message?: unknown; status?: unknown };
+    const error = new Error(
+      typeof message === "string" ? message : `A non-Error object was thrown: ${safeDescribe(value)}`,
+      { cause: value },
+    );
+    if (typeof status === "number") Object.assign(error, { status });
+    return error;
+  }
+  const text = typeof value === "string" ? value : String(value);
+  return new Error(
+    typeof value === "string" ? text : `A handler threw ${text} instead of an Error`,
+    { cause: value },
+  );
+}
+
+function safeDescribe(value: object): string {
+  try {
+    return JSON.stringify(value).slice(0, 200);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/**
+ * What `app.receive()` rejects with: a native `AggregateError` whose `errors`
+ * are the failed handlers' errors, and which is iterable like older apps expect.
+ */
+export class AppAggregateError extends AggregateError implements Iterable<Error> {
+  override name = "AggregateError";
+  declare errors: Error[];
+
+  constructor(errors: Error[]) {
+    super(errors, errors.map((error) => error.message).join("\n"));
+  }
+
+  [Symbol.iterator](): Iterator<Error> {
+    return this.errors[Symbol.iterator]();
+  }
+}
