@@ -1,0 +1,51 @@
+import type { Bindings, ChildLoggerOptions } from "pino";
+import type { Logger } from "./get-log.js";
+
+/**
+ * A log function combined with a Logger: `log("x")` is `log.info("x")`, and
+ * `child()` returns another DeprecatedLogger.
+ */
+export type DeprecatedLogger = {
+  child(bindings: Bindings, options?: ChildLoggerOptions<never>): DeprecatedLogger;
+} & Logger &
+  ((...args: Parameters<Logger["info"]>) => void);
+
+type Method = (...args: never[]) => unknown;
+
+/**
+ * Makes `log` callable: `alias("x")` logs at info. Every other member is the
+ * logger's own, read at the moment of use, so a level change takes effect and
+ * a disabled level stays pino's no-op. `child()` returns an aliased child.
+ *
+ * @example
+ * const log = aliasLog(getLog());
+ * log("Hello");          // info
+ * log.debug("details");
+ */
+export function aliasLog(log: Logger): DeprecatedLogger {
+  // pino's level methods use `this`; bind each once and reuse it.
+  const bound = new WeakMap<Method, Method>();
+  const child = (
+    bindings: Bindings,
+    options?: ChildLoggerOptions<never>,
+  ): DeprecatedLogger => aliasLog(log.child(bindings, options));
+  const logInfo = (...args: Parameters<Logger["info"]>): void => {
+    log.info(...args);
+  };
+
+  return new Proxy(logInfo, {
+    get(_target, property) {
+      if (property === "child") return child;
+      const value: unknown = Reflect.get(log, property, log);
+      if (typeof value !== "function") return value;
+      let method = bound.get(value as Method);
+      if (method === undefined) {
+        method = (value as Method).bind(log);
+        bound.set(value as Method, method);
+      }
+      return method;
+    },
+    set: (_target, property, value) => Reflect.set(log, property, value, log),
+    has: (_target, property) => Reflect.has(log, property),
+  }) as unknown as DeprecatedLogger;
+}

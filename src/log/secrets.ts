@@ -1,0 +1,126 @@
+/** What a scrubbed secret is replaced with, in values and by key alike. */
+export const REDACTED = "[REDACTED]";
+
+/**
+ * Each registered secret makes every line cost more to scrub (V8 tries the
+ * alternatives one by one), so the list is kept short: values the patterns
+ * below already catch (tokens, JWTs, keys) are not added at all.
+ */
+const MAX_SECRETS = 100;
+const MIN_SECRET_LENGTH = 6;
+/** The well-known webhook secret used outside production: nothing to hide. */
+const DEVELOPMENT_SECRET = "development";
+
+/** "token" → "[Tt][Oo][Kk][Ee][Nn]": Node 20 has no inline `(?i:…)` flag. */
+const anyCase = (word: string): string =>
+  word.replace(/[a-z]/g, (c) => `[${c.toUpperCase()}${c}]`);
+
+/** Keys whose string values are censored at any depth of a line. */
+const SECRET_KEYS = [
+  "[Aa]uthorization",
+  "[Cc]ookie",
+  "[Ss]et-[Cc]ookie",
+  "privateKey",
+  "private_key",
+  "secret",
+  "webhookSecret",
+  "webhook_secret",
+  "token",
+  "access_token",
+  "refresh_token",
+  "clientSecret",
+  "client_secret",
+  "password",
+].join("|");
+
+// Matched on the serialized line, where newlines are "\n" escapes and quotes
+// may be escaped. The patterns with a capture group keep that prefix and
+// replace the value after it; the others are replaced whole.
+const PATTERNS = [
+  // PEM private keys, to the END line or, when truncated, to the last body character.
+  String.raw`-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END[A-Z0-9 ]*PRIVATE KEY-----|(?:\\+[nr]|[A-Za-z0-9+/=:,. \t\r\n-])*)`,
+  // The base64 encoding of a whole PEM ("-----BEGIN…"), as PRIVATE_KEY accepts it.
+  String.raw`LS0tLS1CRUdJT[A-Za-z0-9+/=]*`,
+  // JWTs: base64url header and payload, both JSON objects, then the signature.
+  String.raw`eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`,
+  // GitHub tokens: https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/
+  String.raw`gh[opusr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{22,}`,
+  // Installation tokens in the older format.
+  String.raw`v1\.[0-9a-f]{40}`,
+  // Authorization header values in text: `Authorization: token …`.
+  String.raw`(${anyCase("authorization")}\\?["']?\s*[:=]\s*\\?["']?\s*(?:${anyCase("token")}|${anyCase("bearer")}|${anyCase("basic")})\s+)[^\s"'\\,;]+`,
+  // Credentials in query strings and form bodies.
+  String.raw`((?:access_token|refresh_token|client_secret)=)[^&\s"'\\]+`,
+  // String values of secret keys, at any depth: `"token":"…"`.
+  String.raw`("(?:${SECRET_KEYS})":")(?:[^"\\]|\\.)*`,
+  // The same inside a JSON string, e.g. a response body in an error message.
+  String.raw`(\\"(?:${SECRET_KEYS})\\":\s*\\")(?:[^"\\]|\\[^"])*`,
+].join("|");
+
+const STATIC_PATTERN = new RegExp(PATTERNS, "g");
+const secrets = new Set<string>();
+/** PATTERNS plus the registered secrets; undefined after the list changed. */
+let pattern: RegExp | undefined = STATIC_PATTERN;
+
+/**
+ * Adds a value to the process-wide list of secrets that every log line is
+ * scrubbed of. Values shorter than 6 characters, the development webhook
+ * secret and values the built-in patterns already catch are ignored; the
+ * latest 100 values are kept.
+ *
+ * @example
+ * registerSecret(options.secret);
+ */
+export function registerSecret(value: string | undefined | null): void {
+  if (typeof value !== "string" || value.length < MIN_SECRET_LENGTH) return;
+  if (value === DEVELOPMENT_SECRET) return;
+  if (secrets.delete(value)) {
+    secrets.add(value); // now the latest; the pattern already has it
+    return;
+  }
+  if (value.trim().replace(STATIC_PATTERN, "") === "") return;
+  secrets.add(value);
+  if (secrets.size > MAX_SECRETS) {
+    secrets.delete(secrets.values().next().value as string);
+  }
+  pattern = undefined;
+}
+
+/**
+ * Replaces private keys, JWTs, GitHub tokens, Authorization header values,
+ * string values of secret keys (`"token":"…"`) and every registered secret in
+ * `text` with "[REDACTED]". Returns `text` itself when nothing matches.
+ *
+ * @example
+ * scrubSecrets("Authorization: token 0123456789abcdef");
+ * // → "Authorization: token [REDACTED]"
+ */
+export function scrubSecrets(text: string): string {
+  pattern ??= buildPattern();
+  return text.replace(pattern, replaceMatch);
+}
+
+function replaceMatch(
+  _match: string,
+  authorization: string | undefined,
+  query: string | undefined,
+  key: string | undefined,
+  escapedKey: string | undefined,
+): string {
+  return (authorization ?? query ?? key ?? escapedKey ?? "") + REDACTED;
+}
+
+function buildPattern(): RegExp {
+  const literals = new Set<string>();
+  for (const secret of secrets) {
+    literals.add(secret);
+    // How the secret appears inside a JSON string: quotes, backslashes and
+    // newlines escaped.
+    literals.add(JSON.stringify(secret).slice(1, -1));
+  }
+  // Longest first, so a secret that starts another one does not hide it.
+  const escaped = [...literals]
+    .sort((a, b) => b.length - a.length)
+    .map((literal) => literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&"));
+  return new RegExp([PATTERNS, ...escaped].join("|"), "g");
+}

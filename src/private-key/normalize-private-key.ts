@@ -1,0 +1,29 @@
+const BASE64 = /^[A-Za-z0-9+/=_\s-]+$/;
+const PEM = /^(-----BEGIN ([A-Z0-9 ]+)-----)\s*([\s\S]*?)\s*(-----END \2-----)$/;
+
+/**
+ * Turns a key as people store it into a PEM with real "\n" newlines and a
+ * trailing newline: `\n`-escaped newlines (as in .env files), "\r\n", the
+ * base64 encoding of the whole PEM, and a body on one line or wrapped oddly.
+ * Text that is not a whole PEM comes back trimmed, for validation to explain.
+ *
+ * @example
+ * normalizePrivateKey("-----BEGIN RSA PRIVATE KEY-----\\nMIIE…\\n-----END RSA PRIVATE KEY-----");
+ */
+export function normalizePrivateKey(raw: string): string {
+  let text = raw.trim();
+  if (!text.includes("-----") && BASE64.test(text)) {
+    const decoded = Buffer.from(text, "base64").toString("utf8").trim();
+    if (decoded.startsWith("-----BEGIN")) text = decoded;
+  }
+  text = text
+    .replace(/\\r/g, "")
+    .replace(/\\n/g, "\n")
+    .replace(/\r\n?/g, "\n")
+    .trim();
+  const match = PEM.exec(text);
+  // A body with headers (`Proc-Type: 4,ENCRYPTED`) keeps its own layout.
+  if (match === null || match[3]!.includes(":")) return `${text}\n`;
+  const body = match[3]!.replace(/\s+/g, "").replace(/.{64}/g, "$&\n");
+  return `${match[1]}\n${body.replace(/\n$/, "")}\n${match[4]}\n`;
+}

@@ -1,0 +1,76 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { expect } from "chai";
+import { registerSecret, scrubSecrets } from "../../src/log/secrets.js";
+
+const R = "[REDACTED]";
+const GHS = "ghs_16C7e42F292c6912E7710c838347Ae178B4a";
+const JWT = "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJpYXQiOjE3MDAwMDAwMDAsImlzcyI6IjEyMyJ9.c2lnbmF0dXJlLXBhcnQ_-x";
+
+let pem: string;
+
+describe("scrubSecrets", () => {
+  before(() => {
+    pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
+      type: "pkcs1",
+      format: "pem",
+    }) as string;
+  });
+
+  it("returns an ordinary line as it is", () => {
+    const line = '{"level":30,"msg":"Handled issues.opened for octo-org/repo in 12ms","token_count":3}\n';
+    expect(scrubSecrets(line)).to.equal(line);
+  });
+
+  const cases: ReadonlyArray<[rule: string, input: () => string, expected: () => string]> = [
+    ["replaces a PEM private key with real newlines", () => `key ${pem} end`, () => `key ${R}\n end`],
+    ["replaces a PEM private key with \\n escaped as in JSON", () => JSON.stringify({ k: pem }), () => `{"k":"${R}\\n"}`],
+    ["replaces a truncated PEM private key up to the end of its body", () => JSON.stringify({ m: `bad ${pem.slice(0, 700)}` }), () => `{"m":"bad ${R}"}`],
+    ["replaces the base64 encoding of a PEM", () => `PRIVATE_KEY=${Buffer.from(pem).toString("base64")} ok`, () => `PRIVATE_KEY=${R} ok`],
+    ["replaces a JWT", () => `jwt ${JWT} ok`, () => `jwt ${R} ok`],
+    ["replaces a ghs_ installation token", () => `t=${GHS}.`, () => `t=${R}.`],
+    ["replaces ghp_, gho_, ghu_ and ghr_ tokens", () => ["ghp_", "gho_", "ghu_", "ghr_"].map((p) => p + "a".repeat(36)).join(" "), () => [R, R, R, R].join(" ")],
+    ["replaces a fine-grained github_pat_ token", () => `github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789 x`, () => `${R} x`],
+    ["replaces an old v1. token of 40 hex digits", () => `v1.${"0123456789".repeat(4)} x`, () => `${R} x`],
+    ["replaces an Authorization: token value", () => "Authorization: token 0123456789abcdef", () => `Authorization: token ${R}`],
+    ["replaces an authorization bearer value in any case", () => "AUTHORIZATION = Bearer abc.def-ghi", () => `AUTHORIZATION = Bearer ${R}`],
+    ["replaces an Authorization header value in serialized headers", () => '{"headers":{"Authorization":"Basic dXNlcjpwYXNz"}}', () => `{"headers":{"Authorization":"${R}"}}`],
+    ["replaces string values of secret keys at any depth", () => '{"a":{"b":{"token":"plain-value","client_secret":"x\\"y"}}}', () => `{"a":{"b":{"token":"${R}","client_secret":"${R}"}}}`],
+    ["replaces secret keys in JSON quoted inside a message", () => '{"msg":"body {\\"webhookSecret\\":\\"abc\\"}"}', () => `{"msg":"body {\\"webhookSecret\\":\\"${R}\\"}"}`],
+    ["replaces credentials in a query string but keeps code", () => "/login?client_secret=abc123&code=xyz", () => `/login?client_secret=${R}&code=xyz`],
+  ];
+  for (const [rule, input, expected] of cases) {
+    it(rule, () => {
+      expect(scrubSecrets(input())).to.equal(expected());
+    });
+  }
+});
+
+describe("registerSecret", () => {
+  it("makes a registered secret disappear, also JSON-escaped", () => {
+    const secret = `s3cret-${randomBytes(8).toString("hex")}-"quoted"\\`;
+    registerSecret(secret);
+    const line = `${secret} ${JSON.stringify({ v: secret })}`;
+    expect(scrubSecrets(line)).to.equal(`${R} {"v":"${R}"}`);
+  });
+
+  it("prefers the longer of two secrets that start alike", () => {
+    const short = `prefix-${randomBytes(4).toString("hex")}`;
+    registerSecret(short);
+    registerSecret(`${short}-longer`);
+    expect(scrubSecrets(`${short}-longer ${short}`)).to.equal(`${R} ${R}`);
+  });
+
+  const ignored: ReadonlyArray<[rule: string, value: string | undefined | null]> = [
+    ["ignores values shorter than 6 characters", "abc12"],
+    ["ignores the development webhook secret", "development"],
+    ["ignores undefined", undefined],
+    ["ignores null", null],
+  ];
+  for (const [rule, value] of ignored) {
+    it(rule, () => {
+      registerSecret(value);
+      const line = `the ${String(value)} value stays`;
+      expect(scrubSecrets(line)).to.equal(line);
+    });
+  }
+});
