@@ -1,0 +1,168 @@
+import type { EmitterWebhookEventName } from "@octokit/webhooks";
+import { LRUCache } from "lru-cache";
+import type { AppClient } from "./client/app-client.js";
+import type { AppAuth } from "./client/auth/auth-strategy.js";
+import { TokenStore } from "./client/auth/token-store.js";
+import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
+import { createAppFunctionArgument } from "./app-function-argument.js";
+import { Context } from "./context.js";
+import { AppError, type AppAggregateError } from "./errors.js";
+import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
+import { getLog, type Logger } from "./log/get-log.js";
+import { registerSecret } from "./log/secrets.js";
+import { resolveOptions } from "./resolve-options.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Router, State } from "./types.js";
+import { VERSION } from "./version.js";
+import { AppWebhooks } from "./webhooks/app-webhooks.js";
+import type { RoutedEvent } from "./webhooks/event-router.js";
+
+type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
+export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
+export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined };
+
+/**
+ * An app: handlers registered by event name, a platform client for each
+ * event, and the credentials and settings in `state`.
+ *
+ * @example
+ * const app = new App({ appId: 1, privateKey, secret });
+ * app.on("issues.opened", async (context) => {
+ *   await context.client.issues.createComment(context.issue({ body: "Hello" }));
+ * });
+ */
+export class App {
+  static version = VERSION;
+  readonly version = VERSION;
+  readonly state: State;
+  readonly log: DeprecatedLogger;
+  readonly webhooks: AppWebhooks<Context>;
+
+  constructor(options: Options = {}) {
+    const log = options.log ?? getLog({ level: options.logLevel });
+    this.log = aliasLog(log);
+    const resolved = resolveOptions(options, log);
+    const cache = options.cache ?? new LRUCache<number, string>({ max: 15000 });
+    const tokens =
+      resolved.appId !== undefined && resolved.privateKey
+        ? new TokenStore({ appId: resolved.appId, privateKey: resolved.privateKey, cache, log, baseUrl: options.baseUrl })
+        : undefined;
+    registerSecret(options.secret);
+    registerSecret(options.platformToken);
+    const state: State = {
+      Client: resolved.Client,
+      appId: resolved.appId,
+      baseUrl: options.baseUrl,
+      cache,
+      platformToken: options.platformToken,
+      host: options.host,
+      log,
+      client: undefined as unknown as AppClient,
+      port: options.port,
+      privateKey: resolved.privateKey,
+      webhookProxy: options.webhookProxy,
+      webhooks: { path: options.webhookPath, secret: options.secret },
+      redisConfig: options.redisConfig,
+      tokens,
+    };
+    state.client = options.client ?? createClient(state);
+    this.state = state;
+    this.webhooks =
+      (options.webhooks as AppWebhooks<Context> | undefined) ??
+      new AppWebhooks<Context>({
+        secrets: options.secret ? [options.secret] : [],
+        transform: (event) => new Context(event, this),
+        log,
+      });
+  }
+
+  /** Runs `handler` for the named events (`"issues"`, `"issues.opened"`, or a list). */
+  on<E extends EmitterWebhookEventName>(eventName: E | E[], handler: Handler<E>): void {
+    this.webhooks.on(eventName, handler as never);
+  }
+
+  /** Runs `handler` for every event. */
+  onAny(handler: Handler<EmitterWebhookEventName>): void {
+    this.webhooks.onAny(handler as never);
+  }
+
+  /** Runs `handler` with the aggregate error when handlers of an event fail. */
+  onError(handler: ErrorHandler): void {
+    this.webhooks.onError(handler as never);
+  }
+
+  /**
+   * Delivers one event to every matching handler, concurrently. Rejects with
+   * an iterable `AggregateError` of the handlers' errors.
+   */
+  receive(event: { id: string; name: string; payload: unknown }): Promise<void> {
+    return this.webhooks.receive(event as never);
+  }
+
+  /** Loads one or several application functions (both shapes). */
+  load(appFn: ApplicationFunction | readonly ApplicationFunction[], options?: LoadOptions): Promise<void>;
+  load(appFn: DeprecatedApplicationFunction | readonly DeprecatedApplicationFunction[], options?: LoadOptions): Promise<void>;
+  load(
+    appFn: ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>,
+    options?: LoadOptions,
+  ): Promise<void>;
+  async load(
+    appFn: ApplicationFunction | DeprecatedApplicationFunction | ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>,
+    { getRouter = routerUnavailable }: LoadOptions = {},
+  ): Promise<void> {
+    const appFns = Array.isArray(appFn) ? appFn : [appFn];
+    for (const fn of appFns) {
+      if (typeof fn !== "function") {
+        throw new AppError("APP_FUNCTION_INVALID", `An application function must be a function, got ${typeof fn}.`, {
+          hint: "Export the app as the module's default export: export default (({ app }) => { ... }).",
+        });
+      }
+      await fn(createAppFunctionArgument(this, getRouter) as never);
+    }
+  }
+
+  /**
+   * A client for the installation, or for the app itself without an id.
+   * Handlers should use `context.client` instead.
+   */
+  async auth(installationId?: number, log?: Logger): Promise<AppClient> {
+    return createClient(this.state, installationId, log);
+  }
+
+  /** The client of one event: its installation's, tagged with the delivery id. */
+  createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient {
+    const client = createClientWithAuth(this.state, eventAuth(this.state, event), log);
+    client.hook.before("request", (options) => {
+      options.headers["x-github-delivery"] = event.id;
+    });
+    return client;
+  }
+}
+
+function eventAuth(state: State, { name, payload }: { name: string; payload: unknown }): AppAuth {
+  const { installation, action } = (payload ?? {}) as { installation?: { id?: unknown }; action?: unknown };
+  const installationId = installation?.id;
+  if (name === "installation" && (action === "deleted" || action === "suspend")) {
+    return {
+      type: "unauthenticated",
+      reason: `the installation was ${action === "deleted" ? "deleted" : "suspended"}, so the platform issues no token for it`,
+    };
+  }
+  if (state.tokens && typeof installationId === "number") {
+    return { type: "installation", installationId, tokens: state.tokens };
+  }
+  if (state.platformToken) return { type: "token", token: state.platformToken };
+  if (typeof installationId !== "number") {
+    return { type: "unauthenticated", reason: `the "${name}" event has no installation to act for` };
+  }
+  return {
+    type: "unauthenticated",
+    reason: "no credentials are set: set APP_ID and PRIVATE_KEY (or GITHUB_TOKEN)",
+  };
+}
+
+function routerUnavailable(): never {
+  throw new AppError("APP_FUNCTION_INVALID", "getRouter() is only available when the app runs in a server.", {
+    hint: "Start the app with `app run`, createServer() or createNodeMiddleware() to mount routes.",
+  });
+}
+

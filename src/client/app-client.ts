@@ -1,0 +1,37 @@
+import { Octokit } from "@octokit/core";
+import type { PaginateInterface } from "@octokit/plugin-paginate-rest";
+import type { Api } from "@octokit/plugin-rest-endpoint-methods";
+import type { RetryPlugin } from "@octokit/plugin-retry";
+import { enterpriseCompatibility } from "@octokit/plugin-enterprise-compatibility";
+import { paginateRest } from "@octokit/plugin-paginate-rest";
+import { legacyRestEndpointMethods } from "@octokit/plugin-rest-endpoint-methods";
+import { retry } from "@octokit/plugin-retry";
+import { throttling } from "@octokit/plugin-throttling";
+import { mergeClientOptions } from "./defaults.js";
+import { requestLog } from "./plugins/request-log.js";
+
+/**
+ * The platform REST client handed to handlers as `context.client`: Octokit
+ * with throttling, retries, pagination, every REST method (at the root, as
+ * `client.issues.createComment`, and under `client.rest`), Enterprise Server
+ * compatibility and request logging.
+ *
+ * @example
+ * const client = new AppClient({ auth: { type: "token", token }, authStrategy: createAppAuthStrategy });
+ * await client.issues.createComment({ owner, repo, issue_number: 1, body: "Hi" });
+ */
+/** What the plugins add to every client. */
+export type AppClientMembers = Api["rest"] & Api & { paginate: PaginateInterface } & RetryPlugin;
+
+type AppClientConstructor = typeof Octokit & (new (...args: any[]) => Octokit & AppClientMembers);
+
+export const AppClient: AppClientConstructor = Octokit.plugin(
+  throttling,
+  retry,
+  paginateRest,
+  legacyRestEndpointMethods,
+  enterpriseCompatibility,
+  requestLog,
+).defaults(mergeClientOptions);
+
+export type AppClient = InstanceType<typeof AppClient>;

@@ -1,0 +1,107 @@
+import { createUnauthenticatedAuth } from "@octokit/auth-unauthenticated";
+import type { EndpointDefaults, EndpointOptions, RequestInterface, Route, RequestParameters } from "@octokit/types";
+import { AppError } from "../../errors.js";
+import { requiresAppAuth } from "./app-routes.js";
+import type { TokenStore } from "./token-store.js";
+
+/** What a client authenticates as; passed to `AppClient` as `auth`. */
+export type AppAuth =
+  | { type: "app"; tokens: TokenStore }
+  | { type: "installation"; installationId: number; tokens: TokenStore }
+  | { type: "token"; token: string }
+  | { type: "unauthenticated"; reason: string };
+
+export type Authentication =
+  | { type: "app"; token: string; appId: number }
+  | { type: "installation"; token: string; installationId: number }
+  | { type: "token"; token: string }
+  | { type: "unauthenticated"; reason: string };
+
+type Hook = (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) => Promise<unknown>;
+type AuthInterface = (() => Promise<Authentication>) & { hook: Hook };
+
+/**
+ * The `authStrategy` of every `AppClient`. App clients send the app's JWT;
+ * installation clients send the installation token (the JWT on the routes
+ * that need it), and after a 401 replace the token once and retry once.
+ */
+export function createAppAuthStrategy(options: AppAuth & { request?: RequestInterface }): AuthInterface {
+  switch (options.type) {
+    case "unauthenticated":
+      return createUnauthenticatedAuth({ reason: options.reason }) as unknown as AuthInterface;
+    case "token": {
+      const { token } = options;
+      return Object.assign(async (): Promise<Authentication> => ({ type: "token", token }), {
+        hook: (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) => {
+          const endpoint = request.endpoint.merge(route as string, parameters);
+          endpoint.headers.authorization = `token ${token}`;
+          return request(endpoint as EndpointOptions);
+        },
+      });
+    }
+    case "app": {
+      const { tokens } = options;
+      return Object.assign(
+        async (): Promise<Authentication> => ({ type: "app", token: await tokens.getJwt(), appId: tokens.appId }),
+        { hook: (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) =>
+          sendAsApp(tokens, request, request.endpoint.merge(route as string, parameters)) },
+      );
+    }
+    case "installation": {
+      const { tokens, installationId } = options;
+      return Object.assign(
+        async (): Promise<Authentication> => ({
+          type: "installation",
+          token: await tokens.getInstallationToken(installationId),
+          installationId,
+        }),
+        {
+          hook: (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) => {
+            const endpoint = request.endpoint.merge(route as string, parameters);
+            if (requiresAppAuth((endpoint.url ?? "").replace(endpoint.baseUrl, ""))) return sendAsApp(tokens, request, endpoint);
+            return sendAsInstallation(tokens, installationId, request, endpoint);
+          },
+        },
+      );
+    }
+  }
+}
+
+async function sendAsApp(tokens: TokenStore, request: RequestInterface, endpoint: EndpointDefaults): Promise<unknown> {
+  endpoint.headers.authorization = `bearer ${await tokens.getJwt()}`;
+  try {
+    return await request(endpoint as EndpointOptions);
+  } catch (error) {
+    if (!tokens.correctClock(error)) throw rejectedJwt(error, tokens.appId);
+    endpoint.headers.authorization = `bearer ${await tokens.getJwt()}`;
+    return request(endpoint as EndpointOptions);
+  }
+}
+
+async function sendAsInstallation(
+  tokens: TokenStore,
+  installationId: number,
+  request: RequestInterface,
+  endpoint: EndpointDefaults,
+): Promise<unknown> {
+  const token = await tokens.getInstallationToken(installationId);
+  endpoint.headers.authorization = `token ${token}`;
+  try {
+    return await request(endpoint as EndpointOptions);
+  } catch (error) {
+    if ((error as { status?: unknown }).status !== 401) throw error;
+    // The token was revoked or expired early: mint once more, retry once.
+    tokens.invalidate(installationId, token);
+    endpoint.headers.authorization = `token ${await tokens.getInstallationToken(installationId)}`;
+    return request(endpoint as EndpointOptions);
+  }
+}
+
+function rejectedJwt(error: unknown, appId: number): unknown {
+  if ((error as { status?: unknown }).status !== 401) return error;
+  return new AppError("JWT_REJECTED", `The platform rejected the JWT of app ${appId} (401).`, {
+    hint: "Check that APP_ID is right and that the private key belongs to that app.",
+    status: 401,
+    cause: error,
+  });
+}

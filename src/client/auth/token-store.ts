@@ -1,0 +1,191 @@
+import { createAppAuth } from "@octokit/auth-app";
+import { request as defaultRequest } from "@octokit/request";
+import type { RequestInterface } from "@octokit/types";
+import { AppError } from "../../errors.js";
+import { registerSecret } from "../../log/secrets.js";
+import type { Logger } from "../../log/get-log.js";
+import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
+import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
+
+/** The least-recently-used cache of installation tokens: id → token. */
+export type TokenCache = {
+  get(key: number): string | undefined;
+  set(key: number, value: string, options?: { ttl?: number }): unknown;
+  delete(key: number): unknown;
+};
+
+export type TokenStoreOptions = {
+  appId: number;
+  privateKey: string;
+  cache: TokenCache;
+  log: Logger;
+  baseUrl?: string | undefined;
+  /** Tokens are replaced this long before the platform's `expires_at`. */
+  refreshMarginMs?: number | undefined;
+  /** Attempts of a token exchange that fails with 5xx or a network error. */
+  exchangeAttempts?: number | undefined;
+  /** Delay before retry `n` (1-based) of a failed exchange. */
+  retryDelayMs?: ((attempt: number) => number) | undefined;
+  request?: RequestInterface | undefined;
+  userAgent?: string | undefined;
+};
+
+/** Five minutes: a token is never used in the last minutes of its life. */
+export const DEFAULT_REFRESH_MARGIN_MS = 5 * 60 * 1000;
+const JWT_REUSE_MARGIN_MS = 60 * 1000;
+
+type Jwt = { token: string; expiresAt: number };
+
+/**
+ * Mints and keeps the app's credentials: the app JWT, and one installation
+ * token per installation, reused until `refreshMarginMs` before the
+ * `expires_at` the platform returned. Concurrent callers share one exchange.
+ */
+export class TokenStore {
+  readonly appId: number;
+  readonly cache: TokenCache;
+  #options: TokenStoreOptions;
+  #request: RequestInterface;
+  #appAuth: ReturnType<typeof createAppAuth>;
+  #timeDifference = 0;
+  #clockCorrected = false;
+  #jwt: Jwt | undefined;
+  #pending = new Map<number, Promise<string>>();
+
+  constructor(options: TokenStoreOptions) {
+    this.#options = options;
+    this.appId = options.appId;
+    this.cache = options.cache;
+    this.#request = (options.request ?? defaultRequest).defaults({
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      headers: { "user-agent": options.userAgent ?? "app-framework" },
+    });
+    this.#appAuth = this.#createAppAuth();
+    registerSecret(options.privateKey);
+  }
+
+  /** Seconds added to this machine's clock to match the platform's. */
+  get timeDifference(): number {
+    return this.#timeDifference;
+  }
+
+  /** A JWT that authenticates as the app, reused while it has a minute left. */
+  async getJwt(): Promise<string> {
+    const jwt = this.#jwt;
+    if (jwt && jwt.expiresAt - Date.now() > JWT_REUSE_MARGIN_MS) return jwt.token;
+    const { token, expiresAt } = await this.#appAuth({ type: "app" });
+    this.#jwt = { token, expiresAt: Date.parse(expiresAt) - this.#timeDifference * 1000 };
+    return token;
+  }
+
+  /** The installation's token, from the cache or from one shared exchange. */
+  getInstallationToken(installationId: number): Promise<string> {
+    const cached = this.cache.get(installationId);
+    if (cached !== undefined) return Promise.resolve(cached);
+    let pending = this.#pending.get(installationId);
+    if (!pending) {
+      pending = this.#exchange(installationId).finally(() => this.#pending.delete(installationId));
+      this.#pending.set(installationId, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets `token` (say, after a 401) unless a newer token replaced it. */
+  invalidate(installationId: number, token: string): void {
+    if (this.cache.get(installationId) === token) this.cache.delete(installationId);
+  }
+
+  /**
+   * After the platform rejected a JWT for clock skew: adopt the platform's
+   * clock from its `Date` header, once, with one warning. True when the
+   * caller should retry with a new JWT.
+   */
+  correctClock(error: unknown): boolean {
+    if (this.#clockCorrected || !isClockSkewError(error)) return false;
+    const skew = clockSkewFrom(error);
+    if (skew === undefined) return false;
+    this.#clockCorrected = true;
+    this.#timeDifference = skew;
+    this.#jwt = undefined;
+    this.#appAuth = this.#createAppAuth();
+    this.#options.log.warn(
+      `The platform's clock is ${Math.abs(skew)}s ${skew >= 0 ? "ahead of" : "behind"} this machine's; ` +
+        "app JWTs now account for it. Synchronise this machine's clock (NTP) to remove this warning.",
+    );
+    return true;
+  }
+
+  async #exchange(installationId: number): Promise<string> {
+    const attempts = this.#options.exchangeAttempts ?? 3;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#mint(installationId);
+      } catch (error) {
+        if (this.correctClock(error)) continue;
+        if (attempt >= attempts || !isTransient(error)) throw exchangeError(error, installationId, this.appId);
+        const delay = this.#options.retryDelayMs?.(attempt) ?? Math.min(250 * 2 ** (attempt - 1), 4000);
+        this.#options.log.warn(
+          `Token exchange for installation ${installationId} failed (${describe(error)}); retry ${attempt} of ${attempts - 1} in ${delay}ms`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  async #mint(installationId: number): Promise<string> {
+    const jwt = await this.getJwt();
+    const { data } = await this.#request("POST /app/installations/{installation_id}/access_tokens", {
+      installation_id: installationId,
+      headers: { authorization: `bearer ${jwt}` },
+    });
+    const { token, expires_at: expiresAt } = data;
+    registerSecret(token);
+    const platformNow = Date.now() + this.#timeDifference * 1000;
+    const ttl = Date.parse(expiresAt) - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
+    if (ttl > 0) this.cache.set(installationId, token, { ttl });
+    return token;
+  }
+
+  #createAppAuth(): ReturnType<typeof createAppAuth> {
+    return createAppAuth({
+      appId: this.appId,
+      privateKey: this.#options.privateKey,
+      request: this.#request,
+      log: this.#options.log,
+      ...(this.#timeDifference ? { timeDifference: this.#timeDifference } : {}),
+    } as Parameters<typeof createAppAuth>[0]);
+  }
+}
+
+function isTransient(error: unknown): boolean {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status !== "number" || status >= 500 || status === 429;
+}
+
+function describe(error: unknown): string {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status === "number" ? `status ${status}` : (error as Error)?.message ?? String(error);
+}
+
+function exchangeError(error: unknown, installationId: number, appId: number): AppError {
+  const status = (error as { status?: unknown })?.status;
+  if (status === 401) {
+    return new AppError(
+      "JWT_REJECTED",
+      `The platform rejected the JWT of app ${appId} while creating a token for installation ${installationId}.`,
+      { hint: `Check that APP_ID is right and that the private key belongs to that app. ${PRIVATE_KEY_HINT}`, cause: error },
+    );
+  }
+  if (status === 404) {
+    return new AppError(
+      "TOKEN_EXCHANGE_FAILED",
+      `Installation ${installationId} of app ${appId} was not found; it may have been uninstalled.`,
+      { hint: "Check the installation id, and that APP_ID names the app the installation belongs to.", cause: error },
+    );
+  }
+  return new AppError(
+    "TOKEN_EXCHANGE_FAILED",
+    `Could not create a token for installation ${installationId} (${describe(error)}).`,
+    { hint: "The platform may be unavailable; the request can be retried.", cause: error },
+  );
+}

@@ -1,0 +1,92 @@
+import type { Octokit } from "@octokit/core";
+import type { EndpointDefaults } from "@octokit/types";
+import type { ThrottlingOptions } from "@octokit/plugin-throttling";
+import type { RetryOptions } from "@octokit/plugin-retry";
+import { VERSION } from "../version.js";
+
+/** How many times a request is retried after the primary rate limit resets. */
+export const PRIMARY_RATE_LIMIT_RETRIES = 2;
+/** How many times a request is retried after a secondary rate limit. */
+export const SECONDARY_RATE_LIMIT_RETRIES = 2;
+
+type LimitedRequest = Required<EndpointDefaults>;
+
+/**
+ * Primary limit (the hourly quota is used up): wait until the reset the
+ * platform announced, then retry, at most `PRIMARY_RATE_LIMIT_RETRIES` times.
+ */
+export function onRateLimit(
+  retryAfter: number,
+  options: LimitedRequest,
+  octokit: Octokit,
+  retryCount: number,
+): boolean {
+  const retry = retryCount < PRIMARY_RATE_LIMIT_RETRIES;
+  octokit.log.warn(
+    `Rate limit reached for ${options.method} ${options.url}; ` +
+      (retry
+        ? `retrying after the reset in ${retryAfter}s (retry ${retryCount + 1} of ${PRIMARY_RATE_LIMIT_RETRIES})`
+        : "giving up after the retries"),
+  );
+  return retry;
+}
+
+/**
+ * Secondary limit (too many requests too fast): wait for `retry-after`
+ * (the plugin falls back to 60 s without it), at most
+ * `SECONDARY_RATE_LIMIT_RETRIES` times.
+ */
+export function onSecondaryRateLimit(
+  retryAfter: number,
+  options: LimitedRequest,
+  octokit: Octokit,
+  retryCount: number,
+): boolean {
+  const retry = retryCount < SECONDARY_RATE_LIMIT_RETRIES;
+  octokit.log.warn(
+    `Secondary rate limit reached for ${options.method} ${options.url}; ` +
+      (retry
+        ? `retrying in ${retryAfter}s (retry ${retryCount + 1} of ${SECONDARY_RATE_LIMIT_RETRIES})`
+        : "giving up after the retries"),
+  );
+  return retry;
+}
+
+export type ClientDefaults = {
+  userAgent: string;
+  throttle: ThrottlingOptions;
+  retry: RetryOptions;
+};
+
+/** The built-in options every `AppClient` starts from. */
+export const CLIENT_DEFAULTS = {
+  userAgent: `app-framework/${VERSION}`,
+  throttle: {
+    onRateLimit,
+    onSecondaryRateLimit,
+    fallbackSecondaryRateRetryAfter: 60,
+  },
+  retry: {},
+} satisfies ClientDefaults;
+
+type MergeableOptions = {
+  throttle?: Partial<ThrottlingOptions> | undefined;
+  retry?: RetryOptions | undefined;
+  [key: string]: unknown;
+};
+
+/**
+ * The defaults function of `AppClient`: built-in defaults, then the instance
+ * options; `throttle` (and `retry`) are merged key by key, not replaced.
+ */
+export function mergeClientOptions<T extends MergeableOptions>(options: T): T & ClientDefaults {
+  return {
+    ...CLIENT_DEFAULTS,
+    ...options,
+    userAgent: options.userAgent
+      ? `${String(options.userAgent)} ${CLIENT_DEFAULTS.userAgent}`
+      : CLIENT_DEFAULTS.userAgent,
+    throttle: { ...CLIENT_DEFAULTS.throttle, ...options.throttle } as ThrottlingOptions,
+    retry: { ...CLIENT_DEFAULTS.retry, ...options.retry },
+  };
+}

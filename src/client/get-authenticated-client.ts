@@ -1,0 +1,57 @@
+import type { Logger } from "../log/get-log.js";
+import type { State } from "../types.js";
+import type { AppClient } from "./app-client.js";
+import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
+
+/**
+ * A client acting for the installation when `installationId` is given, else
+ * as the app (its JWT), else with `platformToken`, else unauthenticated.
+ */
+export function createClient(state: State, installationId?: number, log?: Logger): AppClient {
+  return createClientWithAuth(state, authFor(state, installationId), log);
+}
+
+/** A client of `state.Client` with the given authentication. */
+export function createClientWithAuth(state: State, auth: AppAuth, log?: Logger): AppClient {
+  return new state.Client({
+    authStrategy: createAppAuthStrategy,
+    auth,
+    log: log ?? state.log,
+    ...(state.baseUrl ? { baseUrl: state.baseUrl } : {}),
+  });
+}
+
+function authFor(state: State, installationId: number | undefined): AppAuth {
+  if (state.tokens) {
+    return installationId === undefined
+      ? { type: "app", tokens: state.tokens }
+      : { type: "installation", installationId, tokens: state.tokens };
+  }
+  if (state.platformToken) return { type: "token", token: state.platformToken };
+  return {
+    type: "unauthenticated",
+    reason: "no credentials are set: set APP_ID and PRIVATE_KEY (or GITHUB_TOKEN)",
+  };
+}
+
+/**
+ * Resolves to an authenticated client: for the installation when
+ * `installationId` is given, else as the app. Must be awaited.
+ *
+ * @example
+ * const client = await auth(app.state, 1234);
+ */
+export async function auth(state: State, installationId?: number, log?: Logger): Promise<AppClient> {
+  return createClient(state, installationId, log);
+}
+
+/**
+ * Same as `auth(state, installationId)`: a client with every REST method and
+ * pagination.
+ *
+ * @example
+ * const client = await getAuthenticatedClient(app.state, 1234);
+ */
+export async function getAuthenticatedClient(state: State, installationId?: number): Promise<AppClient> {
+  return createClient(state, installationId);
+}

@@ -1,0 +1,94 @@
+import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webhooks";
+import type { AppClient } from "./client/app-client.js";
+import { AppError } from "./errors.js";
+import type { Logger } from "./log/get-log.js";
+
+/** What a `Context` needs from its app: a logger and a client factory. */
+export type ContextHost = {
+  log: Logger;
+  createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient;
+};
+
+type RepoPayload = {
+  repository?: { name: string; owner: { login: string } };
+  issue?: { number: number };
+  pull_request?: { number: number };
+  number?: number;
+  installation?: { id: number };
+  sender?: { type?: string };
+};
+
+type Payload<E extends EmitterWebhookEventName> = EmitterWebhookEvent<E>["payload"];
+
+/**
+ * One delivered event, as handlers see it: the payload, a client
+ * authenticated for the event's installation, and a logger that carries the
+ * delivery id. `client` and `log` are built on first use.
+ *
+ * @example
+ * app.on("issues.opened", async (context) => {
+ *   await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
+ * });
+ */
+export class Context<E extends EmitterWebhookEventName = EmitterWebhookEventName> {
+  readonly name: E extends `${infer Event}.${string}` ? Event : E;
+  readonly id: string;
+  readonly payload: Payload<E>;
+  #host: ContextHost;
+  #client: AppClient | undefined;
+  #log: Logger | undefined;
+
+  constructor(event: { id: string; name: string; payload: unknown }, host: ContextHost) {
+    this.name = event.name as Context<E>["name"];
+    this.id = event.id;
+    this.payload = event.payload as Payload<E>;
+    this.#host = host;
+  }
+
+  /** The platform client, authenticated for this event's installation. */
+  get client(): AppClient {
+    return (this.#client ??= this.#host.createEventClient(this, this.log));
+  }
+
+  /** The app's logger with `id`, `event` and `installation` bound. */
+  get log(): Logger {
+    return (this.#log ??= this.#host.log.child({
+      id: this.id,
+      event: this.name,
+      installation: (this.payload as RepoPayload).installation?.id,
+    }));
+  }
+
+  /** True when a bot (a GitHub App, not a user) caused this event. */
+  get isBot(): boolean {
+    return (this.payload as RepoPayload).sender?.type === "Bot";
+  }
+
+  /** `{ owner, repo }` of the event's repository, merged with `object`. */
+  repo<T extends object = {}>(object?: T): { owner: string; repo: string } & T {
+    const repository = (this.payload as RepoPayload).repository;
+    if (!repository) {
+      throw new AppError(
+        "CONTEXT_NO_REPOSITORY",
+        `context.repo() needs a repository, and the "${this.name}" event's payload has none.`,
+        { hint: "Only call repo(), issue() and pullRequest() for events that concern a repository." },
+      );
+    }
+    return { owner: repository.owner.login, repo: repository.name, ...(object as T) };
+  }
+
+  /** `{ owner, repo, issue_number }` of the event's issue or pull request. */
+  issue<T extends object = {}>(object?: T): { owner: string; repo: string; issue_number: number } & T {
+    return { ...this.repo(), issue_number: this.#number(), ...(object as T) };
+  }
+
+  /** `{ owner, repo, pull_number }` of the event's pull request. */
+  pullRequest<T extends object = {}>(object?: T): { owner: string; repo: string; pull_number: number } & T {
+    return { ...this.repo(), pull_number: this.#number(), ...(object as T) };
+  }
+
+  #number(): number {
+    const payload = this.payload as RepoPayload;
+    return (payload.issue ?? payload.pull_request ?? payload).number as number;
+  }
+}

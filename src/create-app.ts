@@ -1,0 +1,51 @@
+import { App } from "./app.js";
+import { warnOnce } from "./deprecations.js";
+import { isProduction } from "./helpers/is-production.js";
+import { getLog } from "./log/get-log.js";
+import { readEnvOptions } from "./options/read-env-options.js";
+import type { CreateAppOptions, Options } from "./types.js";
+
+/** The webhook secret used outside production when none is set. */
+export const DEVELOPMENT_SECRET = "development";
+
+/**
+ * Creates an `App` from `defaults`, then the environment (the variables of
+ * CONTRACT.md, e.g. `APP_ID`, `PRIVATE_KEY`, `WEBHOOK_SECRET`), then
+ * `overrides`, later ones winning.
+ *
+ * @example
+ * const app = createApp({ overrides: { logLevel: "debug" } });
+ */
+export function createApp({ defaults = {}, env = process.env, overrides = {} }: CreateAppOptions = {}): App {
+  const fromEnv = readEnvOptions({
+    env,
+    cwd: process.cwd(),
+    skipPrivateKey: Boolean(overrides.privateKey ?? overrides.cert),
+  });
+  const { logFormat, logLevelInString, logMessageKey, sentryDsn: _sentryDsn, ...envOptions } = fromEnv;
+  const options: Options = { ...defaults, ...envOptions, ...overrides };
+  const log =
+    options.log ??
+    getLog({ level: options.logLevel, logFormat, logLevelInString, logMessageKey, env });
+  if (!options.secret && !isProduction(env)) {
+    options.secret = DEVELOPMENT_SECRET;
+    log.warn(
+      `No webhook secret is set: using "${DEVELOPMENT_SECRET}". Anyone can forge deliveries with it; ` +
+        "set WEBHOOK_SECRET to the secret in the app's settings before exposing this server.",
+    );
+  }
+  return new App({ ...options, log });
+}
+
+/**
+ * Creates an `App` from plain options (with the environment underneath).
+ * Deprecated: use `createApp({ defaults, env, overrides })`.
+ *
+ * @example
+ * const app = deprecatedCreateApp({ appId: 1, privateKey });
+ */
+export function deprecatedCreateApp(options: Options = {}): App {
+  const log = options.log ?? getLog({ level: options.logLevel });
+  warnOnce(log, "deprecatedCreateApp", "deprecatedCreateApp(options) is deprecated; use createApp({ overrides: options }).");
+  return createApp({ overrides: { ...options, log } });
+}

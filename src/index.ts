@@ -1,0 +1,45 @@
+// The public API of app-framework: everything not exported here is internal.
+export { App } from "./app.js";
+export type { ErrorHandler, LoadOptions } from "./app.js";
+export { Context } from "./context.js";
+export { AppClient } from "./client/app-client.js";
+export { auth, getAuthenticatedClient } from "./client/get-authenticated-client.js";
+export { createAppAuthStrategy } from "./client/auth/auth-strategy.js";
+export type { AppAuth, Authentication } from "./client/auth/auth-strategy.js";
+export {
+  CLIENT_DEFAULTS,
+  PRIMARY_RATE_LIMIT_RETRIES,
+  SECONDARY_RATE_LIMIT_RETRIES,
+} from "./client/defaults.js";
+export { createApp, deprecatedCreateApp, DEVELOPMENT_SECRET } from "./create-app.js";
+export { BASE_KEY, BASE_REGEX, CONFIG_PATH, DEFAULT_BASE } from "./config/constants.js";
+export { DEPRECATED_APP_KEYS, deprecatedKeys, didDeprecate } from "./deprecations.js";
+export type { DeprecatedKey } from "./deprecations.js";
+export { AppAggregateError, AppError, APP_ERROR_CODES, isAppError } from "./errors.js";
+export type { AppErrorCode } from "./errors.js";
+export { bindMethod } from "./helpers/bind-method.js";
+export { aliasLog } from "./log/alias-log.js";
+export type { DeprecatedLogger } from "./log/alias-log.js";
+export { getLog, LOG_LEVELS } from "./log/get-log.js";
+export type { GetLogOptions, LogLevel, Logger } from "./log/get-log.js";
+export { getPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.js";
+export { VERSION } from "./version.js";
+export { AppWebhooks } from "./webhooks/app-webhooks.js";
+export type {
+  AdditionalOptions,
+  ApplicationFunction,
+  ApplicationFunctionOptions,
+  Constructor,
+  CreateAppOptions,
+  DeprecatedApplicationFunction,
+  FactoryOptions,
+  MiddlewareOptions,
+  OnCallback,
+  Options,
+  Parameters,
+  Resolver,
+  Router,
+  ServerOptions,
+  State,
+  TokenCache,
+} from "./types.js";

@@ -1,0 +1,96 @@
+import { AppError } from "../errors.js";
+import { LOG_LEVELS, type LogLevel } from "../log/get-log.js";
+import { getPrivateKey } from "../private-key/get-private-key.js";
+import type { Options } from "../types.js";
+
+/** Logger settings read from the environment, beside `Options`. */
+export type EnvLogOptions = {
+  logFormat?: "pretty" | "json" | undefined;
+  logLevelInString?: boolean | undefined;
+  logMessageKey?: string | undefined;
+  sentryDsn?: string | undefined;
+};
+
+export type ReadEnvOptions = {
+  env: NodeJS.ProcessEnv;
+  cwd?: string | undefined;
+  /** Skip the private-key lookup (the caller already has a key). */
+  skipPrivateKey?: boolean | undefined;
+};
+
+/**
+ * The options the environment sets (the variables of CONTRACT.md). Unset
+ * variables leave their option out, so defaults underneath survive.
+ *
+ * @example
+ * const options = readEnvOptions({ env: process.env, cwd: process.cwd() });
+ */
+export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): Options & EnvLogOptions {
+  const options: Options & EnvLogOptions = {
+    appId: nonEmpty(env.APP_ID),
+    privateKey: skipPrivateKey ? undefined : (getPrivateKey({ env, ...(cwd ? { cwd } : {}) }) ?? undefined),
+    secret: nonEmpty(env.WEBHOOK_SECRET),
+    webhookPath: nonEmpty(env.WEBHOOK_PATH),
+    webhookProxy: nonEmpty(env.WEBHOOK_PROXY_URL),
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST),
+    baseUrl: enterpriseBaseUrl(env),
+    platformToken: nonEmpty(env.GITHUB_TOKEN),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    logFormat: parseChoice(env.LOG_FORMAT, "LOG_FORMAT", ["pretty", "json"] as const),
+    logLevelInString: parseBoolean(env.LOG_LEVEL_IN_STRING, "LOG_LEVEL_IN_STRING"),
+    logMessageKey: nonEmpty(env.LOG_MESSAGE_KEY),
+    sentryDsn: nonEmpty(env.SENTRY_DSN),
+    redisConfig: nonEmpty(env.REDIS_URL),
+  };
+  for (const key of Object.keys(options) as (keyof typeof options)[]) {
+    if (options[key] === undefined) delete options[key];
+  }
+  return options;
+}
+
+/** `GHE_HOST` (and `GHE_PROTOCOL`, default https) → `<protocol>://<host>/api/v3`. */
+export function enterpriseBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const host = nonEmpty(env.GHE_HOST);
+  if (!host) return undefined;
+  if (/^[a-z]+:\/\//i.test(host) || host.includes("/")) {
+    throw new AppError("OPTION_INVALID", `GHE_HOST must be a host name without protocol or path, got "${host}".`, {
+      hint: "Set GHE_HOST=ghe.example.com and, if needed, GHE_PROTOCOL=http.",
+    });
+  }
+  const protocol = parseChoice(env.GHE_PROTOCOL, "GHE_PROTOCOL", ["https", "http"] as const) ?? "https";
+  return `${protocol}://${host}/api/v3`;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
+}
+
+function parsePort(value: string | undefined): number | undefined {
+  if (nonEmpty(value) === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new AppError("OPTION_INVALID", `PORT must be a whole number from 0 to 65535, got "${value}".`, {
+      hint: "Set PORT to a free port, e.g. PORT=3000.",
+    });
+  }
+  return port;
+}
+
+function parseLogLevel(value: string | undefined): LogLevel | undefined {
+  return parseChoice(value?.toLowerCase(), "LOG_LEVEL", LOG_LEVELS);
+}
+
+function parseChoice<T extends string>(value: string | undefined, name: string, choices: readonly T[]): T | undefined {
+  if (nonEmpty(value) === undefined) return undefined;
+  if ((choices as readonly string[]).includes(value!)) return value as T;
+  throw new AppError("OPTION_INVALID", `${name} must be one of ${choices.join(", ")}, got "${value}".`);
+}
+
+function parseBoolean(value: string | undefined, name: string): boolean | undefined {
+  if (nonEmpty(value) === undefined) return undefined;
+  const normalised = value!.trim().toLowerCase();
+  if (["true", "1", "yes"].includes(normalised)) return true;
+  if (["false", "0", "no"].includes(normalised)) return false;
+  throw new AppError("OPTION_INVALID", `${name} must be true or false, got "${value}".`);
+}

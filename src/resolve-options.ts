@@ -1,0 +1,55 @@
+import type { ThrottlingOptions } from "@octokit/plugin-throttling";
+import { AppClient } from "./client/app-client.js";
+import { warnOnce } from "./deprecations.js";
+import { AppError } from "./errors.js";
+import type { Logger } from "./log/get-log.js";
+import { validatePrivateKey } from "./private-key/validate-private-key.js";
+import type { Options } from "./types.js";
+
+export type ResolvedOptions = {
+  appId: number | undefined;
+  privateKey: string | undefined;
+  Client: typeof AppClient;
+};
+
+/**
+ * Applies the deprecated option names (`cert`, `id`, `throttleOptions`), each
+ * with one warning per process, and checks the app id.
+ */
+export function resolveOptions(options: Options, log: Logger): ResolvedOptions {
+  let privateKey = options.privateKey;
+  if (options.cert !== undefined) {
+    warnOnce(log, "option:cert", 'The "cert" option is deprecated; use "privateKey".');
+    privateKey ??= options.cert;
+  }
+  let appId = options.appId;
+  if (options.id !== undefined) {
+    warnOnce(log, "option:id", 'The "id" option is deprecated; use "appId".');
+    appId ??= options.id;
+  }
+  let Client = options.Client ?? AppClient;
+  if (options.throttleOptions !== undefined) {
+    warnOnce(
+      log,
+      "option:throttleOptions",
+      'The "throttleOptions" option is deprecated; set "throttle" with Client.defaults() instead.',
+    );
+    Client = Client.defaults({ throttle: options.throttleOptions as ThrottlingOptions });
+  }
+  return {
+    appId: parseAppId(appId),
+    privateKey: privateKey ? validatePrivateKey(privateKey, "The privateKey option") : undefined,
+    Client,
+  };
+}
+
+function parseAppId(value: number | string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const appId = typeof value === "number" ? value : Number(value.trim());
+  if (!Number.isSafeInteger(appId) || appId <= 0) {
+    throw new AppError("APP_ID_INVALID", `The app id must be a positive whole number, got "${String(value)}".`, {
+      hint: "Set APP_ID (or --app-id) to the App ID shown in the app's settings.",
+    });
+  }
+  return appId;
+}

@@ -1,0 +1,79 @@
+import { Webhooks } from "@octokit/webhooks";
+import type { EmitterWebhookEvent } from "@octokit/webhooks";
+import { AppError } from "../errors.js";
+import { EventRouter, type RoutedEvent } from "./event-router.js";
+import { signPayload, verifySignature } from "./verify-signature.js";
+
+type SignedEvent = { id: string; name: string; payload: string; signature: string };
+type WebhooksLog = { warn(message: string): unknown; error(object: object, message: string): unknown };
+
+export type AppWebhooksOptions<C> = {
+  /** Accepted webhook secrets; the first signs, any verifies (for rotation). */
+  secrets: readonly string[];
+  transform: (event: RoutedEvent) => C;
+  log: WebhooksLog;
+};
+
+export const SIGNATURE_HINT =
+  "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
+
+/**
+ * The app's `webhooks`: an `@octokit/webhooks` `Webhooks` whose routing is
+ * our `EventRouter` (a `Map`, handlers run concurrently, every failure an
+ * `Error`) and whose verification is strict and covers the exact bytes.
+ */
+export class AppWebhooks<C = unknown> extends Webhooks<C> {
+  readonly secrets: readonly string[];
+  readonly router: EventRouter<C>;
+
+  constructor({ secrets, transform, log }: AppWebhooksOptions<C>) {
+    super({ secret: secrets[0] ?? "unset", log: log as never });
+    this.secrets = secrets;
+    const router = new EventRouter<C>(transform, log);
+    this.router = router;
+    this.on = router.on.bind(router) as Webhooks<C>["on"];
+    this.onAny = router.onAny.bind(router) as unknown as Webhooks<C>["onAny"];
+    this.onError = router.onError.bind(router) as unknown as Webhooks<C>["onError"];
+    this.removeListener = router.removeListener.bind(router) as Webhooks<C>["removeListener"];
+    this.receive = (event: EmitterWebhookEvent) => router.receive(event as RoutedEvent);
+    this.sign = async (payload: string) => signPayload(this.#requireSecrets()[0]!, payload);
+    this.verify = async (payload: string, signature: string) =>
+      verifySignature(this.#requireSecrets(), payload, signature) !== -1;
+    this.verifyAndReceive = (event: SignedEvent) => this.#verifyAndReceive(event);
+  }
+
+  /** Index of the secret that signed `body`, or -1; throws when no secret is set. */
+  match(body: Uint8Array | string, signature: string | null | undefined): number {
+    return verifySignature(this.#requireSecrets(), body, signature);
+  }
+
+  async #verifyAndReceive(event: SignedEvent): Promise<void> {
+    if (this.match(event.payload, event.signature) === -1) throw signatureMismatch();
+    let payload: unknown;
+    try {
+      payload = JSON.parse(event.payload);
+    } catch (error) {
+      throw new AppError("WEBHOOK_PAYLOAD_INVALID", "The webhook body is not valid JSON.", { status: 400, cause: error });
+    }
+    await this.router.receive({ id: event.id, name: event.name, payload });
+  }
+
+  #requireSecrets(): readonly string[] {
+    if (this.secrets.length === 0) {
+      throw new AppError("WEBHOOK_SECRET_MISSING", "No webhook secret is set, so no delivery can be verified.", {
+        hint: "Set WEBHOOK_SECRET (or the secret option) to the secret in the app's settings.",
+        status: 500,
+      });
+    }
+    return this.secrets;
+  }
+}
+
+/** The error for a delivery whose signature does not match any secret. */
+export function signatureMismatch(): AppError {
+  return new AppError(
+    "WEBHOOK_SIGNATURE_MISMATCH",
+    "The webhook signature does not match the payload and WEBHOOK_SECRET.",
+    { hint: SIGNATURE_HINT, status: 400 },
+  );
+}

@@ -1,0 +1,33 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+const SIGNATURE_HEADER = /^sha256=([0-9a-f]{64})$/;
+
+/**
+ * Checks `X-Hub-Signature-256` against the exact bytes received, in constant
+ * time, for each accepted secret (several during a rotation). Returns the
+ * index of the secret that matched, or -1. A malformed header (wrong prefix,
+ * length, case or characters, or several values) is a mismatch, never a throw.
+ *
+ * @example
+ * if (verifySignature([secret], body, request.headers.get("x-hub-signature-256")) === -1) reject();
+ */
+export function verifySignature(
+  secrets: readonly string[],
+  body: Uint8Array | string,
+  header: string | null | undefined,
+): number {
+  if (typeof header !== "string") return -1;
+  const match = SIGNATURE_HEADER.exec(header);
+  if (!match) return -1;
+  const expected = Buffer.from(match[1]!, "hex");
+  for (let index = 0; index < secrets.length; index++) {
+    const actual = createHmac("sha256", secrets[index]!).update(body).digest();
+    if (timingSafeEqual(actual, expected)) return index;
+  }
+  return -1;
+}
+
+/** The `X-Hub-Signature-256` value for `body` signed with `secret`. */
+export function signPayload(secret: string, body: Uint8Array | string): string {
+  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+}

@@ -1,0 +1,135 @@
+import { expect } from "chai";
+import { LRUCache } from "lru-cache";
+import { auth, getAuthenticatedClient } from "../../src/client/get-authenticated-client.js";
+import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
+import { createTestApp, issuesOpenedPayload } from "../helpers/test-app.js";
+
+describe("authentication against the platform", () => {
+  let platform: FakePlatform;
+
+  beforeEach(async () => {
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, installations: [1, 2] });
+  });
+  afterEach(() => platform.close());
+
+  it("acts as the app with an RS256 JWT when no installation id is given", async () => {
+    const { app } = createTestApp(platform);
+    const client = await app.auth();
+    const { data } = await client.apps.getAuthenticated();
+    expect(data).to.include({ slug: "test-app" });
+    expect(platform.calls.at(-1)!.auth).to.deep.equal({ type: "app", appId: 1 });
+  });
+
+  it("signs JWTs valid for at most 10 minutes, issued in the past for clock drift", async () => {
+    const { app } = createTestApp(platform);
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = await app.state.tokens!.getJwt();
+    const claims = JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString());
+    expect(claims.iss).to.equal(1);
+    expect(claims.iat).to.be.below(now);
+    expect(claims.exp - claims.iat).to.be.at.most(600);
+  });
+
+  it("acts for an installation with a token from one exchange", async () => {
+    const { app } = createTestApp(platform);
+    const client = await app.auth(2);
+    await client.repos.get({ owner: "octo", repo: "hello" });
+    expect(platform.tokenExchanges().map((call) => call.path)).to.deep.equal(["/app/installations/2/access_tokens"]);
+    expect(platform.calls.at(-1)!.auth).to.include({ type: "installation", installationId: 2 });
+  });
+
+  it("uses platformToken when the app has no key", async () => {
+    await platform.close();
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: ["ghp_personal0123456789"] });
+    const { app } = createTestApp(platform, { appId: undefined, privateKey: undefined, platformToken: "ghp_personal0123456789" });
+    await (await app.auth()).repos.get({ owner: "octo", repo: "hello" });
+    expect(platform.calls.at(-1)!.auth).to.deep.equal({ type: "token", token: "ghp_personal0123456789" });
+    expect(platform.tokenExchanges()).to.have.length(0);
+  });
+
+  it("makes one token exchange for ten events of one installation", async () => {
+    const { app } = createTestApp(platform);
+    app.on("issues.opened", async (context) => {
+      await context.client.repos.get(context.repo());
+    });
+    for (let i = 0; i < 10; i++) await app.receive({ id: `d-${i}`, name: "issues", payload: issuesOpenedPayload(1) });
+    expect(platform.tokenExchanges()).to.have.length(1);
+    expect(platform.callsTo("GET", "/repos/:owner/:repo")).to.have.length(10);
+  });
+
+  it("shares one exchange between five concurrent first events", async () => {
+    const { app } = createTestApp(platform);
+    app.on("issues.opened", async (context) => {
+      await context.client.repos.get(context.repo());
+    });
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) => app.receive({ id: `c-${i}`, name: "issues", payload: issuesOpenedPayload(1) })),
+    );
+    expect(platform.tokenExchanges()).to.have.length(1);
+  });
+
+  it("replaces a token a margin before the expires_at the platform returned", async () => {
+    await platform.close();
+    // Tokens live 301 s; with the default 300 s margin they may be reused for 1 s only.
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, tokenTtlSeconds: 301 });
+    const { app } = createTestApp(platform);
+    const client = await app.auth(1);
+    await client.repos.get({ owner: "octo", repo: "hello" });
+    await client.repos.get({ owner: "octo", repo: "hello" });
+    expect(platform.tokenExchanges()).to.have.length(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await client.repos.get({ owner: "octo", repo: "hello" });
+    expect(platform.tokenExchanges()).to.have.length(2);
+  });
+
+  it("keeps installation tokens in the cache under the installation id", async () => {
+    const cache = new LRUCache<number, string>({ max: 10 });
+    const { app } = createTestApp(platform, { cache });
+    await (await app.auth(2)).repos.get({ owner: "octo", repo: "hello" });
+    expect(cache.get(2)).to.equal(platform.issuedTokens()[0]);
+    expect(cache.getRemainingTTL(2)).to.be.within(54 * 60 * 1000, 55 * 60 * 1000);
+  });
+
+  it("mints once more and retries once when a cached token is revoked", async () => {
+    const { app } = createTestApp(platform);
+    const client = await app.auth(1);
+    await client.repos.get({ owner: "octo", repo: "hello" });
+    platform.revokeToken(platform.issuedTokens()[0]!);
+    await Promise.all([1, 2, 3].map(() => client.repos.get({ owner: "octo", repo: "hello" })));
+    expect(platform.tokenExchanges()).to.have.length(2);
+    expect(platform.calls.at(-1)!.auth).to.include({ token: platform.issuedTokens()[1] });
+  });
+
+  it("talks to GitHub Enterprise Server under baseUrl", async () => {
+    await platform.close();
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, pathPrefix: "/api/v3" });
+    const { app } = createTestApp(platform);
+    await (await app.auth(1)).repos.get({ owner: "octo", repo: "hello" });
+    expect(platform.calls.map((call) => call.rawPath)).to.deep.equal([
+      "/api/v3/app/installations/1/access_tokens",
+      "/api/v3/repos/octo/hello",
+    ]);
+  });
+
+  it("corrects the JWT once from the platform's Date header when the clocks disagree", async () => {
+    await platform.close();
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, clockSkewSeconds: -3600 });
+    const { app, logs } = createTestApp(platform);
+    await (await app.auth(1)).repos.get({ owner: "octo", repo: "hello" });
+    await (await app.auth()).apps.getAuthenticated();
+    expect(platform.calls.filter((call) => call.auth.type === "invalid")).to.have.length(1);
+    const warnings = logs.records().filter((record) => /clock/.test(String(record.msg)));
+    expect(warnings).to.have.length(1);
+    expect(String(warnings[0]!.msg)).to.match(/36\d\ds behind/);
+  });
+
+  it("auth() and getAuthenticatedClient() work on a bare State", async () => {
+    const { app } = createTestApp(platform);
+    const asApp = await getAuthenticatedClient(app.state);
+    const asInstallation = await auth(app.state, 1);
+    await asApp.apps.getAuthenticated();
+    await asInstallation.repos.get({ owner: "octo", repo: "hello" });
+    expect(platform.calls.map((call) => call.auth.type)).to.deep.equal(["app", "app", "installation"]);
+  });
+});
