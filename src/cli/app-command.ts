@@ -1,0 +1,32 @@
+import { Command } from "@oclif/core";
+import { isAppError, type AppErrorCode } from "../errors.js";
+
+/**
+ * Codes that mean the command was used wrongly (exit 2); every other
+ * expected failure exits 1.
+ */
+const USAGE_ERRORS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>(["OPTION_INVALID"]);
+
+/** Registers more usage-error codes (a command's own validation). */
+export function addUsageErrors(...codes: AppErrorCode[]): void {
+  for (const code of codes) (USAGE_ERRORS as Set<AppErrorCode>).add(code);
+}
+
+/**
+ * Base of every `app` command: turns an `AppError` into one line, its hint
+ * and an exit code (2 for usage errors, 1 otherwise), never a stack trace.
+ */
+export abstract class AppCommand extends Command {
+  protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
+    if (isAppError(error)) {
+      this.error(error.message, {
+        exit: USAGE_ERRORS.has(error.code) ? 2 : 1,
+        code: error.code,
+        ...(error.hint ? { suggestions: [error.hint] } : {}),
+      });
+    }
+    if (error.oclif !== undefined) return super.catch(error); // parse errors, this.error(), exit()
+    const verbose = /^(debug|trace)$/i.test(process.env.LOG_LEVEL ?? "") || Boolean(process.env.DEBUG);
+    this.error(verbose && error.stack ? error.stack : error.message || String(error), { exit: 1 });
+  }
+}

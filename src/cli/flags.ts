@@ -1,0 +1,59 @@
+import { Flags } from "@oclif/core";
+import { LOG_LEVELS } from "../log/get-log.js";
+
+/** Flags shared by the commands that log. Values default to the variables of CONTRACT.md. */
+export const logFlags = {
+  "log-level": Flags.option({
+    char: "L",
+    options: LOG_LEVELS,
+    env: "LOG_LEVEL",
+    summary: "Lowest level of log lines written.",
+    helpValue: "LEVEL",
+  })(),
+  "log-format": Flags.option({
+    options: ["pretty", "json"] as const,
+    env: "LOG_FORMAT",
+    summary: "pretty (default outside production) or json.",
+  })(),
+  "log-level-in-string": Flags.boolean({
+    env: "LOG_LEVEL_IN_STRING",
+    summary: 'JSON logs: write the level as a word ("info") instead of a number.',
+  }),
+  "log-message-key": Flags.string({
+    env: "LOG_MESSAGE_KEY",
+    summary: "JSON logs: key of the message (default msg).",
+    helpValue: "KEY",
+  }),
+  "sentry-dsn": Flags.string({
+    env: "SENTRY_DSN",
+    summary: "Send log lines at error and above to this Sentry DSN.",
+    helpValue: "DSN",
+  }),
+};
+
+/** Flags that say who the app is. */
+export const credentialFlags = {
+  "app-id": Flags.integer({
+    char: "a",
+    min: 1,
+    env: "APP_ID",
+    summary: "ID of the GitHub App.",
+    helpValue: "ID",
+  }),
+  "private-key": Flags.file({
+    char: "P",
+    exists: true,
+    summary: "Path to the app's private key (.pem); else PRIVATE_KEY or PRIVATE_KEY_PATH.",
+    helpValue: "PATH",
+  }),
+  token: Flags.string({
+    char: "t",
+    env: "GITHUB_TOKEN",
+    summary: "A token to use instead of app credentials (e.g. GITHUB_TOKEN in Actions).",
+    helpValue: "TOKEN",
+  }),
+  "base-url": Flags.url({
+    summary: "API base URL for GitHub Enterprise Server (default from GHE_HOST: https://<host>/api/v3).",
+    helpValue: "URL",
+  }),
+};
