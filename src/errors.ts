@@ -4,11 +4,10 @@
  * `docs/errors.md` documents each code; a test keeps the two in step.
  */
 export const APP_ERROR_CODES = [
-  "APP_ID_INVALID",
   "APP_FUNCTION_INVALID",
   "APP_FUNCTION_NOT_FOUND",
+  "APP_ID_INVALID",
   "CONTEXT_NO_REPOSITORY",
-  "CLIENT_UNAUTHENTICATED",
   "EVENT_NAME_INVALID",
   "JWT_REJECTED",
   "OPTION_INVALID",

@@ -1,0 +1,48 @@
+import { pathToFileURL } from "node:url";
+import { AppError } from "../errors.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction, Resolver } from "../types.js";
+import { resolveAppFunction } from "./resolve-app-function.js";
+
+export type LoadAppFunctionOptions = {
+  basedir: string;
+  resolver?: Resolver | undefined;
+};
+
+/**
+ * Imports an app by path or package name and returns its app function: the
+ * module's default export (also through CommonJS interop), or the module itself.
+ *
+ * @example
+ * const appFn = await loadAppFunction("./app.js", { basedir: process.cwd() });
+ */
+export async function loadAppFunction(
+  appFnId: string,
+  { basedir, resolver = resolveAppFunction }: LoadAppFunctionOptions,
+): Promise<ApplicationFunction | DeprecatedApplicationFunction> {
+  const file = resolver(appFnId, { basedir });
+  let module: unknown;
+  try {
+    module = await import(pathToFileURL(file).href);
+  } catch (error) {
+    throw new AppError("APP_FUNCTION_INVALID", `The app "${appFnId}" failed to load: ${(error as Error)?.message ?? String(error)}`, {
+      hint: `Fix the error in ${file}.`,
+      cause: error,
+    });
+  }
+  const appFn = pickFunction(module);
+  if (!appFn) {
+    throw new AppError("APP_FUNCTION_INVALID", `The app "${appFnId}" (${file}) does not export an app function.`, {
+      hint: "Make the app function the module's default export: export default ({ app }) => { ... }.",
+    });
+  }
+  return appFn;
+}
+
+function pickFunction(module: unknown): ApplicationFunction | undefined {
+  let candidate = module;
+  for (let depth = 0; depth < 3 && candidate; depth++) {
+    if (typeof candidate === "function") return candidate as ApplicationFunction;
+    candidate = (candidate as { default?: unknown }).default;
+  }
+  return undefined;
+}
