@@ -1,0 +1,92 @@
+import type { Octokit } from "@octokit/core";
+import { VERSION } from "../../version.js";
+import { buildAliasMethod } from "./build-alias-method.js";
+import { buildHistoricMethod } from "./build-historic-method.js";
+import type { CatalogueApi } from "./catalogue-api.js";
+import { createCatalogueGroup } from "./create-catalogue-group.js";
+import { CATALOGUE_ROUTES } from "./routes.generated.js";
+import type { CatalogueRoutes, EndpointMethod } from "./types.js";
+
+type TodayGroups = Record<string, Record<string, unknown> | undefined>;
+
+const TABLE: CatalogueRoutes = CATALOGUE_ROUTES;
+const GROUP_NAMES = new Map(
+  Object.entries(TABLE).map(([group, methods]) => [
+    group,
+    new Set(Object.keys(methods)),
+  ]),
+);
+
+/**
+ * Octokit plugin that gives a client every REST method of the catalogue.
+ * Apply it after `legacyRestEndpointMethods` (or `restEndpointMethods`):
+ * today's methods stay as they are; a renamed method becomes an alias of
+ * today's method with the same route, and a method whose endpoint is gone
+ * sends its historic route. Both warn once per process when called. Methods
+ * are built on first use, at the client root and under `rest` alike.
+ *
+ * @example
+ * const Client = Octokit.plugin(legacyRestEndpointMethods, catalogueMethods);
+ * const client = new Client();
+ * await client.issues.replaceAllLabels({ owner, repo, issue_number, labels });
+ * // warns once: use client.issues.setLabels() instead
+ */
+export function catalogueMethods(octokit: Octokit): CatalogueApi {
+  const today = (octokit as Octokit & { rest?: TodayGroups }).rest;
+  if (today === undefined) {
+    throw new Error(
+      "catalogueMethods needs the REST endpoint methods: apply it after them, as in Octokit.plugin(legacyRestEndpointMethods, catalogueMethods).",
+    );
+  }
+  const groups: TodayGroups = {};
+  for (const [group, names] of GROUP_NAMES) {
+    groups[group] = createCatalogueGroup({
+      today: today[group],
+      names,
+      build: (method) => buildMethod(octokit, today, group, method),
+    });
+  }
+  return {
+    ...groups,
+    rest: { ...today, ...groups },
+  } as unknown as CatalogueApi;
+}
+catalogueMethods.VERSION = VERSION;
+
+/** A catalogue method today's plugin lacks: an alias when its route lives on, else its historic route. */
+function buildMethod(
+  octokit: Octokit,
+  today: TodayGroups,
+  group: string,
+  method: string,
+): EndpointMethod {
+  const entry = TABLE[group]![method]!;
+  const name = `${group}.${method}`;
+  const getLog = () => octokit.log;
+  const { target } = entry;
+  const targetMethod =
+    target === undefined ? undefined : findMethod(today, target);
+  // An alias whose target a newer plugin dropped falls back to its historic route.
+  if (
+    entry.kind === "alias" &&
+    target !== undefined &&
+    targetMethod !== undefined
+  ) {
+    return buildAliasMethod({
+      name,
+      entry: { ...entry, target },
+      target: targetMethod,
+      getLog,
+    });
+  }
+  return buildHistoricMethod({ name, entry, request: octokit.request, getLog });
+}
+
+function findMethod(
+  today: TodayGroups,
+  name: string,
+): EndpointMethod | undefined {
+  const [group = "", method = ""] = name.split(".");
+  const value = today[group]?.[method];
+  return typeof value === "function" ? (value as EndpointMethod) : undefined;
+}

@@ -1,0 +1,66 @@
+export type CreateCatalogueGroupOptions = {
+  /** Today's methods of the group (the endpoint plugin's object), if any. */
+  today: object | undefined;
+  /** The catalogue's method names of the group. */
+  names: ReadonlySet<string>;
+  /** Builds a catalogue method today's object lacks; called once per name. */
+  build: (name: string) => unknown;
+};
+
+/**
+ * One group of client methods: today's methods first, unchanged and shared
+ * with today's object, then catalogue methods today lacks, built on first use.
+ * `in`, `Object.keys` and assignment (for stubbing in tests) behave as on a
+ * plain object.
+ *
+ * @example
+ * const issues = createCatalogueGroup({
+ *   today: octokit.rest.issues,
+ *   names: new Set(["replaceAllLabels"]),
+ *   build: (name) => buildAliasMethod({ ... }),
+ * });
+ */
+export function createCatalogueGroup({
+  today = {},
+  names,
+  build,
+}: CreateCatalogueGroupOptions): Record<string, unknown> {
+  // Own properties of the target: methods built here and values assigned by users.
+  const own: Record<string | symbol, unknown> = {};
+  const isAdded = (key: string | symbol): key is string =>
+    typeof key === "string" && names.has(key) && !Reflect.has(today, key);
+  const has = (key: string | symbol) =>
+    Object.hasOwn(own, key) || Reflect.has(today, key) || isAdded(key);
+  const get = (key: string | symbol): unknown => {
+    if (Object.hasOwn(own, key)) return own[key];
+    if (!isAdded(key)) return Reflect.get(today, key);
+    own[key] = build(key);
+    return own[key];
+  };
+
+  return new Proxy(own, {
+    get: (_target, key) => get(key),
+    has: (_target, key) => has(key),
+    ownKeys: () => [
+      ...new Set([
+        ...Reflect.ownKeys(own),
+        ...Reflect.ownKeys(today),
+        ...names,
+      ]),
+    ],
+    getOwnPropertyDescriptor(_target, key) {
+      if (Object.hasOwn(own, key) || !has(key)) {
+        return Reflect.getOwnPropertyDescriptor(own, key);
+      }
+      const value = get(key); // may build the method into `own`
+      return (
+        Reflect.getOwnPropertyDescriptor(own, key) ?? {
+          value,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        }
+      );
+    },
+  }) as Record<string, unknown>;
+}

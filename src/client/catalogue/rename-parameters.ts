@@ -1,0 +1,23 @@
+import type { RequestParameters } from "@octokit/core/types";
+
+/**
+ * Returns the parameters with old names replaced by current ones; a value
+ * given under the current name wins. The input is not changed.
+ *
+ * @example
+ * renameParameters({ name: "TOKEN" }, { name: "secret_name" });
+ * // → { secret_name: "TOKEN" }
+ */
+export function renameParameters(
+  parameters: RequestParameters | undefined,
+  renamed: Readonly<Record<string, string>> | undefined,
+): RequestParameters | undefined {
+  if (parameters === undefined || renamed === undefined) return parameters;
+  const result: RequestParameters = { ...parameters };
+  for (const [oldName, currentName] of Object.entries(renamed)) {
+    if (!(oldName in result)) continue;
+    if (!(currentName in result)) result[currentName] = result[oldName];
+    delete result[oldName];
+  }
+  return result;
+}

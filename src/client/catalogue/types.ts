@@ -1,0 +1,56 @@
+import type { Octokit } from "@octokit/core";
+import type { Hooks, RequestParameters } from "@octokit/core/types";
+
+/**
+ * How a catalogue method relates to today's endpoint methods:
+ * - `today`: same name, same route; today's method is used as is.
+ * - `changed`: same name, another route; today's method is used as is.
+ * - `alias`: the name is gone, its route lives on as `target`.
+ * - `historic`: the route is gone from today's plugin; it is sent as it was.
+ */
+export type CatalogueKind = "today" | "changed" | "alias" | "historic";
+
+/** The request defaults a method carried when the catalogue was written. */
+export type CatalogueDefaults = {
+  readonly mediaType?: { readonly previews: readonly string[] };
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly baseUrl?: string;
+};
+
+/** What the table knows about one catalogue method. */
+export type CatalogueEntry = {
+  readonly kind: CatalogueKind;
+  /** The route the method sent, e.g. `"GET /repos/{owner}/{repo}/issues"`. */
+  readonly route: string;
+  /** `alias` only: today's method with the same route, as `"group.method"`. */
+  readonly target?: string;
+  /** `changed` only: the route today's method of the same name sends. */
+  readonly todayRoute?: string;
+  /** The replacement the old plugin named, as `"group.method"`. */
+  readonly renamed?: string;
+  /** The old plugin's deprecation message. */
+  readonly deprecated?: string;
+  readonly defaults?: CatalogueDefaults;
+  /** Old parameter name → current name, e.g. `{ name: "secret_name" }`. */
+  readonly renamedParameters?: Readonly<Record<string, string>>;
+  /** The parameter sent as the whole request body. */
+  readonly mapToData?: string;
+};
+
+/** The generated table: group → method → entry. */
+export type CatalogueRoutes = {
+  readonly [group: string]: { readonly [method: string]: CatalogueEntry };
+};
+
+/** The client's `request` function. */
+export type RequestMethod = Octokit["request"];
+
+/** What a logger needs for the deprecation warnings. */
+export type WarnLog = { warn: (message: string) => unknown };
+
+/** An endpoint method: called with one parameters object; `defaults` and `endpoint` as on `request`. */
+export type EndpointMethod = {
+  (parameters?: RequestParameters): Promise<Hooks["request"]["Result"]>;
+  defaults: RequestMethod["defaults"];
+  endpoint: RequestMethod["endpoint"];
+};
