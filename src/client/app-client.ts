@@ -7,6 +7,8 @@ import { paginateRest } from "@octokit/plugin-paginate-rest";
 import { legacyRestEndpointMethods } from "@octokit/plugin-rest-endpoint-methods";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
+import type { CatalogueApi } from "./catalogue/catalogue-api.js";
+import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { mergeClientOptions } from "./defaults.js";
 import { requestLog } from "./plugins/request-log.js";
 
@@ -21,7 +23,7 @@ import { requestLog } from "./plugins/request-log.js";
  * await client.issues.createComment({ owner, repo, issue_number: 1, body: "Hi" });
  */
 /** What the plugins add to every client. */
-export type AppClientMembers = Api["rest"] & Api & { paginate: PaginateInterface } & RetryPlugin;
+export type AppClientMembers = Api["rest"] & Api & CatalogueApi & { paginate: PaginateInterface } & RetryPlugin;
 
 type AppClientConstructor = typeof Octokit & (new (...args: any[]) => Octokit & AppClientMembers);
 
@@ -30,6 +32,7 @@ export const AppClient: AppClientConstructor = Octokit.plugin(
   retry,
   paginateRest,
   legacyRestEndpointMethods,
+  catalogueMethods,
   enterpriseCompatibility,
   requestLog,
 ).defaults(mergeClientOptions);

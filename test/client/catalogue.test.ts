@@ -1,3 +1,4 @@
+import { AppClient } from "../../src/client/app-client.js";
 import { existsSync, readFileSync } from "node:fs";
 import { Octokit } from "@octokit/core";
 import { paginateRest } from "@octokit/plugin-paginate-rest";
@@ -381,3 +382,7 @@ describe("catalogueMethods", () => {
     );
   });
 });
+
+// The same suite against the framework's own client (throttling off so the
+// write requests of the samples are not spaced a second apart).
+describeCatalogueClient("AppClient", (options) => new AppClient({ ...options, throttle: { enabled: false } }));
