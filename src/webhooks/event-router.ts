@@ -8,6 +8,7 @@ type RouterLog = { warn(message: string): unknown; error(object: object, message
 
 /** Event and action names as the platform sends them; anything else is unknown. */
 const NAME = /^[a-z][a-z0-9_]*$/;
+const ACTION = /^[^\s]+$/;
 const KNOWN_NAMES: ReadonlySet<string> = new Set(emitterEventNames);
 
 /**
@@ -50,6 +51,11 @@ export class EventRouter<C> {
     }
   }
 
+  /** The names handlers were registered for with `on()` (not `onAny`), e.g. `["issues.opened", "push"]`. */
+  eventNames(): string[] {
+    return [...this.#handlers].filter(([, list]) => list.length > 0).map(([name]) => name);
+  }
+
   /** True when at least one handler would run for this event. */
   matches(name: string, payload: unknown): boolean {
     return this.#handlersFor(name, payload).length > 0;
@@ -83,7 +89,7 @@ export class EventRouter<C> {
   #handlersFor(name: string, payload: unknown): Handler<C>[] {
     if (typeof name !== "string" || !NAME.test(name)) return [];
     const action = (payload as { action?: unknown } | null)?.action;
-    const specific = typeof action === "string" && NAME.test(action) ? this.#handlers.get(`${name}.${action}`) : undefined;
+    const specific = typeof action === "string" && action !== "" ? this.#handlers.get(`${name}.${action}`) : undefined;
     const general = this.#handlers.get(name);
     if (!specific && !general) return this.#any;
     return [...(specific ?? []), ...(general ?? []), ...this.#any];
@@ -126,10 +132,13 @@ function validateName(name: unknown, log: RouterLog, warned: Set<string>): strin
   }
   if (name === "*") throw new AppError("EVENT_NAME_INVALID", 'Use app.onAny(handler) instead of app.on("*").');
   if (name === "error") throw new AppError("EVENT_NAME_INVALID", 'Use app.onError(handler) instead of app.on("error").');
-  const [event, action, extra] = name.split(".");
-  if (extra !== undefined || !NAME.test(event!) || (action !== undefined && !NAME.test(action))) {
+  const dot = name.indexOf(".");
+  const event = dot === -1 ? name : name.slice(0, dot);
+  const action = dot === -1 ? undefined : name.slice(dot + 1);
+  // Actions are free text for some events (repository_dispatch's event_type).
+  if (!NAME.test(event) || (action !== undefined && !ACTION.test(action))) {
     throw new AppError("EVENT_NAME_INVALID", `"${name}" is not an event name.`, {
-      hint: 'Event names look like "issues" or "issues.opened": lower case, an optional action after one dot.',
+      hint: 'Event names look like "issues" or "issues.opened": a lower-case event, then optionally a dot and the action.',
     });
   }
   if (!KNOWN_NAMES.has(name) && !warned.has(name)) {

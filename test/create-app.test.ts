@@ -1,0 +1,123 @@
+import { expect } from "chai";
+import { createApp, deprecatedCreateApp, DEVELOPMENT_SECRET } from "../src/create-app.js";
+import { App } from "../src/app.js";
+import { AppClient } from "../src/client/app-client.js";
+import { isAppError } from "../src/errors.js";
+import { getLog } from "../src/log/get-log.js";
+import { createLogCapture } from "./helpers/capture-log.js";
+import { getTestKeys } from "./helpers/keys.js";
+
+function quietLog() {
+  const logs = createLogCapture();
+  return { logs, log: getLog({ level: "debug", logFormat: "json", destination: logs.stream }) };
+}
+
+describe("createApp", () => {
+  const key = getTestKeys().privateKeyPkcs1;
+
+  it("reads the variables of the contract", () => {
+    const { log } = quietLog();
+    const app = createApp({
+      env: {
+        APP_ID: "42",
+        PRIVATE_KEY: key,
+        WEBHOOK_SECRET: "from-env",
+        WEBHOOK_PATH: "/hooks",
+        WEBHOOK_PROXY_URL: "https://smee.io/abc",
+        PORT: "4000",
+        HOST: "127.0.0.1",
+        GHE_HOST: "ghe.example.com",
+        GITHUB_TOKEN: "ghp_token",
+        REDIS_URL: "redis://127.0.0.1:6379",
+      },
+      overrides: { log },
+    });
+    expect(app.state).to.include({
+      appId: 42,
+      baseUrl: "https://ghe.example.com/api/v3",
+      platformToken: "ghp_token",
+      host: "127.0.0.1",
+      port: 4000,
+      webhookProxy: "https://smee.io/abc",
+      redisConfig: "redis://127.0.0.1:6379",
+    });
+    expect(app.state.webhooks).to.deep.equal({ path: "/hooks", secret: "from-env" });
+    expect(app.state.privateKey).to.equal(key);
+  });
+
+  it("lets the environment win over defaults and overrides win over both", () => {
+    const { log } = quietLog();
+    const app = createApp({
+      defaults: { appId: 1, secret: "default", port: 1000, webhookPath: "/default" },
+      env: { APP_ID: "2", WEBHOOK_SECRET: "env", PORT: "2000" },
+      overrides: { appId: 3, log },
+    });
+    expect([app.state.appId, app.state.webhooks.secret, app.state.port, app.state.webhooks.path]).to.deep.equal([
+      3,
+      "env",
+      2000,
+      "/default",
+    ]);
+  });
+
+  it("uses the development secret with a loud warning outside production", () => {
+    const { log, logs } = quietLog();
+    const app = createApp({ env: {}, overrides: { log } });
+    expect(app.state.webhooks.secret).to.equal(DEVELOPMENT_SECRET);
+    expect(logs.text()).to.match(/WEBHOOK_SECRET/);
+  });
+
+  it("sets no secret in production", () => {
+    const { log } = quietLog();
+    const app = createApp({ env: { NODE_ENV: "production" }, overrides: { log } });
+    expect(app.state.webhooks.secret).to.equal(undefined);
+  });
+
+  const invalid: ReadonlyArray<[variable: string, value: string]> = [
+    ["APP_ID", "abc"],
+    ["PORT", "99999"],
+    ["LOG_LEVEL", "loud"],
+    ["GHE_HOST", "https://ghe.example.com"],
+    ["LOG_LEVEL_IN_STRING", "maybe"],
+  ];
+  for (const [variable, value] of invalid) {
+    it(`refuses ${variable}=${value} with an error naming the variable`, () => {
+      const { log } = quietLog();
+      expect(() => createApp({ env: { [variable]: value }, overrides: { log } }))
+        .to.throw(new RegExp(variable === "APP_ID" ? "app id" : variable))
+        .that.satisfies(isAppError);
+    });
+  }
+
+  it("accepts the deprecated cert, id and throttleOptions, warning once each", () => {
+    const { log, logs } = quietLog();
+    const options = { cert: key, id: 7, throttleOptions: { enabled: false }, log };
+    const first = new App(options);
+    new App(options);
+    expect(first.state.appId).to.equal(7);
+    expect(first.state.privateKey).to.equal(key);
+    expect(first.state.Client).not.to.equal(AppClient);
+    const warnings = logs.records().filter((record) => record.level === 40).map((record) => record.msg);
+    for (const name of ["cert", "id", "throttleOptions"]) {
+      expect(warnings.filter((message) => String(message).includes(`"${name}"`))).to.have.length(1);
+    }
+  });
+
+  it("deprecatedCreateApp takes plain options and warns once", () => {
+    const { log, logs } = quietLog();
+    const app = deprecatedCreateApp({ appId: 9, privateKey: key, secret: "s", log });
+    deprecatedCreateApp({ appId: 9, privateKey: key, secret: "s", log });
+    expect(app).to.be.instanceOf(App);
+    expect(app.state.appId).to.equal(9);
+    expect(logs.text().match(/deprecatedCreateApp\(options\) is deprecated/g)).to.have.length(1);
+  });
+
+  it("state has the fields of the spec", () => {
+    const { log } = quietLog();
+    const app = createApp({ env: {}, overrides: { appId: 1, privateKey: key, log } });
+    expect(app.state).to.include.keys(
+      "Client", "appId", "baseUrl", "cache", "platformToken", "host", "log", "client", "port", "privateKey", "webhookProxy", "webhooks",
+    );
+    expect(app.state.client).to.be.instanceOf(AppClient);
+  });
+});
