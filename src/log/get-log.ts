@@ -3,6 +3,7 @@ import type { DestinationStream, LoggerOptions } from "pino";
 import { isProduction } from "../helpers/is-production.js";
 import { createPrettyStream } from "./create-pretty-stream.js";
 import { REDACTED, scrubSecrets } from "./secrets.js";
+import { createSentryStream } from "./sentry.js";
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal";
 
@@ -28,6 +29,8 @@ export type GetLogOptions = {
   logMessageKey?: string | undefined;
   /** Where lines go. Default: standard output. */
   destination?: DestinationStream | undefined;
+  /** Also send lines at error and above to this Sentry DSN (loads @sentry/node). */
+  sentryDsn?: string | undefined;
   env?: NodeJS.ProcessEnv;
 };
 
@@ -67,6 +70,7 @@ export function getLog({
   logLevelInString = false,
   logMessageKey = "msg",
   destination,
+  sentryDsn,
   env = process.env,
 }: GetLogOptions = {}): Logger {
   const format = logFormat ?? (isProduction(env) ? "json" : "pretty");
@@ -77,11 +81,29 @@ export function getLog({
     hooks: { streamWrite: scrubSecrets },
   };
   if (format === "pretty") {
-    return pino(options, createPrettyStream(destination));
+    return pino(options, withSentry(createPrettyStream(destination), sentryDsn, "msg", env));
   }
   options.messageKey = logMessageKey;
   if (logLevelInString) {
     options.formatters = { level: (label) => ({ level: label }) };
   }
+  if (sentryDsn) {
+    return pino(options, withSentry(destination ?? pino.destination(1), sentryDsn, logMessageKey, env));
+  }
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** `stream`, plus Sentry for lines at error and above when a DSN is set. */
+function withSentry(
+  stream: DestinationStream,
+  dsn: string | undefined,
+  messageKey: string,
+  env: NodeJS.ProcessEnv,
+): DestinationStream {
+  if (!dsn) return stream;
+  const sentry = createSentryStream({ dsn, messageKey, environment: env.NODE_ENV });
+  return pino.multistream([
+    { level: "trace", stream },
+    { level: "error", stream: sentry },
+  ]);
 }
