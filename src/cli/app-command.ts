@@ -25,8 +25,27 @@ export abstract class AppCommand extends Command {
         ...(error.hint ? { suggestions: [error.hint] } : {}),
       });
     }
-    if (error.oclif !== undefined) return super.catch(error); // parse errors, this.error(), exit()
+    if (isParseError(error)) {
+      // oclif wraps these over several lines, adds "See more help" and may print
+      // the whole help; one line that says what is allowed is clearer.
+      this.logToStderr(`Error: ${toOneLine(error.message)}`);
+      this.exit(2);
+    }
+    if (error.oclif !== undefined) return super.catch(error); // this.error(), exit()
     const verbose = /^(debug|trace)$/i.test(process.env.LOG_LEVEL ?? "") || Boolean(process.env.DEBUG);
     this.error(verbose && error.stack ? error.stack : error.message || String(error), { exit: 1 });
   }
+}
+
+/** A flag or argument oclif could not parse: its errors carry `parse`, or name the flag first. */
+function isParseError(error: Error): boolean {
+  return "parse" in error || /^(Parsing --|Flag --\S+ expects a value)/.test(error.message);
+}
+
+function toOneLine(message: string): string {
+  return message
+    .replace(/\nSee more help with --help\s*$/, "")
+    .replace(/^Parsing (--\S+)\s*\n\s*/, "$1: ")
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
 }

@@ -1,0 +1,197 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { DestinationStream } from "pino";
+import { Hono } from "hono";
+import { parse as parseDotEnv } from "dotenv";
+import { createApp } from "./create-app.js";
+import { AppError } from "./errors.js";
+import { loadAppFunction } from "./helpers/load-app-function.js";
+import { getLog, type Logger, type LogLevel } from "./log/get-log.js";
+import { scrubSecrets } from "./log/secrets.js";
+import { flushSentry } from "./log/sentry.js";
+import { findPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.js";
+
+export type ReceiveOptions = {
+  /** `issues` or `issues.opened`; default `GITHUB_EVENT_NAME`. */
+  event?: string | undefined;
+  /** The JSON payload file; default `GITHUB_EVENT_PATH`. */
+  payloadPath?: string | undefined;
+  /** Apps to load: paths or package names, resolved from `cwd`. */
+  apps: readonly string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  token?: string | undefined;
+  appId?: number | undefined;
+  /** The --private-key flag; else PRIVATE_KEY, PRIVATE_KEY_PATH or a single .pem file. */
+  privateKeyPath?: string | undefined;
+  baseUrl?: string | undefined;
+  logLevel?: LogLevel | undefined;
+  logFormat?: "pretty" | "json" | undefined;
+  logLevelInString?: boolean | undefined;
+  logMessageKey?: string | undefined;
+  /** Log lines at error and above also go to this DSN; default `SENTRY_DSN`. */
+  sentryDsn?: string | undefined;
+  /** Where log lines go; default standard output. */
+  logDestination?: DestinationStream | undefined;
+};
+
+export type ReceiveResult = { id: string; name: string; action: string | undefined };
+
+const EVENT = /^([a-z][a-z0-9_]*)(?:\.(\S+))?$/;
+
+/**
+ * Delivers one event from a JSON file to the apps, in this process: no
+ * server, no signature. Rejects with an `AppError`: `PAYLOAD_NOT_FOUND`,
+ * `PAYLOAD_INVALID`, `EVENT_ACTION_MISMATCH`, `OPTION_INVALID` for bad input,
+ * `EVENT_HANDLER_FAILED` (the handlers' messages, scrubbed) when a handler fails.
+ *
+ * @example
+ * await receive({ event: "issues.opened", payloadPath: "./payload.json", apps: ["./app.js"] });
+ */
+export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const env = { ...readDotEnv(cwd), ...(options.env ?? process.env) };
+  const { name, action } = parseEvent(options.event ?? env.GITHUB_EVENT_NAME);
+  const payload = readPayload(options.payloadPath ?? env.GITHUB_EVENT_PATH, cwd);
+  if (action !== undefined && payload.action !== action) throw actionMismatch(name, action, payload.action);
+  if (options.apps.length === 0) {
+    throw new AppError("OPTION_INVALID", "No app was given.", { hint: "Name the app to run: app receive -e issues -p payload.json ./index.js" });
+  }
+
+  const log = getLog({
+    level: options.logLevel,
+    logFormat: options.logFormat,
+    logLevelInString: options.logLevelInString,
+    logMessageKey: options.logMessageKey,
+    destination: options.logDestination,
+    sentryDsn: options.sentryDsn ?? (env.SENTRY_DSN || undefined),
+    env,
+  });
+  const credentials = findCredentials(options, env, cwd, log);
+  const app = createApp({
+    env,
+    overrides: withoutUndefined({
+      ...credentials,
+      baseUrl: options.baseUrl,
+      logLevel: options.logLevel,
+      log,
+      // No delivery is verified here, so the secret is never used; setting
+      // one keeps createApp from warning about the development secret.
+      secret: env.WEBHOOK_SECRET || randomUUID(),
+    }),
+  });
+  const appFns = await Promise.all(options.apps.map((id) => loadAppFunction(id, { basedir: cwd })));
+  // Routes an app mounts are never served here, but mounting them must not fail.
+  const root = new Hono();
+  await app.load(appFns, { getRouter: (path) => (path ? root.basePath(path) : root) });
+
+  const id = env.GITHUB_RUN_ID ? `${env.GITHUB_RUN_ID}-${env.GITHUB_RUN_ATTEMPT ?? "1"}-${randomUUID()}` : randomUUID();
+  const label = typeof payload.action === "string" ? `${name}.${payload.action}` : name;
+  if (!app.webhooks.router.matches(name, payload)) log.warn(`No handler of the apps listens to ${label}; nothing ran.`);
+  try {
+    await app.receive({ id, name, payload });
+  } catch (error) {
+    throw handlerFailure(error, label, log);
+  } finally {
+    await flushSentry();
+  }
+  log.debug({ id }, `Delivered ${label}`);
+  return { id, name, action: typeof payload.action === "string" ? payload.action : undefined };
+}
+
+function parseEvent(value: string | undefined): { name: string; action: string | undefined } {
+  if (value === undefined || value.trim() === "") {
+    throw new AppError("OPTION_INVALID", "No event was given.", {
+      hint: "Pass -e/--event (e.g. -e issues.opened) or set GITHUB_EVENT_NAME.",
+    });
+  }
+  const match = EVENT.exec(value.trim());
+  if (!match) {
+    throw new AppError("OPTION_INVALID", `"${value}" is not an event name.`, {
+      hint: "Give the event as EVENT or EVENT.ACTION in lower case, e.g. -e issues or -e issues.opened.",
+    });
+  }
+  return { name: match[1]!, action: match[2] };
+}
+
+function readPayload(path: string | undefined, cwd: string): Record<string, unknown> & { action?: unknown } {
+  if (path === undefined || path.trim() === "") {
+    throw new AppError("OPTION_INVALID", "No payload file was given.", {
+      hint: "Pass -p/--payload-path with the JSON file of the event, or set GITHUB_EVENT_PATH.",
+    });
+  }
+  const file = resolve(cwd, path);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "does not exist" : code === "EISDIR" ? "is a folder" : `cannot be read (${code})`;
+    throw new AppError("PAYLOAD_NOT_FOUND", `The payload file ${path} ${reason}.`, {
+      hint: `Check the path given by -p or GITHUB_EVENT_PATH; a relative path is resolved from ${cwd}.`,
+      cause,
+    });
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (cause) {
+    throw new AppError("PAYLOAD_INVALID", `The payload file ${path} is not JSON: ${(cause as Error).message}.`, {
+      hint: "Save the event's payload exactly as the platform sent it.",
+      cause,
+    });
+  }
+  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
+    throw new AppError("PAYLOAD_INVALID", `The payload file ${path} holds ${Array.isArray(payload) ? "an array" : String(payload)}, not a JSON object.`, {
+      hint: "A webhook payload is one JSON object such as { \"action\": \"opened\", ... }.",
+    });
+  }
+  return payload as Record<string, unknown>;
+}
+
+function actionMismatch(name: string, action: string, actual: unknown): AppError {
+  const found = typeof actual === "string" ? `the payload's action is "${actual}"` : "the payload has no action";
+  return new AppError("EVENT_ACTION_MISMATCH", `The event ${name}.${action} names the action "${action}", but ${found}.`, {
+    hint: `Pass -e ${name} to take the action from the payload, or a payload whose action is "${action}".`,
+  });
+}
+
+/** App credentials or a token; with neither, one warning and unauthenticated calls. */
+function findCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: string, log: Logger) {
+  const token = options.token ?? (env.GITHUB_TOKEN || undefined);
+  const appId = options.appId ?? (env.APP_ID || undefined);
+  const privateKey = findPrivateKey({ filepath: options.privateKeyPath, env, cwd })?.key;
+  if (!token && !(appId && privateKey)) {
+    const missing =
+      appId ? `APP_ID is set but no private key was found. ${PRIVATE_KEY_HINT}`
+      : privateKey ? "A private key was found but no app id: pass --app-id or set APP_ID."
+      : "Pass --token (or set GITHUB_TOKEN), or set APP_ID and a private key.";
+    log.warn(`No credentials: the handlers run, but their API calls are unauthenticated. ${missing}`);
+  }
+  return { platformToken: token, appId, privateKey };
+}
+
+function handlerFailure(error: unknown, label: string, log: Logger): unknown {
+  if (!(error instanceof AggregateError)) return error;
+  const errors = error.errors as Error[];
+  for (const failure of errors) log.debug({ err: failure }, `A ${label} handler failed`);
+  const messages = errors.map((failure) => scrubSecrets(String(failure?.message ?? failure)).replace(/\s*\n\s*/g, " "));
+  const message =
+    messages.length === 1 ? `The ${label} handler failed: ${messages[0]}` : `${messages.length} ${label} handlers failed: ${messages.join("; ")}`;
+  // One line without the stack, so that Sentry (when set) hears of it too.
+  log.error(message);
+  return new AppError("EVENT_HANDLER_FAILED", message, { hint: "Run with --log-level debug to see where it failed.", cause: error });
+}
+
+function readDotEnv(cwd: string): Record<string, string> {
+  try {
+    return parseDotEnv(readFileSync(join(cwd, ".env")));
+  } catch {
+    return {}; // no .env file: the environment alone
+  }
+}
+
+function withoutUndefined<T extends object>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}

@@ -1,0 +1,131 @@
+import { expect } from "chai";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isAppError } from "../src/errors.js";
+import { receive, type ReceiveOptions } from "../src/receive.js";
+import { createLogCapture, type LogCapture } from "./helpers/capture-log.js";
+import { startFakePlatform, type FakePlatform } from "./helpers/fake-platform.js";
+import { getTestKeys } from "./helpers/keys.js";
+
+const fixture = (path: string) => fileURLToPath(new URL(`./fixtures/${path}`, import.meta.url));
+const TOKEN = "ghp_receivetesttoken0123456789abcdefABCD";
+
+describe("receive", () => {
+  let platform: FakePlatform;
+  let logs: LogCapture;
+  let cwd: string;
+
+  before(async () => {
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: [TOKEN] });
+  });
+  after(() => platform.close());
+  beforeEach(async () => {
+    platform.reset();
+    logs = createLogCapture();
+    cwd = await mkdtemp(join(tmpdir(), "receive-"));
+  });
+
+  /** `receive` with an empty environment, JSON logs captured, the fake platform as API. */
+  function deliver(options: Partial<ReceiveOptions>) {
+    return receive({
+      apps: [fixture("receive-apps/log-events.js")],
+      env: {},
+      cwd,
+      baseUrl: platform.url,
+      logFormat: "json",
+      logLevel: "debug",
+      logDestination: logs.stream,
+      ...options,
+    });
+  }
+
+  const messages = () => logs.records().map((record) => record.msg);
+  const warnings = () => logs.records().filter((record) => record.level === 40);
+
+  it("runs the handlers of every app for EVENT.ACTION", async () => {
+    const result = await deliver({
+      event: "issues.opened",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [fixture("receive-apps/log-events.js"), fixture("receive-apps/second.js")],
+    });
+    expect(result).to.include({ name: "issues", action: "opened" });
+    expect(messages()).to.include.members(["log-events saw issues.opened #7", "second saw issues.opened"]);
+    expect(messages()).not.to.include("log-events saw issues.closed");
+  });
+
+  it("takes the event and payload from GITHUB_EVENT_NAME and GITHUB_EVENT_PATH", async () => {
+    await deliver({ env: { GITHUB_EVENT_NAME: "push", GITHUB_EVENT_PATH: fixture("payloads/push.json") } });
+    expect(messages()).to.include("log-events saw push to refs/heads/main");
+  });
+
+  it("authenticates the handlers' calls with the token", async () => {
+    await deliver({
+      event: "issues",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [fixture("receive-apps/comment.js")],
+      token: TOKEN,
+    });
+    const [comment] = platform.comments();
+    expect(comment).to.deep.include({ owner: "octo-org", repo: "hello-world", issue_number: 7, body: "Thanks for the report!" });
+    expect(comment!.auth).to.deep.equal({ type: "token", token: TOKEN });
+    expect(warnings()).to.deep.equal([]);
+    expect(logs.text()).not.to.include(TOKEN);
+  });
+
+  it("authenticates as the installation with the app id and the private key", async () => {
+    await deliver({
+      event: "issues.opened",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [fixture("receive-apps/comment.js")],
+      env: { APP_ID: "1", PRIVATE_KEY: getTestKeys().privateKeyPkcs1 },
+    });
+    expect(platform.tokenExchanges()).to.have.length(1);
+    expect(platform.comments()[0]!.auth).to.include({ type: "installation", installationId: 1 });
+    expect(logs.text()).not.to.include("PRIVATE KEY");
+  });
+
+  it("reads credentials from a .env file in the working folder", async () => {
+    await writeFile(join(cwd, ".env"), `# for receive\nGITHUB_TOKEN=${TOKEN}\n`);
+    await deliver({ event: "issues", payloadPath: fixture("payloads/issues.opened.json"), apps: [fixture("receive-apps/comment.js")] });
+    expect(platform.comments()[0]!.auth).to.deep.equal({ type: "token", token: TOKEN });
+  });
+
+  it("warns once without credentials and still runs the handlers", async () => {
+    await deliver({ event: "issues", payloadPath: fixture("payloads/issues.opened.json") });
+    expect(warnings().map((record) => record.msg)).to.have.length(1);
+    expect(String(warnings()[0]!.msg)).to.match(/^No credentials: .*--token.*APP_ID/);
+    expect(messages()).to.include("log-events saw issues.opened #7");
+  });
+
+  it("fails with the handler's message, secrets scrubbed", async () => {
+    const error = await deliver({
+      event: "issues",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [fixture("receive-apps/fail.js")],
+    }).then(() => expect.fail("expected a rejection"), (rejection: unknown) => rejection);
+    expect(isAppError(error) && error.code).to.equal("EVENT_HANDLER_FAILED");
+    expect((error as Error).message).to.equal("The issues.opened handler failed: Label sync broke (token [REDACTED])");
+    expect(logs.text()).not.to.include("ghs_abcdefghij");
+  });
+
+  const usageErrors: ReadonlyArray<[label: string, options: Partial<ReceiveOptions>, code: string, message: RegExp]> = [
+    ["a missing payload file", { event: "issues", payloadPath: "missing.json" }, "PAYLOAD_NOT_FOUND", /missing\.json does not exist/],
+    ["a payload that is not JSON", { event: "issues", payloadPath: fixture("payloads/truncated.json") }, "PAYLOAD_INVALID", /is not JSON/],
+    ["a payload that is not an object", { event: "issues", payloadPath: fixture("payloads/array.json") }, "PAYLOAD_INVALID", /an array, not a JSON object/],
+    ["an action the payload does not have", { event: "issues.closed", payloadPath: fixture("payloads/issues.opened.json") }, "EVENT_ACTION_MISMATCH", /"closed", but the payload's action is "opened"/],
+    ["no event", { payloadPath: fixture("payloads/issues.opened.json") }, "OPTION_INVALID", /No event was given/],
+    ["an event that is no event name", { event: "Issues!", payloadPath: fixture("payloads/issues.opened.json") }, "OPTION_INVALID", /not an event name/],
+    ["no payload file", { event: "issues" }, "OPTION_INVALID", /No payload file/],
+    ["no app", { event: "issues", payloadPath: fixture("payloads/issues.opened.json"), apps: [] }, "OPTION_INVALID", /No app/],
+  ];
+  for (const [label, options, code, message] of usageErrors) {
+    it(`rejects ${label} with ${code} before any handler runs`, async () => {
+      const error = await deliver(options).then(() => expect.fail("expected a rejection"), (rejection: unknown) => rejection);
+      expect(isAppError(error) && error.code).to.equal(code);
+      expect((error as Error).message).to.match(message);
+      expect(messages().filter((msg) => String(msg).startsWith("log-events"))).to.deep.equal([]);
+    });
+  }
+});
