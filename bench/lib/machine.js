@@ -1,0 +1,46 @@
+import { cpus, loadavg, release, totalmem } from "node:os";
+import { readFileSync } from "node:fs";
+
+/**
+ * What the numbers were measured on: cores, CPU model, memory, kernel, node.
+ *
+ * @example
+ * const machine = describeMachine(); // { cores: 2, cpu: "Intel(R) Xeon(R) Processor", ... }
+ */
+export function describeMachine() {
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? "unknown",
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    kernel: release(),
+    node: process.version,
+    loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+  };
+}
+
+/**
+ * System-wide CPU counters from /proc/stat, to report how much time the
+ * hypervisor stole and how busy the machine was between two readings.
+ *
+ * @example
+ * const before = readCpuCounters(); ...; const { stealPercent } = cpuShare(before, readCpuCounters());
+ */
+export function readCpuCounters() {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+}
+
+/**
+ * Steal and busy time between two `readCpuCounters()` readings, in percent.
+ *
+ * @example
+ * cpuShare(before, readCpuCounters()); // { stealPercent: 0.2, busyPercent: 97 }
+ */
+export function cpuShare(before, after) {
+  const busy = after.busy - before.busy;
+  const idle = after.idle - before.idle;
+  const steal = after.steal - before.steal;
+  const total = busy + idle + steal || 1;
+  return { stealPercent: (100 * steal) / total, busyPercent: (100 * busy) / total };
+}

@@ -1,0 +1,45 @@
+import { cliTable, loadTable } from "./report.js";
+import { checkTargets } from "./targets.js";
+
+/**
+ * The whole run as markdown: machine, one table per phase, CLI cold starts
+ * and the issue's targets. This is what `npm run bench` prints and what
+ * docs/benchmarks.md holds.
+ *
+ * @example
+ * writeFileSync("results/latest.md", renderResults(results));
+ */
+export function renderResults(results) {
+  const { machine, plan } = results;
+  const out = [];
+  out.push(`Run ${results.date} in ${results.totalS} s on ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, ` +
+    `Linux ${machine.kernel}, Node ${machine.node}. Load average at start ${machine.loadAverage.join(" / ")}; ` +
+    `during the load phases the machine was ${results.load.busyPercent.toFixed(0)} % busy with ${results.load.stealPercent.toFixed(1)} % steal.`);
+  if (results.left_out.length > 0) out.push(`Left out: ${results.left_out.map(({ id, missing }) => `${id} (${missing})`).join(", ")}.`);
+  out.push("Ratios in parentheses are to the floor (raw `node:http`), paired round by round: the median over rounds of server ÷ floor in the same round.");
+  if (results.main) {
+    out.push(`### 12 KiB \`issues.opened\`, ${plan.main.connections} connections, LOG_LEVEL=warn`);
+    out.push(`${plan.main.rounds} rounds × ${plan.main.sliceS} s per server, rotating order, after a ${plan.main.warmupS} s warm-up; medians over rounds. Peak RSS (load) is the highest VmRSS sampled every 100 ms under load; VmHWM is the process's lifetime peak.`);
+    out.push(loadTable(results.main));
+  }
+  if (results.info) {
+    out.push(`### The same at LOG_LEVEL=info (JSON lines to a file)`);
+    out.push(`${plan.info.rounds} rounds × ${plan.info.sliceS} s after a ${plan.info.warmupS} s warm-up; only servers that log, plus the floor.`);
+    out.push(loadTable(results.info));
+  }
+  if (results.large) {
+    out.push(`### 1 MiB \`issues.opened\`, ${plan.large.connections} connections, LOG_LEVEL=warn`);
+    out.push(`${plan.large.rounds} rounds × ${plan.large.sliceS} s, same processes as the first table. RSS after each round shows whether memory settles.`);
+    out.push(loadTable(results.large, { rssRounds: true }));
+  }
+  if (results.cli) {
+    out.push(`### CLI cold start (median of ${plan.cliRuns} runs, after one unmeasured run)`);
+    out.push(cliTable(results.cli));
+  }
+  const checks = checkTargets(results);
+  if (checks.length > 0) {
+    out.push("### Targets (issue item 3), same run");
+    out.push(["| target | measured | met |", "| --- | --- | --- |", ...checks.map((check) => `| ${check.target} | ${check.value} | ${check.met ? "yes" : "**no**"} |`)].join("\n"));
+  }
+  return out.join("\n\n");
+}

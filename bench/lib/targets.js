@@ -1,0 +1,60 @@
+import { pairedRatio } from "./stats.js";
+
+/**
+ * The issue's targets for this framework (`app`), checked against figures
+ * of the same run. Each check has the figure it is based on and whether it
+ * is met; a target whose inputs were not measured is left out.
+ *
+ * @example
+ * for (const check of checkTargets({ main, info, large, cli })) console.log(check.met, check.target);
+ */
+export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
+  const checks = [];
+  const find = (rows, id) => rows.find((row) => row.id === id);
+  const app = find(main, "app");
+  const probot = find(main, "probot");
+  const webhooks = find(main, "webhooks");
+  const vs = (other, metric) => pairedRatio(app.rounds, other.rounds, metric);
+  const reqs = (slice) => slice.reqPerSec;
+  const add = (target, value, met) => checks.push({ target, value, met });
+  if (app) {
+    add("CPU per delivery ≤ 1.25× the floor's", `${fmt(app.ratio.cpuPerDeliveryUs)}×`, app.ratio.cpuPerDeliveryUs <= 1.25);
+    add("throughput ≥ 0.8× the floor's", `${fmt(app.ratio.reqPerSec)}×`, app.ratio.reqPerSec >= 0.8);
+  }
+  if (app && probot) {
+    add("throughput ≥ 1.6× Probot's", `${fmt(vs(probot, reqs))}×`, vs(probot, reqs) >= 1.6);
+    const p99 = vs(probot, (slice) => slice.load.latency.p99);
+    add("p99 latency ≤ 0.5× Probot's", `${fmt(p99)}×`, p99 <= 0.5);
+    add("peak RSS under load ≤ Probot's (warn)", mb(app.peakRss, probot.peakRss), app.peakRss <= probot.peakRss);
+  }
+  if (app && webhooks) add("throughput ≥ bare @octokit/webhooks'", `${fmt(vs(webhooks, reqs))}×`, vs(webhooks, reqs) >= 1);
+  const appInfo = find(info, "app");
+  const probotInfo = find(info, "probot");
+  if (appInfo && probotInfo) {
+    add("peak RSS under load ≤ Probot's (info)", mb(appInfo.peakRss, probotInfo.peakRss), appInfo.peakRss <= probotInfo.peakRss);
+  }
+  const appLarge = find(large, "app");
+  if (appLarge) {
+    const [first] = appLarge.rssAfterRounds;
+    const last = appLarge.rssAfterRounds.at(-1);
+    // Bounded: RSS settles instead of growing round after round.
+    add("1 MiB payloads: memory bounded (RSS after last round ≤ 1.2× after first + 16 MB)",
+      `${(first / 2 ** 20).toFixed(0)} → ${(last / 2 ** 20).toFixed(0)} MB, peak ${(appLarge.peakRss / 2 ** 20).toFixed(0)} MB`,
+      last <= first * 1.2 + 16 * 2 ** 20);
+  }
+  const time = (id) => cli.find((result) => result.id === id)?.medianMs;
+  for (const [ours, theirs, what] of [["app-version", "probot-version", "--version"], ["app-receive", "probot-receive", "receive"]]) {
+    if (time(ours) !== undefined && time(theirs) !== undefined) {
+      add(`\`app ${what}\` faster than Probot's`, `${time(ours).toFixed(0)} vs ${time(theirs).toFixed(0)} ms`, time(ours) < time(theirs));
+    }
+  }
+  return checks;
+}
+
+function fmt(value) {
+  return Number.isFinite(value) ? value.toFixed(2) : "?";
+}
+
+function mb(ours, theirs) {
+  return `${(ours / 2 ** 20).toFixed(0)} vs ${(theirs / 2 ** 20).toFixed(0)} MB`;
+}

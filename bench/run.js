@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildFramework } from "./lib/build.js";
+import { killAll } from "./lib/children.js";
+import { listCliCommands, timeCommand } from "./lib/cold-start.js";
+import { cpuShare, describeMachine, readCpuCounters } from "./lib/machine.js";
+import { runRounds, startServers, stopServers } from "./lib/measure-servers.js";
+import { LARGE_PAYLOAD_BYTES, SMALL_PAYLOAD_BYTES, buildPayload, signBody } from "./lib/payload.js";
+import { memory } from "./lib/proc-stats.js";
+import { summarizePhase } from "./lib/report.js";
+import { listServers } from "./lib/servers.js";
+import { renderResults } from "./lib/render-results.js";
+
+const bench = dirname(fileURLToPath(import.meta.url));
+const repo = dirname(bench);
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+    skip: { type: "string", default: "" },
+  },
+});
+const quick = flags.quick;
+const PLAN = {
+  main: { rounds: quick ? 1 : 5, sliceS: quick ? 2 : 6, warmupS: quick ? 1 : 3, connections: 50 },
+  info: { rounds: quick ? 1 : 3, sliceS: quick ? 2 : 5, warmupS: quick ? 1 : 2, connections: 50 },
+  large: { rounds: quick ? 2 : 3, sliceS: quick ? 2 : 4, warmupS: quick ? 0 : 2, connections: 4 },
+  cliRuns: quick ? 2 : 10,
+};
+const skip = new Set(flags.skip.split(",").filter(Boolean)); // main, info, large, cli
+const progress = (line) => process.stderr.write(`[bench] ${line}\n`);
+
+const tmp = mkdtempSync(join(tmpdir(), "app-bench-"));
+try {
+  await main();
+} catch (error) {
+  progress(`failed: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  killAll();
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+async function main() {
+  const started = Date.now();
+  const machine = describeMachine();
+  const build = flags["no-build"] ? undefined : await buildFramework(repo);
+  if (build) progress(build.ok ? `built the framework in ${build.ms} ms` : `tsc reported errors (dist/ is still used if it was emitted):\n${build.output}`);
+
+  const secret = randomBytes(32).toString("hex");
+  const { privateKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { type: "pkcs1", format: "pem" },
+  });
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? tmp, NODE_ENV: "production", LOG_FORMAT: "json", APP_ID: "1", PRIVATE_KEY: privateKey, WEBHOOK_SECRET: secret };
+  const payloads = {};
+  for (const [name, bytes] of [["small", SMALL_PAYLOAD_BYTES], ["large", LARGE_PAYLOAD_BYTES]]) {
+    const body = buildPayload(bytes);
+    const file = join(tmp, `${name}.json`);
+    writeFileSync(file, body);
+    payloads[name] = { file, headers: { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": randomUUID(), "x-hub-signature-256": signBody(secret, body) } };
+  }
+
+  const only = flags.only ? new Set(["floor", ...flags.only.split(",")]) : undefined;
+  const all = listServers({ bench, repo });
+  const defs = all.filter((def) => !def.missing && (!only || only.has(def.id)));
+  for (const def of all.filter((each) => each.missing)) progress(`leaving out ${def.label}: ${def.missing}`);
+  const logDir = join(bench, "results/logs");
+  mkdirSync(logDir, { recursive: true });
+  const serverOptions = { cwd: bench, env, logDir };
+  const results = { date: new Date().toISOString(), machine, plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
+  const cpuBefore = readCpuCounters();
+
+  if (!skip.has("main") || !skip.has("large")) {
+    const servers = await startServers(defs, { ...serverOptions, logLevel: "warn" });
+    try {
+      if (!skip.has("main")) {
+        progress(`12 KiB payload, ${PLAN.main.connections} connections, LOG_LEVEL=warn`);
+        const slices = await runRounds(servers, { ...PLAN.main, ...payloads.small, bodyFile: payloads.small.file, progress });
+        for (const server of servers) server.hwm = memory(server.pid).hwm;
+        results.main = summarizePhase(servers, slices);
+      }
+      if (!skip.has("large")) {
+        progress(`1 MiB payload, ${PLAN.large.connections} connections, LOG_LEVEL=warn`);
+        const slices = await runRounds(servers, { ...PLAN.large, ...payloads.large, bodyFile: payloads.large.file, progress });
+        for (const server of servers) server.hwm = memory(server.pid).hwm;
+        results.large = summarizePhase(servers, slices);
+      }
+    } finally {
+      await stopServers(servers);
+    }
+  }
+  if (!skip.has("info")) {
+    const servers = await startServers(defs.filter((def) => def.id === "floor" || def.logs), { ...serverOptions, logLevel: "info" });
+    try {
+      progress(`12 KiB payload, ${PLAN.info.connections} connections, LOG_LEVEL=info`);
+      const slices = await runRounds(servers, { ...PLAN.info, ...payloads.small, bodyFile: payloads.small.file, progress });
+      for (const server of servers) server.hwm = memory(server.pid).hwm;
+      results.info = summarizePhase(servers, slices);
+    } finally {
+      await stopServers(servers);
+    }
+  }
+  results.load = cpuShare(cpuBefore, readCpuCounters());
+  if (!skip.has("cli")) {
+    results.cli = [];
+    for (const command of listCliCommands({ bench, repo, payloadFile: payloads.small.file })) {
+      if (command.missing) {
+        results.cli.push({ id: command.id, label: command.label, missing: command.missing });
+        continue;
+      }
+      const timing = await timeCommand(command, { cwd: bench, env: { ...env, LOG_LEVEL: "warn" }, runs: PLAN.cliRuns, markFile: join(tmp, "mark") });
+      progress(`${command.id}: ${timing.failure ?? `${timing.medianMs.toFixed(0)} ms`}`);
+      results.cli.push({ id: command.id, label: command.label, ...timing });
+    }
+  }
+  results.totalS = Math.round((Date.now() - started) / 1000);
+  const markdown = renderResults(results);
+  const resultsDir = join(bench, "results");
+  const stamp = results.date.replaceAll(":", "-").replace(/\..*/, "");
+  writeFileSync(join(resultsDir, `${stamp}.json`), JSON.stringify(results, null, 2));
+  writeFileSync(join(resultsDir, "latest.md"), markdown);
+  process.stdout.write(`${markdown}\n`);
+  progress(`done in ${results.totalS} s; results in bench/results/${stamp}.json and bench/results/latest.md`);
+}
