@@ -5,6 +5,8 @@ import type { AppAuth } from "./client/auth/auth-strategy.js";
 import { TokenStore } from "./client/auth/token-store.js";
 import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
 import { createAppFunctionArgument } from "./app-function-argument.js";
+import { createConfigCache } from "./config/config-cache.js";
+import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { Context } from "./context.js";
 import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
@@ -46,6 +48,7 @@ export class App {
       resolved.appId !== undefined && resolved.privateKey
         ? new TokenStore({ appId: resolved.appId, privateKey: resolved.privateKey, cache, log, baseUrl: options.baseUrl })
         : undefined;
+    const configCache = createConfigCache();
     registerSecret(options.secret);
     registerSecret(options.platformToken);
     const state: State = {
@@ -63,6 +66,7 @@ export class App {
       webhooks: { path: options.webhookPath, secret: options.secret },
       redisConfig: options.redisConfig,
       tokens,
+      configCache,
     };
     state.client = options.client ?? createClient(state);
     this.state = state;
@@ -70,7 +74,11 @@ export class App {
       (options.webhooks as AppWebhooks<Context> | undefined) ??
       new AppWebhooks<Context>({
         secrets: options.secret ? [options.secret] : [],
-        transform: (event) => new Context(event, this),
+        transform: (event) => {
+          // Before any handler of this push runs, so none reads a file it changed from the cache.
+          if (event.name === "push") dropPushedConfig(configCache, event.payload);
+          return new Context(event, this);
+        },
         log,
       });
   }

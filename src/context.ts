@@ -1,5 +1,7 @@
 import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
+import { getRepoConfig } from "./config/get-repo-config.js";
+import type { MergeOptions } from "./config/types.js";
 import { AppError } from "./errors.js";
 import type { Logger } from "./log/get-log.js";
 
@@ -85,6 +87,23 @@ export class Context<E extends EmitterWebhookEventName = EmitterWebhookEventName
   /** `{ owner, repo, pull_number }` of the event's pull request. */
   pullRequest<T extends object = {}>(object?: T): { owner: string; repo: string; pull_number: number } & T {
     return { ...this.repo(), pull_number: this.#number(), ...(object as T) };
+  }
+
+  /**
+   * The repository's `.github/<fileName>` (YAML or JSON), or the owner's
+   * `.github` repository's when the repository has none, with its `_extends`
+   * bases, deep-merged over `defaults`. Null when no file exists.
+   * See docs/config.md.
+   *
+   * @example
+   * const config = await context.config("my-app.yml", { greeting: "Hi" });
+   */
+  async config<T extends object = Record<string, unknown>>(
+    fileName: string,
+    defaults?: T,
+    deepMergeOptions?: MergeOptions,
+  ): Promise<T | null> {
+    return getRepoConfig<T>(this.client, this.repo(), fileName, defaults, deepMergeOptions);
   }
 
   #number(): number {

@@ -13,6 +13,18 @@ export {
 } from "./client/defaults.js";
 export { createApp, deprecatedCreateApp, DEVELOPMENT_SECRET } from "./create-app.js";
 export { BASE_KEY, BASE_REGEX, CONFIG_PATH, DEFAULT_BASE } from "./config/constants.js";
+export { ConfigCache, createConfigCache } from "./config/config-cache.js";
+export type { ConfigCacheOptions } from "./config/config-cache.js";
+export type { ConfigApi, ConfigPluginOptions } from "./client/plugins/config.js";
+export type {
+  ConfigFile,
+  Configuration,
+  DefaultsFunction,
+  GetConfigOptions,
+  GetConfigResult,
+  MergeOptions,
+  ReposGetContentsParams,
+} from "./config/types.js";
 export { DEPRECATED_APP_KEYS, deprecatedKeys, didDeprecate } from "./deprecations.js";
 export type { DeprecatedKey } from "./deprecations.js";
 export { AppAggregateError, AppError, APP_ERROR_CODES, isAppError } from "./errors.js";

@@ -4,6 +4,7 @@ import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
 import type { TokenCache, TokenStore } from "./client/auth/token-store.js";
+import type { ConfigCache } from "./config/config-cache.js";
 import type { Logger, LogLevel } from "./log/get-log.js";
 import type { App } from "./app.js";
 import type { Context } from "./context.js";
@@ -72,6 +73,8 @@ export type State = {
   redisConfig?: RedisOptions | string | undefined;
   /** Mints and caches the app's JWT and installation tokens (with app credentials only). */
   tokens?: TokenStore | undefined;
+  /** Config files read by the app's clients, with ETags (see docs/config.md). */
+  configCache?: ConfigCache | undefined;
 };
 
 /** Environment variables, as in `process.env`. */

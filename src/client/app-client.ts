@@ -10,20 +10,21 @@ import { throttling } from "@octokit/plugin-throttling";
 import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { mergeClientOptions } from "./defaults.js";
+import { config, type ConfigApi } from "./plugins/config.js";
 import { requestLog } from "./plugins/request-log.js";
 
 /**
  * The platform REST client handed to handlers as `context.client`: Octokit
  * with throttling, retries, pagination, every REST method (at the root, as
  * `client.issues.createComment`, and under `client.rest`), Enterprise Server
- * compatibility and request logging.
+ * compatibility, request logging and `client.config.get()`.
  *
  * @example
  * const client = new AppClient({ auth: { type: "token", token }, authStrategy: createAppAuthStrategy });
  * await client.issues.createComment({ owner, repo, issue_number: 1, body: "Hi" });
  */
 /** What the plugins add to every client. */
-export type AppClientMembers = Api["rest"] & Api & CatalogueApi & { paginate: PaginateInterface } & RetryPlugin;
+export type AppClientMembers = Api["rest"] & Api & CatalogueApi & { paginate: PaginateInterface } & RetryPlugin & ConfigApi;
 
 type AppClientConstructor = typeof Octokit & (new (...args: any[]) => Octokit & AppClientMembers);
 
@@ -35,6 +36,7 @@ export const AppClient: AppClientConstructor = Octokit.plugin(
   catalogueMethods,
   enterpriseCompatibility,
   requestLog,
+  config,
 ).defaults(mergeClientOptions);
 
 export type AppClient = InstanceType<typeof AppClient>;

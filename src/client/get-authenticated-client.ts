@@ -18,6 +18,7 @@ export function createClientWithAuth(state: State, auth: AppAuth, log?: Logger):
     auth,
     log: log ?? state.log,
     ...(state.baseUrl ? { baseUrl: state.baseUrl } : {}),
+    ...(state.configCache ? { config: { cache: state.configCache } } : {}),
   });
 }
 

@@ -1,0 +1,61 @@
+import type { Octokit } from "@octokit/core";
+import type { ConfigCache } from "./config-cache.js";
+import type { FileLocation } from "./describe-file.js";
+import { invalid, parseConfig } from "./parse-config.js";
+import type { ConfigFile } from "./types.js";
+
+/** What reading a file needs of a client: `request` (and its `endpoint`). */
+export type ConfigClient = Pick<Octokit, "request">;
+
+const ROUTE = "GET /repos/{owner}/{repo}/contents/{path}";
+
+type Contents = { type?: string; encoding?: string; content?: string };
+
+/**
+ * Reads and parses one config file; `config` is null when it does not exist.
+ * With a cache, a file read before is asked for with `If-None-Match`, and a
+ * 304 (free of rate limit) reuses the cached text.
+ *
+ * @example
+ * const file = await getConfigFile(client, { owner: "octo", repo: "hello", path: ".github/app.yml" });
+ */
+export async function getConfigFile(
+  client: ConfigClient,
+  location: FileLocation,
+  cache?: ConfigCache,
+): Promise<ConfigFile> {
+  const { owner, repo, path, ref } = location;
+  const parameters = { owner, repo, path, ...(ref ? { ref } : {}) };
+  const url = client.request.endpoint(ROUTE, parameters).url;
+  const cached = cache?.get(location);
+  let text: string;
+  try {
+    const response = await client.request(ROUTE, {
+      ...parameters,
+      headers: cached ? { "if-none-match": cached.etag } : {},
+    });
+    text = readText(response.data as Contents | Contents[], location);
+    const etag = response.headers.etag;
+    if (cache && etag) cache.set(location, { etag, text });
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (status === 304 && cached) {
+      text = cached.text;
+    } else if (status === 404) {
+      cache?.delete(location);
+      return { owner, repo, path, url, config: null };
+    } else {
+      throw error;
+    }
+  }
+  return { owner, repo, path, url, config: parseConfig(text, location) };
+}
+
+function readText(data: Contents | Contents[], location: FileLocation): string {
+  if (Array.isArray(data)) throw invalid(location, "is a directory, not a file");
+  if (data.type !== "file") throw invalid(location, `is a ${String(data.type)}, not a file`);
+  if (data.encoding !== "base64" || typeof data.content !== "string") {
+    throw invalid(location, "is too large to be read as config (over 1 MB)");
+  }
+  return Buffer.from(data.content, "base64").toString("utf8");
+}

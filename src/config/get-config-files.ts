@@ -1,0 +1,85 @@
+import { BASE_KEY, DEFAULT_BASE } from "./constants.js";
+import type { ConfigCache } from "./config-cache.js";
+import { describeFile, type FileLocation } from "./describe-file.js";
+import { getConfigFile, type ConfigClient } from "./get-config-file.js";
+import { extendsError, parseBase } from "./parse-base.js";
+import type { ConfigFile, Configuration } from "./types.js";
+
+/** The most bases one config may pull in through a chain of `_extends`. */
+export const MAX_BASES = 10;
+
+type Found = FileLocation & { config: Configuration };
+
+/**
+ * Every file a config is made of, in lookup order: the file in the
+ * repository (at `branch`); when it is missing, the same path in the owner's
+ * `.github` repository; then each base its `_extends` names, in turn. The
+ * `_extends` keys are taken out of the configs.
+ *
+ * @example
+ * const files = await getConfigFiles(client, { owner: "octo", repo: "hello", path: ".github/app.yml" });
+ */
+export async function getConfigFiles(
+  client: ConfigClient,
+  { owner, repo, path, branch }: { owner: string; repo: string; path: string; branch?: string | undefined },
+  cache?: ConfigCache,
+): Promise<ConfigFile[]> {
+  const requested = await getConfigFile(client, { owner, repo, path, ref: branch }, cache);
+  const files = [requested];
+  let current: Found;
+  if (requested.config !== null) {
+    current = { owner, repo, path, ref: branch, config: requested.config };
+  } else {
+    if (repo.toLowerCase() === DEFAULT_BASE) return files;
+    const shared = await getConfigFile(client, { owner, repo: DEFAULT_BASE, path }, cache);
+    files.push(shared);
+    if (shared.config === null) return files;
+    current = { owner, repo: DEFAULT_BASE, path, config: shared.config };
+  }
+  const chain = [current as FileLocation];
+  while (Object.hasOwn(current.config, BASE_KEY)) {
+    const value = current.config[BASE_KEY];
+    delete current.config[BASE_KEY];
+    const base = nextBase(value, current, chain);
+    const file = await getConfigFile(client, base, cache);
+    files.push(file);
+    if (file.config === null) throw missingBase(base, current);
+    chain.push(base);
+    current = { ...base, config: file.config };
+  }
+  return files;
+}
+
+function nextBase(value: unknown, from: FileLocation, chain: FileLocation[]): FileLocation {
+  const base = parseBase(value, from);
+  const loop = chain.findIndex((file) => sameFile(file, base));
+  if (loop !== -1) {
+    throw extendsError(
+      `The ${BASE_KEY} chain of ${describeFile(chain[0]!)} goes round in a circle: ${[...chain.slice(loop), base].map(describeFile).join(" -> ")}.`,
+      `Remove ${BASE_KEY} from one of these files so that the chain ends.`,
+    );
+  }
+  if (chain.length > MAX_BASES) {
+    throw extendsError(
+      `The ${BASE_KEY} chain of ${describeFile(chain[0]!)} has more than ${MAX_BASES} bases (it reached ${describeFile(from)}).`,
+      `Extend fewer files in a row: at most ${MAX_BASES}.`,
+    );
+  }
+  return base;
+}
+
+function sameFile(a: FileLocation, b: FileLocation): boolean {
+  return (
+    a.owner.toLowerCase() === b.owner.toLowerCase() &&
+    a.repo.toLowerCase() === b.repo.toLowerCase() &&
+    a.path === b.path &&
+    (a.ref ?? "") === (b.ref ?? "")
+  );
+}
+
+function missingBase(base: FileLocation, from: FileLocation) {
+  return extendsError(
+    `The base ${describeFile(base)} that ${BASE_KEY} names in ${describeFile(from)} does not exist, or the app cannot read it.`,
+    `Create that file, correct the ${BASE_KEY} value, or give the app access to ${base.owner}/${base.repo}.`,
+  );
+}

@@ -1,0 +1,28 @@
+import type { ConfigClient } from "./get-config-file.js";
+import type { Configuration, GetConfigOptions, GetConfigResult, MergeOptions } from "./types.js";
+import { joinConfigPath } from "./validate-config-path.js";
+
+/** A client with the config plugin: what `context.config()` reads through. */
+export type ConfigReader = ConfigClient & {
+  config: { get<T extends object>(options: GetConfigOptions<T>): Promise<GetConfigResult<T>> };
+};
+
+/**
+ * `context.config()`: reads `.github/<fileName>` of the repository (or of
+ * the owner's `.github` repository), with its bases, merged over `defaults`.
+ * Resolves to null when no file exists, whatever the defaults.
+ *
+ * @example
+ * const config = await getRepoConfig(client, { owner: "octo", repo: "hello" }, "my-app.yml", { enabled: true });
+ */
+export async function getRepoConfig<T extends object = Configuration>(
+  client: ConfigReader,
+  { owner, repo }: { owner: string; repo: string },
+  fileName: string,
+  defaults?: T,
+  mergeOptions?: MergeOptions,
+): Promise<T | null> {
+  const path = joinConfigPath(fileName, { owner, repo });
+  const { config, files } = await client.config.get<T>({ owner, repo, path, defaults, mergeOptions });
+  return files.every((file) => file.config === null) ? null : config;
+}

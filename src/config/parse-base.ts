@@ -1,0 +1,46 @@
+import { AppError } from "../errors.js";
+import { BASE_KEY, BASE_REGEX } from "./constants.js";
+import { describeFile, type FileLocation } from "./describe-file.js";
+import { findPathProblem } from "./validate-config-path.js";
+
+/** The file a base reference names; read from its repository's default branch. */
+export type BaseLocation = { owner: string; repo: string; path: string };
+
+/**
+ * Reads an `_extends` value, `[org/]project[:filename]`. The owner and the
+ * path default to those of the file that holds the value, so a chain of
+ * bases in another organisation stays in that organisation.
+ *
+ * @example
+ * parseBase("shared:common.yml", { owner: "octo", repo: "hello", path: ".github/app.yml" });
+ * // { owner: "octo", repo: "shared", path: "common.yml" }
+ */
+export function parseBase(value: unknown, from: FileLocation): BaseLocation {
+  const match = typeof value === "string" ? BASE_REGEX.exec(value) : null;
+  if (match === null) {
+    throw extendsError(
+      `The ${BASE_KEY} value ${describeValue(value)} in ${describeFile(from)} is not a base reference.`,
+      `Write it as "[org/]repository[:path/to/file.yml]", for example "${BASE_KEY}: my-org/settings".`,
+    );
+  }
+  const [, owner, repo, path] = match;
+  const problem = path === undefined ? undefined : findPathProblem(path);
+  if (problem !== undefined) {
+    throw extendsError(
+      `The ${BASE_KEY} value "${value as string}" in ${describeFile(from)} names a path that is not allowed: ${problem}.`,
+      "Give the base file's path from its repository's root, such as \"settings:.github/app.yml\".",
+    );
+  }
+  return { owner: owner ?? from.owner, repo: repo!, path: path ?? from.path };
+}
+
+/** A `CONFIG_EXTENDS_INVALID` error: a bad, missing, circular or too deep `_extends`. */
+export function extendsError(message: string, hint: string): AppError {
+  return new AppError("CONFIG_EXTENDS_INVALID", message, { hint });
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}...` : value);
+  if (value === null) return "null";
+  return Array.isArray(value) ? "(a list)" : `(a ${typeof value})`;
+}

@@ -1,0 +1,102 @@
+import { LineCounter, parseDocument, type YAMLError } from "yaml";
+import { AppError } from "../errors.js";
+import { describeFile, type FileLocation } from "./describe-file.js";
+import type { Configuration } from "./types.js";
+
+/** More aliases than this in one file is an alias bomb ("billion laughs"), not config. */
+export const MAX_ALIAS_COUNT = 100;
+/** Deeper nesting than this is refused: merging and copying recurse once per level. */
+export const MAX_DEPTH = 64;
+/** Keys that could reach an object's prototype; they are dropped wherever they appear. */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Parses a config file's text: JSON for `.json`, else YAML 1.2 with the core
+ * schema, no custom tags and unique keys. An empty file is `{}`; anything
+ * that is not an object, uses an unknown tag (`!!js/function`), expands too
+ * many aliases or nests too deep is a `CONFIG_INVALID` error naming the file.
+ *
+ * @example
+ * parseConfig("labels: [bug]", { owner: "octo", repo: "hello", path: ".github/app.yml" }); // { labels: ["bug"] }
+ */
+export function parseConfig(text: string, file: FileLocation): Configuration {
+  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const value = /\.json$/i.test(file.path) ? parseJson(source, file) : parseYaml(source, file);
+  if (value === null || value === undefined) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw invalid(file, `holds ${Array.isArray(value) ? "a list" : `a ${typeof value}`}, not a mapping of keys to values`);
+  }
+  return sanitize(value, file, 0) as Configuration;
+}
+
+function parseJson(source: string, file: FileLocation): unknown {
+  if (source.trim() === "") return null;
+  try {
+    return JSON.parse(source);
+  } catch (error) {
+    // No cause: V8 quotes the file in it, and the message already says where it broke.
+    throw invalid(file, `is not valid JSON: ${describeJsonError(error as Error, source)}`);
+  }
+}
+
+function parseYaml(source: string, file: FileLocation): unknown {
+  const lineCounter = new LineCounter();
+  const document = guard(file, () =>
+    parseDocument(source, { schema: "core", customTags: [], merge: false, uniqueKeys: true, prettyErrors: false, lineCounter }),
+  );
+  const [error] = document.errors;
+  if (error) throw invalid(file, `is not valid YAML: ${describeYamlError(error, lineCounter)}`, error);
+  const tag = document.warnings.find((warning) => warning.code === "TAG_RESOLVE_FAILED");
+  if (tag) {
+    throw invalid(file, `uses a tag this parser does not run: ${describeYamlError(tag, lineCounter)}`, tag);
+  }
+  return guard(file, () => document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+}
+
+// The parser recurses per level and counts alias expansions: both end in a throw we name.
+function guard<T>(file: FileLocation, parse: () => T): T {
+  try {
+    return parse();
+  } catch (failure) {
+    if (failure instanceof RangeError) throw invalid(file, `nests deeper than the parser can follow`, failure);
+    if (/alias/i.test((failure as Error).message)) {
+      throw invalid(file, `expands more than ${MAX_ALIAS_COUNT} aliases (an alias bomb?)`, failure);
+    }
+    throw invalid(file, `could not be parsed: ${(failure as Error).message.split("\n")[0]}`, failure);
+  }
+}
+
+// Copies the parsed value without unsafe keys, checking the depth on the way.
+function sanitize(value: unknown, file: FileLocation, depth: number): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) throw invalid(file, `nests deeper than ${MAX_DEPTH} levels`);
+  if (Array.isArray(value)) return value.map((item) => sanitize(item, file, depth + 1));
+  const copy: Configuration = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!UNSAFE_KEYS.has(key)) copy[key] = sanitize(item, file, depth + 1);
+  }
+  return copy;
+}
+
+// V8 quotes the start of the text in its message; keep only what went wrong, and where.
+function describeJsonError(error: Error, source: string): string {
+  const message = error.message.replace(/,\s*".*$/s, "").replace(/ in JSON at position \d+$/, "");
+  const position = /at position (\d+)/.exec(error.message)?.[1];
+  if (position === undefined) return message;
+  const before = source.slice(0, Number(position)).split("\n");
+  return `${message} (line ${before.length}, column ${before.at(-1)!.length + 1})`;
+}
+
+function describeYamlError(error: YAMLError, lineCounter: LineCounter): string {
+  const { line, col } = lineCounter.linePos(error.pos[0]);
+  const message = error.message.split("\n")[0]!.replace("tag:yaml.org,2002:", "!!").replace(/\.?$/, "");
+  return `${message} (line ${line}, column ${col})`;
+}
+
+/** The `CONFIG_INVALID` error for a file that was found but cannot be used. */
+export function invalid(file: FileLocation, problem: string, cause?: unknown): AppError {
+  return new AppError("CONFIG_INVALID", `The config file ${describeFile(file)} ${problem}.`, {
+    hint: `Fix ${file.path} in ${file.owner}/${file.repo}: it must hold a YAML or JSON mapping, such as "key: value".`,
+    cause,
+  });
+}
