@@ -2,7 +2,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildFramework } from "./lib/build.js";
@@ -23,10 +23,13 @@ const { values: flags } = parseArgs({
     quick: { type: "boolean", default: false },
     only: { type: "string" },
     "no-build": { type: "boolean", default: false },
+    "app-root": { type: "string" },
     skip: { type: "string", default: "" },
   },
 });
 const quick = flags.quick;
+// Another checkout or build of the framework (with bin/ and dist/) to measure instead of this one.
+const appRoot = flags["app-root"] ? resolve(flags["app-root"]) : repo;
 const PLAN = {
   main: { rounds: quick ? 1 : 5, sliceS: quick ? 2 : 6, warmupS: quick ? 1 : 3, connections: 50 },
   info: { rounds: quick ? 1 : 3, sliceS: quick ? 2 : 5, warmupS: quick ? 1 : 2, connections: 50 },
@@ -50,7 +53,7 @@ try {
 async function main() {
   const started = Date.now();
   const machine = describeMachine();
-  const build = flags["no-build"] ? undefined : await buildFramework(repo);
+  const build = flags["no-build"] || appRoot !== repo ? undefined : await buildFramework(repo);
   if (build) progress(build.ok ? `built the framework in ${build.ms} ms` : `tsc reported errors (dist/ is still used if it was emitted):\n${build.output}`);
 
   const secret = randomBytes(32).toString("hex");
@@ -69,13 +72,13 @@ async function main() {
   }
 
   const only = flags.only ? new Set(["floor", ...flags.only.split(",")]) : undefined;
-  const all = listServers({ bench, repo });
+  const all = listServers({ bench, appRoot });
   const defs = all.filter((def) => !def.missing && (!only || only.has(def.id)));
   for (const def of all.filter((each) => each.missing)) progress(`leaving out ${def.label}: ${def.missing}`);
   const logDir = join(bench, "results/logs");
   mkdirSync(logDir, { recursive: true });
   const serverOptions = { cwd: bench, env, logDir };
-  const results = { date: new Date().toISOString(), machine, plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
+  const results = { date: new Date().toISOString(), machine, appRoot, plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
   const cpuBefore = readCpuCounters();
 
   if (!skip.has("main") || !skip.has("large")) {
@@ -111,7 +114,7 @@ async function main() {
   results.load = cpuShare(cpuBefore, readCpuCounters());
   if (!skip.has("cli")) {
     results.cli = [];
-    for (const command of listCliCommands({ bench, repo, payloadFile: payloads.small.file })) {
+    for (const command of listCliCommands({ bench, appRoot, payloadFile: payloads.small.file })) {
       if (command.missing) {
         results.cli.push({ id: command.id, label: command.label, missing: command.missing });
         continue;
@@ -128,5 +131,13 @@ async function main() {
   writeFileSync(join(resultsDir, `${stamp}.json`), JSON.stringify(results, null, 2));
   writeFileSync(join(resultsDir, "latest.md"), markdown);
   process.stdout.write(`${markdown}\n`);
+  const invalid = [...(results.main ?? []), ...(results.info ?? []), ...(results.large ?? [])]
+    .filter((row) => !row.handledOk || row.non2xx + row.errors > 0)
+    .map((row) => row.id);
+  const failedCli = (results.cli ?? []).filter((result) => result.failure).map((result) => result.id);
+  if (invalid.length + failedCli.length > 0) {
+    progress(`invalid: ${[...new Set([...invalid, ...failedCli])].join(", ")} (non-2xx answers, errors, a handler count that is not one per 2xx, or a failed command)`);
+    process.exitCode = 1;
+  }
   progress(`done in ${results.totalS} s; results in bench/results/${stamp}.json and bench/results/latest.md`);
 }

@@ -11,12 +11,12 @@ const RUN_TIMEOUT_MS = 30_000;
  * run only counts when the handler ran exactly once.
  *
  * @example
- * const commands = listCliCommands({ bench, repo, payloadFile });
+ * const commands = listCliCommands({ bench, appRoot, payloadFile });
  */
-export function listCliCommands({ bench, repo, payloadFile }) {
-  const app = join(repo, "bin/run.js");
+export function listCliCommands({ bench, appRoot, payloadFile }) {
+  const app = join(appRoot, "bin/run.js");
   const probot = join(bench, "node_modules/probot/bin/probot.js");
-  const appBuilt = (command) => (existsSync(join(repo, `dist/commands/${command}.js`)) ? undefined : `dist/commands/${command}.js is missing`);
+  const appBuilt = (command) => (existsSync(join(appRoot, `dist/commands/${command}.js`)) ? undefined : `dist/commands/${command}.js is missing`);
   return [
     { id: "node", label: "`node -e ''` (floor)", args: ["-e", ""] },
     { id: "app-version", label: "`app --version`", args: [app, "--version"] },

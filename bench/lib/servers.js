@@ -8,12 +8,12 @@ import { join } from "node:path";
  * `apps/counter.js`. `floor` must stay: every ratio is taken against it.
  *
  * @example
- * const servers = listServers({ bench, repo }).filter((server) => !server.missing);
+ * const servers = listServers({ bench, appRoot }).filter((server) => !server.missing);
  */
-export function listServers({ bench, repo }) {
+export function listServers({ bench, appRoot }) {
   const probotBin = join(bench, "node_modules/probot/bin/probot.js");
-  const appBin = join(repo, "bin/run.js");
-  const appRun = join(repo, "dist/commands/run.js");
+  const appBin = join(appRoot, "bin/run.js");
+  const appRun = join(appRoot, "dist/commands/run.js");
   return [
     {
       id: "floor",
@@ -40,7 +40,7 @@ export function listServers({ bench, repo }) {
     {
       id: "app",
       label: "app-framework (`app run`)",
-      version: versionOf(join(repo, "package.json")),
+      version: versionOf(join(appRoot, "package.json")),
       logs: true,
       args: [appBin, "run", join(bench, "apps/noop.js")],
       missing: existsSync(appRun) ? undefined : "`app run` is not built (dist/commands/run.js is missing)",
