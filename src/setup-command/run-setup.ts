@@ -1,0 +1,120 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse as parseDotEnv } from "dotenv";
+import { updateEnvFile } from "../env-file/update-env-file.js";
+import { AppError } from "../errors.js";
+import { findPrivateKey } from "../private-key/get-private-key.js";
+import { describePrivateKey } from "./describe-private-key.js";
+import { createPrompter, type Prompter } from "./prompter.js";
+import { SETUP_VALUES, type SetupKey, type SetupValueSpec } from "./setup-values.js";
+
+export type SetupOptions = {
+  /** The flags: values given here are never asked for. */
+  values?: Partial<Record<SetupKey, string | undefined>>;
+  /** The --private-key flag. */
+  privateKeyPath?: string | undefined;
+  /** Ask nothing; take the defaults for what is not given. */
+  yes?: boolean | undefined;
+  /** Whether questions can be asked (standard input and output are a terminal). */
+  interactive: boolean;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Default: inquirer on standard input and output. */
+  prompter?: Prompter | undefined;
+  /** Where messages for the user go. */
+  print?: (line: string) => void;
+};
+
+export type SetupResult = { path: string; written: string[] };
+
+/**
+ * The `app setup` walk-through: shows which private key is in use, then
+ * asks for (or takes from flags, the environment and .env) the public
+ * address, app id, webhook secret and proxy URL, and writes them to `.env`
+ * (atomically, mode 0600, other lines kept). Without questions, a value that
+ * has no default and is not given rejects with `INPUT_REQUIRED`.
+ *
+ * @example
+ * await runSetup({ interactive: process.stdin.isTTY, values: { APP_ID: "123" }, print: console.log });
+ */
+export async function runSetup(options: SetupOptions): Promise<SetupResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const path = join(cwd, ".env");
+  const env = { ...readEnvFile(path), ...(options.env ?? process.env) };
+  const print = options.print ?? (() => undefined);
+  const ask = options.interactive && !options.yes;
+  const prompter = ask ? (options.prompter ?? createPrompter()) : undefined;
+  const values: Record<string, string> = {};
+
+  const key = describePrivateKey({ filepath: options.privateKeyPath, env, cwd });
+  print(key.line);
+  if (key.error && (options.privateKeyPath || !prompter)) throw key.error;
+  if (key.found && options.privateKeyPath) values.PRIVATE_KEY_PATH = options.privateKeyPath;
+  if (!key.found && prompter) {
+    const answer = await prompter.text("Path to the app's private key (.pem), empty to skip", {
+      validate: (value) => validateKeyPath(value, cwd),
+    });
+    if (answer) values.PRIVATE_KEY_PATH = answer;
+  }
+
+  const missing: SetupValueSpec[] = [];
+  for (const spec of SETUP_VALUES) {
+    const given = options.values?.[spec.key]?.trim() || undefined;
+    const known = given ?? (env[spec.key]?.trim() || undefined);
+    let value: string | undefined;
+    if (given === undefined && prompter) value = await askFor(prompter, spec, known, env);
+    else value = known ?? (options.yes ? spec.suggest(env) : undefined);
+    if (value === undefined || value === "") {
+      if (spec.required) missing.push(spec);
+      continue;
+    }
+    const valid = spec.validate(value);
+    if (valid !== true) {
+      throw new AppError("OPTION_INVALID", `${spec.key}: ${valid}`, { hint: `Pass a valid value with ${spec.flag}.` });
+    }
+    values[spec.key] = value;
+  }
+  if (missing.length > 0) throw inputRequired(missing, Boolean(options.yes));
+
+  await updateEnvFile(path, values);
+  const written = Object.keys(values);
+  print(`Wrote ${written.join(", ")} to ${path} (readable only by you).`);
+  const webhookUrl = values.WEBHOOK_PROXY_URL ?? `${values.PROJECT_DOMAIN}${env.WEBHOOK_PATH || "/api/github/webhooks"}`;
+  print(`In the app's settings, set the webhook URL to ${webhookUrl} and the secret to WEBHOOK_SECRET from .env; then start the app with \`app run\`.`);
+  return { path, written };
+}
+
+async function askFor(prompter: Prompter, spec: SetupValueSpec, known: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+  if (spec.key === "WEBHOOK_SECRET" && known !== undefined) {
+    // An existing secret is kept without showing it: others may see the screen.
+    if (await prompter.confirm("Keep the webhook secret that is already set?", true)) return known;
+    known = undefined;
+  }
+  return prompter.text(spec.message, { default: known ?? spec.suggest(env), validate: (value) => spec.validate(value) });
+}
+
+function validateKeyPath(value: string, cwd: string): true | string {
+  if (value.trim() === "") return true;
+  try {
+    findPrivateKey({ filepath: value.trim(), env: {}, cwd });
+    return true;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+function inputRequired(missing: readonly SetupValueSpec[], yes: boolean): AppError {
+  const flags = missing.map((spec) => `${spec.flag} (${spec.key})`).join(", ");
+  const why = yes ? "With --yes nothing is asked, and these values have no default" : "No terminal to ask on, and these values are not given";
+  return new AppError("INPUT_REQUIRED", `${why}: ${flags}.`, {
+    hint: yes ? `Pass ${missing.map((spec) => spec.flag).join(", ")}.` : "Pass them as flags or set them in .env, or add --yes to accept the defaults.",
+  });
+}
+
+function readEnvFile(path: string): Record<string, string> {
+  try {
+    return parseDotEnv(readFileSync(path));
+  } catch {
+    return {}; // no .env yet: it is created
+  }
+}
