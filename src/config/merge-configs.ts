@@ -5,6 +5,9 @@ import type { Configuration, MergeOptions } from "./types.js";
  * The default `arrayMerge`: a later list replaces an earlier one, so a file
  * can shorten a list its base or the defaults set. Pass
  * `{ arrayMerge: (a, b) => [...a, ...b] }` to concatenate, as Probot did.
+ *
+ * @example
+ * deepmerge({ list: [1] }, { list: [2] }, { arrayMerge: replaceArrays }); // { list: [2] }
  */
 export function replaceArrays(_target: unknown[], source: unknown[], options?: deepmerge.ArrayMergeOptions): unknown[] {
   return options ? source.map((item) => options.cloneUnlessOtherwiseSpecified(item as object, options)) : [...source];

@@ -34,7 +34,12 @@ export function parseBase(value: unknown, from: FileLocation): BaseLocation {
   return { owner: owner ?? from.owner, repo: repo!, path: path ?? from.path };
 }
 
-/** A `CONFIG_EXTENDS_INVALID` error: a bad, missing, circular or too deep `_extends`. */
+/**
+ * A `CONFIG_EXTENDS_INVALID` error: a bad, missing, circular or too deep `_extends`.
+ *
+ * @example
+ * throw extendsError("The _extends chain of octo/hello:.github/app.yml goes round in a circle.", "Remove _extends from one file.");
+ */
 export function extendsError(message: string, hint: string): AppError {
   return new AppError("CONFIG_EXTENDS_INVALID", message, { hint });
 }

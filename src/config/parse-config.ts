@@ -93,7 +93,12 @@ function describeYamlError(error: YAMLError, lineCounter: LineCounter): string {
   return `${message} (line ${line}, column ${col})`;
 }
 
-/** The `CONFIG_INVALID` error for a file that was found but cannot be used. */
+/**
+ * The `CONFIG_INVALID` error for a file that was found but cannot be used.
+ *
+ * @example
+ * throw invalid({ owner: "octo", repo: "hello", path: ".github/app.yml" }, "is a directory, not a file");
+ */
 export function invalid(file: FileLocation, problem: string, cause?: unknown): AppError {
   return new AppError("CONFIG_INVALID", `The config file ${describeFile(file)} ${problem}.`, {
     hint: `Fix ${file.path} in ${file.owner}/${file.repo}: it must hold a YAML or JSON mapping, such as "key: value".`,

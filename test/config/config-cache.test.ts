@@ -3,7 +3,7 @@ import type { App } from "../../src/app.js";
 import { useConfigFixture, type ConfigFixture } from "./helpers/config-fixture.js";
 
 type Step =
-  | { read: string; repo?: string }
+  | { read: string; repo?: string; branch?: string }
   | { set: string; text: string }
   | { remove: string }
   | { push: Record<string, unknown> }
@@ -43,6 +43,7 @@ const rows: Row[] = [
   { rule: "a push touching a base drops the base's entry only", files: { [FILE]: "_extends: settings", "octo/settings:.github/app.yml": "b: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/settings", [touching(".github/app.yml")]) }, { read: "app.yml" }], configs: [{ b: 1 }, { b: 1 }], requests: [[false, 200], [false, 200], [true, 304], [false, 200]] },
   { rule: "a forced push drops every entry of the repository", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [], { forced: true }) }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [false, 200]] },
   { rule: "a push whose commits list no files drops every entry of the repository", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [{ id: "abc" }]) }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [false, 200]] },
+  { rule: "entries are kept per ref: a branch does not reuse the default branch's ETag", files: { [FILE]: "from: main", [`${FILE}@dev`]: "from: dev" }, steps: [{ read: "app.yml", branch: "main" }, { read: "app.yml", branch: "dev" }, { read: "app.yml", branch: "main" }, { read: "app.yml", branch: "dev" }], configs: [{ from: "main" }, { from: "dev" }, { from: "main" }, { from: "dev" }], requests: [[false, 200], [false, 200], [true, 304], [true, 304]] },
   { rule: "a file that is invalid stays an error when answered 304", files: { [FILE]: "a: [" }, steps: [{ read: "app.yml" }, { read: "app.yml" }], configs: ["CONFIG_INVALID", "CONFIG_INVALID"], requests: [[false, 200], [true, 304]] },
 ];
 
@@ -51,7 +52,11 @@ async function runSteps(fixture: ConfigFixture, steps: Step[]): Promise<unknown[
   app.on("push", async () => {});
   const configs: unknown[] = [];
   for (const step of steps) {
-    if ("read" in step) {
+    if ("read" in step && step.branch !== undefined) {
+      const context = fixture.context(app, step.repo);
+      const { config } = await context.client.config.get({ ...context.repo(), path: `.github/${step.read}`, branch: step.branch });
+      configs.push(config);
+    } else if ("read" in step) {
       configs.push(await fixture.context(app, step.repo).config(step.read).catch((error: { code?: string }) => error.code));
     } else if ("set" in step) {
       fixture.files.set(step.set, step.text);
