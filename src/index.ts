@@ -2,6 +2,11 @@
 export { App } from "./app.js";
 export type { ErrorHandler, LoadOptions } from "./app.js";
 export { Context } from "./context.js";
+export { createDefaultApp, defaultApp, defaultAppFns } from "./apps/default.js";
+export type { CreateDefaultAppOptions } from "./apps/default.js";
+export { getPublicDomain } from "./apps/get-public-domain.js";
+export type { GetPublicDomainOptions } from "./apps/get-public-domain.js";
+export { getWelcomeMessage } from "./apps/get-welcome-message.js";
 export { AppClient } from "./client/app-client.js";
 export { auth, getAuthenticatedClient } from "./client/get-authenticated-client.js";
 export { createAppAuthStrategy } from "./client/auth/auth-strategy.js";

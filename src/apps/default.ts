@@ -1,0 +1,48 @@
+import type { ApplicationFunction, ApplicationFunctionOptions } from "../types.js";
+import { renderDefaultPage } from "../views/render-default-page.js";
+import { getPublicDomain } from "./get-public-domain.js";
+import { readPackageInfo } from "./read-package-info.js";
+
+export type CreateDefaultAppOptions = {
+  /** The app's folder: its package.json names the app on the page. */
+  cwd: string;
+  /** Read for `PROJECT_DOMAIN` and `PORT`. */
+  env: NodeJS.ProcessEnv;
+};
+
+const DEFAULT_WEBHOOK_PATH = "/api/github/webhooks";
+
+/**
+ * An application function serving the welcome page at `GET /app`, for the
+ * app in `cwd`. The page is built once, on load: package.json is not read
+ * per request.
+ *
+ * @example
+ * await app.load(createDefaultApp({ cwd: "/srv/my-app", env: { PROJECT_DOMAIN: "https://x.example" } }), { getRouter });
+ */
+export function createDefaultApp({ cwd, env }: CreateDefaultAppOptions): ApplicationFunction {
+  return ({ app, getRouter }: ApplicationFunctionOptions) => {
+    const info = readPackageInfo(cwd, (message) => app.log.warn(message));
+    // Port 0 means "any free port": not an address anyone can visit.
+    const domain = getPublicDomain({ env, port: app.state.port || undefined });
+    const webhookUrl = domain + (app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH);
+    const { html, headers } = renderDefaultPage({ ...info, domain, webhookUrl });
+    getRouter().get("/app", (c) => c.html(html, 200, headers));
+  };
+}
+
+/**
+ * The default app: the welcome page at `GET /app` with the name, version and
+ * description of the working folder's package.json and the public domain.
+ * It reads the working folder and environment of the process when loaded.
+ *
+ * @example
+ * await app.load([defaultApp, myApp], { getRouter });
+ */
+export const defaultApp: ApplicationFunction = (options) =>
+  // The one application function that reads the process: it has no caller
+  // that could pass cwd and env (see createDefaultApp for that).
+  createDefaultApp({ cwd: process.cwd(), env: process.env })(options);
+
+/** The application functions every server loads first: exactly `defaultApp`. */
+export const defaultAppFns: readonly ApplicationFunction[] = Object.freeze([defaultApp]);

@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** What the welcome page shows of the app's `package.json`. */
+export type PackageInfo = {
+  name?: string | undefined;
+  version?: string | undefined;
+  description?: string | undefined;
+};
+
+/**
+ * Reads `name`, `version` and `description` from `<cwd>/package.json`.
+ * A missing file, or a field that is not a non-empty string, leaves the field
+ * out: the page then shows generic text. A file that is not JSON is reported
+ * through `warn` and treated as missing.
+ *
+ * @example
+ * const { name } = readPackageInfo("/srv/my-app", (message) => log.warn(message));
+ */
+export function readPackageInfo(cwd: string, warn?: (message: string) => void): PackageInfo {
+  const path = join(cwd, "package.json");
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+      warn?.(`${path} could not be read as JSON, so the welcome page shows generic text: fix or remove the file.`);
+    }
+    return {};
+  }
+  if (typeof manifest !== "object" || manifest === null) return {};
+  const { name, version, description } = manifest as Record<string, unknown>;
+  return { name: text(name), version: text(version), description: text(description) };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}

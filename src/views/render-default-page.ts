@@ -1,0 +1,69 @@
+import { VERSION } from "../version.js";
+import { DEFAULT_PAGE_STYLES } from "./default-page-styles.js";
+import { escapeHtml } from "./escape-html.js";
+import { LOGO_SVG } from "./logo.js";
+import { renderPage, type RenderedPage } from "./render-page.js";
+
+export type DefaultPageInfo = {
+  /** From package.json; generic text when missing. */
+  name?: string | undefined;
+  version?: string | undefined;
+  description?: string | undefined;
+  /** The public address, e.g. `https://my-app.example.com`. */
+  domain: string;
+  /** Where the platform should send webhooks, e.g. `<domain>/api/github/webhooks`. */
+  webhookUrl: string;
+};
+
+const GENERIC_NAME = "Your GitHub App";
+const GENERIC_DESCRIPTION =
+  "This app is up and running. Add a package.json with a name, version and description to show them here.";
+const APPS_DOCS = "https://docs.github.com/en/apps/creating-github-apps";
+const EVENTS_DOCS = "https://docs.github.com/en/webhooks/webhook-events-and-payloads";
+
+/**
+ * The default app's welcome page: the app's name, version and description,
+ * that it is running, and the next steps with its webhook URL. Every value is
+ * escaped; the page loads nothing from elsewhere.
+ *
+ * @example
+ * const { html, headers } = renderDefaultPage({ name: "hello", domain, webhookUrl: `${domain}/api/github/webhooks` });
+ */
+export function renderDefaultPage(info: DefaultPageInfo): RenderedPage {
+  const name = escapeHtml(info.name ?? GENERIC_NAME);
+  const description = escapeHtml(info.description ?? GENERIC_DESCRIPTION);
+  const version = info.version ? `<span class="tag version">v${escapeHtml(info.version.replace(/^v/, ""))}</span>` : "";
+  const body = `<main class="card">
+<header class="intro">
+${LOGO_SVG}
+<div>
+<h1>${name}</h1>
+<div class="tags">${version}<span class="tag status">Running</span></div>
+</div>
+</header>
+<p class="description">${description}</p>
+<h2>Next steps</h2>
+<ol class="steps">
+<li><h3>Send the app its webhooks</h3>
+<p>In the GitHub App's settings, set the <strong>Webhook URL</strong> to:
+<code class="url">${escapeHtml(info.webhookUrl)}</code></p></li>
+<li><h3>Install the app</h3>
+<p>Install it on an account or a repository, then open an issue: the delivery shows up in this server's log.</p></li>
+<li><h3>Make it yours</h3>
+<p>React to events with <code>app.on("issues.opened", handler)</code>. See the
+<a href="${APPS_DOCS}">GitHub Apps documentation</a> and the
+<a href="${EVENTS_DOCS}">webhook events reference</a>.</p></li>
+</ol>
+<footer>
+<span>Public address: ${link(info.domain)}</span>
+<span>Served by app-framework ${escapeHtml(VERSION)}</span>
+</footer>
+</main>`;
+  return renderPage({ title: `${info.name ?? GENERIC_NAME} · GitHub App`, styles: DEFAULT_PAGE_STYLES, body, icon: LOGO_SVG });
+}
+
+/** A link for http(s) addresses; anything else (a typo in PROJECT_DOMAIN) stays text. */
+function link(address: string): string {
+  const text = escapeHtml(address);
+  return /^https?:\/\//i.test(address) ? `<a href="${text}">${text}</a>` : `<code>${text}</code>`;
+}
