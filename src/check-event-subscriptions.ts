@@ -1,0 +1,57 @@
+import type { App } from "./app.js";
+import { getAppMeta, hasAppCredentials } from "./app-meta.js";
+import { isProduction } from "./helpers/is-production.js";
+
+export type CheckEventSubscriptionsOptions = { env: NodeJS.ProcessEnv };
+
+/**
+ * Events every app receives whether or not its registration lists them:
+ * `GET /app` leaves the global ones (`installation_target`, `meta`,
+ * `security_advisory`) out of `events`, and the installation events and
+ * `ping` are always sent.
+ */
+const ALWAYS_DELIVERED: ReadonlySet<string> = new Set([
+  "github_app_authorization",
+  "installation",
+  "installation_repositories",
+  "installation_target",
+  "meta",
+  "ping",
+  "security_advisory",
+]);
+
+/**
+ * Logs one error line for each event the app has handlers for but its
+ * registration is not subscribed to (the platform would never send it), and
+ * resolves to those event names. Skipped (resolves to `[]`) when `NODE_ENV`
+ * is `production` or `test`, when the app has no app credentials, and when
+ * the registration cannot be fetched. Call it after loading the app functions.
+ *
+ * @example
+ * await app.load(appFn, { getRouter });
+ * await checkEventSubscriptions(app, { env: process.env });
+ */
+export async function checkEventSubscriptions(
+  app: App,
+  { env }: CheckEventSubscriptionsOptions,
+): Promise<string[]> {
+  if (isProduction(env) || env.NODE_ENV === "test" || !hasAppCredentials(app)) return [];
+  const listened = baseEventNames(app.webhooks.router.eventNames());
+  if (listened.length === 0) return [];
+  const meta = await getAppMeta(app);
+  if (!meta) return [];
+  const subscribed = new Set(meta.events ?? []);
+  const missing = listened.filter((event) => !subscribed.has(event) && !ALWAYS_DELIVERED.has(event));
+  for (const event of missing) {
+    app.log.error(
+      `The app listens to "${event}" events, but its registration is not subscribed to them: ` +
+        "enable them in the app's settings (Permissions & events).",
+    );
+  }
+  return missing;
+}
+
+/** `["issues.opened", "issues", "push"]` → `["issues", "push"]`. */
+function baseEventNames(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => name.split(".")[0]!))];
+}
