@@ -7,6 +7,8 @@ export type { CreateDefaultAppOptions } from "./apps/default.js";
 export { getPublicDomain } from "./apps/get-public-domain.js";
 export type { GetPublicDomainOptions } from "./apps/get-public-domain.js";
 export { getWelcomeMessage } from "./apps/get-welcome-message.js";
+export { createWebhookProxy } from "./proxy/create-webhook-proxy.js";
+export type { WebhookProxy, WebhookProxyOptions } from "./proxy/create-webhook-proxy.js";
 export { appMeta, didFailRetrievingAppMeta, getAppMeta } from "./app-meta.js";
 export type { AppsGetAuthenticatedResponse } from "./app-meta.js";
 export { checkEventSubscriptions } from "./check-event-subscriptions.js";

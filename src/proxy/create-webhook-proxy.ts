@@ -1,0 +1,166 @@
+import type SmeeClient from "smee-client";
+import type { Logger } from "../log/get-log.js";
+import { registerSecret } from "../log/secrets.js";
+import { forwardDelivery } from "./forward-delivery.js";
+import { parseRelayedDelivery } from "./parse-relayed-delivery.js";
+import { validateProxyOptions } from "./validate-proxy-options.js";
+
+export type WebhookProxyOptions = {
+  /** The channel to relay from, e.g. `https://smee.io/AbC123` (a secret). */
+  url: string;
+  /** The port and webhook path of the local server deliveries are posted to. */
+  port: number;
+  path: string;
+  log: Pick<Logger, "debug" | "info" | "warn">;
+  /** The local server's address. Default: 127.0.0.1. */
+  host?: string | undefined;
+  /** Used to post deliveries (and, when given, to open the stream). */
+  fetch?: typeof fetch | undefined;
+  /** Waits between attempts: from `initialDelayMs` (1 s), doubling up to `maxDelayMs` (30 s). */
+  reconnect?: { initialDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined;
+};
+
+export type WebhookProxy = {
+  /** The channel as logged: `https://smee.io/***`. */
+  readonly channel: string;
+  /** Where deliveries are posted. */
+  readonly target: string;
+  /** Disconnects, stops reconnecting and waits for deliveries being posted. */
+  close(): Promise<void>;
+};
+
+type StreamError = Parameters<NonNullable<SmeeClient["onerror"]>>[0];
+
+// smee-client brings its own undici and takes longer to import than the rest
+// of the framework: only apps that use a proxy pay for it.
+let smeeClientModule: Promise<typeof SmeeClient> | undefined;
+const loadSmeeClient = () => (smeeClientModule ??= import("smee-client").then((module) => module.default));
+
+/**
+ * Relays webhook deliveries from a smee.io channel to the local webhook
+ * route, body bytes and signature headers intact. When the stream drops or
+ * answers an error it reconnects with back-off, logging one warning per drop
+ * and one info line per recovery. The channel address is never logged.
+ *
+ * @example
+ * const proxy = createWebhookProxy({ url: env.WEBHOOK_PROXY_URL, port: 3000, path: "/api/github/webhooks", log });
+ * process.once("SIGTERM", () => void proxy.close());
+ */
+export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
+  const { url, log } = options;
+  const { channel, target } = validateProxyOptions(options);
+  registerSecret(url);
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const initialDelay = options.reconnect?.initialDelayMs ?? 1000;
+  const maxDelay = options.reconnect?.maxDelayMs ?? 30000;
+  const hide = (text: string) => text.split(url).join(channel);
+  // smee-client names the channel in its own lines: keep them at debug, hidden.
+  const quiet = { info: (text: unknown) => smeeLine(text), error: (text: unknown) => smeeLine(text) };
+  const smeeLine = (text: unknown) => log.debug(`smee-client: ${printable(hide(String(text)))}`);
+  const posting = new Set<Promise<void>>();
+  let delay = initialDelay;
+  let connected = false;
+  let down = false;
+  let current: SmeeClient | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  async function connect(): Promise<void> {
+    timer = undefined;
+    let Client: typeof SmeeClient;
+    try {
+      Client = await loadSmeeClient();
+    } catch (error) {
+      log.warn(`Webhook proxy cannot start: smee-client could not be loaded (${printable(describe(error))}); reinstall the dependencies.`);
+      return;
+    }
+    if (closed) return;
+    const client = new Client({
+      source: url,
+      target: target.href,
+      logger: quiet,
+      forward: false, // deliveries are posted here, byte for byte
+      queryForwarding: false,
+      maxConnectionTimeout: 30000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    current = client;
+    client.onmessage = (message) => relay(String(message.data));
+    client.onerror = (event: StreamError) => lost(client, event.message ?? "the stream ended");
+    client.start().then(
+      () => opened(client),
+      (error: unknown) => lost(client, error instanceof Error ? error.message : "the connection failed"),
+    );
+  }
+
+  function opened(client: SmeeClient): void {
+    if (client !== current) return;
+    delay = initialDelay;
+    if (!connected) log.info(`Webhook proxy connected: forwarding deliveries from ${channel} to ${target.href}`);
+    else if (down) log.info(`Webhook proxy reconnected to ${channel}.`);
+    connected = true;
+    down = false;
+  }
+
+  function lost(client: SmeeClient, reason: string): void {
+    if (client !== current) return; // already handled, or closed
+    current = undefined;
+    const wait = `${delay / 1000} s`;
+    const why = printable(hide(reason));
+    if (down) log.debug(`Webhook proxy still cannot reach ${channel} (${why}); retrying in ${wait}.`);
+    else if (connected) log.warn(`Webhook proxy lost its connection to ${channel} (${why}); reconnecting in ${wait}.`);
+    else log.warn(`Webhook proxy could not connect to ${channel} (${why}); retrying in ${wait}.`);
+    down = true;
+    void client.stop();
+    timer = setTimeout(() => void connect(), delay);
+    delay = Math.min(delay * 2, maxDelay);
+  }
+
+  function relay(data: string): void {
+    const delivery = parseRelayedDelivery(data);
+    if (!delivery) {
+      log.warn(`Webhook proxy received a message from ${channel} that is not a webhook delivery; skipped it.`);
+      return;
+    }
+    const what = `delivery ${printable(delivery.headers["x-github-delivery"] ?? "without id")} (${printable(delivery.headers["x-github-event"] ?? "no event")})`;
+    const task = forwardDelivery(delivery, target, fetchImpl).then(
+      (status) => {
+        if (status < 300) log.debug(`Webhook proxy relayed ${what}: ${status}${delivery.exact ? "" : " (body serialised again from JSON)"}`);
+        else log.warn(`Webhook proxy relayed ${what}, and the app answered ${status}.`);
+      },
+      (error: unknown) =>
+        log.warn(`Webhook proxy could not post ${what} to ${target.href} (${printable(describe(error))}): is the server running?`),
+    );
+    posting.add(task);
+    void task.finally(() => posting.delete(task));
+  }
+
+  void connect();
+  return {
+    channel,
+    target: target.href,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      const client = current;
+      current = undefined;
+      await client?.stop();
+      await Promise.allSettled([...posting]);
+    },
+  };
+}
+
+/** "fetch failed (ECONNREFUSED)": the cause says what actually went wrong. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail = cause?.code ?? cause?.message;
+  return typeof detail === "string" ? `${error.message} (${detail})` : error.message;
+}
+
+/** Relayed values are anyone's input: one line, bounded, no control characters. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 200);
+}

@@ -1,0 +1,31 @@
+import type { RelayedDelivery } from "./parse-relayed-delivery.js";
+
+/** How long the app may take to answer one relayed delivery. */
+const FORWARD_TIMEOUT_MS = 30000;
+
+/**
+ * Posts one relayed delivery to the local webhook route, byte for byte, and
+ * resolves to the status the app answered. Rejects when the app cannot be
+ * reached or does not answer in time.
+ *
+ * @example
+ * const status = await forwardDelivery(delivery, new URL("http://127.0.0.1:3000/api/github/webhooks"), fetch);
+ */
+export async function forwardDelivery(
+  delivery: RelayedDelivery,
+  target: URL,
+  fetchImpl: typeof fetch,
+): Promise<number> {
+  const url = new URL(target);
+  for (const [key, value] of Object.entries(delivery.query)) url.searchParams.set(key, value);
+  const response = await fetchImpl(url, {
+    method: "POST",
+    headers: delivery.headers,
+    body: delivery.body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+  });
+  // Read the answer to the end so the connection can be reused.
+  await response.arrayBuffer().catch(() => undefined);
+  return response.status;
+}

@@ -1,0 +1,71 @@
+/** One webhook delivery as the relay passed it on, ready to post to the app. */
+export type RelayedDelivery = {
+  /** The body to post: the original bytes when the relay sent them. */
+  body: Uint8Array<ArrayBuffer>;
+  /** True when `body` is the relay's `rawBody`, not a re-serialised `body`. */
+  exact: boolean;
+  headers: Record<string, string>;
+  query: Record<string, string>;
+};
+
+/** Keys of a relayed message that are not request headers. */
+const NOT_HEADERS = new Set(["body", "rawbody", "query", "timestamp"]);
+/**
+ * Headers that describe the relay's connection or the original encoding, not
+ * the delivery: the local request has its own (and fetch refuses some).
+ */
+const HOP_BY_HOP = new Set([
+  "connection",
+  "content-encoding",
+  "content-length",
+  "expect",
+  "host",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+
+/**
+ * Turns the data of one relayed message (smee.io's shape: the request headers
+ * as keys, plus `body`, `query` and `timestamp`) into the request to post.
+ * When the relay also sent `rawBody` (the body text exactly as received) that
+ * is posted, so a signature over the original bytes still verifies; otherwise
+ * `body` is serialised again as compact JSON, the way GitHub sends it.
+ * Undefined when the data is not a delivery.
+ *
+ * @example
+ * const delivery = parseRelayedDelivery(message.data);
+ */
+export function parseRelayedDelivery(data: string): RelayedDelivery | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
+  const fields = message as Record<string, unknown>;
+  const raw = fields["rawBody"];
+  const exact = typeof raw === "string";
+  const text = exact ? raw : fields["body"] === undefined ? "" : JSON.stringify(fields["body"]);
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const name = key.toLowerCase();
+    if (NOT_HEADERS.has(name) || HOP_BY_HOP.has(name)) continue;
+    if (typeof value === "string") headers[name] = value;
+    else if (typeof value === "number") headers[name] = String(value);
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) headers[name] = value.join(", ");
+  }
+  headers["content-type"] ??= "application/json";
+  return { body: new TextEncoder().encode(text), exact, headers, query: stringRecord(fields["query"]) };
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null) return {};
+  const record: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) if (typeof item === "string") record[key] = item;
+  return record;
+}
