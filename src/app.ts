@@ -12,6 +12,7 @@ import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
+import { createRedisSharing } from "./redis/create-redis-sharing.js";
 import { resolveOptions } from "./resolve-options.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Router, State } from "./types.js";
 import { VERSION } from "./version.js";
@@ -44,15 +45,26 @@ export class App {
     this.log = aliasLog(log);
     const resolved = resolveOptions(options, log);
     const cache = options.cache ?? new LRUCache<number, string>({ max: 15000 });
+    const redis = options.redisConfig
+      ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", log })
+      : undefined;
+    const Client = redis ? resolved.Client.defaults({ throttle: redis.throttle.options as never }) : resolved.Client;
     const tokens =
       resolved.appId !== undefined && resolved.privateKey
-        ? new TokenStore({ appId: resolved.appId, privateKey: resolved.privateKey, cache, log, baseUrl: options.baseUrl })
+        ? new TokenStore({
+            appId: resolved.appId,
+            privateKey: resolved.privateKey,
+            cache,
+            log,
+            baseUrl: options.baseUrl,
+            shared: redis?.tokens,
+          })
         : undefined;
     const configCache = createConfigCache();
     registerSecret(options.secret);
     registerSecret(options.platformToken);
     const state: State = {
-      Client: resolved.Client,
+      Client,
       appId: resolved.appId,
       baseUrl: options.baseUrl,
       cache,
@@ -65,6 +77,7 @@ export class App {
       webhookProxy: options.webhookProxy,
       webhooks: { path: options.webhookPath, secret: options.secret },
       redisConfig: options.redisConfig,
+      redis,
       tokens,
       configCache,
     };
@@ -134,6 +147,11 @@ export class App {
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
     return createClient(this.state, installationId, log);
+  }
+
+  /** Releases what the app holds open (the Redis connection, when sharing). */
+  async close(): Promise<void> {
+    await this.state.redis?.close();
   }
 
   /** The client of one event: its installation's, tagged with the delivery id. */

@@ -6,6 +6,7 @@ import type { AppClient } from "./client/app-client.js";
 import type { TokenCache, TokenStore } from "./client/auth/token-store.js";
 import type { ConfigCache } from "./config/config-cache.js";
 import type { Logger, LogLevel } from "./log/get-log.js";
+import type { RedisSharing } from "./redis/create-redis-sharing.js";
 import type { App } from "./app.js";
 import type { Context } from "./context.js";
 import type { AppWebhooks } from "./webhooks/app-webhooks.js";
@@ -71,6 +72,8 @@ export type State = {
   /** Earlier shape. */
   throttleOptions?: unknown;
   redisConfig?: RedisOptions | string | undefined;
+  /** What instances share through Redis, when `redisConfig` is set. */
+  redis?: RedisSharing | undefined;
   /** Mints and caches the app's JWT and installation tokens (with app credentials only). */
   tokens?: TokenStore | undefined;
   /** Config files read by the app's clients, with ETags (see docs/config.md). */

@@ -14,6 +14,17 @@ export type TokenCache = {
   delete(key: number): unknown;
 };
 
+/** A token and how long it may still be used. */
+export type MintedToken = { token: string; ttlMs: number };
+
+/** Tokens shared between instances (Redis); see src/redis/shared-token-cache.ts. */
+export type SharedTokens = {
+  /** The shared token, or `mint()` run by at most one instance at a time. */
+  singleFlight(installationId: number, mint: () => Promise<MintedToken>): Promise<MintedToken>;
+  /** Forgets `token` everywhere, unless a newer token replaced it. */
+  delete(installationId: number, token: string): Promise<void>;
+};
+
 export type TokenStoreOptions = {
   appId: number;
   privateKey: string;
@@ -28,6 +39,8 @@ export type TokenStoreOptions = {
   retryDelayMs?: ((attempt: number) => number) | undefined;
   request?: RequestInterface | undefined;
   userAgent?: string | undefined;
+  /** Shares tokens and the exchange with other instances. */
+  shared?: SharedTokens | undefined;
 };
 
 /** Five minutes: a token is never used in the last minutes of its life. */
@@ -93,6 +106,7 @@ export class TokenStore {
   /** Forgets `token` (say, after a 401) unless a newer token replaced it. */
   invalidate(installationId: number, token: string): void {
     if (this.cache.get(installationId) === token) this.cache.delete(installationId);
+    void this.#options.shared?.delete(installationId, token);
   }
 
   /**
@@ -116,6 +130,16 @@ export class TokenStore {
   }
 
   async #exchange(installationId: number): Promise<string> {
+    const mint = () => this.#mintWithRetries(installationId);
+    const { token, ttlMs } = this.#options.shared
+      ? await this.#options.shared.singleFlight(installationId, mint)
+      : await mint();
+    registerSecret(token);
+    if (ttlMs > 0) this.cache.set(installationId, token, { ttl: ttlMs });
+    return token;
+  }
+
+  async #mintWithRetries(installationId: number): Promise<MintedToken> {
     const attempts = this.#options.exchangeAttempts ?? 3;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -132,18 +156,16 @@ export class TokenStore {
     }
   }
 
-  async #mint(installationId: number): Promise<string> {
+  async #mint(installationId: number): Promise<MintedToken> {
     const jwt = await this.getJwt();
     const { data } = await this.#request("POST /app/installations/{installation_id}/access_tokens", {
       installation_id: installationId,
       headers: { authorization: `bearer ${jwt}` },
     });
     const { token, expires_at: expiresAt } = data;
-    registerSecret(token);
     const platformNow = Date.now() + this.#timeDifference * 1000;
-    const ttl = Date.parse(expiresAt) - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
-    if (ttl > 0) this.cache.set(installationId, token, { ttl });
-    return token;
+    const ttlMs = Date.parse(expiresAt) - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
+    return { token, ttlMs };
   }
 
   #createAppAuth(): ReturnType<typeof createAppAuth> {

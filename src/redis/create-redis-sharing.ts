@@ -1,0 +1,48 @@
+import type { RedisOptions } from "ioredis";
+import type { SharedTokens } from "../client/auth/token-store.js";
+import { createDeliveryClaims, type DeliveryClaims } from "./delivery-claims.js";
+import { RedisConnection } from "./redis-connection.js";
+import { createSharedThrottle, type SharedThrottle } from "./shared-throttle.js";
+import { createSharedTokenCache } from "./shared-token-cache.js";
+
+export type RedisSharingOptions = {
+  config: RedisOptions | string;
+  appId: number | string;
+  log: { info(message: string): unknown; warn(message: string): unknown };
+  keyPrefix?: string | undefined;
+  /** Milliseconds per second of `retry-after` (tests shrink it). */
+  msPerSecond?: number | undefined;
+};
+
+/** Everything instances share through Redis: one connection, tokens, throttling, deliveries. */
+export type RedisSharing = {
+  connection: RedisConnection;
+  tokens: SharedTokens | undefined;
+  throttle: SharedThrottle;
+  deliveries: DeliveryClaims;
+  close(): Promise<void>;
+};
+
+/**
+ * Connects to Redis (in the background; the app serves on local state until
+ * it answers) and builds the shared token cache, throttling and delivery
+ * claims on that one connection.
+ *
+ * @example
+ * const sharing = createRedisSharing({ config: "redis://127.0.0.1:6379", appId: 1, log });
+ */
+export function createRedisSharing({ config, appId, log, keyPrefix, msPerSecond }: RedisSharingOptions): RedisSharing {
+  const connection = new RedisConnection({ config, log, keyPrefix });
+  void connection.client();
+  const throttle = createSharedThrottle(connection, appId, { msPerSecond });
+  return {
+    connection,
+    tokens: typeof appId === "number" ? createSharedTokenCache({ connection, appId }) : undefined,
+    throttle,
+    deliveries: createDeliveryClaims({ connection, appId }),
+    async close() {
+      await throttle.close();
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import type { RedisConnection } from "./redis-connection.js";
+
+/** What an instance may do with a delivery it received. */
+export type DeliveryClaim =
+  /** Run the handlers, then `release` with their outcome. */
+  | { status: "claimed"; release(outcome: "done" | "failed"): Promise<void> }
+  /** Another instance already ran it successfully: answer 200, run nothing. */
+  | { status: "done" }
+  /** Another instance is running it now: answer 202, run nothing. */
+  | { status: "running" };
+
+export type DeliveryClaims = { claim(deliveryId: string): Promise<DeliveryClaim> };
+
+export type DeliveryClaimsOptions = {
+  connection: RedisConnection;
+  appId: number | string;
+  /** The claim expires this long after its last renewal if the instance dies. */
+  leaseMs?: number | undefined;
+  /** How long a completed delivery is remembered (redeliveries come within days). */
+  doneTtlMs?: number | undefined;
+};
+
+const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+const FINISH = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("set", KEYS[1], "done", "PX", ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+const UNCOORDINATED: DeliveryClaim = { status: "claimed", release: async () => undefined };
+
+/**
+ * Runs each delivery once across instances: a delivery id is claimed in
+ * Redis (with a lease renewed while handlers run) before handlers start.
+ * Completed deliveries are remembered; failed ones are released so a
+ * redelivery runs again. Without Redis every delivery runs (at least once).
+ */
+export function createDeliveryClaims({
+  connection,
+  appId,
+  leaseMs = 30_000,
+  doneTtlMs = 3 * 24 * 60 * 60 * 1000,
+}: DeliveryClaimsOptions): DeliveryClaims {
+  const keyOf = (id: string) => `${connection.keyPrefix}delivery:${appId}:${id}`;
+
+  return {
+    async claim(deliveryId) {
+      if (!connection.up) return UNCOORDINATED;
+      try {
+        const redis = await connection.client();
+        const key = keyOf(deliveryId);
+        const owner = `running:${randomUUID()}`;
+        if ((await redis.set(key, owner, "PX", leaseMs, "NX")) !== "OK") {
+          const state = await redis.get(key);
+          if (state === "done") return { status: "done" };
+          if (state !== null) return { status: "running" };
+          return this.claim(deliveryId); // the other claim just ended
+        }
+        const renewal = setInterval(() => {
+          redis.eval(RENEW, 1, key, owner, leaseMs).catch(() => undefined);
+        }, Math.max(leaseMs / 3, 10)).unref();
+        return {
+          status: "claimed",
+          async release(outcome) {
+            clearInterval(renewal);
+            const script = outcome === "done" ? FINISH : RELEASE;
+            await redis.eval(script, 1, key, owner, doneTtlMs).catch(() => undefined);
+          },
+        };
+      } catch {
+        return UNCOORDINATED;
+      }
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type Bottleneck from "bottleneck";
+import BottleneckLight from "bottleneck/light.js";
+import type { RedisConnection } from "./redis-connection.js";
+import { SharedPause } from "./shared-pause.js";
+
+type Job = (...args: unknown[]) => Promise<unknown>;
+type Limiter = { schedule(options: object, job: Job, ...args: unknown[]): Promise<unknown> };
+type Group = { key(id?: string): Limiter };
+
+/** The limits @octokit/plugin-throttling applies, per kind of request. */
+const GROUPS = {
+  global: { id: "octokit-global", maxConcurrent: 10 },
+  auth: { id: "octokit-auth", maxConcurrent: 1 },
+  search: { id: "octokit-search", maxConcurrent: 1, minTime: 2000 },
+  write: { id: "octokit-write", maxConcurrent: 1, minTime: 1000 },
+  notifications: { id: "octokit-notifications", maxConcurrent: 1, minTime: 3000 },
+} as const;
+
+export type SharedThrottleOptions = {
+  /** Milliseconds per second of `retry-after` (tests shrink it). */
+  msPerSecond?: number | undefined;
+};
+
+/** `throttle` options for @octokit/plugin-throttling that share its limits between instances. */
+export type SharedThrottle = {
+  options: { clustering: true; id: string } & Record<keyof typeof GROUPS, Group>;
+  pause: SharedPause;
+  close(): Promise<void>;
+};
+
+const SECONDARY_LIMIT = /\bsecondary rate\b/i;
+
+/**
+ * Throttling shared by every instance: Bottleneck's Redis clustering while
+ * Redis answers, the local limiter when it does not (a job that never
+ * started on the shared limiter runs on the local one), and a pause every
+ * instance honours after a secondary rate limit.
+ */
+export function createSharedThrottle(
+  connection: RedisConnection,
+  appId: number | string,
+  { msPerSecond = 1000 }: SharedThrottleOptions = {},
+): SharedThrottle {
+  const pause = new SharedPause(connection, appId);
+  let redisConnection: Promise<Bottleneck.IORedisConnection> | undefined;
+
+  // Loaded only here: the Redis-capable build of Bottleneck is an optional part.
+  async function loadShared(): Promise<{ Bottleneck: typeof Bottleneck; connection: Bottleneck.IORedisConnection }> {
+    const { default: Full } = await import("bottleneck");
+    redisConnection ??= connection.client().then((client) => {
+      const created = new Full.IORedisConnection({ client: client as never });
+      created.on("error", () => undefined);
+      return created;
+    });
+    return { Bottleneck: Full, connection: await redisConnection };
+  }
+
+  /** Pauses every instance for the `retry-after` of a secondary rate limit. */
+  function observe(result: Promise<unknown>): Promise<unknown> {
+    return result.catch((error: { status?: number; message?: string; response?: { headers?: Record<string, string> } }) => {
+      if ((error?.status === 403 || error?.status === 429) && SECONDARY_LIMIT.test(String(error.message))) {
+        const retryAfter = Number(error.response?.headers?.["retry-after"]) || 60;
+        void pause.pause(retryAfter * msPerSecond);
+      }
+      throw error;
+    });
+  }
+
+  class FailoverLimiter implements Limiter {
+    #shared: Promise<Limiter> | undefined;
+    constructor(
+      private readonly local: Limiter,
+      private readonly createShared: () => Promise<Limiter>,
+    ) {}
+
+    async schedule(options: object, job: Job, ...args: unknown[]): Promise<unknown> {
+      await pause.wait();
+      const observed: Job = (...jobArgs) => observe(job(...jobArgs));
+      if (!connection.up) return this.local.schedule(options, observed, ...args);
+      let started: Promise<unknown> | undefined;
+      const tracked: Job = (...jobArgs) => (started = observed(...jobArgs));
+      try {
+        const shared = await (this.#shared ??= this.createShared());
+        return await shared.schedule(options, tracked, ...args);
+      } catch (error) {
+        if (started) return started; // the job ran: its own outcome, never a second run
+        this.#shared = undefined;
+        return this.local.schedule(options, observed, ...args);
+      }
+    }
+  }
+
+  function failoverGroup(settings: Bottleneck.ConstructorOptions): Group {
+    const local = new BottleneckLight.Group(settings);
+    let shared: Promise<Bottleneck.Group> | undefined;
+    const limiters = new Map<string, FailoverLimiter>();
+    return {
+      key(id = "") {
+        let limiter = limiters.get(id);
+        if (!limiter) {
+          limiter = new FailoverLimiter(local.key(id) as unknown as Limiter, async () => {
+            shared ??= loadShared().then(({ Bottleneck: Full, connection: shared }) => new Full.Group({ ...settings, connection: shared }));
+            return (await shared).key(id) as unknown as Limiter;
+          });
+          limiters.set(id, limiter);
+        }
+        return limiter;
+      },
+    };
+  }
+
+  return {
+    options: {
+      clustering: true,
+      id: `app-framework-${appId}`,
+      global: failoverGroup(GROUPS.global),
+      auth: failoverGroup(GROUPS.auth),
+      search: failoverGroup(GROUPS.search),
+      write: failoverGroup(GROUPS.write),
+      notifications: failoverGroup(GROUPS.notifications),
+    },
+    pause,
+    async close() {
+      pause.close();
+      await (await redisConnection?.catch(() => undefined))?.disconnect(false);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+
+export type RedisServer = {
+  port: number;
+  url: string;
+  /** Deletes every key (between tests). */
+  flush(): Promise<void>;
+  /** Stops the server; `start()` brings it back on the same port. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+};
+
+/** A free TCP port on 127.0.0.1 (redis-server cannot listen on port 0). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a real `redis-server` (the Debian package) on a free port of
+ * 127.0.0.1, without persistence; stop it when done.
+ */
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  async function start(): Promise<void> {
+    if (child && child.exitCode === null) return;
+    const started = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = started;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("redis-server did not start within 10 s")), 10_000);
+      started.once("error", (error) => {
+        clearTimeout(timer);
+        reject(new Error(`Cannot run redis-server (${error.message}); install the Debian package redis-server.`));
+      });
+      started.stdout!.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("Ready to accept connections")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  }
+
+  async function stop(): Promise<void> {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once("exit", () => resolve());
+      running.kill("SIGKILL");
+    });
+  }
+
+  async function flush(): Promise<void> {
+    const { Redis } = await import("ioredis");
+    const client = new Redis(port, "127.0.0.1", { lazyConnect: true });
+    try {
+      await client.connect();
+      await client.flushall();
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  await start();
+  return { port, url: `redis://127.0.0.1:${port}`, stop, start, flush };
+}
