@@ -1,0 +1,86 @@
+import { join } from "node:path";
+import type { Context as HonoContext } from "hono";
+import type { ApplicationFunction } from "../types.js";
+import type { RenderedPage } from "../views/render-page.js";
+import { createManifest } from "./create-manifest.js";
+import { getNewAppUrl } from "./get-new-app-url.js";
+import { finishManifestFlow } from "./finish-manifest-flow.js";
+import { importApp } from "./import-app.js";
+import { readAppManifest, type AppManifest } from "./read-app-manifest.js";
+import { createStateTokens, type StateTokens } from "./state-tokens.js";
+import { renderImportPageHtml } from "./views/render-import-page.js";
+import { renderSetupPageHtml } from "./views/render-setup-page.js";
+import { renderSuccessPageHtml } from "./views/render-success-page.js";
+
+export type SetupAppOptions = {
+  /** The app's folder: app.yml, package.json, and the .env written. */
+  cwd: string;
+  /** Read for `PROJECT_DOMAIN` and `GH_ORG`. */
+  env: NodeJS.ProcessEnv;
+  /** The platform's API base URL (GitHub Enterprise Server); unset for github.com. */
+  baseUrl?: string | undefined;
+  webhookPath: string;
+  /** The smee channel that relays webhooks, when set. */
+  webhookProxy?: string | undefined;
+  /** Default: `<cwd>/.env`. */
+  envPath?: string | undefined;
+  /** Default: read from `cwd` when the app loads. */
+  manifest?: AppManifest | undefined;
+  tokens?: StateTokens | undefined;
+};
+
+/** The app the success page names: the one just registered or imported. */
+export type SetupResult = { name?: string | undefined; htmlUrl?: string | undefined };
+
+const LOCAL_HOSTS = /^(localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/;
+
+/**
+ * The setup flow as an application function: `GET /app/setup` posts the
+ * app's manifest to GitHub and, when GitHub sends the browser back with a
+ * code, exchanges it and saves the credentials to `.env`; `/app/import` saves
+ * an existing app's; `/app/success` says what to do next. Every form and
+ * callback carries a one-time `state` token; anything else gets 403.
+ *
+ * @example
+ * await server.load(createSetupApp({ cwd, env, webhookPath: "/api/github/webhooks" }));
+ */
+export function createSetupApp(options: SetupAppOptions): ApplicationFunction {
+  return ({ app, getRouter }) => {
+    const base = options.manifest ?? readAppManifest({ cwd: options.cwd });
+    const envPath = options.envPath ?? join(options.cwd, ".env");
+    const tokens = options.tokens ?? createStateTokens();
+    let result: SetupResult | undefined;
+    const flow = { log: app.log, envPath, tokens, baseUrl: options.baseUrl, webhookProxy: options.webhookProxy };
+    const router = getRouter();
+
+    router.get("/", (c) => c.redirect("/app/setup", 302));
+    router.get("/app/setup", async (c) => {
+      const code = c.req.query("code");
+      if (code !== undefined) {
+        const finished = await finishManifestFlow({ ...flow, code, state: c.req.query("state") });
+        if ("page" in finished) return send(c, finished.page, finished.status);
+        result = finished.app;
+        return c.redirect("/app/success", 302);
+      }
+      const domain = options.env.PROJECT_DOMAIN?.trim().replace(/\/+$/, "") || new URL(c.req.url).origin;
+      const webhookUrl = options.webhookProxy ?? domain + options.webhookPath;
+      const manifest = createManifest(base, { domain, webhookUrl, redirectUrl: `${domain}/app/setup` });
+      const state = tokens.issue("manifest");
+      const newAppUrl = getNewAppUrl({ baseUrl: options.baseUrl, org: options.env.GH_ORG?.trim() || undefined, state });
+      const unreachable = LOCAL_HOSTS.test(new URL(manifest.hook_attributes?.url ?? webhookUrl).hostname);
+      return send(c, renderSetupPageHtml({ manifest, newAppUrl, envPath, unreachable }));
+    });
+    router.get("/app/import", (c) => send(c, renderImportPageHtml({ state: tokens.issue("import"), envPath })));
+    router.post("/app/import", async (c) => {
+      const imported = await importApp({ ...flow, request: c.req.raw });
+      if ("page" in imported) return send(c, imported.page, imported.status);
+      result = imported.app;
+      return c.redirect("/app/success", 302);
+    });
+    router.get("/app/success", (c) => send(c, renderSuccessPageHtml({ envPath, app: result })));
+  };
+}
+
+function send(c: HonoContext, { html, headers }: RenderedPage, status: 200 | 400 | 403 | 413 | 500 | 502 = 200): Response {
+  return c.html(html, status, headers);
+}

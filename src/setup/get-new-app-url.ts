@@ -1,0 +1,38 @@
+const GITHUB_API = "https://api.github.com";
+const GITHUB_WEB = "https://github.com";
+
+export type GetNewAppUrlOptions = {
+  /** The platform's API base URL; unset for github.com. */
+  baseUrl?: string | undefined;
+  /** Register the app for this organisation (`GH_ORG`) instead of the user. */
+  org?: string | undefined;
+  state: string;
+};
+
+/**
+ * Where the setup page posts the manifest: the platform's "new GitHub App"
+ * page, for the user or for `org`, carrying the one-time `state`.
+ *
+ * @example
+ * getNewAppUrl({ org: "octo-org", state });
+ * // "https://github.com/organizations/octo-org/settings/apps/new?state=…"
+ */
+export function getNewAppUrl({ baseUrl, org, state }: GetNewAppUrlOptions): string {
+  const path = org ? `/organizations/${encodeURIComponent(org)}/settings/apps/new` : "/settings/apps/new";
+  const url = new URL(path, getWebOrigin(baseUrl));
+  url.searchParams.set("state", state);
+  return url.href;
+}
+
+/**
+ * The platform's web address: github.com for its API, else the API's own
+ * origin (GitHub Enterprise Server serves both from one host).
+ *
+ * @example
+ * getWebOrigin("https://ghe.example.com/api/v3"); // "https://ghe.example.com"
+ */
+export function getWebOrigin(baseUrl: string | undefined): string {
+  if (!baseUrl) return GITHUB_WEB;
+  const url = new URL(baseUrl);
+  return url.origin === GITHUB_API ? GITHUB_WEB : url.origin;
+}

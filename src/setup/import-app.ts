@@ -1,0 +1,54 @@
+import { isAppError } from "../errors.js";
+import { validatePrivateKey } from "../private-key/validate-private-key.js";
+import { forbidden } from "./finish-manifest-flow.js";
+import type { FlowOptions, FlowOutcome } from "./flow-types.js";
+import { readForm } from "./read-form.js";
+import { renderImportPageHtml } from "./views/render-import-page.js";
+import { renderMessagePageHtml } from "./views/render-message-page.js";
+import { writeCredentials } from "./write-credentials.js";
+
+const RETRY = { href: "/app/import", text: "Try again" };
+
+/**
+ * `POST /app/import`: checks the one-time state, the app id and the private
+ * key, then saves them with the webhook secret. A refused form is shown
+ * again with the reason, never with the secret or key typed.
+ *
+ * @example
+ * const outcome = await importApp({ ...flow, request: c.req.raw });
+ */
+export async function importApp(options: FlowOptions & { request: Request }): Promise<FlowOutcome> {
+  const { request, tokens, log, envPath } = options;
+  const form = await readForm(request);
+  if (form === 413) {
+    return { status: 413, page: renderMessagePageHtml("Form too large", "The form is larger than 64 KiB.", RETRY) };
+  }
+  if (form === 415 || !tokens.consume(form.get("state"), "import")) {
+    log.warn("Refused an import form without a valid state: it did not come from this server's import page.");
+    return forbidden(RETRY);
+  }
+  const appId = (form.get("appId") ?? "").trim();
+  const again = (error: string): FlowOutcome => ({
+    status: 400,
+    page: renderImportPageHtml({ state: tokens.issue("import"), envPath, error, appId }),
+  });
+  if (!/^[1-9]\d{0,15}$/.test(appId)) return again("The App ID is a whole number, shown on the app's settings page.");
+  const webhookSecret = form.get("webhookSecret") ?? "";
+  if (webhookSecret.trim() === "") return again("Enter the webhook secret set in the app's settings.");
+  let privateKey: string;
+  try {
+    privateKey = validatePrivateKey(form.get("privateKey") ?? "", "The private key");
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return again(`${error.message}${error.hint ? ` ${error.hint}` : ""}`);
+  }
+  try {
+    const names = await writeCredentials(envPath, { appId, privateKey, webhookSecret, webhookProxyUrl: options.webhookProxy });
+    log.info(`Saved ${names.join(", ")} of app ${appId} to ${envPath}. Restart the server to run the app.`);
+  } catch (error) {
+    log.error({ err: error }, `The credentials could not be saved to ${envPath}`);
+    const message = `The credentials could not be saved to ${envPath}: ${isAppError(error) ? error.message : "the file cannot be written"}.`;
+    return { status: 500, page: renderMessagePageHtml("Import failed", message, RETRY) };
+  }
+  return { app: {} };
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { AppError } from "../errors.js";
+
+/** The fields of a GitHub App manifest the setup flow sets or passes on. */
+export type AppManifest = {
+  name?: string;
+  url?: string;
+  description?: string;
+  hook_attributes?: { url?: string; active?: boolean };
+  redirect_url?: string;
+  callback_urls?: string[];
+  setup_url?: string;
+  public?: boolean;
+  default_events?: string[];
+  default_permissions?: Record<string, string>;
+  request_oauth_on_install?: boolean;
+  setup_on_update?: boolean;
+  [key: string]: unknown;
+};
+
+export type ReadAppManifestOptions = { cwd: string };
+
+/**
+ * The working folder's `app.yml` (a GitHub App manifest in YAML), and the
+ * `name` and `description` of its `package.json` for what the file leaves
+ * out. Missing files give an empty manifest; a file that cannot be read as
+ * one is an `APP_MANIFEST_INVALID` error naming the file.
+ *
+ * @example
+ * const manifest = readAppManifest({ cwd: process.cwd() });
+ */
+export function readAppManifest({ cwd }: ReadAppManifestOptions): AppManifest {
+  const fromPackage = readPackage(join(cwd, "package.json"));
+  const path = join(cwd, "app.yml");
+  const text = readOptional(path);
+  if (text === undefined) return fromPackage;
+  let value: unknown;
+  try {
+    value = parse(text);
+  } catch (error) {
+    throw invalid(`${path} is not valid YAML: ${firstLine(error)}`, error);
+  }
+  if (value === null || value === undefined) return fromPackage;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw invalid(`${path} must hold a mapping of manifest fields (name, default_events, ...).`);
+  }
+  return { ...fromPackage, ...(value as AppManifest) };
+}
+
+function readPackage(path: string): AppManifest {
+  const text = readOptional(path);
+  if (text === undefined) return {};
+  try {
+    const { name, description } = JSON.parse(text) as Record<string, unknown>;
+    return {
+      // "@scope/my-app" → "my-app": GitHub App names have no scope.
+      ...(typeof name === "string" && name.trim() ? { name: name.trim().replace(/^@[^/]+\//, "") } : {}),
+      ...(typeof description === "string" && description.trim() ? { description: description.trim() } : {}),
+    };
+  } catch {
+    return {}; // the welcome page already reports a broken package.json
+  }
+}
+
+function readOptional(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw invalid(`${path} cannot be read: ${(error as Error).message}`, error);
+  }
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).split("\n")[0]!;
+}
+
+function invalid(message: string, cause?: unknown): AppError {
+  return new AppError("APP_MANIFEST_INVALID", message, {
+    hint: "Fix app.yml (see https://docs.github.com/apps/sharing-github-apps/registering-a-github-app-from-a-manifest) or remove it to use the defaults.",
+    cause,
+  });
+}

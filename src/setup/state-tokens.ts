@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+
+/** What a token was issued for: it is accepted for that form only. */
+export type StatePurpose = "manifest" | "import";
+
+export type StateTokens = {
+  /** A new unguessable token for one use of `purpose`'s form. */
+  issue(purpose: StatePurpose): string;
+  /** True once for a live token of `purpose`; the token is spent either way. */
+  consume(token: string | null | undefined, purpose: StatePurpose): boolean;
+};
+
+export type StateTokensOptions = {
+  /** How long a token is accepted. Default: 30 minutes (time to fill GitHub's form). */
+  ttlMs?: number;
+  /** Tokens kept at most; the oldest go first. Default: 100. */
+  max?: number;
+  now?: () => number;
+};
+
+/**
+ * One-time `state` tokens for the setup forms, so another site cannot post
+ * credentials to this server or replay GitHub's redirect: each is random
+ * (256 bits), single use, bound to one form and short-lived.
+ *
+ * @example
+ * const tokens = createStateTokens();
+ * const state = tokens.issue("import");
+ * tokens.consume(state, "import"); // true, and never again
+ */
+export function createStateTokens({ ttlMs = 30 * 60_000, max = 100, now = Date.now }: StateTokensOptions = {}): StateTokens {
+  // Insertion order is issue order, so the first entries are the oldest.
+  const live = new Map<string, { purpose: StatePurpose; expiresAt: number }>();
+  return {
+    issue(purpose) {
+      const token = randomBytes(32).toString("base64url");
+      live.set(token, { purpose, expiresAt: now() + ttlMs });
+      for (const key of live.keys()) {
+        if (live.size <= max) break;
+        live.delete(key);
+      }
+      return token;
+    },
+    consume(token, purpose) {
+      if (typeof token !== "string" || token === "") return false;
+      const entry = live.get(token);
+      if (!entry) return false;
+      live.delete(token);
+      return entry.purpose === purpose && entry.expiresAt > now();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { escapeHtml } from "../../views/escape-html.js";
+import type { RenderedPage } from "../../views/render-page.js";
+import { renderSetupLayout } from "./render-setup-layout.js";
+
+export type ImportPageInfo = {
+  state: string;
+  envPath: string;
+  /** Why the last attempt was refused; never an echo of a secret. */
+  error?: string | undefined;
+  /** The app id typed last time, to keep it in the field. */
+  appId?: string | undefined;
+};
+
+/**
+ * `GET /app/import`: a form for an existing app's id, webhook secret and
+ * private key. Secrets are never put back into the page.
+ *
+ * @example
+ * const { html, headers } = renderImportPageHtml({ state, envPath: "/srv/app/.env" });
+ */
+export function renderImportPageHtml({ state, envPath, error, appId }: ImportPageInfo): RenderedPage {
+  const notice = error ? `<p class="notice error" role="alert">${escapeHtml(error)}</p>` : "";
+  const body = `<p class="description">Use a GitHub App you already registered. Its credentials are saved to
+<code>${escapeHtml(envPath)}</code>, readable only by you.</p>
+${notice}
+<form action="/app/import" method="post" autocomplete="off">
+<input type="hidden" name="state" value="${escapeHtml(state)}">
+<label>App ID <small>On the app's settings page, under "About".</small>
+<input name="appId" inputmode="numeric" required value="${escapeHtml(appId ?? "")}"></label>
+<label>Webhook secret <small>The secret set under "Webhook" in the app's settings.</small>
+<input name="webhookSecret" type="password" required></label>
+<label>Private key <small>The contents of the .pem file, from -----BEGIN to -----END.</small>
+<textarea name="privateKey" required spellcheck="false"></textarea></label>
+<button type="submit">Save credentials</button>
+</form>
+<p class="muted">No app yet? <a href="/app/setup">Register a new one</a>.</p>`;
+  return renderSetupLayout({ title: "Use an existing GitHub App", body, formAction: ["'self'"] });
+}
