@@ -1,0 +1,94 @@
+import { join, relative } from "node:path";
+import { AppError } from "../errors.js";
+import { createPrompter, type Prompter } from "../setup-command/prompter.js";
+import { checkTargetDirectory } from "./check-target-directory.js";
+import { copyTemplate } from "./copy-template.js";
+import { getFrameworkSpec } from "./get-framework-spec.js";
+import { installDependencies } from "./install-dependencies.js";
+import { DEFAULT_TEMPLATE, getTemplatesDir, listTemplates } from "./list-templates.js";
+import { checkAppName, validateAppName } from "./validate-app-name.js";
+
+export const DEFAULT_DESCRIPTION = "A GitHub App built with app-framework";
+
+export type NewAppOptions = {
+  /** The npm package name; also the folder's name (without a scope). */
+  name?: string | undefined;
+  template?: string | undefined;
+  description?: string | undefined;
+  author?: string | undefined;
+  /** Dependency spec of the framework; default from `getFrameworkSpec()`. */
+  framework?: string | undefined;
+  /** Ask nothing; defaults for what is not given. */
+  yes?: boolean | undefined;
+  /** Write into a folder that is not empty. */
+  force?: boolean | undefined;
+  /** Default true: run `npm install` in the new folder. */
+  install?: boolean | undefined;
+  /** Whether questions can be asked (a terminal). */
+  interactive: boolean;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  prompter?: Prompter | undefined;
+  templatesDir?: string | undefined;
+  print?: (line: string) => void;
+  /** Called before `npm install`, then with each line npm prints. */
+  onInstallStart?: () => void;
+  onInstallLine?: (line: string) => void;
+};
+
+export type NewAppResult = { directory: string; template: string; files: string[]; installed: boolean };
+
+/**
+ * `app new`: scaffolds an app from a template into `./<name>`, asking for
+ * what the options leave out when a terminal allows, then installs its
+ * dependencies. Rejects with `APP_NAME_INVALID`, `DIRECTORY_NOT_EMPTY`,
+ * `TEMPLATE_NOT_FOUND`, `INPUT_REQUIRED` or `INSTALL_FAILED`.
+ *
+ * @example
+ * await createNewApp({ name: "my-app", template: "javascript", interactive: false, install: false });
+ */
+export async function createNewApp(options: NewAppOptions): Promise<NewAppResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const prompter = options.interactive && !options.yes ? (options.prompter ?? createPrompter()) : undefined;
+  const print = options.print ?? (() => undefined);
+
+  const name = options.name ?? (await askName(prompter));
+  validateAppName(name);
+  const directory = join(cwd, name.replace(/^@[^/]+\//, ""));
+  checkTargetDirectory(directory, { force: Boolean(options.force) });
+
+  const templatesDir = options.templatesDir ?? getTemplatesDir();
+  const templates = listTemplates(templatesDir);
+  const template =
+    options.template ??
+    (prompter ? await prompter.select("Template", templates.map((t) => ({ value: t.name, name: t.name, description: t.description })), DEFAULT_TEMPLATE) : DEFAULT_TEMPLATE);
+  if (!templates.some((t) => t.name === template)) {
+    throw new AppError("TEMPLATE_NOT_FOUND", `There is no template "${template}".`, {
+      hint: `Use one of: ${templates.map((t) => t.name).join(", ")}.`,
+    });
+  }
+  const description = options.description ?? (prompter ? await prompter.text("Description", { default: DEFAULT_DESCRIPTION }) : DEFAULT_DESCRIPTION);
+  const author = options.author ?? (prompter ? await prompter.text("Author (name <email>)", { default: "" }) : "");
+
+  const framework = options.framework ?? getFrameworkSpec();
+  const files = await copyTemplate({ templatesDir, template, directory, values: { name, description, author, framework } });
+  print(`Created ${name} from the ${template} template in ${directory} (${files.length} files).`);
+
+  const install = options.install ?? true;
+  if (install) {
+    options.onInstallStart?.();
+    await installDependencies({ directory, onLine: options.onInstallLine, env: options.env ?? process.env });
+  }
+  const folder = relative(cwd, directory) || ".";
+  print(`Next: cd ${folder}${install ? "" : " && npm install"}, then npm test, and npm start to register the app on GitHub.`);
+  return { directory, template, files, installed: install };
+}
+
+async function askName(prompter: Prompter | undefined): Promise<string> {
+  if (!prompter) {
+    throw new AppError("INPUT_REQUIRED", "No NAME was given for the new app.", {
+      hint: "Pass the name: app new my-app.",
+    });
+  }
+  return prompter.text("Name of the app (an npm package name)", { validate: checkAppName });
+}

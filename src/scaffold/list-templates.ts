@@ -1,0 +1,31 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { findFrameworkRoot } from "./find-framework-root.js";
+
+export type TemplateInfo = { name: string; description: string };
+
+/** The default template of `app new`. */
+export const DEFAULT_TEMPLATE = "typescript";
+
+/** Where the templates are: `templates/` of the framework's package. */
+export function getTemplatesDir(): string {
+  return join(findFrameworkRoot(), "templates");
+}
+
+/**
+ * The templates in `templatesDir`: each folder with a description.txt,
+ * except `__common__`, whose files every template gets. Default first.
+ *
+ * @example
+ * listTemplates(getTemplatesDir()); // [{ name: "typescript", description: "..." }, ...]
+ */
+export function listTemplates(templatesDir: string): TemplateInfo[] {
+  return readdirSync(templatesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== "__common__")
+    .filter((entry) => existsSync(join(templatesDir, entry.name, "description.txt")))
+    .map((entry) => ({
+      name: entry.name,
+      description: readFileSync(join(templatesDir, entry.name, "description.txt"), "utf8").trim(),
+    }))
+    .sort((a, b) => Number(b.name === DEFAULT_TEMPLATE) - Number(a.name === DEFAULT_TEMPLATE) || a.name.localeCompare(b.name));
+}

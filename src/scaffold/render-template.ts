@@ -1,0 +1,28 @@
+/** How a value is written into a file: as is, or inside a JSON (or JS, YAML) string. */
+export type Escape = (value: string) => string;
+
+export const RAW: Escape = (value) => value;
+export const IN_JSON_STRING: Escape = (value) => JSON.stringify(value).slice(1, -1);
+
+// `{{name}}`, but not GitHub Actions' `${{ ... }}`.
+const PLACEHOLDER = /(?<!\$)\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+
+/**
+ * Replaces each `{{key}}` in `text` with `values[key]`, escaped for where it
+ * stands. No code is evaluated; an unknown key is a bug in the template and
+ * throws.
+ *
+ * @example
+ * renderTemplate('{ "name": "{{name}}" }', { name: "my-app" }, IN_JSON_STRING);
+ */
+export function renderTemplate(text: string, values: Readonly<Record<string, string>>, escape: Escape = RAW): string {
+  return text.replace(PLACEHOLDER, (_match, key: string) => {
+    if (!Object.hasOwn(values, key)) throw new Error(`The template uses {{${key}}}, which has no value.`);
+    return escape(values[key]!);
+  });
+}
+
+/** Markdown and plain-text files take values as they are; code and data files inside strings. */
+export function escapeFor(fileName: string): Escape {
+  return /(\.md|\.txt|\.example|^gitignore)$/.test(fileName) ? RAW : IN_JSON_STRING;
+}

@@ -1,0 +1,14 @@
+/**
+ * The app: registers handlers for the events it reacts to.
+ *
+ * @param {import("app-framework").ApplicationFunctionOptions} options
+ */
+export default ({ app }) => {
+  app.log.info("The app was loaded");
+
+  app.on("issues.opened", async (context) => {
+    // context.issue() fills in owner, repo and issue_number from the event.
+    const comment = context.issue({ body: "Thanks for opening this issue!" });
+    await context.client.issues.createComment(comment);
+  });
+};

@@ -1,0 +1,111 @@
+import { expect } from "chai";
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runBin } from "./run-bin.js";
+import { runInTerminal } from "./run-in-terminal.js";
+
+const BUILT_TESTING = fileURLToPath(new URL("../../dist/src/testing/index.js", import.meta.url));
+
+describe("app new", () => {
+  let cwd: string;
+  beforeEach(async () => {
+    cwd = await mkdtemp(join(tmpdir(), "app-new-"));
+  });
+
+  const appNew = (args: string[]) => runBin(["new", ...args], { cwd });
+
+  it("creates the app without installing it for --no-install", async () => {
+    const result = await appNew(["my-app", "--yes", "--no-install", "--description", "Greets new issues"]);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(result.stdout).to.include("Created my-app from the typescript template");
+    expect(result.stdout).not.to.include("Installing");
+    expect(JSON.parse(await readFile(join(cwd, "my-app", "package.json"), "utf8"))).to.include({ description: "Greets new issues" });
+    expect(existsSync(join(cwd, "my-app", ".gitignore"))).to.equal(true);
+    expect(existsSync(join(cwd, "my-app", "node_modules"))).to.equal(false);
+  });
+
+  it("exits 2 with npm's reasons for an invalid NAME", async () => {
+    const result = await appNew(["Bad Name!", "--no-install"]);
+    expect(result.code).to.equal(2);
+    expect(oneLine(result.stderr)).to.include('"Bad Name!" cannot be the app\'s name: name can only contain URL-friendly characters');
+  });
+
+  it("exits 2 for a folder that is not empty, and writes into it with --force", async () => {
+    await mkdir(join(cwd, "busy"));
+    await writeFile(join(cwd, "busy", "keep.txt"), "mine");
+    const refused = await appNew(["busy", "--no-install"]);
+    expect(refused.code).to.equal(2);
+    expect(oneLine(refused.stderr)).to.include("is not empty");
+    expect(existsSync(join(cwd, "busy", "package.json"))).to.equal(false);
+    const forced = await appNew(["busy", "--no-install", "--force"]);
+    expect(forced.code, forced.stderr).to.equal(0);
+    expect(existsSync(join(cwd, "busy", "package.json"))).to.equal(true);
+  });
+
+  it("exits 2 with one line naming the templates for an unknown --template", async () => {
+    const result = await appNew(["my-app", "--template", "rust"]);
+    expect(result.code).to.equal(2);
+    expect(result.stderr.trim()).to.equal("Error: Expected --template=rust to be one of: typescript, javascript");
+  });
+
+  it("asks for the name, template, description and author in a terminal", async function () {
+    this.timeout(90_000);
+    const result = await runInTerminal(["new", "--no-install"], [
+      { expect: "Name of the app", send: "Bad\r" },
+      { expect: "capital letters", send: "\x7f\x7f\x7fasked-app\r" },
+      { expect: "Template", send: "\x1b[B\r" }, // down to javascript
+      { expect: "Description", send: "Asked for everything\r" },
+      { expect: "Author", send: "Jane <jane@example.com>\r" },
+    ], { cwd });
+    expect(result.code, result.output).to.equal(0);
+    const manifest = JSON.parse(await readFile(join(cwd, "asked-app", "package.json"), "utf8"));
+    expect(manifest).to.include({ name: "asked-app", description: "Asked for everything", author: "Jane <jane@example.com>" });
+    expect(existsSync(join(cwd, "asked-app", "index.js"))).to.equal(true);
+  });
+
+  // What CI proves for every template: it installs (the framework through
+  // `file:` to this folder, which must be built), builds and passes its tests.
+  describe("the generated apps", function () {
+    this.timeout(15 * 60_000);
+
+    for (const template of ["typescript", "javascript"] as const) {
+      it(`installs, builds and passes its own tests: ${template}`, async () => {
+        expect(existsSync(BUILT_TESTING), "run npm run build first").to.equal(true);
+        const created = await runBin(["new", `${template}-app`, "--template", template, "--yes"], {
+          cwd,
+          env: process.env, // npm needs its configuration (registry, cache) to install
+          timeoutMs: 10 * 60_000,
+        });
+        expect(created.code, created.stdout + created.stderr).to.equal(0);
+        expect(created.stdout).to.include("Installing dependencies with npm...");
+        expect(created.stdout).to.match(/ {2}npm: added \d+ packages?/);
+        const folder = join(cwd, `${template}-app`);
+        if (template === "typescript") {
+          const build = await npm(["run", "build"], folder);
+          expect(build.code, build.output).to.equal(0);
+          expect(existsSync(join(folder, "dist", "src", "index.js"))).to.equal(true);
+        }
+        const test = await npm(["test"], folder);
+        expect(test.code, test.output).to.equal(0);
+        expect(test.output).to.match(/1 passing/);
+      });
+    }
+  });
+});
+
+function npm(args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile("npm", args, { cwd, timeout: 5 * 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, output: stdout + stderr });
+    });
+  });
+}
+
+/** oclif wraps long errors and prefixes each line with " ›   ". */
+function oneLine(text: string): string {
+  return text.replace(/\n\s*›\s+/g, " ").replace(/\s+/g, " ");
+}

@@ -1,0 +1,90 @@
+import { expect } from "chai";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isAppError } from "../../src/errors.js";
+import { createNewApp, type NewAppOptions } from "../../src/scaffold/create-new-app.js";
+import { getFrameworkSpec } from "../../src/scaffold/get-framework-spec.js";
+import { listTemplates, getTemplatesDir } from "../../src/scaffold/list-templates.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
+
+describe("createNewApp", () => {
+  let cwd: string;
+  beforeEach(async () => {
+    cwd = await mkdtemp(join(tmpdir(), "new-app-"));
+  });
+
+  const create = (options: Partial<NewAppOptions>) => createNewApp({ interactive: false, install: false, cwd, ...options });
+  const failure = (options: Partial<NewAppOptions>) =>
+    create(options).then(() => expect.fail("expected a rejection"), (error: unknown) => error);
+
+  it("writes the common files and the template's, with the placeholders filled in", async () => {
+    const result = await create({ name: "my-app", description: 'Labels "new" issues', author: "Jane <jane@example.com>" });
+    expect(result.template).to.equal("typescript");
+    expect(result.files).to.have.members([
+      ".env.example", ".gitignore", "README.md", "app.yml", "package.json", "src/index.ts",
+      "test/fixtures/issues.opened.json", "test/index.test.ts", "tsconfig.json",
+    ]);
+    const manifest = JSON.parse(await readFile(join(cwd, "my-app", "package.json"), "utf8"));
+    expect(manifest).to.include({ name: "my-app", description: 'Labels "new" issues', author: "Jane <jane@example.com>" });
+    expect(manifest.scripts.start).to.match(/^app run /);
+    expect(manifest.dependencies["app-framework"]).to.equal(`file:${ROOT}`);
+    expect(await readFile(join(cwd, "my-app", "README.md"), "utf8")).to.match(/^# my-app\n\nLabels "new" issues\n/);
+    expect(existsSync(join(cwd, "my-app", "description.txt"))).to.equal(false);
+  });
+
+  it("uses the --framework spec and the javascript template", async () => {
+    await create({ name: "@me/js-app", template: "javascript", framework: "^1.2.3" });
+    const manifest = JSON.parse(await readFile(join(cwd, "js-app", "package.json"), "utf8"));
+    expect(manifest).to.include({ name: "@me/js-app" });
+    expect(manifest.dependencies).to.deep.equal({ "app-framework": "^1.2.3" });
+    expect(existsSync(join(cwd, "js-app", "index.js"))).to.equal(true);
+  });
+
+  it("refuses a folder that is not empty, unless forced", async () => {
+    await mkdir(join(cwd, "taken"));
+    await writeFile(join(cwd, "taken", "notes.txt"), "mine");
+    const error = await failure({ name: "taken" });
+    expect(isAppError(error) && error.code).to.equal("DIRECTORY_NOT_EMPTY");
+    expect(existsSync(join(cwd, "taken", "package.json"))).to.equal(false);
+    await create({ name: "taken", force: true });
+    expect(await readFile(join(cwd, "taken", "notes.txt"), "utf8")).to.equal("mine");
+    expect(existsSync(join(cwd, "taken", "package.json"))).to.equal(true);
+  });
+
+  const invalid: ReadonlyArray<[label: string, options: Partial<NewAppOptions>, code: string, message: RegExp]> = [
+    ["a name with capitals and spaces", { name: "My App" }, "APP_NAME_INVALID", /capital letters/],
+    ["a name starting with a dot", { name: ".app" }, "APP_NAME_INVALID", /cannot start with a period/],
+    ["a template that does not exist", { name: "ok-app", template: "rust" }, "TEMPLATE_NOT_FOUND", /no template "rust"/],
+    ["no name without a terminal", {}, "INPUT_REQUIRED", /No NAME/],
+  ];
+  for (const [label, options, code, message] of invalid) {
+    it(`rejects ${label} with ${code} and writes nothing`, async () => {
+      const error = await failure(options);
+      expect(isAppError(error) && error.code).to.equal(code);
+      expect((error as Error).message).to.match(message);
+      expect(existsSync(join(cwd, "ok-app"))).to.equal(false);
+    });
+  }
+});
+
+describe("getFrameworkSpec", () => {
+  it("points an unreleased build at its own folder", () => {
+    expect(getFrameworkSpec({ version: "0.0.0-development", root: "/opt/app-framework" })).to.equal("file:/opt/app-framework");
+  });
+
+  it("depends on a release by a caret range", () => {
+    expect(getFrameworkSpec({ version: "2.1.0" })).to.equal("^2.1.0");
+  });
+});
+
+describe("listTemplates", () => {
+  it("lists typescript first, then javascript, each with its description", () => {
+    const templates = listTemplates(getTemplatesDir());
+    expect(templates.map((template) => template.name)).to.deep.equal(["typescript", "javascript"]);
+    expect(templates[0]!.description).to.match(/TypeScript/);
+  });
+});
