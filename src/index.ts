@@ -46,6 +46,8 @@ export type { DeprecatedLogger } from "./log/alias-log.js";
 export { getLog, LOG_LEVELS } from "./log/get-log.js";
 export type { GetLogOptions, LogLevel, Logger } from "./log/get-log.js";
 export { getPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.js";
+export { receive } from "./receive.js";
+export type { ReceiveOptions, ReceiveResult } from "./receive.js";
 export { VERSION } from "./version.js";
 export { AppWebhooks } from "./webhooks/app-webhooks.js";
 export type {
