@@ -48,6 +48,12 @@ export type { GetLogOptions, LogLevel, Logger } from "./log/get-log.js";
 export { getPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.js";
 export { receive } from "./receive.js";
 export type { ReceiveOptions, ReceiveResult } from "./receive.js";
+export { createNodeMiddleware } from "./server/create-node-middleware.js";
+export type { NodeMiddleware, NodeMiddlewareOptions } from "./server/create-node-middleware.js";
+export { createServer } from "./server/create-server.js";
+export type { AppServer, CreateServerOptions, ListenInfo } from "./server/create-server.js";
+export { createWebHandler } from "./server/create-web-handler.js";
+export type { WebHandlerOptions } from "./server/create-web-handler.js";
 export { VERSION } from "./version.js";
 export { AppWebhooks } from "./webhooks/app-webhooks.js";
 export type {

@@ -1,0 +1,32 @@
+import { Hono, type Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { TrieRouter } from "hono/router/trie-router";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isAppError } from "../errors.js";
+import type { Logger } from "../log/get-log.js";
+import { scrubSecrets } from "../log/secrets.js";
+
+/**
+ * A Hono app for apps' own routes, with JSON 404s and one `onError` that
+ * logs the failure and answers 500 `{"error":"Internal server error"}`, never
+ * a stack. It uses the trie router because Hono's default router refuses
+ * routes added after the first request, and an app function may add its
+ * routes late (after an `await`).
+ */
+export function createBaseRouter(log: Logger): Hono {
+  const router = new Hono({ router: new TrieRouter() });
+  router.notFound((c) => c.json({ error: "Not found" }, 404));
+  router.onError((error, c) => answerError(error, c, log));
+  return router;
+}
+
+function answerError(error: Error, c: Context, log: Logger): Response {
+  if (error instanceof HTTPException) return error.getResponse();
+  // An AppError that says it is the caller's fault keeps its status and message.
+  if (isAppError(error) && error.status !== undefined && error.status >= 400 && error.status < 500) {
+    return c.json({ error: scrubSecrets(error.message) }, error.status as ContentfulStatusCode);
+  }
+  const { method, path } = c.req;
+  log.error({ err: error, method, path }, `${method} ${path} failed: ${error.message}`);
+  return c.json({ error: "Internal server error" }, 500);
+}

@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ApplicationFunction, DeprecatedApplicationFunction, MiddlewareOptions, Router } from "../types.js";
+import { createBaseRouter } from "./create-base-router.js";
+import { getPathname } from "./get-pathname.js";
+import { handleNodeWebhook } from "./handle-node-webhook.js";
+import { logRequest } from "./log-request.js";
+import { resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
+import { errorAnswer, type WebhookAnswer } from "./webhook-answer.js";
+import { WebhookReceiver } from "./webhook-receiver.js";
+
+export type NodeMiddlewareOptions = MiddlewareOptions & WebhookOptions;
+
+export type NodeMiddleware = (request: IncomingMessage, response: ServerResponse, next?: () => void) => Promise<boolean>;
+
+const NOT_FOUND = errorAnswer(404, "Not found");
+const POST_ONLY = errorAnswer(404, "The webhook path only accepts POST deliveries.");
+const NOT_LOADED = errorAnswer(500, "The app failed to load; see the server's log.");
+
+/**
+ * Runs an app inside any Node `http` server (Express, Fastify's middie,
+ * plain `http.createServer`): it answers the webhook path and the routes the
+ * app function mounts with `getRouter()`, and passes everything else to
+ * `next()` (or answers a JSON 404 when there is none). The app function
+ * loads once, right away; requests wait for it. Resolves true when the
+ * middleware answered the request.
+ *
+ * @example
+ * const middleware = createNodeMiddleware(appFn, { app: createApp() });
+ * http.createServer((req, res) => middleware(req, res)).listen(3000);
+ */
+export function createNodeMiddleware(appFn: ApplicationFunction, options: NodeMiddlewareOptions): NodeMiddleware;
+export function createNodeMiddleware(appFn: DeprecatedApplicationFunction, options: NodeMiddlewareOptions): NodeMiddleware;
+export function createNodeMiddleware(
+  appFn: ApplicationFunction | DeprecatedApplicationFunction,
+  options: NodeMiddlewareOptions,
+): NodeMiddleware {
+  const { app } = options ?? {};
+  const resolved = resolveServerOptions(app, options ?? {}, "createNodeMiddleware");
+  const { webhookPath, log } = resolved;
+  const receiver = new WebhookReceiver(app, resolved);
+  const routes = createBaseRouter(log);
+  const listener = getRequestListener(routes.fetch);
+  const getRouter = (path?: string): Router => routes.basePath(path ?? "/");
+  const loaded = app.load([appFn], { getRouter }).then(
+    () => true,
+    (error: unknown) => {
+      log.error({ err: error }, `The app function failed to load: ${(error as Error)?.message ?? String(error)}`);
+      return false;
+    },
+  );
+
+  return async function middleware(request, response, next) {
+    const startedAt = performance.now();
+    if (!(await loaded)) return answer(response, NOT_LOADED);
+    const path = getPathname(request.url ?? "/");
+    if (path === webhookPath) {
+      if (request.method === "POST") await handleNodeWebhook(receiver, request, response, log, path);
+      else answer(response, POST_ONLY);
+      return true;
+    }
+    const method = request.method === "HEAD" ? "GET" : (request.method ?? "GET");
+    if (routes.router.match(method, path)[0].length > 0) {
+      await listener(request, response);
+      logRequest(log, request.method ?? "GET", path, response.statusCode, startedAt, undefined);
+      return true;
+    }
+    if (next) next();
+    else answer(response, NOT_FOUND);
+    return false;
+  };
+}
+
+function answer(response: ServerResponse, { status, headers, body }: WebhookAnswer): true {
+  response.writeHead(status, headers).end(body);
+  return true;
+}

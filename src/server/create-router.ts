@@ -1,0 +1,30 @@
+import type { Hono } from "hono";
+import type { Logger } from "../log/get-log.js";
+import { answerWebWebhook } from "./answer-web-webhook.js";
+import { createBaseRouter } from "./create-base-router.js";
+import { requestLogger } from "./request-logger.js";
+import type { WebhookReceiver } from "./webhook-receiver.js";
+
+export type RouterOptions = {
+  receiver: WebhookReceiver;
+  webhookPath: string;
+  log: Logger;
+};
+
+/**
+ * The server's root Hono app: the request log, the webhook route, `/ping`,
+ * and, for anything no route serves, the `/` → `/app` redirect or a JSON 404.
+ * The redirect lives in `notFound` so an app's own `GET /` wins over it.
+ */
+export function createRouter({ receiver, webhookPath, log }: RouterOptions): Hono {
+  const root = createBaseRouter(log);
+  root.use(requestLogger(log));
+  root.post(webhookPath, (c) => answerWebWebhook(receiver, c.req.raw));
+  root.get("/ping", (c) => c.text("PONG"));
+  root.notFound((c) => {
+    if (c.req.path === "/" && (c.req.method === "GET" || c.req.method === "HEAD")) return c.redirect("/app", 302);
+    if (c.req.path === webhookPath) return c.json({ error: "The webhook path only accepts POST deliveries." }, 404);
+    return c.json({ error: "Not found" }, 404);
+  });
+  return root;
+}

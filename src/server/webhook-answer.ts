@@ -1,0 +1,44 @@
+/**
+ * What the webhook pipeline answers, in a shape both adapters write without
+ * conversion: Node's `writeHead(status, headers)` and `new Response(body, init)`.
+ */
+export type WebhookAnswer = {
+  readonly status: number;
+  readonly body: string;
+  readonly headers: Readonly<Record<string, string>>;
+};
+
+/** All handlers succeeded. */
+export const OK_ANSWER = textAnswer(200, "ok");
+
+/** Handlers outlasted the timeout and go on running. */
+export const ACCEPTED_ANSWER = textAnswer(202, "still processing");
+
+/** A JSON `{"error": message}` answer. */
+export function errorAnswer(
+  status: number,
+  message: string,
+  extraHeaders?: Record<string, string>,
+): WebhookAnswer {
+  const body = JSON.stringify({ error: message });
+  return {
+    status,
+    body,
+    headers: {
+      "content-type": "application/json; charset=UTF-8",
+      "content-length": String(Buffer.byteLength(body)),
+      ...extraHeaders,
+    },
+  };
+}
+
+function textAnswer(status: number, body: string): WebhookAnswer {
+  return {
+    status,
+    body,
+    headers: {
+      "content-type": "text/plain; charset=UTF-8",
+      "content-length": String(Buffer.byteLength(body)),
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { expect } from "chai";
+import { setTimeout as sleep } from "node:timers/promises";
+import { DeadlineQueue } from "../../src/server/deadline-queue.js";
+
+describe("DeadlineQueue", () => {
+  it("answers a waiter with the timeout value once its time is up", async () => {
+    const queue = new DeadlineQueue(30, "timed out");
+    const answers: string[] = [];
+    const waiter = queue.add((value) => answers.push(value));
+    await sleep(60);
+    expect(answers).to.deep.equal(["timed out"]);
+    expect(queue.answer(waiter, "late")).to.equal(false);
+    expect(answers).to.deep.equal(["timed out"]);
+  });
+
+  it("lets an answer that comes first win, and never times it out afterwards", async () => {
+    const queue = new DeadlineQueue(30, "timed out");
+    const answers: string[] = [];
+    const waiter = queue.add((value) => answers.push(value));
+    expect(queue.answer(waiter, "done")).to.equal(true);
+    await sleep(60);
+    expect(answers).to.deep.equal(["done"]);
+  });
+
+  it("times out each of many waiters once, oldest first, with one timer", async () => {
+    const queue = new DeadlineQueue(20, "timed out");
+    const answers: number[] = [];
+    for (let index = 0; index < 5; index++) {
+      const waiter = queue.add(() => answers.push(index));
+      if (index === 2) queue.answer(waiter, "done");
+      await sleep(5);
+    }
+    await sleep(60);
+    expect(answers).to.deep.equal([2, 0, 1, 3, 4]);
+  });
+
+  it("never times out with an infinite timeout", async () => {
+    const queue = new DeadlineQueue(Infinity, "timed out");
+    const answers: string[] = [];
+    queue.add((value) => answers.push(value));
+    await sleep(30);
+    expect(answers).to.deep.equal([]);
+  });
+});
