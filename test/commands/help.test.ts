@@ -1,0 +1,70 @@
+import { expect } from "chai";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runBin } from "./run-bin.js";
+import { runInTerminal } from "./run-in-terminal.js";
+
+const COMMANDS = ["new", "receive", "run", "setup"] as const;
+
+describe("app (help, version, mistakes)", () => {
+  let cwd: string;
+  before(async () => {
+    cwd = await mkdtemp(join(tmpdir(), "app-help-"));
+  });
+
+  const app = (args: string[]) => runBin(args, { cwd });
+
+  it("lists the four commands with their summaries in app --help", async () => {
+    const result = await app(["--help"]);
+    expect(result.code).to.equal(0);
+    const listed = [...result.stdout.matchAll(/^ {2}(\w+) {2,}\S/gm)].map((match) => match[1]);
+    expect(listed).to.deep.equal([...COMMANDS]);
+  });
+
+  for (const command of COMMANDS) {
+    it(`shows usage, flags and at least two examples in app ${command} --help`, async () => {
+      const result = await app([command, "--help"]);
+      expect(result.code).to.equal(0);
+      expect(result.stdout).to.include(`$ app ${command}`);
+      expect(result.stdout).to.match(/^FLAGS$/m);
+      const examples = result.stdout.slice(result.stdout.indexOf("\nEXAMPLES\n"));
+      expect(examples.match(new RegExp(`\\$ app ${command}\\b`, "g"))?.length ?? 0).to.be.at.least(2);
+    });
+  }
+
+  it("prints the version with app --version", async () => {
+    const result = await app(["--version"]);
+    expect(result.code).to.equal(0);
+    expect(result.stdout).to.match(/^app-framework\/0\.0\.0-development /);
+  });
+
+  it("suggests the nearest command for a typo in a terminal", async function () {
+    this.timeout(60_000);
+    const result = await runInTerminal(["rnu"], [{ expect: "Did you mean run\\?", send: "n\r" }], { cwd });
+    expect(result.output).to.include("rnu is not a app command");
+    expect(result.code).not.to.equal(0);
+  });
+
+  it("names the help command for a typo without a terminal", async () => {
+    const result = await app(["rnu"]);
+    expect(result.code).not.to.equal(0);
+    expect(result.stderr).to.include("Run app help for a list of available commands.");
+  });
+
+  const badValues: ReadonlyArray<[args: string[], line: string]> = [
+    [["run", "--log-level", "loud"], "Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal"],
+    [["receive", "--log-format", "xml"], "Error: Expected --log-format=xml to be one of: pretty, json"],
+    [["new", "my-app", "--template", "rust"], "Error: Expected --template=rust to be one of: typescript, javascript"],
+    [["setup", "--app-id", "abc"], "Error: --app-id: Expected an integer but received: abc"],
+    [["receive", "--evnt", "issues"], "Error: Nonexistent flag: --evnt"],
+  ];
+  for (const [args, line] of badValues) {
+    it(`exits 2 with one line for app ${args.join(" ")}`, async () => {
+      const result = await app(args);
+      expect(result.code).to.equal(2);
+      expect(result.stderr).to.equal(`${line}\n`);
+      expect(result.stdout).to.equal("");
+    });
+  }
+});
