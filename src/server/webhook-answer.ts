@@ -14,6 +14,12 @@ export const OK_ANSWER = textAnswer(200, "ok");
 /** Handlers outlasted the timeout and go on running. */
 export const ACCEPTED_ANSWER = textAnswer(202, "still processing");
 
+/** Another instance already handled this delivery (Redis sharing). */
+export const DUPLICATE_ANSWER = textAnswer(200, "ok (already handled)");
+
+/** Another instance is handling this delivery now (Redis sharing). */
+export const ELSEWHERE_ANSWER = textAnswer(202, "being handled by another instance");
+
 /** A JSON `{"error": message}` answer. */
 export function errorAnswer(
   status: number,

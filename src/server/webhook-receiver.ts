@@ -7,7 +7,15 @@ import type { RoutedEvent } from "../webhooks/event-router.js";
 import { DeadlineQueue } from "./deadline-queue.js";
 import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
-import { ACCEPTED_ANSWER, errorAnswer, OK_ANSWER, type WebhookAnswer } from "./webhook-answer.js";
+import type { DeliveryClaims } from "../redis/delivery-claims.js";
+import {
+  ACCEPTED_ANSWER,
+  DUPLICATE_ANSWER,
+  ELSEWHERE_ANSWER,
+  errorAnswer,
+  OK_ANSWER,
+  type WebhookAnswer,
+} from "./webhook-answer.js";
 
 export type WebhookHeader = "x-github-event" | "x-github-delivery" | "x-hub-signature-256" | "content-type";
 
@@ -75,6 +83,19 @@ export class WebhookReceiver {
   }
 
   #deliver(event: RoutedEvent): Promise<WebhookAnswer> {
+    const claims = this.#app.state.redis?.deliveries;
+    return claims ? this.#deliverOnce(claims, event) : this.#run(event);
+  }
+
+  /** With Redis sharing: run only a delivery no other instance ran or runs. */
+  async #deliverOnce(claims: DeliveryClaims, event: RoutedEvent): Promise<WebhookAnswer> {
+    const claim = await claims.claim(event.id);
+    if (claim.status === "claimed") return this.#run(event, claim.release);
+    this.#log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${claim.status === "done" ? "was already handled" : "is being handled"} by another instance; not running it again.`);
+    return claim.status === "done" ? DUPLICATE_ANSWER : ELSEWHERE_ANSWER;
+  }
+
+  #run(event: RoutedEvent, release?: (outcome: "done" | "failed") => Promise<void>): Promise<WebhookAnswer> {
     this.inFlight.add();
     let pending: Promise<void>;
     try {
@@ -87,10 +108,12 @@ export class WebhookReceiver {
       pending.then(
         () => {
           this.inFlight.done();
+          void release?.("done");
           this.#deadlines.answer(waiter, OK_ANSWER);
         },
         (error: unknown) => {
           this.inFlight.done();
+          void release?.("failed");
           // Logged once, also after a 202, when nobody reads the answer any more.
           this.#deadlines.answer(waiter, this.#fail(event, toError(error)));
         },

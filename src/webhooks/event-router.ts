@@ -91,7 +91,9 @@ export class EventRouter<C> {
     const action = (payload as { action?: unknown } | null)?.action;
     const specific = typeof action === "string" && action !== "" ? this.#handlers.get(`${name}.${action}`) : undefined;
     const general = this.#handlers.get(name);
+    // Most deliveries match one list: hand it out as it is, no new array.
     if (!specific && !general) return this.#any;
+    if (this.#any.length === 0 && !(specific && general)) return (specific ?? general)!;
     return [...(specific ?? []), ...(general ?? []), ...this.#any];
   }
 
