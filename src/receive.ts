@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { DestinationStream } from "pino";
 import { Hono } from "hono";
 import { parse as parseDotEnv } from "dotenv";
@@ -11,6 +11,7 @@ import { getLog, type Logger, type LogLevel } from "./log/get-log.js";
 import { scrubSecrets } from "./log/secrets.js";
 import { flushSentry } from "./log/sentry.js";
 import { findPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.js";
+import { readEvent } from "./receive/read-event.js";
 
 export type ReceiveOptions = {
   /** `issues` or `issues.opened`; default `GITHUB_EVENT_NAME`. */
@@ -38,8 +39,6 @@ export type ReceiveOptions = {
 
 export type ReceiveResult = { id: string; name: string; action: string | undefined };
 
-const EVENT = /^([a-z][a-z0-9_]*)(?:\.(\S+))?$/;
-
 /**
  * Delivers one event from a JSON file to the apps, in this process: no
  * server, no signature. Rejects with an `AppError`: `PAYLOAD_NOT_FOUND`,
@@ -52,9 +51,7 @@ const EVENT = /^([a-z][a-z0-9_]*)(?:\.(\S+))?$/;
 export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   const cwd = options.cwd ?? process.cwd();
   const env = { ...readDotEnv(cwd), ...(options.env ?? process.env) };
-  const { name, action } = parseEvent(options.event ?? env.GITHUB_EVENT_NAME);
-  const payload = readPayload(options.payloadPath ?? env.GITHUB_EVENT_PATH, cwd);
-  if (action !== undefined && payload.action !== action) throw actionMismatch(name, action, payload.action);
+  const { name, action, payload } = readEvent({ event: options.event ?? env.GITHUB_EVENT_NAME, payloadPath: options.payloadPath ?? env.GITHUB_EVENT_PATH, cwd });
   if (options.apps.length === 0) {
     throw new AppError("OPTION_INVALID", "No app was given.", { hint: "Name the app to run: app receive -e issues -p payload.json ./index.js" });
   }
@@ -87,7 +84,7 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   await app.load(appFns, { getRouter: (path) => (path ? root.basePath(path) : root) });
 
   const id = env.GITHUB_RUN_ID ? `${env.GITHUB_RUN_ID}-${env.GITHUB_RUN_ATTEMPT ?? "1"}-${randomUUID()}` : randomUUID();
-  const label = typeof payload.action === "string" ? `${name}.${payload.action}` : name;
+  const label = action ? `${name}.${action}` : name;
   if (!app.webhooks.router.matches(name, payload)) log.warn(`No handler of the apps listens to ${label}; nothing ran.`);
   try {
     await app.receive({ id, name, payload });
@@ -97,64 +94,7 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     await flushSentry();
   }
   log.debug({ id }, `Delivered ${label}`);
-  return { id, name, action: typeof payload.action === "string" ? payload.action : undefined };
-}
-
-function parseEvent(value: string | undefined): { name: string; action: string | undefined } {
-  if (value === undefined || value.trim() === "") {
-    throw new AppError("OPTION_INVALID", "No event was given.", {
-      hint: "Pass -e/--event (e.g. -e issues.opened) or set GITHUB_EVENT_NAME.",
-    });
-  }
-  const match = EVENT.exec(value.trim());
-  if (!match) {
-    throw new AppError("OPTION_INVALID", `"${value}" is not an event name.`, {
-      hint: "Give the event as EVENT or EVENT.ACTION in lower case, e.g. -e issues or -e issues.opened.",
-    });
-  }
-  return { name: match[1]!, action: match[2] };
-}
-
-function readPayload(path: string | undefined, cwd: string): Record<string, unknown> & { action?: unknown } {
-  if (path === undefined || path.trim() === "") {
-    throw new AppError("OPTION_INVALID", "No payload file was given.", {
-      hint: "Pass -p/--payload-path with the JSON file of the event, or set GITHUB_EVENT_PATH.",
-    });
-  }
-  const file = resolve(cwd, path);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "does not exist" : code === "EISDIR" ? "is a folder" : `cannot be read (${code})`;
-    throw new AppError("PAYLOAD_NOT_FOUND", `The payload file ${path} ${reason}.`, {
-      hint: `Check the path given by -p or GITHUB_EVENT_PATH; a relative path is resolved from ${cwd}.`,
-      cause,
-    });
-  }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch (cause) {
-    throw new AppError("PAYLOAD_INVALID", `The payload file ${path} is not JSON: ${(cause as Error).message}.`, {
-      hint: "Save the event's payload exactly as the platform sent it.",
-      cause,
-    });
-  }
-  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
-    throw new AppError("PAYLOAD_INVALID", `The payload file ${path} holds ${Array.isArray(payload) ? "an array" : String(payload)}, not a JSON object.`, {
-      hint: "A webhook payload is one JSON object such as { \"action\": \"opened\", ... }.",
-    });
-  }
-  return payload as Record<string, unknown>;
-}
-
-function actionMismatch(name: string, action: string, actual: unknown): AppError {
-  const found = typeof actual === "string" ? `the payload's action is "${actual}"` : "the payload has no action";
-  return new AppError("EVENT_ACTION_MISMATCH", `The event ${name}.${action} names the action "${action}", but ${found}.`, {
-    hint: `Pass -e ${name} to take the action from the payload, or a payload whose action is "${action}".`,
-  });
+  return { id, name, action };
 }
 
 /** App credentials or a token; with neither, one warning and unauthenticated calls. */
