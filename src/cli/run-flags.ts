@@ -1,0 +1,41 @@
+import { Flags } from "@oclif/core";
+
+/** The server flags of `app run`. Values default to the variables of CONTRACT.md. */
+export const runFlags = {
+  secret: Flags.string({
+    char: "W",
+    env: "WEBHOOK_SECRET",
+    summary: "Webhook secret set in the app's settings (outside production default: development, local only).",
+    helpValue: "SECRET",
+  }),
+  port: Flags.integer({
+    char: "p",
+    min: 0,
+    max: 65535,
+    env: "PORT",
+    summary: "Port to listen on (default 3000; 0 picks a free one).",
+    helpValue: "PORT",
+  }),
+  host: Flags.string({
+    env: "HOST",
+    summary: "Address to listen on (default all interfaces; 127.0.0.1 in setup mode or with the development secret).",
+    helpValue: "HOST",
+  }),
+  "webhook-path": Flags.string({
+    char: "w",
+    env: "WEBHOOK_PATH",
+    summary: "Path of the webhook route (default /api/github/webhooks).",
+    helpValue: "PATH",
+  }),
+  "webhook-proxy": Flags.string({
+    char: "Y",
+    env: "WEBHOOK_PROXY_URL",
+    summary: "smee.io channel to relay webhooks from, for development.",
+    helpValue: "URL",
+  }),
+  "redis-url": Flags.string({
+    env: "REDIS_URL",
+    summary: "Redis to share throttling between instances (redis://host:6379).",
+    helpValue: "URL",
+  }),
+};

@@ -1,0 +1,172 @@
+import { App } from "./app.js";
+import { createDefaultApp } from "./apps/default.js";
+import { getPublicDomain } from "./apps/get-public-domain.js";
+import { getWelcomeMessage } from "./apps/get-welcome-message.js";
+import { checkEventSubscriptions } from "./check-event-subscriptions.js";
+import { createApp, DEVELOPMENT_SECRET } from "./create-app.js";
+import { getLog, type Logger } from "./log/get-log.js";
+import { createWebhookProxy, type WebhookProxy } from "./proxy/create-webhook-proxy.js";
+import { loadEnvFile } from "./run/load-env-file.js";
+import { loadApps } from "./run/load-apps.js";
+import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
+import { stopOnce, type Stop } from "./run/stop-once.js";
+import { createServer, type AppServer } from "./server/create-server.js";
+import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
+import { createSetupApp } from "./setup/create-setup-app.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Resolver } from "./types.js";
+import { VERSION } from "./version.js";
+
+export type { RunOverrides } from "./run/resolve-run-options.js";
+
+export type RunOptions = {
+  /** Default: `process.env`. The `.env` of `cwd` is added beneath it. */
+  env?: NodeJS.ProcessEnv | undefined;
+  /** Where `.env`, `package.json`, `app.yml` and relative app paths are. Default: `process.cwd()`. */
+  cwd?: string | undefined;
+  /** Options beneath the environment. */
+  defaults?: Options | undefined;
+  /** Options above the environment: what the command line's flags set. */
+  overrides?: RunOverrides | undefined;
+  /** Resolves app ids to files. Default: a path, else a package installed in `cwd`. */
+  resolver?: Resolver | undefined;
+  /** How long running handlers may finish after a stop. Default: 10 000 ms. */
+  graceMs?: number | undefined;
+  /** On SIGINT/SIGTERM: stop, then exit 0; a second signal exits at once. Default: true. */
+  handleSignals?: boolean | undefined;
+  handlerTimeoutMs?: number | undefined;
+};
+
+/** The running server, with where it listens and a `stop()` that also closes the proxy. */
+export type RunningServer = AppServer & {
+  url: string;
+  port: number;
+  host: string;
+  /** True when no credentials were found and the setup flow is served instead of the apps. */
+  setupMode: boolean;
+  proxy: WebhookProxy | undefined;
+};
+
+type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
+
+/**
+ * Starts the server as `app run` does: `.env`, environment and `overrides`
+ * give the options; the default app and the given apps are loaded (app ids
+ * are paths or package names resolved from `cwd`, plus `package.json`
+ * `app.apps`); without an app id or private key it serves the setup flow
+ * instead (in production it refuses to start). Resolves once listening.
+ *
+ * @example
+ * const server = await run(({ app }) => {
+ *   app.on("issues.opened", (context) => context.client.issues.createComment(context.issue({ body: "Hi" })));
+ * });
+ * await server.stop();
+ */
+export async function run(
+  appFnOrArgv: AnyAppFunction | readonly string[],
+  options: RunOptions = {},
+): Promise<RunningServer> {
+  const cwd = options.cwd ?? process.cwd();
+  const env = loadEnvFile({ env: options.env ?? process.env, cwd });
+  // The app's own code reads process.env, as with dotenv: give it the .env values too.
+  if (options.env === undefined || options.env === process.env) {
+    for (const [key, value] of Object.entries(env)) process.env[key] ??= value;
+  }
+  const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
+  const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env });
+  const { setupMode } = settings;
+  // Setup mode serves no app: do not even import them (they may need the credentials).
+  const appFns = setupMode
+    ? []
+    : Array.isArray(appFnOrArgv)
+      ? await loadApps(appFnOrArgv, { cwd, resolver: options.resolver })
+      : [appFnOrArgv as AnyAppFunction];
+  const app = setupMode
+    ? new App({ ...withoutCredentials(settings.options), log })
+    : createApp({ env, overrides: { ...settings.options, log } });
+  const webhookPath = app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
+  let host = app.state.host;
+  if (host === undefined && (setupMode || app.state.webhooks.secret === DEVELOPMENT_SECRET)) {
+    // Forged deliveries (development secret) or a stranger's credentials (setup forms): local only.
+    host = "127.0.0.1";
+    log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
+  }
+  const server = createServer({ app, host, webhookPath, handlerTimeoutMs: options.handlerTimeoutMs });
+  const setupOptions = { cwd, env, baseUrl: app.state.baseUrl, webhookPath, webhookProxy: app.state.webhookProxy };
+  await server.load([createDefaultApp({ cwd, env }), ...(setupMode ? [createSetupApp(setupOptions)] : appFns)]);
+
+  const listening = await server.start();
+  let proxy: WebhookProxy | undefined;
+  try {
+    if (app.state.webhookProxy && !setupMode) {
+      const target = { port: listening.port, path: webhookPath, host: loopback(listening.host) };
+      proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
+    }
+  } catch (error) {
+    await server.stop({ graceMs: 0 });
+    throw error;
+  }
+  log.info(`app-framework ${VERSION} listening on ${listening.url}`);
+  log.info(getWelcomeMessage({ env, port: listening.port }));
+  if (setupMode) {
+    const domain = getPublicDomain({ env, port: listening.port });
+    log.warn(`No APP_ID or private key: running in setup mode. Register or import your GitHub App at ${domain}/app/setup`);
+  } else {
+    if (appFns.length === 0) log.warn("No app was given: only the default app runs. Pass one, e.g. `app run ./index.js`.");
+    checkEventSubscriptions(app, { env }).catch((error: unknown) => log.debug({ err: error }, "Event check failed"));
+  }
+
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+  const stop = stopOnce(server, proxy, log, graceMs);
+  const signals = options.handleSignals === false ? undefined : handleSignals(stop, log, graceMs);
+  return {
+    ...server,
+    ...listening,
+    setupMode,
+    proxy,
+    stop(stopOptions) {
+      // Stopped by its owner, not by a signal: the process is theirs again.
+      if (!signals?.received()) signals?.remove();
+      return stop(stopOptions);
+    },
+  };
+}
+
+function withoutCredentials(options: Options): Options {
+  const { appId: _a, id: _i, privateKey: _p, cert: _c, platformToken: _t, ...rest } = options;
+  return rest;
+}
+
+function loopback(host: string): string {
+  return host === "::" || host === "0.0.0.0" ? "127.0.0.1" : host;
+}
+
+/** Only here (and in commands/) does the framework touch the process's signals and exit. */
+function handleSignals(stop: Stop, log: Logger, graceMs: number): { received(): boolean; remove(): void } {
+  let received = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (received) {
+      log.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
+      log.flush();
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    }
+    received = true;
+    log.info(`Received ${signal}: stopping. Running handlers get up to ${graceMs} ms; send it again to exit at once.`);
+    stop({ graceMs }).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, "The server did not stop cleanly");
+        log.flush();
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    received: () => received,
+    remove() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
+}

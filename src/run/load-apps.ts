@@ -1,0 +1,30 @@
+import { AppError } from "../errors.js";
+import { loadAppFunction } from "../helpers/load-app-function.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction, Resolver } from "../types.js";
+import { readPackageApps } from "./read-package-apps.js";
+
+export type LoadAppsOptions = { cwd: string; resolver?: Resolver | undefined };
+
+/**
+ * Imports the apps given by id (paths or package names) and those of
+ * `package.json` `app.apps`, each once, resolved from `cwd`.
+ *
+ * @example
+ * const appFns = await loadApps(["./index.js"], { cwd: process.cwd() });
+ */
+export async function loadApps(
+  ids: readonly string[],
+  { cwd, resolver }: LoadAppsOptions,
+): Promise<Array<ApplicationFunction | DeprecatedApplicationFunction>> {
+  const flag = ids.find((id) => id.startsWith("-"));
+  if (flag !== undefined) {
+    throw new AppError("OPTION_INVALID", `run() takes app paths or package names, got the flag "${flag}".`, {
+      hint: "Pass options as run(apps, { overrides: { port: 3000 } }), or use the `app run` command.",
+    });
+  }
+  const appFns = [];
+  for (const id of new Set([...ids, ...readPackageApps(cwd)])) {
+    appFns.push(await loadAppFunction(id, { basedir: cwd, resolver }));
+  }
+  return appFns;
+}

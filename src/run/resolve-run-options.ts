@@ -1,0 +1,89 @@
+import { AppError } from "../errors.js";
+import { isProduction } from "../helpers/is-production.js";
+import type { GetLogOptions } from "../log/get-log.js";
+import { readEnvOptions } from "../options/read-env-options.js";
+import { getPrivateKey } from "../private-key/get-private-key.js";
+import type { Options } from "../types.js";
+
+/** What `app run`'s flags set: `Options` plus the logger's settings. */
+export type RunOverrides = Options & {
+  /** `--private-key`: a .pem file, resolved from the working folder. */
+  privateKeyPath?: string | undefined;
+  logFormat?: "pretty" | "json" | undefined;
+  logLevelInString?: boolean | undefined;
+  logMessageKey?: string | undefined;
+  sentryDsn?: string | undefined;
+};
+
+export type RunSettings = {
+  /** defaults, then the environment, then the overrides; the private key read. */
+  options: Options;
+  logOptions: Pick<GetLogOptions, "logFormat" | "logLevelInString" | "logMessageKey" | "sentryDsn">;
+  /** No app id or no private key: serve the setup flow instead of the apps. */
+  setupMode: boolean;
+};
+
+export type ResolveRunOptions = {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  defaults?: Options | undefined;
+  overrides?: RunOverrides | undefined;
+};
+
+/**
+ * Merges what `run` is given (later wins: `defaults`, the environment,
+ * `overrides`) and decides between running the apps and setup mode. In
+ * production, missing credentials are an `APP_CREDENTIALS_MISSING` error
+ * naming the variables to set.
+ *
+ * @example
+ * const { options, setupMode } = resolveRunOptions({ env, cwd, overrides: { port: 3000 } });
+ */
+export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: ResolveRunOptions): RunSettings {
+  const given = withoutUndefined(overrides);
+  const { privateKeyPath, logFormat, logLevelInString, logMessageKey, sentryDsn, ...flagOptions } = given;
+  const fromFlag = privateKeyPath ? getPrivateKey({ filepath: privateKeyPath, env, cwd }) : undefined;
+  const hasKey = Boolean(fromFlag ?? flagOptions.privateKey ?? flagOptions.cert);
+  const fromEnv = readEnvOptions({ env, cwd, skipPrivateKey: hasKey });
+  const options: Options = withoutUndefined({
+    ...defaults,
+    ...pickOptions(fromEnv),
+    ...flagOptions,
+    ...(fromFlag ? { privateKey: fromFlag } : {}),
+  });
+  const logOptions = withoutUndefined({
+    logFormat: logFormat ?? fromEnv.logFormat,
+    logLevelInString: logLevelInString ?? fromEnv.logLevelInString,
+    logMessageKey: logMessageKey ?? fromEnv.logMessageKey,
+    sentryDsn: sentryDsn ?? fromEnv.sentryDsn,
+  });
+  const missing = missingCredentials(options);
+  if (isProduction(env) && (missing.length > 0 || !options.secret)) {
+    if (!options.secret) missing.push("WEBHOOK_SECRET");
+    // Short enough for one line of an 80-column terminal.
+    throw new AppError("APP_CREDENTIALS_MISSING", `In production, set ${list(missing)}.`, {
+      hint: "PRIVATE_KEY_PATH may name the key file instead of PRIVATE_KEY. Setup mode is off when NODE_ENV=production.",
+    });
+  }
+  return { options, logOptions, setupMode: missing.length > 0 };
+}
+
+function missingCredentials(options: Options): string[] {
+  const missing: string[] = [];
+  if (options.appId === undefined && options.id === undefined) missing.push("APP_ID");
+  if (!options.privateKey && !options.cert) missing.push("PRIVATE_KEY");
+  return missing;
+}
+
+function pickOptions(fromEnv: ReturnType<typeof readEnvOptions>): Options {
+  const { logFormat: _f, logLevelInString: _l, logMessageKey: _m, sentryDsn: _s, ...options } = fromEnv;
+  return options;
+}
+
+function list(names: string[]): string {
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+function withoutUndefined<T extends object>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}

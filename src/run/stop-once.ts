@@ -1,0 +1,26 @@
+import type { Logger } from "../log/get-log.js";
+import { flushSentry } from "../log/sentry.js";
+import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
+import type { AppServer } from "../server/create-server.js";
+
+export type Stop = (options?: { graceMs?: number }) => Promise<void>;
+
+/**
+ * The stop of `run()`: the proxy first (no new deliveries), then the server
+ * (running handlers get `graceMs`), then the logs are flushed, Sentry's
+ * included. Calling it again returns the same promise.
+ *
+ * @example
+ * const stop = stopOnce(server, proxy, log, 10_000);
+ * await stop();
+ */
+export function stopOnce(server: AppServer, proxy: WebhookProxy | undefined, log: Logger, graceMs: number): Stop {
+  let stopping: Promise<void> | undefined;
+  return (options = {}) =>
+    (stopping ??= (async () => {
+      await proxy?.close();
+      await server.stop({ graceMs: options.graceMs ?? graceMs });
+      await flushSentry();
+      log.flush();
+    })());
+}

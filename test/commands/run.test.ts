@@ -1,0 +1,206 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "chai";
+import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
+import { startSentryIngest } from "../helpers/sentry-ingest.js";
+import { sign } from "../helpers/sign.js";
+import { runToExit, spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
+import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/apps/${name}`, import.meta.url));
+const BUILT = fileURLToPath(new URL("../../dist/commands/run.js", import.meta.url));
+
+/** Posts a signed `issues.opened` delivery; `headers` replace the signed ones. */
+async function deliver(url: string, headers: Record<string, string | undefined> = {}): Promise<Response> {
+  const body = JSON.stringify(issuesOpenedPayload());
+  const all: Record<string, string | undefined> = {
+    "content-type": "application/json",
+    "x-github-event": "issues",
+    "x-github-delivery": "delivery-run-1",
+    "x-hub-signature-256": sign(TEST_SECRET, body),
+    ...headers,
+  };
+  const sent = Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return fetch(`${url}/api/github/webhooks`, { method: "POST", headers: sent, body });
+}
+
+describe("app run (the built command, in its own process)", function () {
+  this.timeout(60_000);
+  let platform: FakePlatform;
+  let cwd: string;
+
+  before(async function () {
+    if (!existsSync(BUILT)) throw new Error("Build first: npx tsc -p tsconfig.json (npm test does it in pretest).");
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey });
+  });
+  after(() => platform.close());
+  beforeEach(() => {
+    cwd = mkdtempSync(join(tmpdir(), "app-run-"));
+  });
+  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+  // Only what a test sets: never this process's environment.
+  const env = (extra: Record<string, string> = {}) => ({
+    APP_ID: "1",
+    PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+    WEBHOOK_SECRET: TEST_SECRET,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "debug",
+    ...extra,
+  });
+  const start = (apps: string[], extra: Record<string, string> = {}, folder = cwd) =>
+    spawnApp({ args: [...apps.map(fixture), "--base-url", platform.url], env: env(extra), cwd: folder });
+
+  describe("serving apps", () => {
+    let child: SpawnedApp;
+    let folder: string;
+    before(async () => {
+      platform.reset();
+      folder = mkdtempSync(join(tmpdir(), "app-run-serving-"));
+      child = await start(["comment.js", "router.js"], {}, folder);
+    });
+    after(() => {
+      child.kill("SIGKILL");
+      rmSync(folder, { recursive: true, force: true });
+    });
+
+    it("logs the version, the address and the welcome line", async () => {
+      expect(child.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+      await child.waitForOutput(/Welcome!/);
+      expect(child.stdout()).to.match(/app-framework \S+ listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect(child.stdout()).to.match(/Welcome! Go to http:\/\/localhost:\d+ to get started\./);
+    });
+
+    it("runs the handler of a signed delivery, which comments with an installation token", async () => {
+      const response = await deliver(child.url);
+      expect(response.status, await response.text()).to.equal(200);
+      const comments = platform.comments();
+      expect(comments).to.have.length(1);
+      expect(comments[0]).to.deep.include({ owner: "octo", repo: "hello", issue_number: 7, body: "Thanks for opening this issue!" });
+      expect(comments[0]!.auth.type).to.equal("installation");
+    });
+
+    it("answers 400 to a bad signature and runs no handler", async () => {
+      const before = platform.comments().length;
+      const response = await deliver(child.url, { "x-hub-signature-256": sign("another-secret", "{}") });
+      expect(response.status).to.equal(400);
+      expect(((await response.json()) as { error: string }).error).to.match(/signature/i);
+      expect(platform.comments()).to.have.length(before);
+    });
+
+    for (const header of ["x-github-event", "x-github-delivery", "x-hub-signature-256"]) {
+      it(`answers 400 when ${header} is missing`, async () => {
+        const response = await deliver(child.url, { [header]: undefined });
+        expect(response.status).to.equal(400);
+        expect(((await response.json()) as { error: string }).error).to.be.a("string");
+      });
+    }
+
+    it("answers /ping with PONG", async () => {
+      const response = await fetch(`${child.url}/ping`);
+      expect(response.status).to.equal(200);
+      expect(await response.text()).to.equal("PONG");
+    });
+
+    it("serves the welcome page at /app", async () => {
+      const response = await fetch(`${child.url}/app`);
+      expect(response.status).to.equal(200);
+      expect(response.headers.get("content-type")).to.include("text/html");
+      expect(await response.text()).to.include("http://localhost:");
+    });
+
+    it("serves an app's own route", async () => {
+      const response = await fetch(`${child.url}/hello/world`);
+      expect(response.status).to.equal(200);
+      expect(await response.json()).to.deep.equal({ hello: "world" });
+    });
+
+    it("exits 0 on SIGTERM, and never printed the key, the secret, a JWT or a token", async () => {
+      child.kill("SIGTERM");
+      expect(await child.exit).to.deep.equal({ code: 0, signal: null });
+      const output = child.stdout() + child.stderr();
+      expect(output).to.include("Received SIGTERM");
+      const issued = platform.issuedTokens();
+      expect(issued).to.have.length.greaterThan(0);
+      for (const secret of [getTestKeys().privateKeyPkcs1.split("\n")[1]!, TEST_SECRET, ...issued]) {
+        expect(output).not.to.include(secret);
+      }
+      expect(output).not.to.match(/eyJ[A-Za-z0-9_-]+\.eyJ/);
+    });
+  });
+
+  it("on SIGTERM lets a running handler finish, then exits 0", async () => {
+    platform.reset();
+    const child = await start(["slow.js"], { SLOW_HANDLER_MS: "1000" });
+    const response = deliver(child.url);
+    await child.waitForOutput(/slow handler started/);
+    child.kill("SIGTERM");
+    expect(await child.exit).to.deep.equal({ code: 0, signal: null });
+    expect((await response).status).to.equal(200);
+    expect(platform.comments().map((comment) => comment.body)).to.deep.equal(["slow handler finished"]);
+    expect(child.stdout().indexOf("Received SIGTERM")).to.be.lessThan(child.stdout().indexOf("slow handler finished"));
+  });
+
+  it("exits at once with 143 on a second SIGTERM, without waiting for the handler", async () => {
+    platform.reset();
+    const child = await start(["slow.js"], { SLOW_HANDLER_MS: "15000" });
+    deliver(child.url).catch(() => undefined); // the process dies before answering
+    await child.waitForOutput(/slow handler started/);
+    child.kill("SIGTERM");
+    await child.waitForOutput(/Received SIGTERM/);
+    child.kill("SIGTERM");
+    expect(await child.exit).to.deep.equal({ code: 143, signal: null });
+    expect(child.stdout()).to.include("Received SIGTERM again");
+    expect(platform.comments()).to.deep.equal([]);
+  });
+
+  it("in production without credentials exits 1 with one line naming what to set", async () => {
+    const result = await runToExit({ args: [fixture("comment.js")], env: { NODE_ENV: "production", PORT: "0" }, cwd });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(/Error: In production, set APP_ID, PRIVATE_KEY and WEBHOOK_SECRET\.\n/);
+    expect(result.stderr).to.include("PRIVATE_KEY_PATH");
+    expect(result.stderr).not.to.match(/\n\s+at /);
+    expect(result.stdout).not.to.match(/listening on|setup mode/);
+  });
+
+  it("exits 2 with one line for an unknown flag", async () => {
+    const result = await runToExit({ args: ["--no-such-flag", fixture("comment.js")], env: env(), cwd });
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.include("--no-such-flag");
+    expect(result.stderr).not.to.match(/\n\s+at /);
+  });
+
+  it("documents every flag of the contract in --help", async () => {
+    const result = await runToExit({ args: ["--help"], env: {}, cwd });
+    expect(result.code).to.equal(0);
+    for (const flag of [
+      "-a, --app-id", "-P, --private-key", "-W, --secret", "-p, --port", "--host", "-w, --webhook-path",
+      "-Y, --webhook-proxy", "--base-url", "-t, --token", "-L, --log-level", "--log-format",
+      "--log-level-in-string", "--log-message-key", "--sentry-dsn", "--redis-url",
+    ]) {
+      expect(result.stdout, flag).to.include(flag);
+    }
+  });
+
+  it("sends a failed handler's error line to SENTRY_DSN, tagged with the delivery id and scrubbed", async () => {
+    const ingest = await startSentryIngest();
+    try {
+      const child = await start(["fails.js"], { SENTRY_DSN: ingest.dsn });
+      expect((await deliver(child.url)).status).to.equal(500);
+      const events = await ingest.waitForEvents(1);
+      const failure = events.find((event) => event.tags?.delivery === "delivery-run-1");
+      expect(failure, JSON.stringify(events)).not.to.equal(undefined);
+      expect(failure!.level).to.equal("error");
+      expect(failure!.exception!.values![0]!.value).to.include("Handler failed on purpose");
+      expect(ingest.bodies().join("\n")).not.to.include("ghs_0123456789abcdefghijABCDEFGHIJ");
+      child.kill("SIGTERM");
+      expect((await child.exit).code).to.equal(0);
+    } finally {
+      await ingest.close();
+    }
+  });
+});
