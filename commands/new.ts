@@ -71,7 +71,9 @@ export default class New extends AppCommand {
         if (terminal) ux.action.status = line.slice(0, 60);
         else this.log(`  npm: ${line}`);
       },
+      onInstallEnd: (ok) => {
+        if (terminal) ux.action.stop(ok ? "done" : "failed");
+      },
     });
-    if (terminal && ux.action.running) ux.action.stop("done");
   }
 }

@@ -31,9 +31,10 @@ export type NewAppOptions = {
   prompter?: Prompter | undefined;
   templatesDir?: string | undefined;
   print?: (line: string) => void;
-  /** Called before `npm install`, then with each line npm prints. */
+  /** Called before `npm install`, with each line npm prints, and when it ended. */
   onInstallStart?: () => void;
   onInstallLine?: (line: string) => void;
+  onInstallEnd?: (ok: boolean) => void;
 };
 
 export type NewAppResult = { directory: string; template: string; files: string[]; installed: boolean };
@@ -77,7 +78,13 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   const install = options.install ?? true;
   if (install) {
     options.onInstallStart?.();
-    await installDependencies({ directory, onLine: options.onInstallLine, env: options.env ?? process.env });
+    try {
+      await installDependencies({ directory, onLine: options.onInstallLine, env: options.env ?? process.env });
+    } catch (error) {
+      options.onInstallEnd?.(false);
+      throw error;
+    }
+    options.onInstallEnd?.(true);
   }
   const folder = relative(cwd, directory) || ".";
   print(`Next: cd ${folder}${install ? "" : " && npm install"}, then npm test, and npm start to register the app on GitHub.`);

@@ -7,7 +7,12 @@ export type TemplateInfo = { name: string; description: string };
 /** The default template of `app new`. */
 export const DEFAULT_TEMPLATE = "typescript";
 
-/** Where the templates are: `templates/` of the framework's package. */
+/**
+ * Where the templates are: `templates/` of the framework's package.
+ *
+ * @example
+ * listTemplates(getTemplatesDir());
+ */
 export function getTemplatesDir(): string {
   return join(findFrameworkRoot(), "templates");
 }

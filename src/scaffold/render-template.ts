@@ -22,7 +22,12 @@ export function renderTemplate(text: string, values: Readonly<Record<string, str
   });
 }
 
-/** Markdown and plain-text files take values as they are; code and data files inside strings. */
+/**
+ * Markdown and plain-text files take values as they are; code and data files inside strings.
+ *
+ * @example
+ * escapeFor("package.json"); // IN_JSON_STRING
+ */
 export function escapeFor(fileName: string): Escape {
   return /(\.md|\.txt|\.example|^gitignore)$/.test(fileName) ? RAW : IN_JSON_STRING;
 }
