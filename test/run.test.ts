@@ -8,6 +8,7 @@ import type { ApplicationFunctionOptions } from "../src/types.js";
 import { getLog } from "../src/log/get-log.js";
 import { run, type RunningServer, type RunOptions } from "../src/run.js";
 import { createLogCapture, type LogCapture } from "./helpers/capture-log.js";
+import { startEventStreamServer } from "./helpers/event-stream-server.js";
 import { startFakePlatform, type FakePlatform } from "./helpers/fake-platform.js";
 import { getTestKeys } from "./helpers/keys.js";
 import { sign } from "./helpers/sign.js";
@@ -174,6 +175,37 @@ describe("run()", () => {
     const error = await rejection(start(["--port", "3000"], { env: credentials() }));
     expect(error.code).to.equal("OPTION_INVALID");
     expect(error.message).to.include("--port");
+  });
+
+  it("relays deliveries from WEBHOOK_PROXY_URL to the apps, and stop() closes the channel", async () => {
+    const channel = await startEventStreamServer();
+    try {
+      await start([fixture("comment.js")], { env: { ...credentials(), WEBHOOK_PROXY_URL: channel.url } });
+      expect(server!.proxy).not.to.equal(undefined);
+      await channel.waitForConnections(1);
+      const raw = JSON.stringify(issuesOpenedPayload());
+      channel.sendDelivery({
+        "content-type": "application/json",
+        "x-github-event": "issues",
+        "x-github-delivery": "relayed-1",
+        "x-hub-signature-256": sign(TEST_SECRET, raw),
+        body: JSON.parse(raw) as unknown,
+        rawBody: raw,
+      });
+      for (let attempt = 0; platform.comments().length === 0 && attempt < 200; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(platform.comments()).to.have.length(1);
+      await server!.stop();
+      server = undefined;
+      for (let attempt = 0; channel.openCount() > 0 && attempt < 200; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(channel.openCount()).to.equal(0);
+      expect(logs.text()).not.to.include(channel.url);
+    } finally {
+      await channel.close();
+    }
   });
 
   it("stop() closes the server", async () => {

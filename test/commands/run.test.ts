@@ -191,14 +191,15 @@ describe("app run (the built command, in its own process)", function () {
     try {
       const child = await start(["fails.js"], { SENTRY_DSN: ingest.dsn });
       expect((await deliver(child.url)).status).to.equal(500);
-      const events = await ingest.waitForEvents(1);
+      // Stopped at once: the stop waits for Sentry to have the event.
+      child.kill("SIGTERM");
+      expect((await child.exit).code).to.equal(0);
+      const events = await ingest.waitForEvents(1, 2000);
       const failure = events.find((event) => event.tags?.delivery === "delivery-run-1");
       expect(failure, JSON.stringify(events)).not.to.equal(undefined);
       expect(failure!.level).to.equal("error");
       expect(failure!.exception!.values![0]!.value).to.include("Handler failed on purpose");
       expect(ingest.bodies().join("\n")).not.to.include("ghs_0123456789abcdefghijABCDEFGHIJ");
-      child.kill("SIGTERM");
-      expect((await child.exit).code).to.equal(0);
     } finally {
       await ingest.close();
     }
