@@ -11,6 +11,7 @@ import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { mergeClientOptions } from "./defaults.js";
 import { config, type ConfigApi } from "./plugins/config.js";
+import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { requestLog } from "./plugins/request-log.js";
 
 /**
@@ -37,6 +38,7 @@ export const AppClient: AppClientConstructor = Octokit.plugin(
   enterpriseCompatibility,
   requestLog,
   config,
+  idempotentRetries,
 ).defaults(mergeClientOptions);
 
 export type AppClient = InstanceType<typeof AppClient>;

@@ -66,7 +66,10 @@ export const CLIENT_DEFAULTS = {
     onSecondaryRateLimit,
     fallbackSecondaryRateRetryAfter: 60,
   },
-  retry: {},
+  // 5xx and network errors: GET, HEAD, OPTIONS, PUT, DELETE and GraphQL
+  // queries are retried (3 times, after 1, 4 and 9 s); POST and PATCH are not,
+  // so a comment is never posted twice. See plugins/idempotent-retries.ts.
+  retry: { retryNonIdempotent: false },
 } satisfies ClientDefaults;
 
 type MergeableOptions = {
