@@ -56,7 +56,12 @@ export async function finishManifestFlow(
   return { app: { name: created.name ?? created.slug, htmlUrl: created.html_url } };
 }
 
-/** The answer to a form or callback whose state is missing, spent or expired. */
+/**
+ * The answer to a form or callback whose state is missing, spent or expired.
+ *
+ * @example
+ * if (!tokens.consume(state, "import")) return forbidden({ href: "/app/import", text: "Try again" });
+ */
 export function forbidden(retry = RESTART): FlowOutcome {
   return {
     status: 403,
