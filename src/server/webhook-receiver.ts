@@ -4,7 +4,7 @@ import type { Logger } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { SIGNATURE_HINT, signatureMismatch } from "../webhooks/app-webhooks.js";
 import type { RoutedEvent } from "../webhooks/event-router.js";
-import { DeadlineQueue } from "./deadline-queue.js";
+import { DeadlineQueue } from "../webhooks/deadline-queue.js";
 import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
 import type { DeliveryClaims } from "../redis/delivery-claims.js";
