@@ -22,11 +22,11 @@ export function createApp({ defaults = {}, env = process.env, overrides = {} }: 
     cwd: process.cwd(),
     skipPrivateKey: Boolean(overrides.privateKey ?? overrides.cert),
   });
-  const { logFormat, logLevelInString, logMessageKey, sentryDsn: _sentryDsn, ...envOptions } = fromEnv;
+  const { logFormat, logLevelInString, logMessageKey, sentryDsn, ...envOptions } = fromEnv;
   const options: Options = { ...defaults, ...envOptions, ...overrides };
   const log =
     options.log ??
-    getLog({ level: options.logLevel, logFormat, logLevelInString, logMessageKey, env });
+    getLog({ level: options.logLevel, logFormat, logLevelInString, logMessageKey, sentryDsn, env });
   if (!options.secret && !isProduction(env)) {
     options.secret = DEVELOPMENT_SECRET;
     log.warn(

@@ -19,11 +19,11 @@ export function addUsageErrors(...codes: AppErrorCode[]): void {
 export abstract class AppCommand extends Command {
   protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
     if (isAppError(error)) {
-      this.error(error.message, {
-        exit: USAGE_ERRORS.has(error.code) ? 2 : 1,
-        code: error.code,
-        ...(error.hint ? { suggestions: [error.hint] } : {}),
-      });
+      // One line for what went wrong, one for what to do; oclif's own
+      // rendering would wrap both and add the code between them.
+      this.logToStderr(`Error: ${toOneLine(error.message)}`);
+      if (error.hint) this.logToStderr(`Hint: ${toOneLine(error.hint)}`);
+      this.exit(USAGE_ERRORS.has(error.code) ? 2 : 1);
     }
     if (isParseError(error)) {
       // oclif wraps these over several lines, adds "See more help" and may print

@@ -1,0 +1,42 @@
+import type { Hook } from "@oclif/core";
+
+/**
+ * An unknown command is a usage error (exit 2) with one line that names the
+ * nearest command, in a terminal or not (CI logs, scripts).
+ */
+const hook: Hook.CommandNotFound = async function ({ id, config }) {
+  const commands = config.commands.filter((command) => !command.hidden).map((command) => command.id);
+  const typed = id.replaceAll(":", " ");
+  const nearest = closest(id, commands);
+  const suggestion = nearest ? ` Did you mean "${config.bin} ${nearest.replaceAll(":", " ")}"?` : "";
+  process.stderr.write(`Error: "${typed}" is not a command of ${config.bin}.${suggestion} Run "${config.bin} --help" for the list.\n`);
+  this.exit(2);
+};
+
+export default hook;
+
+/** The command nearest to `input` by edit distance, if it is near enough to be a typo. */
+export function closest(input: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(input.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(best.length / 2)) ? best : undefined;
+}
+
+/** Levenshtein distance, counting a swap of two neighbours as one edit. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
