@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { setTimeout as sleep } from "node:timers/promises";
-import { DeadlineQueue } from "../../src/server/deadline-queue.js";
+import { DeadlineQueue } from "../../src/webhooks/deadline-queue.js";
 
 describe("DeadlineQueue", () => {
   it("answers a waiter with the timeout value once its time is up", async () => {
