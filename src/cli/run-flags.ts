@@ -35,7 +35,7 @@ export const runFlags = {
   }),
   "redis-url": Flags.string({
     env: "REDIS_URL",
-    summary: "Redis to share throttling between instances (redis://host:6379).",
+    summary: "Redis to share tokens, rate limits and deliveries between instances (redis://host:6379).",
     helpValue: "URL",
   }),
 };
