@@ -15,7 +15,7 @@ function quietLog() {
 describe("createApp", () => {
   const key = getTestKeys().privateKeyPkcs1;
 
-  it("reads the variables of the contract", () => {
+  it("reads the variables of the contract", async () => {
     const { log } = quietLog();
     const app = createApp({
       env: {
@@ -43,6 +43,7 @@ describe("createApp", () => {
     });
     expect(app.state.webhooks).to.deep.equal({ path: "/hooks", secret: "from-env" });
     expect(app.state.privateKey).to.equal(key);
+    await app.close(); // REDIS_URL opened a (failing) connection that would keep the process alive
   });
 
   it("lets the environment win over defaults and overrides win over both", () => {
