@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { buildFramework } from "./lib/build.js";
 import { killAll } from "./lib/children.js";
 import { listCliCommands, timeCommand } from "./lib/cold-start.js";
-import { cpuShare, describeMachine, readCpuCounters } from "./lib/machine.js";
+import { cpuShare, describeCheckout, describeMachine, readCpuCounters } from "./lib/machine.js";
 import { runRounds, startServers, stopServers } from "./lib/measure-servers.js";
 import { LARGE_PAYLOAD_BYTES, SMALL_PAYLOAD_BYTES, buildPayload, signBody } from "./lib/payload.js";
 import { memory } from "./lib/proc-stats.js";
@@ -78,7 +78,7 @@ async function main() {
   const logDir = join(bench, "results/logs");
   mkdirSync(logDir, { recursive: true });
   const serverOptions = { cwd: bench, env, logDir };
-  const results = { date: new Date().toISOString(), machine, appRoot, plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
+  const results = { date: new Date().toISOString(), machine, framework: describeCheckout(appRoot), plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
   const cpuBefore = readCpuCounters();
 
   if (!skip.has("main") || !skip.has("large")) {
@@ -111,7 +111,7 @@ async function main() {
       await stopServers(servers);
     }
   }
-  results.load = cpuShare(cpuBefore, readCpuCounters());
+  if (results.main || results.large || results.info) results.load = cpuShare(cpuBefore, readCpuCounters());
   if (!skip.has("cli")) {
     results.cli = [];
     for (const command of listCliCommands({ bench, appRoot, payloadFile: payloads.small.file })) {

@@ -1,4 +1,5 @@
 import { cpus, loadavg, release, totalmem } from "node:os";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /**
@@ -43,4 +44,21 @@ export function cpuShare(before, after) {
   const steal = after.steal - before.steal;
   const total = busy + idle + steal || 1;
   return { stealPercent: (100 * steal) / total, busyPercent: (100 * busy) / total };
+}
+
+/**
+ * The commit the framework was built from, and whether its sources had
+ * uncommitted changes on top.
+ *
+ * @example
+ * describeCheckout(repo); // { root: "/work/main", commit: "706c367", dirty: false }
+ */
+export function describeCheckout(root) {
+  const git = (...args) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  try {
+    const commit = git("rev-parse", "--short", "HEAD");
+    return { root, commit, dirty: git("status", "--porcelain", "--untracked-files=no", "--", "src", "commands", "bin", "package.json") !== "" };
+  } catch {
+    return { root, commit: undefined, dirty: undefined };
+  }
 }

@@ -13,8 +13,11 @@ export function renderResults(results) {
   const { machine, plan } = results;
   const out = [];
   out.push(`Run ${results.date} in ${results.totalS} s on ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, ` +
-    `Linux ${machine.kernel}, Node ${machine.node}. Load average at start ${machine.loadAverage.join(" / ")}; ` +
-    `during the load phases the machine was ${results.load.busyPercent.toFixed(0)} % busy with ${results.load.stealPercent.toFixed(1)} % steal.`);
+    `Linux ${machine.kernel}, Node ${machine.node}. Load average at start ${machine.loadAverage.join(" / ")}` +
+    (results.load ? `; during the load phases the machine was ${results.load.busyPercent.toFixed(0)} % busy with ${results.load.stealPercent.toFixed(1)} % steal.` : "."));
+  const { framework } = results;
+  if (framework?.commit) out.push(`Framework built from ${framework.commit}${framework.dirty ? " plus uncommitted changes" : ""} (${framework.root}).`);
+  else if (framework) out.push(`Framework from ${framework.root} (not a git checkout).`);
   if (results.left_out.length > 0) out.push(`Left out: ${results.left_out.map(({ id, missing }) => `${id} (${missing})`).join(", ")}.`);
   out.push("Ratios in parentheses are to the floor (raw `node:http`), paired round by round: the median over rounds of server ÷ floor in the same round.");
   if (results.main) {

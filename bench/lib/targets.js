@@ -22,9 +22,14 @@ export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
     add("throughput ≥ 0.8× the floor's", `${fmt(app.ratio.reqPerSec)}×`, app.ratio.reqPerSec >= 0.8);
   }
   if (app && probot) {
-    add("throughput ≥ 1.6× Probot's", `${fmt(vs(probot, reqs))}×`, vs(probot, reqs) >= 1.6);
-    const p99 = vs(probot, (slice) => slice.load.latency.p99);
-    add("p99 latency ≤ 0.5× Probot's", `${fmt(p99)}×`, p99 <= 0.5);
+    // What the floor itself reaches against Probot in the same rounds: a
+    // target the floor misses is set by the machine, not by our code.
+    const floor = find(main, "floor");
+    const floorVs = (metric) => (floor ? ` (floor: ${fmt(pairedRatio(floor.rounds, probot.rounds, metric))}×)` : "");
+    add("throughput ≥ 1.6× Probot's", `${fmt(vs(probot, reqs))}×${floorVs(reqs)}`, vs(probot, reqs) >= 1.6);
+    const latency = (slice) => slice.load.latency.p99;
+    const p99 = vs(probot, latency);
+    add("p99 latency ≤ 0.5× Probot's", `${fmt(p99)}×${floorVs(latency)}`, p99 <= 0.5);
     add("peak RSS under load ≤ Probot's (warn)", mb(app.peakRss, probot.peakRss), app.peakRss <= probot.peakRss);
   }
   if (app && webhooks) add("throughput ≥ bare @octokit/webhooks'", `${fmt(vs(webhooks, reqs))}×`, vs(webhooks, reqs) >= 1);
