@@ -63,6 +63,7 @@ export class App {
     const configCache = createConfigCache();
     registerSecret(options.secret);
     registerSecret(options.platformToken);
+    const secrets = acceptedSecrets(options.secret, options.additionalSecrets);
     const state: State = {
       Client,
       appId: resolved.appId,
@@ -86,7 +87,8 @@ export class App {
     this.webhooks =
       (options.webhooks as AppWebhooks<Context> | undefined) ??
       new AppWebhooks<Context>({
-        secrets: options.secret ? [options.secret] : [],
+        secrets,
+        handlerDeadlineMs: options.handlerDeadlineMs,
         transform: (event) => {
           // Before any handler of this push runs, so none reads a file it changed from the cache.
           if (event.name === "push") dropPushedConfig(configCache, event.payload);
@@ -157,8 +159,11 @@ export class App {
   /** The client of one event: its installation's, tagged with the delivery id. */
   createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient {
     const client = createClientWithAuth(this.state, eventAuth(this.state, event), log);
+    // A Context's signal aborts when its handlers are abandoned; so do its requests.
+    const signal = (event as { signal?: AbortSignal }).signal;
     client.hook.before("request", (options) => {
       options.headers["x-github-delivery"] = event.id;
+      if (signal && options.request && options.request.signal === undefined) options.request.signal = signal;
     });
     return client;
   }
@@ -184,6 +189,17 @@ function eventAuth(state: State, { name, payload }: { name: string; payload: unk
     type: "unauthenticated",
     reason: "no credentials are set: set APP_ID and PRIVATE_KEY (or GITHUB_TOKEN)",
   };
+}
+
+/** `secret` first (it signs), then the rotation's other secrets; each scrubbed from logs. */
+function acceptedSecrets(secret: string | undefined, additional: readonly string[] | undefined): string[] {
+  if (additional !== undefined && (!Array.isArray(additional) || additional.some((value) => typeof value !== "string" || value === ""))) {
+    throw new AppError("OPTION_INVALID", "additionalSecrets must be a list of non-empty strings.", {
+      hint: "Pass the previous webhook secret(s): additionalSecrets: [oldSecret].",
+    });
+  }
+  for (const value of additional ?? []) registerSecret(value);
+  return [...(secret ? [secret] : []), ...(additional ?? [])];
 }
 
 function routerUnavailable(): never {

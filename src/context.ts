@@ -4,6 +4,7 @@ import { getRepoConfig } from "./config/get-repo-config.js";
 import type { MergeOptions } from "./config/types.js";
 import { AppError } from "./errors.js";
 import type { Logger } from "./log/get-log.js";
+import { ABORT_CONTEXT } from "./webhooks/abort-context.js";
 
 /** What a `Context` needs from its app: a logger and a client factory. */
 export type ContextHost = {
@@ -39,6 +40,7 @@ export class Context<E extends EmitterWebhookEventName = EmitterWebhookEventName
   #host: ContextHost;
   #client: AppClient | undefined;
   #log: Logger | undefined;
+  #abort: AbortController | undefined;
 
   constructor(event: { id: string; name: string; payload: unknown }, host: ContextHost) {
     this.name = event.name as Context<E>["name"];
@@ -59,6 +61,22 @@ export class Context<E extends EmitterWebhookEventName = EmitterWebhookEventName
       event: this.name,
       installation: (this.payload as RepoPayload).installation?.id,
     }));
+  }
+
+  /**
+   * Aborted when the framework abandons this delivery's handlers at
+   * `handlerDeadlineMs` (the reason: an `AbortError` whose `cause` is the
+   * `HANDLER_DEADLINE_EXCEEDED` error). Pass it to slow work
+   * (`fetch(url, { signal })`) so it stops too; `context.client` requests
+   * already use it. Made on first use, so deliveries that never read it pay nothing.
+   */
+  get signal(): AbortSignal {
+    return (this.#abort ??= new AbortController()).signal;
+  }
+
+  /** @internal Called by the event router when it abandons this delivery's handlers. */
+  [ABORT_CONTEXT](reason: unknown): void {
+    (this.#abort ??= new AbortController()).abort(reason);
   }
 
   /** True when a bot (a GitHub App, not a user) caused this event. */

@@ -54,7 +54,7 @@ export type { ReceiveOptions, ReceiveResult } from "./receive.js";
 export { createNodeMiddleware } from "./server/create-node-middleware.js";
 export type { NodeMiddleware, NodeMiddlewareOptions } from "./server/create-node-middleware.js";
 export { createServer } from "./server/create-server.js";
-export type { AppServer, CreateServerOptions, ListenInfo } from "./server/create-server.js";
+export type { AppServer, CreateServerOptions, ListenInfo, ServerStats } from "./server/create-server.js";
 export { createWebHandler } from "./server/create-web-handler.js";
 export type { WebHandlerOptions } from "./server/create-web-handler.js";
 export { VERSION } from "./version.js";

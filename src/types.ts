@@ -48,6 +48,17 @@ export type Options = {
   router?: Router | undefined;
   /** The webhook secret. */
   secret?: string | undefined;
+  /**
+   * More accepted webhook secrets, for a rotation: a delivery signed with any
+   * of them verifies (and the log says which). `secret` still signs.
+   */
+  additionalSecrets?: readonly string[] | undefined;
+  /**
+   * A handler still running this long after its delivery arrived is
+   * abandoned: logged, counted, `context.signal` aborted. Default 600000
+   * (10 minutes); `Infinity` never abandons.
+   */
+  handlerDeadlineMs?: number | undefined;
   webhookPath?: string | undefined;
   webhookProxy?: string | undefined;
   webhooks?: AppWebhooks | undefined;

@@ -1,5 +1,4 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { App } from "../app.js";
@@ -8,10 +7,14 @@ import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from 
 import { createRouter } from "./create-router.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
-import { resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
-import { DEFAULT_GRACE_MS } from "./server-defaults.js";
+import { checkPort, listen, type ListenInfo } from "./listen.js";
+import { positiveMs, resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
+import { DEFAULT_GRACE_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./server-defaults.js";
 import { stopServer } from "./stop-server.js";
+import { watchUnhandledRejections } from "./watch-unhandled-rejections.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
+
+export type { ListenInfo };
 
 export type CreateServerOptions = WebhookOptions & {
   app: App;
@@ -19,9 +22,24 @@ export type CreateServerOptions = WebhookOptions & {
   port?: number | undefined;
   /** Default: the app's `host`, else all interfaces. */
   host?: string | undefined;
+  /** A client that has not sent its request headers by then gets a 408. Default: 10000. */
+  headersTimeoutMs?: number | undefined;
+  /** A client that has not sent its whole request (headers and body) by then gets a 408. Default: 30000. */
+  requestTimeoutMs?: number | undefined;
 };
 
-export type ListenInfo = { port: number; host: string; url: string };
+/** Counters of what the server refused, abandoned or caught, since it was created. */
+export type ServerStats = {
+  /** Deliveries whose handlers are running now (also after a 202). */
+  inFlight: number;
+  /** Deliveries answered 503 because `maxConcurrentDeliveries` were running. */
+  refusedDeliveries: number;
+  /** Handlers abandoned at `handlerDeadlineMs`. */
+  abandonedHandlers: number;
+  /** Promise rejections nothing handled, logged while the server ran. */
+  unhandledRejections: number;
+};
+
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 
 export type AppServer = {
@@ -42,6 +60,8 @@ export type AppServer = {
   stop(options?: { graceMs?: number }): Promise<void>;
   /** Deliveries whose handlers are still running (also after a 202). */
   inFlight(): number;
+  /** What was refused, abandoned or caught so far; cheap, for health checks and metrics. */
+  stats(): ServerStats;
 };
 
 /**
@@ -60,6 +80,7 @@ export function createServer(options: CreateServerOptions): AppServer {
   const { webhookPath, log } = resolved;
   const port = checkPort(options.port ?? app.state.port ?? 3000);
   const host = options.host ?? app.state.host;
+  const timeouts = socketTimeouts(options);
   const receiver = new WebhookReceiver(app, resolved);
   const router = createRouter({ receiver, webhookPath, log });
   const getRouter = (path?: string): Router => router.basePath(path ?? "/");
@@ -72,6 +93,8 @@ export function createServer(options: CreateServerOptions): AppServer {
   };
   let server: Server | undefined;
   let listening: Promise<ListenInfo> | undefined;
+  let unwatch: (() => void) | undefined;
+  let unhandledRejections = 0;
 
   return {
     app,
@@ -81,10 +104,11 @@ export function createServer(options: CreateServerOptions): AppServer {
     load: (appFn: AnyAppFunction | ReadonlyArray<AnyAppFunction>) =>
       app.load(Array.isArray(appFn) ? appFn : [appFn as AnyAppFunction], { getRouter }),
     start() {
-      server ??= createHttpServer(listener);
+      server ??= createHttpServer(timeouts, listener);
       listening ??= listen(server, port, host).then(
         (info) => {
           server!.on("error", (error) => log.error({ err: error }, `The HTTP server failed: ${error.message}`));
+          unwatch ??= watchUnhandledRejections(log, () => unhandledRejections++);
           return info;
         },
         (error: unknown) => {
@@ -100,55 +124,39 @@ export function createServer(options: CreateServerOptions): AppServer {
       server = listening = undefined;
       if (!current || !started) return;
       await started.catch(() => undefined);
-      await stopServer(current, receiver.inFlight, graceMs, log);
+      try {
+        await stopServer(current, receiver.inFlight, graceMs, log);
+      } finally {
+        unwatch?.();
+        unwatch = undefined;
+      }
     },
     inFlight: () => receiver.inFlight.count,
+    stats: () => ({
+      inFlight: receiver.inFlight.count,
+      refusedDeliveries: receiver.limit.refused,
+      abandonedHandlers: app.webhooks.router.abandonedHandlers,
+      unhandledRejections,
+    }),
   };
 }
 
-function listen(server: Server, port: number, host: string | undefined): Promise<ListenInfo> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => reject(listenError(error, port, host));
-    server.once("error", onError);
-    server.listen(host === undefined ? { port } : { port, host }, () => {
-      server.off("error", onError);
-      const address = server.address() as AddressInfo;
-      const shown = address.address === "::" || address.address === "0.0.0.0" ? "localhost" : address.address;
-      const urlHost = shown.includes(":") ? `[${shown}]` : shown;
-      resolve({ port: address.port, host: address.address, url: `http://${urlHost}:${address.port}` });
-    });
-  });
-}
-
-function listenError(error: NodeJS.ErrnoException, port: number, host: string | undefined): Error {
-  switch (error.code) {
-    case "EADDRINUSE":
-      return new AppError("PORT_IN_USE", `Port ${port} is already in use.`, {
-        hint: "Set PORT (or --port) to a free port.",
-        cause: error,
-      });
-    case "EACCES":
-      return new AppError("OPTION_INVALID", `Port ${port} needs privileges this process does not have.`, {
-        hint: "Set PORT (or --port) to a port above 1023.",
-        cause: error,
-      });
-    case "EADDRNOTAVAIL":
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-      return new AppError("OPTION_INVALID", `Cannot listen on HOST "${host}": no network interface has that address.`, {
-        hint: "Set HOST (or --host) to an address of this machine, or leave it unset to listen on all interfaces.",
-        cause: error,
-      });
-    default:
-      return error;
+/**
+ * Node's own deadlines for slow senders, well under its defaults (60 s for
+ * headers, 300 s for the request). Node checks them every
+ * `connectionsCheckingInterval` (30 s by default, far too coarse for a 10 s
+ * deadline), so that follows the shorter deadline.
+ */
+function socketTimeouts(options: CreateServerOptions) {
+  const headersTimeout = positiveMs("headersTimeoutMs", options.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
+  const requestTimeout = positiveMs("requestTimeoutMs", options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
+  if (headersTimeout > requestTimeout || !Number.isFinite(requestTimeout)) {
+    throw new AppError(
+      "OPTION_INVALID",
+      `headersTimeoutMs (${headersTimeout}) must be finite and at most requestTimeoutMs (${requestTimeout}).`,
+      { hint: "The request deadline covers the headers too: e.g. headersTimeoutMs: 10000, requestTimeoutMs: 30000." },
+    );
   }
-}
-
-function checkPort(port: number): number {
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new AppError("OPTION_INVALID", `The port must be a whole number from 0 to 65535, got ${String(port)}.`, {
-      hint: "Set PORT (or --port) to a free port such as 3000.",
-    });
-  }
-  return port;
+  const connectionsCheckingInterval = Math.min(1000, Math.max(10, Math.floor(headersTimeout / 4)));
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval };
 }

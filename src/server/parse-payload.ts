@@ -1,10 +1,15 @@
 const decoder = new TextDecoder();
 const FORM_HINT = "Set the webhook's content type to application/json in the app's settings.";
+const FORM_TYPE = /^\s*application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
 /**
  * The verified body as a JSON object, or the one-line reason it is not one.
- * Node's `Buffer` decodes faster through `toString` than through a
- * `TextDecoder`, and this runs for every delivery.
+ * A JSON body is accepted whatever its declared charset (the platform sends
+ * UTF-8). The platform's other content type, `application/x-www-form-urlencoded`,
+ * carries the JSON in a single `payload` field; the signature covers the
+ * form bytes, so this runs after verification like any body. Node's `Buffer`
+ * decodes faster through `toString` than through a `TextDecoder`, and this
+ * runs for every delivery.
  *
  * @example
  * const payload = parsePayload(body, request.headers.get("content-type"));
@@ -12,11 +17,28 @@ const FORM_HINT = "Set the webhook's content type to application/json in the app
  */
 export function parsePayload(body: Uint8Array, contentType: string | null | undefined): object | string {
   const text = Buffer.isBuffer(body) ? body.toString("utf8") : decoder.decode(body);
+  // A JSON delivery starts with "{" and never pays for the content-type check.
+  if (body[0] !== 0x7b && contentType && FORM_TYPE.test(contentType)) return parseForm(text);
+  return parseJsonObject(text, contentType);
+}
+
+function parseForm(text: string): object | string {
+  const fields = new URLSearchParams(text);
+  let count = 0;
+  for (const name of fields.keys()) if (++count > 1 || name !== "payload") break;
+  const json = fields.get("payload");
+  if (count !== 1 || json === null) {
+    return "A form-encoded webhook body must have exactly one field, payload, holding the JSON.";
+  }
+  return parseJsonObject(json, undefined);
+}
+
+function parseJsonObject(text: string, contentType: string | null | undefined): object | string {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    const form = text.startsWith("payload=") || contentType?.includes("x-www-form-urlencoded");
+    const form = text.startsWith("payload=") || (contentType ?? "").toLowerCase().includes("x-www-form-urlencoded");
     return `The webhook body is not valid JSON.${form ? ` ${FORM_HINT}` : ""}`;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

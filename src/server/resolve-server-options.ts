@@ -1,7 +1,12 @@
 import type { App } from "../app.js";
 import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
-import { DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_WEBHOOK_PATH } from "./server-defaults.js";
+import {
+  DEFAULT_HANDLER_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONCURRENT_DELIVERIES,
+  DEFAULT_WEBHOOK_PATH,
+} from "./server-defaults.js";
 
 /** The webhook options every host of an app takes (server, middleware, web handler). */
 export type WebhookOptions = {
@@ -11,6 +16,8 @@ export type WebhookOptions = {
   handlerTimeoutMs?: number | undefined;
   /** Larger bodies get a 413 without being read whole. Default: 25 MiB. */
   maxBodyBytes?: number | undefined;
+  /** Deliveries whose handlers may run at once; beyond it, 503. Default: 1000. */
+  maxConcurrentDeliveries?: number | undefined;
   /** Default: the app's logger. */
   log?: Logger | undefined;
 };
@@ -30,13 +37,32 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
       hint: "Set WEBHOOK_PATH (or --webhook-path) to a path such as /api/github/webhooks.",
     });
   }
-  const handlerTimeoutMs = options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS;
-  if (typeof handlerTimeoutMs !== "number" || !(handlerTimeoutMs > 0)) {
-    throw new AppError("OPTION_INVALID", `handlerTimeoutMs must be a positive number of milliseconds, got ${String(handlerTimeoutMs)}.`);
+  return {
+    webhookPath,
+    handlerTimeoutMs: positiveMs("handlerTimeoutMs", options.handlerTimeoutMs, DEFAULT_HANDLER_TIMEOUT_MS),
+    maxBodyBytes: positiveInteger("maxBodyBytes", options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
+    maxConcurrentDeliveries: positiveInteger(
+      "maxConcurrentDeliveries",
+      options.maxConcurrentDeliveries,
+      DEFAULT_MAX_CONCURRENT_DELIVERIES,
+    ),
+    log: options.log ?? app.state.log,
+  };
+}
+
+/** `value` (or `fallback` when unset) when it is a positive number of milliseconds; Infinity allowed. */
+export function positiveMs(name: string, value: number | undefined, fallback: number): number {
+  const ms = value ?? fallback;
+  if (typeof ms !== "number" || !(ms > 0)) {
+    throw new AppError("OPTION_INVALID", `${name} must be a positive number of milliseconds, got ${String(ms)}.`);
   }
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
-    throw new AppError("OPTION_INVALID", `maxBodyBytes must be a positive whole number, got ${String(maxBodyBytes)}.`);
+  return ms;
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  const number = value ?? fallback;
+  if (!Number.isSafeInteger(number) || number <= 0) {
+    throw new AppError("OPTION_INVALID", `${name} must be a positive whole number, got ${String(number)}.`);
   }
-  return { webhookPath, handlerTimeoutMs, maxBodyBytes, log: options.log ?? app.state.log };
+  return number;
 }

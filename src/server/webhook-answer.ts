@@ -48,3 +48,22 @@ function textAnswer(status: number, body: string): WebhookAnswer {
     },
   };
 }
+
+/** 400 naming the webhook headers that are missing (values in the order event, delivery, signature). */
+export function missingHeaders(...values: Array<string | null | undefined>): WebhookAnswer {
+  const missing = ["X-GitHub-Event", "X-GitHub-Delivery", "X-Hub-Signature-256"].filter((_, index) => !values[index]);
+  return errorAnswer(
+    400,
+    `Missing webhook header${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. ` +
+      "Only the platform's webhook deliveries belong on this path.",
+  );
+}
+
+/** 413 for bodies over `maxBodyBytes`; the connection is closed after it. */
+export function tooLargeAnswer(maxBodyBytes: number): WebhookAnswer {
+  const mib = maxBodyBytes / (1024 * 1024);
+  const limit = Number.isInteger(mib) ? `${mib} MiB` : `${maxBodyBytes} bytes`;
+  return errorAnswer(413, `The webhook body is larger than ${limit}, more than the platform ever sends.`, {
+    connection: "close",
+  });
+}

@@ -5,6 +5,7 @@ import { scrubSecrets } from "../log/secrets.js";
 import { SIGNATURE_HINT, signatureMismatch } from "../webhooks/app-webhooks.js";
 import type { RoutedEvent } from "../webhooks/event-router.js";
 import { DeadlineQueue } from "../webhooks/deadline-queue.js";
+import { DeliveryLimit } from "./delivery-limit.js";
 import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
 import type { DeliveryClaims } from "../redis/delivery-claims.js";
@@ -13,7 +14,9 @@ import {
   DUPLICATE_ANSWER,
   ELSEWHERE_ANSWER,
   errorAnswer,
+  missingHeaders,
   OK_ANSWER,
+  tooLargeAnswer,
   type WebhookAnswer,
 } from "./webhook-answer.js";
 
@@ -30,6 +33,7 @@ export type WebhookReceiverOptions = {
   log: Logger;
   handlerTimeoutMs: number;
   maxBodyBytes: number;
+  maxConcurrentDeliveries: number;
 };
 
 const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATURE_HINT}`);
@@ -39,6 +43,7 @@ const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATU
  * signature over those exact bytes, then JSON, then the handlers raced with
  * the timeout. Nothing is parsed or run before the signature matches, and a
  * delivery that succeeds costs no logger, no child logger and no timer of its own.
+ * Past `maxConcurrentDeliveries` running deliveries, new ones get a 503.
  */
 export class WebhookReceiver {
   readonly inFlight = new InFlight();
@@ -47,17 +52,16 @@ export class WebhookReceiver {
   readonly #maxBodyBytes: number;
   readonly #tooLarge: WebhookAnswer;
   readonly #deadlines: DeadlineQueue<WebhookAnswer>;
+  readonly limit: DeliveryLimit;
+  readonly #rotationSeen = new Set<number>();
 
-  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes }: WebhookReceiverOptions) {
+  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries }: WebhookReceiverOptions) {
     this.#app = app;
     this.#log = log;
     this.#deadlines = new DeadlineQueue(handlerTimeoutMs, ACCEPTED_ANSWER);
     this.#maxBodyBytes = maxBodyBytes;
-    this.#tooLarge = errorAnswer(
-      413,
-      `The webhook body is larger than ${formatBytes(maxBodyBytes)}, more than the platform ever sends.`,
-      { connection: "close" },
-    );
+    this.limit = new DeliveryLimit(maxConcurrentDeliveries, this.inFlight, log);
+    this.#tooLarge = tooLargeAnswer(maxBodyBytes);
   }
 
   async receive<R>(adapter: WebhookAdapter<R>, request: R): Promise<WebhookAnswer> {
@@ -65,6 +69,9 @@ export class WebhookReceiver {
     const id = adapter.header(request, "x-github-delivery");
     const signature = adapter.header(request, "x-hub-signature-256");
     if (!name || !id || !signature) return missingHeaders(name, id, signature);
+    // Before the body is read: a refused delivery costs no memory.
+    const busy = this.limit.check(id);
+    if (busy !== undefined) return busy;
     const body = await adapter.readBody(request, this.#maxBodyBytes);
     if (body === null) return this.#tooLarge;
     let matched: number;
@@ -77,9 +84,24 @@ export class WebhookReceiver {
       this.#log.warn({ id, event: name }, `Rejected delivery ${id}: its signature does not match WEBHOOK_SECRET.`);
       return BAD_SIGNATURE;
     }
+    if (matched !== 0) this.#logRotation(id, name, matched);
     const payload = parsePayload(body, adapter.header(request, "content-type"));
     if (typeof payload === "string") return errorAnswer(400, payload);
-    return this.#deliver({ id, name, payload });
+    // Again, now that the body is in: others may have started while it arrived.
+    return this.limit.check(id) ?? this.#deliver({ id, name, payload });
+  }
+
+  /** During a secret rotation: which accepted secret signed the delivery. */
+  #logRotation(id: string, name: string, index: number): void {
+    const which = `additionalSecrets[${index - 1}]`;
+    this.#log.debug({ id, event: name, secretIndex: index }, `Delivery ${id} was signed with ${which}.`);
+    if (this.#rotationSeen.has(index)) return;
+    this.#rotationSeen.add(index);
+    this.#log.info(
+      { id, event: name, secretIndex: index },
+      `Delivery ${id} was signed with ${which}, not the webhook secret; ` +
+        "once the app's settings use the new secret, remove the old one from additionalSecrets.",
+    );
   }
 
   #deliver(event: RoutedEvent): Promise<WebhookAnswer> {
@@ -132,18 +154,4 @@ export class WebhookReceiver {
     const label = typeof action === "string" ? `${event.name}.${action}` : event.name;
     this.#log.error({ id: event.id, event: label, err: error }, `Delivery ${event.id} (${label}) failed: ${error.message}`);
   }
-}
-
-function missingHeaders(...values: Array<string | null | undefined>): WebhookAnswer {
-  const missing = ["X-GitHub-Event", "X-GitHub-Delivery", "X-Hub-Signature-256"].filter((_, index) => !values[index]);
-  return errorAnswer(
-    400,
-    `Missing webhook header${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. ` +
-      "Only the platform's webhook deliveries belong on this path.",
-  );
-}
-
-function formatBytes(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
 }

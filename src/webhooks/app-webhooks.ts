@@ -12,6 +12,8 @@ export type AppWebhooksOptions<C> = {
   secrets: readonly string[];
   transform: (event: RoutedEvent) => C;
   log: WebhooksLog;
+  /** A handler still running after this is abandoned. Default: 10 minutes. */
+  handlerDeadlineMs?: number | undefined;
 };
 
 export const SIGNATURE_HINT =
@@ -26,10 +28,10 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
   readonly secrets: readonly string[];
   readonly router: EventRouter<C>;
 
-  constructor({ secrets, transform, log }: AppWebhooksOptions<C>) {
+  constructor({ secrets, transform, log, handlerDeadlineMs }: AppWebhooksOptions<C>) {
     super({ secret: secrets[0] ?? "unset", log: log as never });
     this.secrets = secrets;
-    const router = new EventRouter<C>(transform, log);
+    const router = new EventRouter<C>(transform, log, { handlerDeadlineMs });
     this.router = router;
     this.on = router.on.bind(router) as Webhooks<C>["on"];
     this.onAny = router.onAny.bind(router) as unknown as Webhooks<C>["onAny"];

@@ -1,37 +1,62 @@
-import { emitterEventNames } from "@octokit/webhooks";
-import { AppAggregateError, AppError, toError } from "../errors.js";
+import { AppAggregateError, AppError } from "../errors.js";
+import { abortContext } from "./abort-context.js";
+import { DeadlineQueue } from "./deadline-queue.js";
+import { ABANDONED, runHandlers, type HandlerOutcome } from "./run-handlers.js";
+import { EVENT_NAME, requireFunction, validateEventName } from "./validate-event-name.js";
 
 export type RoutedEvent = { id: string; name: string; payload: unknown };
 type Handler<C> = (context: C) => unknown;
 type ErrorHandler<C> = (error: AppAggregateError & { event: RoutedEvent; context?: C }) => unknown;
 type RouterLog = { warn(message: string): unknown; error(object: object, message: string): unknown };
 
-/** Event and action names as the platform sends them; anything else is unknown. */
-const NAME = /^[a-z][a-z0-9_]*$/;
-const ACTION = /^[^\s]+$/;
-const KNOWN_NAMES: ReadonlySet<string> = new Set(emitterEventNames);
+export type EventRouterOptions = {
+  /** A handler still running after this is abandoned (Infinity: never). Default: 10 minutes. */
+  handlerDeadlineMs?: number | undefined;
+};
+
+/**
+ * Ten minutes: longer than the waits the client's own rate-limit policy makes
+ * (two secondary-limit retries of 60 s; a burst of a few hundred writes
+ * queued at one per second), so only a stuck handler is abandoned, not one
+ * that waits for the platform as it was told to. Memory is bounded anyway by
+ * the server's `maxConcurrentDeliveries`.
+ */
+export const DEFAULT_HANDLER_DEADLINE_MS = 600_000;
 
 /**
  * Routes an event to its handlers: those of `event.action`, of `event`, and
  * of `onAny`, all run concurrently. Handlers live in a `Map`, so no event
  * name (`__proto__`, `constructor`, ...) can reach an object's prototype.
+ * A handler that outlasts `handlerDeadlineMs` is abandoned: it counts as
+ * failed (`HANDLER_DEADLINE_EXCEEDED`), its context's `signal` is aborted,
+ * and the router keeps nothing of it.
  */
 export class EventRouter<C> {
+  readonly handlerDeadlineMs: number;
   #handlers = new Map<string, Handler<C>[]>();
   #any: Handler<C>[] = [];
   #errorHandlers: ErrorHandler<C>[] = [];
   #warned = new Set<string>();
   #transform: (event: RoutedEvent) => C;
   #log: RouterLog;
+  #deadlines: DeadlineQueue<HandlerOutcome> | undefined;
+  #abandoned = 0;
 
-  constructor(transform: (event: RoutedEvent) => C, log: RouterLog) {
+  constructor(transform: (event: RoutedEvent) => C, log: RouterLog, options: EventRouterOptions = {}) {
     this.#transform = transform;
     this.#log = log;
+    this.handlerDeadlineMs = checkDeadline(options.handlerDeadlineMs ?? DEFAULT_HANDLER_DEADLINE_MS);
+    if (Number.isFinite(this.handlerDeadlineMs)) this.#deadlines = new DeadlineQueue<HandlerOutcome>(this.handlerDeadlineMs, ABANDONED);
+  }
+
+  /** Handlers abandoned at their deadline since the router was made. */
+  get abandonedHandlers(): number {
+    return this.#abandoned;
   }
 
   on(nameOrNames: string | readonly string[], handler: Handler<C>): void {
     const names = typeof nameOrNames === "string" ? [nameOrNames] : nameOrNames;
-    for (const name of names) this.#add(validateName(name, this.#log, this.#warned), handler);
+    for (const name of names) this.#add(validateEventName(name, this.#log, this.#warned), handler);
   }
 
   onAny(handler: Handler<C>): void {
@@ -63,31 +88,22 @@ export class EventRouter<C> {
 
   /**
    * Runs every matching handler; rejects with an `AggregateError` of the
-   * failures (each an `Error`, whatever was thrown) after the others finish.
+   * failures (each an `Error`, whatever was thrown) after the others finish
+   * or are abandoned.
    */
   async receive(event: RoutedEvent): Promise<void> {
     const handlers = this.#handlersFor(event.name, event.payload);
     if (handlers.length === 0) return;
     const context = this.#transform(event);
-    const errors: Error[] = [];
-    if (handlers.length === 1) {
-      try {
-        await handlers[0]!(context);
-      } catch (error) {
-        errors.push(toError(error));
-      }
-    } else {
-      const results = await Promise.allSettled(handlers.map((handler) => invoke(handler, context)));
-      for (const result of results) if (result.status === "rejected") errors.push(toError(result.reason));
-    }
-    if (errors.length === 0) return;
+    const errors = await runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context));
+    if (errors === undefined) return;
     const error = Object.assign(new AppAggregateError(errors), { event, context });
     await this.#notifyErrorHandlers(error);
     throw error;
   }
 
   #handlersFor(name: string, payload: unknown): Handler<C>[] {
-    if (typeof name !== "string" || !NAME.test(name)) return [];
+    if (typeof name !== "string" || !EVENT_NAME.test(name)) return [];
     const action = (payload as { action?: unknown } | null)?.action;
     const specific = typeof action === "string" && action !== "" ? this.#handlers.get(`${name}.${action}`) : undefined;
     const general = this.#handlers.get(name);
@@ -104,48 +120,39 @@ export class EventRouter<C> {
     else this.#handlers.set(name, [handler]);
   }
 
+  #abandon(event: RoutedEvent, context: C): Error {
+    this.#abandoned++;
+    const action = (event.payload as { action?: unknown } | null)?.action;
+    const label = typeof action === "string" ? `${event.name}.${action}` : event.name;
+    const error = new AppError(
+      "HANDLER_DEADLINE_EXCEEDED",
+      `A handler of ${label} did not settle within ${this.handlerDeadlineMs} ms; it was abandoned and context.signal aborted.`,
+      { hint: "Await every promise the handler starts and give slow calls a timeout, or raise handlerDeadlineMs." },
+    );
+    // An AbortError, as fetch() and the client expect of an abort: it ends the
+    // handler's requests at once instead of being retried as a network error.
+    abortContext(context, Object.assign(new DOMException(error.message, "AbortError"), { cause: error }));
+    return error;
+  }
+
+  /** onError hooks run concurrently, under the same deadline; a failing one is logged, never thrown. */
   async #notifyErrorHandlers(error: AppAggregateError & { event: RoutedEvent; context: C }): Promise<void> {
-    for (const handler of this.#errorHandlers) {
-      try {
-        await handler(error);
-      } catch (failure) {
-        this.#log.error({ err: toError(failure), id: error.event.id }, "An onError handler failed");
-      }
+    if (this.#errorHandlers.length === 0) return;
+    const failures = await runHandlers(this.#errorHandlers, error, this.#deadlines, () => {
+      this.#abandoned++;
+      return new AppError("HANDLER_DEADLINE_EXCEEDED", `An onError handler did not settle within ${this.handlerDeadlineMs} ms; it was abandoned.`);
+    });
+    for (const failure of failures ?? []) {
+      this.#log.error({ err: failure, id: error.event.id }, `An onError handler failed: ${failure.message}`);
     }
   }
 }
 
-async function invoke<C>(handler: Handler<C>, context: C): Promise<unknown> {
-  return handler(context);
-}
-
-function requireFunction<T>(handler: T, where: string): T {
-  if (typeof handler !== "function") {
-    throw new AppError("EVENT_NAME_INVALID", `${where} needs a handler function, got ${typeof handler}.`);
-  }
-  return handler;
-}
-
-function validateName(name: unknown, log: RouterLog, warned: Set<string>): string {
-  if (typeof name !== "string" || name.length === 0) {
-    throw new AppError("EVENT_NAME_INVALID", `An event name must be a non-empty string, got ${typeof name}.`, {
-      hint: 'Use a name like "issues" or "issues.opened".',
+function checkDeadline(ms: unknown): number {
+  if (typeof ms !== "number" || !(ms > 0)) {
+    throw new AppError("OPTION_INVALID", `handlerDeadlineMs must be a positive number of milliseconds, got ${String(ms)}.`, {
+      hint: "Pass e.g. handlerDeadlineMs: 600000 (10 minutes), or Infinity to never abandon a handler.",
     });
   }
-  if (name === "*") throw new AppError("EVENT_NAME_INVALID", 'Use app.onAny(handler) instead of app.on("*").');
-  if (name === "error") throw new AppError("EVENT_NAME_INVALID", 'Use app.onError(handler) instead of app.on("error").');
-  const dot = name.indexOf(".");
-  const event = dot === -1 ? name : name.slice(0, dot);
-  const action = dot === -1 ? undefined : name.slice(dot + 1);
-  // Actions are free text for some events (repository_dispatch's event_type).
-  if (!NAME.test(event) || (action !== undefined && !ACTION.test(action))) {
-    throw new AppError("EVENT_NAME_INVALID", `"${name}" is not an event name.`, {
-      hint: 'Event names look like "issues" or "issues.opened": a lower-case event, then optionally a dot and the action.',
-    });
-  }
-  if (!KNOWN_NAMES.has(name) && !warned.has(name)) {
-    warned.add(name);
-    log.warn(`"${name}" is not a known webhook event name; its handler runs only if the platform sends it.`);
-  }
-  return name;
+  return ms;
 }

@@ -93,6 +93,24 @@ describe("createServer: timeout, stop and port", () => {
     expect(isAppError(error) && error.hint).to.include("PORT");
   });
 
+  it("listens for unhandled rejections only while started, with one process listener for all servers", async () => {
+    const before = process.listenerCount("unhandledRejection");
+    test = await startTestServer();
+    const second = await startTestServer();
+    expect(process.listenerCount("unhandledRejection")).to.equal(before + 1);
+    await second.close();
+    expect(process.listenerCount("unhandledRejection")).to.equal(before + 1);
+    await test.close();
+    test = undefined;
+    expect(process.listenerCount("unhandledRejection")).to.equal(before);
+  });
+
+  it("refuses a headers deadline longer than the request deadline at construction", () => {
+    const { app } = createTestApp(undefined);
+    expect(() => createServer({ app, headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).to.throw(/at most requestTimeoutMs/);
+    expect(() => createServer({ app, requestTimeoutMs: -1 })).to.throw(/requestTimeoutMs must be a positive number/);
+  });
+
   it("refuses a port that is not a port at construction", () => {
     const { app } = createTestApp(undefined);
     expect(() => createServer({ app, port: 70000 })).to.throw(/0 to 65535/);

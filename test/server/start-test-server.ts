@@ -1,6 +1,6 @@
 import type { App } from "../../src/app.js";
 import { createServer, type AppServer, type CreateServerOptions } from "../../src/server/create-server.js";
-import type { ApplicationFunction } from "../../src/types.js";
+import type { ApplicationFunction, Options } from "../../src/types.js";
 import type { LogCapture } from "../helpers/capture-log.js";
 import type { FakePlatform } from "../helpers/fake-platform.js";
 import { sign } from "../helpers/sign.js";
@@ -29,10 +29,10 @@ export type TestServer = {
 /** A real server on 127.0.0.1:0 with a test app loaded. */
 export async function startTestServer(
   appFn?: ApplicationFunction,
-  options: Partial<CreateServerOptions> & { platform?: FakePlatform } = {},
+  options: Partial<CreateServerOptions> & { platform?: FakePlatform; appOptions?: Options } = {},
 ): Promise<TestServer> {
-  const { platform, ...serverOptions } = options;
-  const { app, logs } = createTestApp(platform);
+  const { platform, appOptions, ...serverOptions } = options;
+  const { app, logs } = createTestApp(platform, appOptions);
   const server = createServer({ app, port: 0, host: "127.0.0.1", ...serverOptions });
   if (appFn) await server.load(appFn);
   const { url } = await server.start();

@@ -1,0 +1,79 @@
+import { toError } from "../errors.js";
+import type { DeadlineQueue } from "./deadline-queue.js";
+
+/** What a handler came to: nothing (success), its error, or abandoned at the deadline. */
+export type HandlerOutcome = Error | undefined | typeof ABANDONED;
+export const ABANDONED: unique symbol = Symbol("abandoned");
+
+type Handler<C> = (context: C) => unknown;
+
+/**
+ * Runs `handlers` concurrently with `context` and resolves to their failures
+ * in handler order (each an `Error`, whatever was thrown), or undefined when
+ * all succeeded. A handler that has not settled when `deadlines` times out
+ * is abandoned: `abandon()` gives the error that stands for it, and nothing
+ * of it is waited for or kept any longer. A synchronous handler costs no
+ * deadline at all.
+ */
+export async function runHandlers<C>(
+  handlers: readonly Handler<C>[],
+  context: C,
+  deadlines: DeadlineQueue<HandlerOutcome> | undefined,
+  abandon: () => Error,
+): Promise<Error[] | undefined> {
+  if (handlers.length === 1) {
+    let result: unknown;
+    try {
+      result = handlers[0]!(context);
+      if (!isThenable(result)) return undefined;
+    } catch (error) {
+      return [toError(error)];
+    }
+    const outcome = await settle(result, deadlines);
+    if (outcome === undefined) return undefined;
+    return [outcome === ABANDONED ? abandon() : outcome];
+  }
+  const outcomes: HandlerOutcome[] = new Array<HandlerOutcome>(handlers.length).fill(ABANDONED);
+  const all = Promise.all(
+    handlers.map((handler, index) =>
+      invoke(handler, context).then(
+        () => void (outcomes[index] = undefined),
+        (error: unknown) => void (outcomes[index] = toError(error)),
+      ),
+    ),
+  );
+  await settle(all, deadlines);
+  const errors: Error[] = [];
+  for (const outcome of outcomes) {
+    if (outcome !== undefined) errors.push(outcome === ABANDONED ? abandon() : outcome);
+  }
+  return errors.length === 0 ? undefined : errors;
+}
+
+/** The handler's outcome, or ABANDONED when the deadline comes first. */
+async function settle(result: PromiseLike<unknown>, deadlines: DeadlineQueue<HandlerOutcome> | undefined): Promise<HandlerOutcome> {
+  try {
+    if (!deadlines) {
+      await result;
+      return undefined;
+    }
+    return await new Promise<HandlerOutcome>((resolve) => {
+      const waiter = deadlines.add(resolve);
+      result.then(
+        () => deadlines.answer(waiter, undefined),
+        (error: unknown) => deadlines.answer(waiter, toError(error)),
+      );
+    });
+  } catch (error) {
+    // Only a thenable whose then() throws gets here.
+    return toError(error);
+  }
+}
+
+async function invoke<C>(handler: Handler<C>, context: C): Promise<unknown> {
+  return handler(context);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === "function";
+}

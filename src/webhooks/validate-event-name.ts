@@ -1,0 +1,45 @@
+import { emitterEventNames } from "@octokit/webhooks";
+import { AppError } from "../errors.js";
+
+/** Event and action names as the platform sends them; anything else is unknown. */
+export const EVENT_NAME = /^[a-z][a-z0-9_]*$/;
+const ACTION = /^[^\s]+$/;
+const KNOWN_NAMES: ReadonlySet<string> = new Set(emitterEventNames);
+
+type WarnLog = { warn(message: string): unknown };
+
+/** `handler`, or an `EVENT_NAME_INVALID` error when it is not a function. */
+export function requireFunction<T>(handler: T, where: string): T {
+  if (typeof handler !== "function") {
+    throw new AppError("EVENT_NAME_INVALID", `${where} needs a handler function, got ${typeof handler}.`);
+  }
+  return handler;
+}
+
+/**
+ * `name` when handlers may be registered for it; warns once per name the
+ * platform does not send, and refuses what is not an event name at all.
+ */
+export function validateEventName(name: unknown, log: WarnLog, warned: Set<string>): string {
+  if (typeof name !== "string" || name.length === 0) {
+    throw new AppError("EVENT_NAME_INVALID", `An event name must be a non-empty string, got ${typeof name}.`, {
+      hint: 'Use a name like "issues" or "issues.opened".',
+    });
+  }
+  if (name === "*") throw new AppError("EVENT_NAME_INVALID", 'Use app.onAny(handler) instead of app.on("*").');
+  if (name === "error") throw new AppError("EVENT_NAME_INVALID", 'Use app.onError(handler) instead of app.on("error").');
+  const dot = name.indexOf(".");
+  const event = dot === -1 ? name : name.slice(0, dot);
+  const action = dot === -1 ? undefined : name.slice(dot + 1);
+  // Actions are free text for some events (repository_dispatch's event_type).
+  if (!EVENT_NAME.test(event) || (action !== undefined && !ACTION.test(action))) {
+    throw new AppError("EVENT_NAME_INVALID", `"${name}" is not an event name.`, {
+      hint: 'Event names look like "issues" or "issues.opened": a lower-case event, then optionally a dot and the action.',
+    });
+  }
+  if (!KNOWN_NAMES.has(name) && !warned.has(name)) {
+    warned.add(name);
+    log.warn(`"${name}" is not a known webhook event name; its handler runs only if the platform sends it.`);
+  }
+  return name;
+}
