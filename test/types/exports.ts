@@ -1,0 +1,79 @@
+// Compile-only: checked by `tsc -p test` (npm test's pretest). The lines
+// under an expect-error directive must fail to compile; the rest must compile.
+import {
+  App,
+  createApp,
+  type AdditionalOptions,
+  type ApplicationFunction,
+  type ApplicationFunctionOptions,
+  type AppsGetAuthenticatedResponse,
+  type AppWebhooks,
+  type Constructor,
+  type CreateAppOptions,
+  type DeprecatedKey,
+  type DeprecatedLogger,
+  type FactoryOptions,
+  type GetLogOptions,
+  type Logger,
+  type LogLevel,
+  type MergeOptions,
+  type MiddlewareOptions,
+  type OnCallback,
+  type Options,
+  type Parameters,
+  type ReposGetContentsParams,
+  type Resolver,
+  type State,
+} from "app-framework";
+
+export type AllNamed = [
+  AdditionalOptions,
+  ApplicationFunction,
+  ApplicationFunctionOptions,
+  AppsGetAuthenticatedResponse,
+  AppWebhooks,
+  Constructor<App>,
+  CreateAppOptions,
+  DeprecatedKey,
+  DeprecatedLogger,
+  FactoryOptions,
+  GetLogOptions,
+  Logger,
+  LogLevel,
+  MergeOptions,
+  MiddlewareOptions,
+  OnCallback<"issues.opened">,
+  Options,
+  Parameters,
+  ReposGetContentsParams,
+  Resolver,
+  State,
+];
+
+const app: App = createApp({ env: {} });
+
+app.on("issues.opened", async (context) => {
+  const number: number = context.payload.issue.number;
+  const title: string = context.payload.issue.title;
+  await context.client.issues.createComment(context.issue({ body: `#${number} ${title}` }));
+});
+
+// @ts-expect-error a misspelt event name is rejected
+app.on("issues.opend", async () => undefined);
+
+app.on(["issues.opened", "pull_request.closed"], async (context) => {
+  // @ts-expect-error the payload is a union: `issue` is not on every member
+  void context.payload.issue.number;
+});
+
+// @ts-expect-error DeprecatedKey has only the seven keys
+export const wrongKey: DeprecatedKey = "webhooks";
+
+export const options: Options = { appId: 1, privateKey: "", secret: "s", webhookPath: "/hooks", logLevel: "debug" };
+// @ts-expect-error logLevel is one of the six levels
+export const badLevel: Options = { logLevel: "loud" };
+
+export const appFn: ApplicationFunction = ({ app: loaded, getRouter }) => {
+  getRouter("/my-app").get("/hello", (c) => c.text("hi"));
+  loaded.log("loaded");
+};
