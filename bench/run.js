@@ -24,18 +24,23 @@ const { values: flags } = parseArgs({
     only: { type: "string" },
     "no-build": { type: "boolean", default: false },
     "app-root": { type: "string" },
+    compare: { type: "string" },
+    rounds: { type: "string" },
     skip: { type: "string", default: "" },
   },
 });
 const quick = flags.quick;
 // Another checkout or build of the framework (with bin/ and dist/) to measure instead of this one.
 const appRoot = flags["app-root"] ? resolve(flags["app-root"]) : repo;
+// A second build measured in the same rounds as "app-b": before/after a change.
+const compareRoot = flags.compare ? resolve(flags.compare) : undefined;
 const PLAN = {
   main: { rounds: quick ? 1 : 5, sliceS: quick ? 2 : 6, warmupS: quick ? 1 : 3, connections: 50 },
   info: { rounds: quick ? 1 : 3, sliceS: quick ? 2 : 5, warmupS: quick ? 1 : 2, connections: 50 },
-  large: { rounds: quick ? 2 : 3, sliceS: quick ? 2 : 4, warmupS: quick ? 0 : 2, connections: 4 },
+  large: { rounds: quick ? 2 : 4, sliceS: quick ? 2 : 4, warmupS: quick ? 0 : 2, connections: 4 },
   cliRuns: quick ? 2 : 10,
 };
+if (flags.rounds) for (const phase of [PLAN.main, PLAN.info, PLAN.large]) phase.rounds = Math.max(1, Number(flags.rounds) || 1);
 const skip = new Set(flags.skip.split(",").filter(Boolean)); // main, info, large, cli
 const progress = (line) => process.stderr.write(`[bench] ${line}\n`);
 
@@ -72,13 +77,13 @@ async function main() {
   }
 
   const only = flags.only ? new Set(["floor", ...flags.only.split(",")]) : undefined;
-  const all = listServers({ bench, appRoot });
+  const all = listServers({ bench, appRoot, compareRoot });
   const defs = all.filter((def) => !def.missing && (!only || only.has(def.id)));
   for (const def of all.filter((each) => each.missing)) progress(`leaving out ${def.label}: ${def.missing}`);
   const logDir = join(bench, "results/logs");
   mkdirSync(logDir, { recursive: true });
   const serverOptions = { cwd: bench, env, logDir };
-  const results = { date: new Date().toISOString(), machine, framework: describeCheckout(appRoot), plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
+  const results = { date: new Date().toISOString(), machine, framework: describeCheckout(appRoot), compare: compareRoot && describeCheckout(compareRoot), plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
   const cpuBefore = readCpuCounters();
 
   if (!skip.has("main") || !skip.has("large")) {

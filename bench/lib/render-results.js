@@ -18,6 +18,7 @@ export function renderResults(results) {
   const { framework } = results;
   if (framework?.commit) out.push(`Framework built from ${framework.commit}${framework.dirty ? " plus uncommitted changes" : ""} (${framework.root}).`);
   else if (framework) out.push(`Framework from ${framework.root} (not a git checkout).`);
+  if (results.compare) out.push(`Compared with a second build ("B") from ${results.compare.commit ?? results.compare.root}.`);
   if (results.left_out.length > 0) out.push(`Left out: ${results.left_out.map(({ id, missing }) => `${id} (${missing})`).join(", ")}.`);
   out.push("Ratios in parentheses are to the floor (raw `node:http`), paired round by round: the median over rounds of server ÷ floor in the same round.");
   if (results.main) {

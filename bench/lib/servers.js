@@ -6,14 +6,14 @@ import { join } from "node:path";
  * and whether it can run here; add one to compare another framework. All of
  * them serve `POST /api/github/webhooks` and count handler runs through
  * `apps/counter.js`. `floor` must stay: every ratio is taken against it.
+ * `compareRoot` adds a second build of the framework ("app-b") to the same
+ * rounds, for a before/after comparison of a change.
  *
  * @example
  * const servers = listServers({ bench, appRoot }).filter((server) => !server.missing);
  */
-export function listServers({ bench, appRoot }) {
+export function listServers({ bench, appRoot, compareRoot }) {
   const probotBin = join(bench, "node_modules/probot/bin/probot.js");
-  const appBin = join(appRoot, "bin/run.js");
-  const appRun = join(appRoot, "dist/commands/run.js");
   return [
     {
       id: "floor",
@@ -37,15 +37,20 @@ export function listServers({ bench, appRoot }) {
       args: [probotBin, "run", join(bench, "apps/probot-noop.js")],
       missing: existsSync(probotBin) ? undefined : "run `npm ci --prefix bench` first",
     },
-    {
-      id: "app",
-      label: "app-framework (`app run`)",
-      version: versionOf(join(appRoot, "package.json")),
-      logs: true,
-      args: [appBin, "run", join(bench, "apps/noop.js")],
-      missing: existsSync(appRun) ? undefined : "`app run` is not built (dist/commands/run.js is missing)",
-    },
+    frameworkServer("app", "app-framework (`app run`)", appRoot, bench),
+    ...(compareRoot ? [frameworkServer("app-b", "app-framework B (`--compare`)", compareRoot, bench)] : []),
   ];
+}
+
+function frameworkServer(id, label, root, bench) {
+  return {
+    id,
+    label,
+    version: versionOf(join(root, "package.json")),
+    logs: true,
+    args: [join(root, "bin/run.js"), "run", join(bench, "apps/noop.js")],
+    missing: existsSync(join(root, "dist/commands/run.js")) ? undefined : `\`app run\` is not built in ${root} (dist/commands/run.js is missing)`,
+  };
 }
 
 function versionOf(packageJson) {
