@@ -1,24 +1,25 @@
-type Waiter<T> = { deadline: number; resolve: ((value: T) => void) | null };
-
-/** Answered waiters kept before the queue drops them ahead of their deadline. */
-const COMPACT_AFTER = 4096;
+type Waiter<T> = {
+  deadline: number;
+  resolve: ((value: T) => void) | null;
+  prev: Waiter<T> | null;
+  next: Waiter<T> | null;
+};
 
 /**
  * Answers waiters with `onTimeout` once `timeoutMs` has passed, unless they
  * were answered first. Every waiter has the same timeout, so deadlines come
  * in arrival order and one timer for the oldest waiter serves them all: far
- * cheaper per delivery than a `setTimeout`/`clearTimeout` pair. The timer is
- * unref'd; whoever waits for the answer (a socket) keeps the process alive.
- * Answered waiters are dropped in batches, so a long timeout (minutes) does
- * not keep every delivery of those minutes in the queue.
+ * cheaper per delivery than a `setTimeout`/`clearTimeout` pair. Waiters form
+ * a linked list, so an answered one leaves at once: a long timeout (minutes)
+ * keeps only the waiters still waiting. The timer is unref'd; whoever waits
+ * for the answer (a socket) keeps the process alive.
  */
 export class DeadlineQueue<T> {
   readonly #timeoutMs: number;
   readonly #onTimeout: T;
-  #waiters: Array<Waiter<T>> = [];
-  #head = 0;
-  #answered = 0;
-  #expiring = false;
+  #head: Waiter<T> | null = null;
+  #tail: Waiter<T> | null = null;
+  #size = 0;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(timeoutMs: number, onTimeout: T) {
@@ -26,15 +27,18 @@ export class DeadlineQueue<T> {
     this.#onTimeout = onTimeout;
   }
 
-  /** Waiters not yet answered or timed out (for tests and stats). */
+  /** Waiters not yet answered or timed out. */
   get size(): number {
-    return this.#waiters.length - this.#head - this.#answered;
+    return this.#size;
   }
 
   /** Registers `resolve`; call `answer()` with the result to win the race. */
   add(resolve: (value: T) => void): Waiter<T> {
-    const waiter: Waiter<T> = { deadline: performance.now() + this.#timeoutMs, resolve };
-    this.#waiters.push(waiter);
+    const waiter: Waiter<T> = { deadline: performance.now() + this.#timeoutMs, resolve, prev: this.#tail, next: null };
+    if (this.#tail === null) this.#head = waiter;
+    else this.#tail.next = waiter;
+    this.#tail = waiter;
+    this.#size++;
     // Infinity means never: no timer at all.
     if (this.#timer === undefined && Number.isFinite(this.#timeoutMs)) this.#timer = this.#arm(this.#timeoutMs);
     return waiter;
@@ -44,18 +48,19 @@ export class DeadlineQueue<T> {
   answer(waiter: Waiter<T>, value: T): boolean {
     const resolve = waiter.resolve;
     if (resolve === null) return false;
-    waiter.resolve = null;
-    if (++this.#answered > COMPACT_AFTER && !this.#expiring && this.#answered * 2 > this.#waiters.length - this.#head) {
-      this.#compact();
-    }
+    this.#unlink(waiter);
     resolve(value);
     return true;
   }
 
-  #compact(): void {
-    this.#waiters = this.#waiters.slice(this.#head).filter((waiter) => waiter.resolve !== null);
-    this.#head = 0;
-    this.#answered = 0;
+  #unlink(waiter: Waiter<T>): void {
+    waiter.resolve = null;
+    if (waiter.prev === null) this.#head = waiter.next;
+    else waiter.prev.next = waiter.next;
+    if (waiter.next === null) this.#tail = waiter.prev;
+    else waiter.next.prev = waiter.prev;
+    waiter.prev = waiter.next = null;
+    this.#size--;
   }
 
   #arm(ms: number): NodeJS.Timeout {
@@ -65,35 +70,14 @@ export class DeadlineQueue<T> {
 
   readonly #expire = (): void => {
     const now = performance.now();
-    const waiters = this.#waiters;
-    let head = this.#head;
-    this.#expiring = true;
-    while (head < waiters.length && waiters[head]!.deadline <= now) {
-      const waiter = waiters[head]!;
-      if (waiter.resolve === null) this.#answered--;
-      else this.#timeOut(waiter);
-      head++;
+    let waiter = this.#head;
+    while (waiter !== null && waiter.deadline <= now) {
+      const resolve = waiter.resolve!;
+      this.#unlink(waiter);
+      resolve(this.#onTimeout);
+      waiter = this.#head;
     }
-    this.#expiring = false;
-    if (head === waiters.length) {
-      this.#waiters = [];
-      this.#head = 0;
-      this.#answered = 0;
-      this.#timer = undefined;
-      return;
-    }
-    // Drop the expired prefix now and then, not on every tick.
-    if (head > 1024 && head * 2 > waiters.length) {
-      this.#waiters = waiters.slice(head);
-      head = 0;
-    }
-    this.#head = head;
-    this.#timer = this.#arm(this.#waiters[head]!.deadline - now);
+    // The head may have been answered since the timer was set: wake for the new head.
+    this.#timer = waiter === null ? undefined : this.#arm(waiter.deadline - now);
   };
-
-  #timeOut(waiter: Waiter<T>): void {
-    const resolve = waiter.resolve!;
-    waiter.resolve = null;
-    resolve(this.#onTimeout);
-  }
 }

@@ -1,7 +1,7 @@
 import { AppAggregateError, AppError } from "../errors.js";
 import { abortContext } from "./abort-context.js";
 import { DeadlineQueue } from "./deadline-queue.js";
-import { ABANDONED, runHandlers, type HandlerOutcome } from "./run-handlers.js";
+import { ABANDONED, runHandler, runHandlers, type HandlerOutcome } from "./run-handlers.js";
 import { EVENT_NAME, requireFunction, validateEventName } from "./validate-event-name.js";
 
 export type RoutedEvent = { id: string; name: string; payload: unknown };
@@ -22,6 +22,8 @@ export type EventRouterOptions = {
  * the server's `maxConcurrentDeliveries`.
  */
 export const DEFAULT_HANDLER_DEADLINE_MS = 600_000;
+
+const DONE: Promise<void> = Promise.resolve();
 
 /**
  * Routes an event to its handlers: those of `event.action`, of `event`, and
@@ -91,12 +93,28 @@ export class EventRouter<C> {
    * failures (each an `Error`, whatever was thrown) after the others finish
    * or are abandoned.
    */
-  async receive(event: RoutedEvent): Promise<void> {
+  receive(event: RoutedEvent): Promise<void> {
     const handlers = this.#handlersFor(event.name, event.payload);
-    if (handlers.length === 0) return;
+    if (handlers.length === 0) return DONE;
     const context = this.#transform(event);
-    const errors = await runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context));
-    if (errors === undefined) return;
+    if (handlers.length > 1) {
+      return runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context)).then(
+        (errors) => (errors === undefined ? undefined : this.#fail(event, context, errors)),
+      );
+    }
+    // Most deliveries: one handler. Written without async layers; see runHandler.
+    const outcome = runHandler(handlers[0]!, context, this.#deadlines);
+    if (outcome === undefined) return DONE;
+    if (!(outcome instanceof Promise)) return this.#fail(event, context, [outcome as Error]);
+    return outcome.then((settled) => (settled === undefined ? undefined : this.#fail(event, context, [this.#toError(settled, event, context)])));
+  }
+
+  #toError(outcome: Error | typeof ABANDONED, event: RoutedEvent, context: C): Error {
+    return outcome === ABANDONED ? this.#abandon(event, context) : outcome;
+  }
+
+  /** Rejects with the aggregate of `errors`, after the onError hooks saw it. */
+  async #fail(event: RoutedEvent, context: C, errors: Error[]): Promise<never> {
     const error = Object.assign(new AppAggregateError(errors), { event, context });
     await this.#notifyErrorHandlers(error);
     throw error;

@@ -8,12 +8,33 @@ export const ABANDONED: unique symbol = Symbol("abandoned");
 type Handler<C> = (context: C) => unknown;
 
 /**
+ * Runs one handler: its outcome at once when it returns or throws
+ * synchronously (no promise, no deadline), else a promise of it that the
+ * deadline resolves with ABANDONED when the handler has not settled by then.
+ * The single-handler path of every delivery, so it is written out by hand:
+ * one promise and one queue entry, no async function layers.
+ */
+export function runHandler<C>(
+  handler: Handler<C>,
+  context: C,
+  deadlines: DeadlineQueue<HandlerOutcome> | undefined,
+): HandlerOutcome | Promise<HandlerOutcome> {
+  let result: unknown;
+  try {
+    result = handler(context);
+    if (!isThenable(result)) return undefined;
+  } catch (error) {
+    return toError(error);
+  }
+  return settle(result, deadlines);
+}
+
+/**
  * Runs `handlers` concurrently with `context` and resolves to their failures
  * in handler order (each an `Error`, whatever was thrown), or undefined when
  * all succeeded. A handler that has not settled when `deadlines` times out
  * is abandoned: `abandon()` gives the error that stands for it, and nothing
- * of it is waited for or kept any longer. A synchronous handler costs no
- * deadline at all.
+ * of it is waited for or kept any longer.
  */
 export async function runHandlers<C>(
   handlers: readonly Handler<C>[],
@@ -22,14 +43,7 @@ export async function runHandlers<C>(
   abandon: () => Error,
 ): Promise<Error[] | undefined> {
   if (handlers.length === 1) {
-    let result: unknown;
-    try {
-      result = handlers[0]!(context);
-      if (!isThenable(result)) return undefined;
-    } catch (error) {
-      return [toError(error)];
-    }
-    const outcome = await settle(result, deadlines);
+    const outcome = await runHandler(handlers[0]!, context, deadlines);
     if (outcome === undefined) return undefined;
     return [outcome === ABANDONED ? abandon() : outcome];
   }
@@ -51,23 +65,24 @@ export async function runHandlers<C>(
 }
 
 /** The handler's outcome, or ABANDONED when the deadline comes first. */
-async function settle(result: PromiseLike<unknown>, deadlines: DeadlineQueue<HandlerOutcome> | undefined): Promise<HandlerOutcome> {
-  try {
-    if (!deadlines) {
-      await result;
-      return undefined;
-    }
-    return await new Promise<HandlerOutcome>((resolve) => {
-      const waiter = deadlines.add(resolve);
+function settle(result: PromiseLike<unknown>, deadlines: DeadlineQueue<HandlerOutcome> | undefined): Promise<HandlerOutcome> {
+  if (!deadlines) return Promise.resolve(result).then(succeeded, toError);
+  return new Promise<HandlerOutcome>((resolve) => {
+    const waiter = deadlines.add(resolve);
+    try {
       result.then(
         () => deadlines.answer(waiter, undefined),
         (error: unknown) => deadlines.answer(waiter, toError(error)),
       );
-    });
-  } catch (error) {
-    // Only a thenable whose then() throws gets here.
-    return toError(error);
-  }
+    } catch (error) {
+      // Only a thenable whose then() throws gets here.
+      deadlines.answer(waiter, toError(error));
+    }
+  });
+}
+
+function succeeded(): undefined {
+  return undefined;
 }
 
 async function invoke<C>(handler: Handler<C>, context: C): Promise<unknown> {

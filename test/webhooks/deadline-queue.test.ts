@@ -41,4 +41,28 @@ describe("DeadlineQueue", () => {
     await sleep(30);
     expect(answers).to.deep.equal([]);
   });
+
+  it("keeps only waiters still waiting: an answered one leaves at once, wherever it is", () => {
+    const queue = new DeadlineQueue(60_000, "timed out");
+    const waiters = Array.from({ length: 5 }, () => queue.add(() => undefined));
+    queue.answer(waiters[2]!, "done");
+    queue.answer(waiters[0]!, "done");
+    queue.answer(waiters[4]!, "done");
+    expect(queue.size).to.equal(2);
+    queue.answer(waiters[1]!, "done");
+    queue.answer(waiters[3]!, "done");
+    expect(queue.size).to.equal(0);
+    expect(queue.answer(waiters[3]!, "again")).to.equal(false);
+  });
+
+  it("times out the waiters left after others were answered, in order", async () => {
+    const queue = new DeadlineQueue(20, "timed out");
+    const answers: number[] = [];
+    const waiters = Array.from({ length: 4 }, (_, index) => queue.add(() => answers.push(index)));
+    queue.answer(waiters[0]!, "done");
+    queue.answer(waiters[2]!, "done");
+    await sleep(60);
+    expect(answers).to.deep.equal([0, 2, 1, 3]);
+    expect(queue.size).to.equal(0);
+  });
 });
