@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,6 +45,7 @@ const skip = new Set(flags.skip.split(",").filter(Boolean)); // main, info, larg
 const progress = (line) => process.stderr.write(`[bench] ${line}\n`);
 
 const tmp = mkdtempSync(join(tmpdir(), "app-bench-"));
+process.on("exit", () => rmSync(tmp, { recursive: true, force: true })); // also after Ctrl-C
 try {
   await main();
 } catch (error) {
@@ -56,6 +57,9 @@ try {
 }
 
 async function main() {
+  if (!existsSync(join(bench, "node_modules/autocannon"))) {
+    throw new Error("bench/ has no dependencies installed: run `npm ci --prefix bench` (or `npm run bench`) first.");
+  }
   const started = Date.now();
   const machine = describeMachine();
   const build = flags["no-build"] || appRoot !== repo ? undefined : await buildFramework(repo);
