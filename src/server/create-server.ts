@@ -2,14 +2,13 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { App } from "../app.js";
-import { AppError } from "../errors.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from "../types.js";
 import { createRouter } from "./create-router.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import { checkPort, listen, type ListenInfo } from "./listen.js";
-import { positiveMs, resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
-import { DEFAULT_GRACE_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./server-defaults.js";
+import { resolveServerOptions, resolveSocketTimeouts, type WebhookOptions } from "./resolve-server-options.js";
+import { DEFAULT_GRACE_MS } from "./server-defaults.js";
 import { stopServer } from "./stop-server.js";
 import { watchUnhandledRejections } from "./watch-unhandled-rejections.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
@@ -80,7 +79,7 @@ export function createServer(options: CreateServerOptions): AppServer {
   const { webhookPath, log } = resolved;
   const port = checkPort(options.port ?? app.state.port ?? 3000);
   const host = options.host ?? app.state.host;
-  const timeouts = socketTimeouts(options);
+  const timeouts = resolveSocketTimeouts(options);
   const receiver = new WebhookReceiver(app, resolved);
   const router = createRouter({ receiver, webhookPath, log });
   const getRouter = (path?: string): Router => router.basePath(path ?? "/");
@@ -139,24 +138,4 @@ export function createServer(options: CreateServerOptions): AppServer {
       unhandledRejections,
     }),
   };
-}
-
-/**
- * Node's own deadlines for slow senders, well under its defaults (60 s for
- * headers, 300 s for the request). Node checks them every
- * `connectionsCheckingInterval` (30 s by default, far too coarse for a 10 s
- * deadline), so that follows the shorter deadline.
- */
-function socketTimeouts(options: CreateServerOptions) {
-  const headersTimeout = positiveMs("headersTimeoutMs", options.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
-  const requestTimeout = positiveMs("requestTimeoutMs", options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
-  if (headersTimeout > requestTimeout || !Number.isFinite(requestTimeout)) {
-    throw new AppError(
-      "OPTION_INVALID",
-      `headersTimeoutMs (${headersTimeout}) must be finite and at most requestTimeoutMs (${requestTimeout}).`,
-      { hint: "The request deadline covers the headers too: e.g. headersTimeoutMs: 10000, requestTimeoutMs: 30000." },
-    );
-  }
-  const connectionsCheckingInterval = Math.min(1000, Math.max(10, Math.floor(headersTimeout / 4)));
-  return { headersTimeout, requestTimeout, connectionsCheckingInterval };
 }

@@ -3,6 +3,8 @@ import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import {
   DEFAULT_HANDLER_TIMEOUT_MS,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_CONCURRENT_DELIVERIES,
   DEFAULT_WEBHOOK_PATH,
@@ -51,7 +53,7 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
 }
 
 /** `value` (or `fallback` when unset) when it is a positive number of milliseconds; Infinity allowed. */
-export function positiveMs(name: string, value: number | undefined, fallback: number): number {
+function positiveMs(name: string, value: number | undefined, fallback: number): number {
   const ms = value ?? fallback;
   if (typeof ms !== "number" || !(ms > 0)) {
     throw new AppError("OPTION_INVALID", `${name} must be a positive number of milliseconds, got ${String(ms)}.`);
@@ -65,4 +67,30 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
     throw new AppError("OPTION_INVALID", `${name} must be a positive whole number, got ${String(number)}.`);
   }
   return number;
+}
+
+export type SocketTimeoutOptions = { headersTimeoutMs?: number | undefined; requestTimeoutMs?: number | undefined };
+
+/**
+ * Node's own deadlines for slow senders, well under its defaults (60 s for
+ * headers, 300 s for the request). Node checks them every
+ * `connectionsCheckingInterval` (30 s by default, far too coarse for a 10 s
+ * deadline), so that follows the shorter deadline.
+ */
+export function resolveSocketTimeouts(options: SocketTimeoutOptions): {
+  headersTimeout: number;
+  requestTimeout: number;
+  connectionsCheckingInterval: number;
+} {
+  const headersTimeout = positiveMs("headersTimeoutMs", options.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
+  const requestTimeout = positiveMs("requestTimeoutMs", options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
+  if (headersTimeout > requestTimeout || !Number.isFinite(requestTimeout)) {
+    throw new AppError(
+      "OPTION_INVALID",
+      `headersTimeoutMs (${headersTimeout}) must be finite and at most requestTimeoutMs (${requestTimeout}).`,
+      { hint: "The request deadline covers the headers too: e.g. headersTimeoutMs: 10000, requestTimeoutMs: 30000." },
+    );
+  }
+  const connectionsCheckingInterval = Math.min(1000, Math.max(10, Math.floor(headersTimeout / 4)));
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval };
 }

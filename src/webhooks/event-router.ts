@@ -1,6 +1,7 @@
-import { AppAggregateError, AppError } from "../errors.js";
+import { AppAggregateError } from "../errors.js";
 import { abortContext } from "./abort-context.js";
 import { DeadlineQueue } from "./deadline-queue.js";
+import { deadlineError, resolveHandlerDeadline } from "./handler-deadline.js";
 import { ABANDONED, runHandler, runHandlers, type HandlerOutcome } from "./run-handlers.js";
 import { EVENT_NAME, requireFunction, validateEventName } from "./validate-event-name.js";
 
@@ -13,15 +14,6 @@ export type EventRouterOptions = {
   /** A handler still running after this is abandoned (Infinity: never). Default: 10 minutes. */
   handlerDeadlineMs?: number | undefined;
 };
-
-/**
- * Ten minutes: longer than the waits the client's own rate-limit policy makes
- * (two secondary-limit retries of 60 s; a burst of a few hundred writes
- * queued at one per second), so only a stuck handler is abandoned, not one
- * that waits for the platform as it was told to. Memory is bounded anyway by
- * the server's `maxConcurrentDeliveries`.
- */
-export const DEFAULT_HANDLER_DEADLINE_MS = 600_000;
 
 const DONE: Promise<void> = Promise.resolve();
 
@@ -47,7 +39,7 @@ export class EventRouter<C> {
   constructor(transform: (event: RoutedEvent) => C, log: RouterLog, options: EventRouterOptions = {}) {
     this.#transform = transform;
     this.#log = log;
-    this.handlerDeadlineMs = checkDeadline(options.handlerDeadlineMs ?? DEFAULT_HANDLER_DEADLINE_MS);
+    this.handlerDeadlineMs = resolveHandlerDeadline(options.handlerDeadlineMs);
     if (Number.isFinite(this.handlerDeadlineMs)) this.#deadlines = new DeadlineQueue<HandlerOutcome>(this.handlerDeadlineMs, ABANDONED);
   }
 
@@ -141,12 +133,7 @@ export class EventRouter<C> {
   #abandon(event: RoutedEvent, context: C): Error {
     this.#abandoned++;
     const action = (event.payload as { action?: unknown } | null)?.action;
-    const label = typeof action === "string" ? `${event.name}.${action}` : event.name;
-    const error = new AppError(
-      "HANDLER_DEADLINE_EXCEEDED",
-      `A handler of ${label} did not settle within ${this.handlerDeadlineMs} ms; it was abandoned and context.signal aborted.`,
-      { hint: "Await every promise the handler starts and give slow calls a timeout, or raise handlerDeadlineMs." },
-    );
+    const error = deadlineError(`A handler of ${typeof action === "string" ? `${event.name}.${action}` : event.name}`, this.handlerDeadlineMs);
     // An AbortError, as fetch() and the client expect of an abort: it ends the
     // handler's requests at once instead of being retried as a network error.
     abortContext(context, Object.assign(new DOMException(error.message, "AbortError"), { cause: error }));
@@ -158,19 +145,10 @@ export class EventRouter<C> {
     if (this.#errorHandlers.length === 0) return;
     const failures = await runHandlers(this.#errorHandlers, error, this.#deadlines, () => {
       this.#abandoned++;
-      return new AppError("HANDLER_DEADLINE_EXCEEDED", `An onError handler did not settle within ${this.handlerDeadlineMs} ms; it was abandoned.`);
+      return deadlineError("An onError handler", this.handlerDeadlineMs);
     });
     for (const failure of failures ?? []) {
       this.#log.error({ err: failure, id: error.event.id }, `An onError handler failed: ${failure.message}`);
     }
   }
-}
-
-function checkDeadline(ms: unknown): number {
-  if (typeof ms !== "number" || !(ms > 0)) {
-    throw new AppError("OPTION_INVALID", `handlerDeadlineMs must be a positive number of milliseconds, got ${String(ms)}.`, {
-      hint: "Pass e.g. handlerDeadlineMs: 600000 (10 minutes), or Infinity to never abandon a handler.",
-    });
-  }
-  return ms;
 }
