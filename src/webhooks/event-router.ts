@@ -86,6 +86,15 @@ export class EventRouter<C> {
    * or are abandoned.
    */
   receive(event: RoutedEvent): Promise<void> {
+    try {
+      return this.#receive(event);
+    } catch (error) {
+      // Say the transform threw: callers get a rejection, as from an async function.
+      return Promise.reject(error);
+    }
+  }
+
+  #receive(event: RoutedEvent): Promise<void> {
     const handlers = this.#handlersFor(event.name, event.payload);
     if (handlers.length === 0) return DONE;
     const context = this.#transform(event);
