@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DestinationStream } from "pino";
-import { Hono } from "hono";
+import { createRequire } from "node:module";
+import type { Hono } from "hono";
 import { parse as parseDotEnv } from "dotenv";
 import { createApp } from "./create-app.js";
 import { AppError } from "./errors.js";
@@ -80,8 +81,14 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   });
   const appFns = await Promise.all(options.apps.map((id) => loadAppFunction(id, { basedir: cwd })));
   // Routes an app mounts are never served here, but mounting them must not fail.
-  const root = new Hono();
-  await app.load(appFns, { getRouter: (path) => (path ? root.basePath(path) : root) });
+  // Routes are never served here; a router is made only for apps that ask,
+  // so `app receive` does not load Hono otherwise.
+  let root: Hono | undefined;
+  const getRouter = (path?: string): Hono => {
+    root ??= new (createRequire(import.meta.url)("hono") as typeof import("hono")).Hono();
+    return path ? root.basePath(path) : root;
+  };
+  await app.load(appFns, { getRouter });
 
   const id = env.GITHUB_RUN_ID ? `${env.GITHUB_RUN_ID}-${env.GITHUB_RUN_ATTEMPT ?? "1"}-${randomUUID()}` : randomUUID();
   const label = action ? `${name}.${action}` : name;

@@ -1,4 +1,5 @@
-import { LineCounter, parseDocument, type YAMLError } from "yaml";
+import { createRequire } from "node:module";
+import type { LineCounter, YAMLError } from "yaml";
 import { AppError } from "../errors.js";
 import { describeFile, type FileLocation } from "./describe-file.js";
 import type { Configuration } from "./types.js";
@@ -40,6 +41,7 @@ function parseJson(source: string, file: FileLocation): unknown {
 }
 
 function parseYaml(source: string, file: FileLocation): unknown {
+  const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const document = guard(file, () =>
     parseDocument(source, { schema: "core", customTags: [], merge: false, uniqueKeys: true, prettyErrors: false, lineCounter }),
@@ -104,4 +106,11 @@ export function invalid(file: FileLocation, problem: string, cause?: unknown): A
     hint: `Fix ${file.path} in ${file.owner}/${file.repo}: it must hold a YAML or JSON mapping, such as "key: value".`,
     cause,
   });
+}
+
+// Loaded on first use: apps that read no config file never pay for the parser.
+const require = createRequire(import.meta.url);
+let yaml: typeof import("yaml") | undefined;
+function loadYaml(): typeof import("yaml") {
+  return (yaml ??= require("yaml") as typeof import("yaml"));
 }

@@ -1,5 +1,8 @@
-import { prettyFactory } from "pino-pretty";
+import { createRequire } from "node:module";
 import type { DestinationStream } from "pino";
+
+// Loaded on first use: JSON logging (production) never pays for pino-pretty.
+const require = createRequire(import.meta.url);
 
 /**
  * A pino destination that prettifies each JSON line in the same thread and
@@ -14,6 +17,7 @@ export function createPrettyStream(
   destination?: DestinationStream,
 ): DestinationStream {
   const target = destination ?? process.stdout;
+  const { prettyFactory } = require("pino-pretty") as typeof import("pino-pretty");
   const prettify = prettyFactory({
     colorize: destination === undefined && process.stdout.isTTY === true,
     ignore: "pid,hostname",

@@ -1,4 +1,4 @@
-import { createAppAuth } from "@octokit/auth-app";
+import type { createAppAuth } from "@octokit/auth-app";
 import { request as defaultRequest } from "@octokit/request";
 import type { RequestInterface } from "@octokit/types";
 import { AppError } from "../../errors.js";
@@ -59,7 +59,8 @@ export class TokenStore {
   readonly cache: TokenCache;
   #options: TokenStoreOptions;
   #request: RequestInterface;
-  #appAuth: ReturnType<typeof createAppAuth>;
+  /** Made on first use: @octokit/auth-app is loaded only when a JWT is needed. */
+  #appAuth: Promise<ReturnType<typeof createAppAuth>> | undefined;
   #timeDifference = 0;
   #clockCorrected = false;
   #jwt: Jwt | undefined;
@@ -73,7 +74,6 @@ export class TokenStore {
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       headers: { "user-agent": options.userAgent ?? "app-framework" },
     });
-    this.#appAuth = this.#createAppAuth();
     registerSecret(options.privateKey);
   }
 
@@ -86,7 +86,8 @@ export class TokenStore {
   async getJwt(): Promise<string> {
     const jwt = this.#jwt;
     if (jwt && jwt.expiresAt - Date.now() > JWT_REUSE_MARGIN_MS) return jwt.token;
-    const { token, expiresAt } = await this.#appAuth({ type: "app" });
+    const appAuth = await (this.#appAuth ??= this.#createAppAuth());
+    const { token, expiresAt } = await appAuth({ type: "app" });
     this.#jwt = { token, expiresAt: Date.parse(expiresAt) - this.#timeDifference * 1000 };
     return token;
   }
@@ -121,7 +122,7 @@ export class TokenStore {
     this.#clockCorrected = true;
     this.#timeDifference = skew;
     this.#jwt = undefined;
-    this.#appAuth = this.#createAppAuth();
+    this.#appAuth = undefined;
     this.#options.log.warn(
       `The platform's clock is ${Math.abs(skew)}s ${skew >= 0 ? "ahead of" : "behind"} this machine's; ` +
         "app JWTs now account for it. Synchronise this machine's clock (NTP) to remove this warning.",
@@ -168,7 +169,8 @@ export class TokenStore {
     return { token, ttlMs };
   }
 
-  #createAppAuth(): ReturnType<typeof createAppAuth> {
+  async #createAppAuth(): Promise<ReturnType<typeof createAppAuth>> {
+    const { createAppAuth } = await import("@octokit/auth-app");
     return createAppAuth({
       appId: this.appId,
       privateKey: this.#options.privateKey,
