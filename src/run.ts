@@ -61,6 +61,8 @@ type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
  * });
  * await server.stop();
  */
+const REDIS_START_WAIT_MS = 2000;
+
 export async function run(
   appFnOrArgv: AnyAppFunction | readonly string[],
   options: RunOptions = {},
@@ -94,6 +96,9 @@ export async function run(
   const setupOptions = { cwd, env, baseUrl: app.state.baseUrl, webhookPath, webhookProxy: app.state.webhookProxy };
   await server.load([createDefaultApp({ cwd, env }), ...(setupMode ? [createSetupApp(setupOptions)] : appFns)]);
 
+  // With Redis sharing, give the connection a moment so the first deliveries
+  // already share tokens; an unreachable Redis only delays the start this long.
+  await app.state.redis?.connection.whenUp(REDIS_START_WAIT_MS);
   const listening = await server.start();
   let proxy: WebhookProxy | undefined;
   try {

@@ -49,6 +49,8 @@ const PATTERNS = [
   String.raw`v1\.[0-9a-f]{40}`,
   // Authorization header values in text: `Authorization: token …`.
   String.raw`(${anyCase("authorization")}\\?["']?\s*[:=]\s*\\?["']?\s*(?:${anyCase("token")}|${anyCase("bearer")}|${anyCase("basic")})\s+)[^\s"'\\,;]+`,
+  // Cookie header values in text: `Cookie: session=…; other=…` to the end of the line.
+  String.raw`((?:${anyCase("set-")})?${anyCase("cookie")}\\?["']?\s*[:=]\s*\\?["']?\s*)(?:[^\r\n"\\]|\\[^n"])+`,
   // Credentials in query strings and form bodies.
   String.raw`((?:access_token|refresh_token|client_secret)=)[^&\s"'\\]+`,
   // String values of secret keys, at any depth: `"token":"…"`.
@@ -103,11 +105,12 @@ export function scrubSecrets(text: string): string {
 function replaceMatch(
   _match: string,
   authorization: string | undefined,
+  cookie: string | undefined,
   query: string | undefined,
   key: string | undefined,
   escapedKey: string | undefined,
 ): string {
-  return (authorization ?? query ?? key ?? escapedKey ?? "") + REDACTED;
+  return (authorization ?? cookie ?? query ?? key ?? escapedKey ?? "") + REDACTED;
 }
 
 function buildPattern(): RegExp {

@@ -59,6 +59,24 @@ export class RedisConnection {
     return (this.#client ??= this.#connect());
   }
 
+  /** Resolves true once Redis answers, or false after `timeoutMs`. */
+  async whenUp(timeoutMs: number): Promise<boolean> {
+    if (this.#up) return true;
+    void this.client();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        stop();
+        resolve(this.#up);
+      }, timeoutMs);
+      const stop = this.onChange((up) => {
+        if (!up) return;
+        clearTimeout(timer);
+        stop();
+        resolve(true);
+      });
+    });
+  }
+
   /** Calls `listener(up)` whenever Redis goes down or comes back. */
   onChange(listener: (up: boolean) => void): () => void {
     this.#listeners.add(listener);
@@ -102,6 +120,7 @@ export class RedisConnection {
     this.#up = up;
     if (up) {
       if (this.#outageLogged) this.#options.log.info(`Redis at ${this.description} is back; sharing resumes.`);
+      else if (!this.#everUp) this.#options.log.info(`Sharing tokens, rate limits and deliveries through Redis at ${this.description}.`);
       this.#everUp = true;
       this.#outageLogged = false;
     } else if (this.#everUp && !this.#outageLogged) {

@@ -7,8 +7,8 @@ export type Stop = (options?: { graceMs?: number }) => Promise<void>;
 
 /**
  * The stop of `run()`: the proxy first (no new deliveries), then the server
- * (running handlers get `graceMs`), then the logs are flushed, Sentry's
- * included. Calling it again returns the same promise.
+ * (running handlers get `graceMs`), then the app's connections (Redis),
+ * then the logs are flushed, Sentry's included. Calling it again returns the same promise.
  *
  * @example
  * const stop = stopOnce(server, proxy, log, 10_000);
@@ -20,6 +20,7 @@ export function stopOnce(server: AppServer, proxy: WebhookProxy | undefined, log
     (stopping ??= (async () => {
       await proxy?.close();
       await server.stop({ graceMs: options.graceMs ?? graceMs });
+      await server.app.close(); // after the handlers: they may still use Redis
       await flushSentry();
       log.flush();
     })());

@@ -36,6 +36,8 @@ describe("scrubSecrets", () => {
     ["replaces an Authorization header value in serialized headers", () => '{"headers":{"Authorization":"Basic dXNlcjpwYXNz"}}', () => `{"headers":{"Authorization":"${R}"}}`],
     ["replaces string values of secret keys at any depth", () => '{"a":{"b":{"token":"plain-value","client_secret":"x\\"y"}}}', () => `{"a":{"b":{"token":"${R}","client_secret":"${R}"}}}`],
     ["replaces secret keys in JSON quoted inside a message", () => '{"msg":"body {\\"webhookSecret\\":\\"abc\\"}"}', () => `{"msg":"body {\\"webhookSecret\\":\\"${R}\\"}"}`],
+    ["replaces a Cookie header value in free text", () => "request failed: Cookie: session=abc123; theme=dark", () => `request failed: Cookie: ${R}`],
+    ["replaces a set-cookie value inside a JSON message, keeping the rest", () => '{"msg":"set-cookie: id=42; Path=/","id":"d-1"}', () => `{"msg":"set-cookie: ${R}","id":"d-1"}`],
     ["replaces credentials in a query string but keeps code", () => "/login?client_secret=abc123&code=xyz", () => `/login?client_secret=${R}&code=xyz`],
   ];
   for (const [rule, input, expected] of cases) {

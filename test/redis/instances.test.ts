@@ -62,6 +62,8 @@ describe("three app run instances sharing one Redis", function () {
     instances = await Promise.all(
       [0, 1, 2].map(() => spawnApp({ args: [APP, "--base-url", platform.url], env })),
     );
+    // `app run` waits (briefly) for Redis before it listens, and says so.
+    for (const instance of instances) expect(instance.stdout()).to.match(/Sharing tokens, rate limits and deliveries through Redis at redis:\/\/127\.0\.0\.1:\d+\./);
   });
   after(async () => {
     for (const instance of instances ?? []) instance.kill("SIGKILL");
