@@ -49,7 +49,10 @@ export default class Run extends AppCommand {
     await run(apps, {
       env: process.env,
       cwd: process.cwd(),
+      handlerTimeoutMs: flags["handler-timeout"],
+      maxConcurrentDeliveries: flags["max-concurrent-deliveries"],
       overrides: {
+        handlerDeadlineMs: flags["handler-deadline"],
         appId: flags["app-id"],
         privateKeyPath: flags["private-key"],
         platformToken: flags.token,

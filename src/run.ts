@@ -33,7 +33,10 @@ export type RunOptions = {
   graceMs?: number | undefined;
   /** On SIGINT/SIGTERM: stop, then exit 0; a second signal exits at once. Default: true. */
   handleSignals?: boolean | undefined;
+  /** Milliseconds before a delivery is answered 202 while handlers go on. Default: 9000. */
   handlerTimeoutMs?: number | undefined;
+  /** Deliveries running at once before the server answers 503. Default: 1000. */
+  maxConcurrentDeliveries?: number | undefined;
 };
 
 /** The running server, with where it listens and a `stop()` that also closes the proxy. */
@@ -92,7 +95,13 @@ export async function run(
     host = "127.0.0.1";
     log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
   }
-  const server = createServer({ app, host, webhookPath, handlerTimeoutMs: options.handlerTimeoutMs });
+  const server = createServer({
+    app,
+    host,
+    webhookPath,
+    handlerTimeoutMs: options.handlerTimeoutMs,
+    maxConcurrentDeliveries: options.maxConcurrentDeliveries,
+  });
   const setupOptions = { cwd, env, baseUrl: app.state.baseUrl, webhookPath, webhookProxy: app.state.webhookProxy };
   await server.load([createDefaultApp({ cwd, env }), ...(setupMode ? [createSetupApp(setupOptions)] : appFns)]);
 

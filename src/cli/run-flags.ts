@@ -38,4 +38,19 @@ export const runFlags = {
     summary: "Redis to share tokens, rate limits and deliveries between instances (redis://host:6379).",
     helpValue: "URL",
   }),
+  "handler-timeout": Flags.integer({
+    min: 1,
+    summary: "Milliseconds handlers get before a delivery is answered 202 while they go on (default 9000).",
+    helpValue: "MS",
+  }),
+  "handler-deadline": Flags.integer({
+    min: 1,
+    summary: "Milliseconds after which a handler that has not settled is abandoned and its context.signal aborted (default 600000).",
+    helpValue: "MS",
+  }),
+  "max-concurrent-deliveries": Flags.integer({
+    min: 1,
+    summary: "Deliveries whose handlers may run at once; beyond it the server answers 503 so they can be redelivered (default 1000).",
+    helpValue: "N",
+  }),
 };

@@ -52,8 +52,8 @@ describe("app run (the built command, in its own process)", function () {
     LOG_LEVEL: "debug",
     ...extra,
   });
-  const start = (apps: string[], extra: Record<string, string> = {}, folder = cwd) =>
-    spawnApp({ args: [...apps.map(fixture), "--base-url", platform.url], env: env(extra), cwd: folder });
+  const start = (apps: string[], extra: Record<string, string> = {}, folder = cwd, flags: string[] = []) =>
+    spawnApp({ args: [...apps.map(fixture), "--base-url", platform.url, ...flags], env: env(extra), cwd: folder });
 
   describe("serving apps", () => {
     let child: SpawnedApp;
@@ -143,6 +143,17 @@ describe("app run (the built command, in its own process)", function () {
     expect((await response).status).to.equal(200);
     expect(platform.comments().map((comment) => comment.body)).to.deep.equal(["slow handler finished"]);
     expect(child.stdout().indexOf("Received SIGTERM")).to.be.lessThan(child.stdout().indexOf("slow handler finished"));
+  });
+
+  it("answers 202 after --handler-timeout while the handler goes on to finish", async () => {
+    platform.reset();
+    const child = await start(["slow.js"], { SLOW_HANDLER_MS: "800" }, cwd, ["--handler-timeout", "200"]);
+    const response = await deliver(child.url);
+    expect(response.status).to.equal(202);
+    await child.waitForOutput(/slow handler finished/);
+    expect(platform.comments().map((comment) => comment.body)).to.deep.equal(["slow handler finished"]);
+    child.kill("SIGTERM");
+    expect((await child.exit).code).to.equal(0);
   });
 
   it("exits at once with 143 on a second SIGTERM, without waiting for the handler", async () => {
