@@ -1,4 +1,6 @@
-import { Args, Flags, ux } from "@oclif/core";
+import * as Args from "@oclif/core/args";
+import * as Flags from "@oclif/core/flags";
+import { ux } from "@oclif/core/ux";
 import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
 import { createNewApp } from "../src/scaffold/create-new-app.js";
 

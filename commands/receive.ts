@@ -1,4 +1,5 @@
-import { Args, Flags } from "@oclif/core";
+import * as Args from "@oclif/core/args";
+import * as Flags from "@oclif/core/flags";
 import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { AppError } from "../src/errors.js";

@@ -1,4 +1,4 @@
-import { Args } from "@oclif/core";
+import * as Args from "@oclif/core/args";
 import { AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { runFlags } from "../src/cli/run-flags.js";

@@ -1,4 +1,4 @@
-import { Flags } from "@oclif/core";
+import * as Flags from "@oclif/core/flags";
 import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
 import { runSetup } from "../src/setup-command/run-setup.js";
 

@@ -1,4 +1,4 @@
-import { Command } from "@oclif/core";
+import { Command } from "@oclif/core/command";
 import { isAppError, type AppErrorCode } from "../errors.js";
 
 /**

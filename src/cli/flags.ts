@@ -1,4 +1,5 @@
-import { Flags } from "@oclif/core";
+// Subpaths of @oclif/core throughout: its root module loads all of oclif.
+import * as Flags from "@oclif/core/flags";
 import { LOG_LEVELS } from "../log/get-log.js";
 
 /** Flags shared by the commands that log. Values default to the variables of CONTRACT.md. */

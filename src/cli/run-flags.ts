@@ -1,4 +1,4 @@
-import { Flags } from "@oclif/core";
+import * as Flags from "@oclif/core/flags";
 
 /** The server flags of `app run`. Values default to the variables of CONTRACT.md. */
 export const runFlags = {
