@@ -14,8 +14,8 @@ const DEFAULT_WEBHOOK_PATH = "/api/github/webhooks";
 
 /**
  * An application function serving the welcome page at `GET /app`, for the
- * app in `cwd`. The page is built once, on load: package.json is not read
- * per request.
+ * app in `cwd`. The page is built once (on load, or on the first request
+ * when the server picks its port): package.json is not read per request.
  *
  * @example
  * await app.load(createDefaultApp({ cwd: "/srv/my-app", env: { PROJECT_DOMAIN: "https://x.example" } }), { getRouter });
@@ -23,11 +23,18 @@ const DEFAULT_WEBHOOK_PATH = "/api/github/webhooks";
 export function createDefaultApp({ cwd, env }: CreateDefaultAppOptions): ApplicationFunction {
   return ({ app, getRouter }: ApplicationFunctionOptions) => {
     const info = readPackageInfo(cwd, (message) => app.log.warn(message));
-    // Port 0 means "any free port": not an address anyone can visit.
-    const domain = getPublicDomain({ env, port: app.state.port || undefined });
-    const webhookUrl = domain + (app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH);
-    const { html, headers } = renderDefaultPage({ ...info, domain, webhookUrl });
-    getRouter().get("/app", (c) => c.html(html, 200, headers));
+    const render = (port: number | undefined) => {
+      const domain = getPublicDomain({ env, port });
+      return renderDefaultPage({ ...info, domain, webhookUrl: domain + (app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH) });
+    };
+    // Port 0 means "any free port", not an address anyone can visit: then the
+    // page is built on the first request, with the port the server got.
+    const configured = app.state.port ?? (env.PORT?.trim() ? Number(env.PORT) : undefined);
+    let page = configured === 0 ? undefined : render(configured);
+    getRouter().get("/app", (c) => {
+      page ??= render(Number(new URL(c.req.url).port) || undefined);
+      return c.html(page.html, 200, page.headers);
+    });
   };
 }
 

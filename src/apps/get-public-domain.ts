@@ -15,5 +15,6 @@ export function getPublicDomain({ env, port }: GetPublicDomainOptions): string {
   const domain = env.PROJECT_DOMAIN?.trim();
   if (domain) return domain.replace(/\/+$/, "");
   const envPort = env.PORT?.trim();
-  return `http://localhost:${port ?? (envPort ? envPort : 3000)}`;
+  // PORT=0 asks for any free port: not an address to show anyone.
+  return `http://localhost:${port ?? (envPort && envPort !== "0" ? envPort : 3000)}`;
 }

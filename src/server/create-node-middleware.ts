@@ -4,7 +4,7 @@ import type { ApplicationFunction, DeprecatedApplicationFunction, MiddlewareOpti
 import { createBaseRouter } from "./create-base-router.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
-import { logRequest } from "./log-request.js";
+import { logRequest, pickRequestId } from "./log-request.js";
 import { resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
 import { errorAnswer, type WebhookAnswer } from "./webhook-answer.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
@@ -52,8 +52,12 @@ export function createNodeMiddleware(
 
   return async function middleware(request, response, next) {
     const startedAt = performance.now();
-    if (!(await loaded)) return answer(response, NOT_LOADED);
     const path = getPathname(request.url ?? "/");
+    if (!(await loaded)) {
+      // Only the webhook path is surely ours: pass everything else on.
+      if (path === webhookPath) return answer(response, NOT_LOADED);
+      return passOn(response, next);
+    }
     if (path === webhookPath) {
       if (request.method === "POST") await handleNodeWebhook(receiver, request, response, log, path);
       else answer(response, POST_ONLY);
@@ -62,13 +66,23 @@ export function createNodeMiddleware(
     const method = request.method === "HEAD" ? "GET" : (request.method ?? "GET");
     if (routes.router.match(method, path)[0].length > 0) {
       await listener(request, response);
-      logRequest(log, request.method ?? "GET", path, response.statusCode, startedAt, undefined);
+      const id = pickRequestId(header(request, "x-request-id"), header(request, "x-github-delivery"));
+      logRequest(log, request.method ?? "GET", path, response.statusCode, startedAt, id);
       return true;
     }
-    if (next) next();
-    else answer(response, NOT_FOUND);
-    return false;
+    return passOn(response, next);
   };
+}
+
+function passOn(response: ServerResponse, next: (() => void) | undefined): false {
+  if (next) next();
+  else answer(response, NOT_FOUND);
+  return false;
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function answer(response: ServerResponse, { status, headers, body }: WebhookAnswer): true {

@@ -42,6 +42,12 @@ describe("createDefaultApp", () => {
     expect(await (await router.request("/app")).text()).to.include("<h1>first</h1>");
   });
 
+  it("shows the port the server got when it was asked for any free port (PORT=0)", async () => {
+    const { router } = await host(createDefaultApp({ cwd, env: { PORT: "0" } }));
+    const html = await (await router.request("http://localhost:45678/app")).text();
+    expect(html).to.include("http://localhost:45678/api/github/webhooks").and.not.include("localhost:0");
+  });
+
   it("shows generic text without a package.json", async () => {
     const { router, logs } = await host(createDefaultApp({ cwd, env: { PORT: "4567" } }));
     const html = await (await router.request("/app")).text();

@@ -69,7 +69,20 @@ describe("createNodeMiddleware", () => {
     }
   });
 
-  it("answers 500 and logs the error once when the app function fails to load", async () => {
+  it("logs an app route's request with its x-request-id", async () => {
+    const { app, logs } = createTestApp(undefined);
+    const middleware = createNodeMiddleware(({ getRouter }) => void getRouter("/r").get("/x", (c) => c.text("x")), { app });
+    const alone = createServer((request, response) => void middleware(request, response));
+    await new Promise<void>((resolve) => alone.listen(0, "127.0.0.1", resolve));
+    try {
+      await fetch(`http://127.0.0.1:${(alone.address() as AddressInfo).port}/r/x`, { headers: { "x-request-id": "req-77" } });
+      expect(logs.records().at(-1)).to.include({ path: "/r/x", status: 200, id: "req-77" });
+    } finally {
+      await new Promise<void>((resolve) => alone.close(() => resolve()));
+    }
+  });
+
+  it("answers 500 on the webhook path and passes other paths on when the app function fails to load", async () => {
     const { app, logs } = createTestApp(undefined);
     const middleware = createNodeMiddleware(() => {
       throw new Error("broken app");
@@ -78,7 +91,8 @@ describe("createNodeMiddleware", () => {
     await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));
     try {
       const base = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
-      for (const path of ["/api/github/webhooks", "/other"]) expect((await fetch(base + path)).status).to.equal(500);
+      expect((await fetch(`${base}/api/github/webhooks`, { method: "POST" })).status).to.equal(500);
+      expect((await fetch(`${base}/other`)).status).to.equal(404);
       expect(logs.records().filter((record) => record["level"] === 50)).to.have.length(1);
     } finally {
       await new Promise<void>((resolve) => failing.close(() => resolve()));

@@ -61,3 +61,34 @@ describe("createWebHandler", () => {
     expect(logs.records().at(-1)).to.include({ method: "GET", path: "/other", status: 404 });
   });
 });
+
+describe("createWebHandler with an app function", () => {
+  const { app } = createTestApp(undefined);
+  const seen: string[] = [];
+  const handler = createWebHandler(
+    ({ app: loaded, getRouter }) => {
+      loaded.on("issues.opened", (context) => void seen.push(context.id));
+      getRouter("/my-app").get("/status", (c) => c.text("fine"));
+    },
+    { app },
+  );
+
+  it("serves the webhook route, the app's routes, /ping and the / redirect from one Request handler", async () => {
+    expect((await handler(webhookRequest(JSON.stringify(issuesOpenedPayload())))).status).to.equal(200);
+    expect(seen).to.deep.equal(["web-1"]);
+    expect(await (await handler(new Request("http://app.example/my-app/status"))).text()).to.equal("fine");
+    expect(await (await handler(new Request("http://app.example/ping"))).text()).to.equal("PONG");
+    const root = await handler(new Request("http://app.example/"));
+    expect([root.status, root.headers.get("location")]).to.deep.equal([302, "/app"]);
+  });
+
+  it("answers 500 when the app function failed to load", async () => {
+    const { app: other } = createTestApp(undefined);
+    const broken = createWebHandler(() => {
+      throw new Error("broken app");
+    }, { app: other });
+    const response = await broken(new Request("http://app.example/ping"));
+    expect(response.status).to.equal(500);
+    expect(await response.json()).to.deep.equal({ error: "The app failed to load; see the server's log." });
+  });
+});
