@@ -1,0 +1,76 @@
+import { expect } from "chai";
+import { execFileSync } from "node:child_process";
+import { Hono } from "hono";
+import { createAppFunctionArgument } from "../src/app-function-argument.js";
+import { DEPRECATED_APP_KEYS } from "../src/deprecations.js";
+import { createTestApp, issuesOpenedPayload } from "./helpers/test-app.js";
+
+/** Runs `body` in a fresh Node process (the warning is once per process), returning its JSON output. */
+function inFreshProcess(body: string): { warnings: string[]; didDeprecate: boolean; seen: string[] } {
+  const script = `
+    import { App, getLog, didDeprecate } from "app-framework";
+    const before = didDeprecate; // a live binding: read it now
+    const lines = [];
+    const log = getLog({ level: "warn", logFormat: "json", destination: { write: (line) => lines.push(JSON.parse(line)) } });
+    const app = new App({ secret: "s", log });
+    const seen = [];
+    ${body}
+    console.log(JSON.stringify({ before, didDeprecate, seen, warnings: lines.map((line) => line.msg) }));
+  `;
+  const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  const result = JSON.parse(output) as { before: boolean; didDeprecate: boolean; seen: string[]; warnings: string[] };
+  expect(result.before).to.equal(false);
+  return result;
+}
+
+describe("the application function argument", () => {
+  it("carries app and getRouter, and runs a current-shape app without any warning", () => {
+    const result = inFreshProcess(`
+      await app.load(({ app: loaded, getRouter }) => {
+        loaded.on("issues.opened", async () => void seen.push("current"));
+        seen.push(typeof getRouter);
+      }, { getRouter: () => ({}) });
+      await app.receive({ id: "1", name: "issues", payload: { action: "opened" } });
+    `);
+    expect(result.seen).to.deep.equal(["function", "current"]);
+    expect(result.warnings).to.deep.equal([]);
+    expect(result.didDeprecate).to.equal(false);
+  });
+
+  it("runs an earlier-shape app unchanged, with one deprecation warning per process and didDeprecate set", () => {
+    const result = inFreshProcess(`
+      const earlier = (a) => {
+        a.on("issues.opened", async () => void seen.push("on"));
+        a.log.info("logged");
+        a.log("called");
+      };
+      await app.load(earlier);
+      await app.load(earlier);
+      const { on } = (await new Promise((resolve) => app.load((argument) => resolve(argument))));
+      on("issues.closed", async () => void seen.push("destructured"));
+      await app.receive({ id: "1", name: "issues", payload: { action: "opened" } });
+      await app.receive({ id: "2", name: "issues", payload: { action: "closed" } });
+    `);
+    expect(result.seen).to.deep.equal(["on", "on", "destructured"]);
+    expect(result.warnings.filter((message) => /deprecated/.test(message))).to.have.length(1);
+    expect(result.didDeprecate).to.equal(true);
+  });
+
+  it("has the seven deprecated keys, not enumerable, each returning the app's member", async () => {
+    const { app } = createTestApp(undefined);
+    const root = new Hono();
+    const getRouter = (path?: string) => (path ? root.basePath(path) : root);
+    const argument = createAppFunctionArgument(app, getRouter);
+    expect(Object.keys(argument)).to.deep.equal(["app", "getRouter"]);
+    for (const key of DEPRECATED_APP_KEYS) expect(argument, key).to.have.property(key);
+    expect(argument.log).to.equal(app.log);
+    expect(argument.route).to.equal(getRouter);
+    argument.router.get("/deprecated", (c) => c.text("router"));
+    expect(await (await root.request("/deprecated")).text()).to.equal("router");
+    let received = false;
+    argument.on("issues.opened", async () => void (received = true));
+    await argument.receive({ id: "1", name: "issues", payload: issuesOpenedPayload() });
+    expect(received).to.equal(true);
+    expect(await argument.auth()).to.have.property("issues");
+  });
+});
