@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +11,14 @@ import { sign } from "../helpers/sign.js";
 import { runToExit, spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
 import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 
+type Example = Record<string, unknown>;
+const exampleIssuesOpened = (): Example => {
+  const all = createRequire(import.meta.url)("@octokit/webhooks-examples/api.github.com/index.json") as Array<{
+    name: string;
+    examples: Example[];
+  }>;
+  return all.find((entry) => entry.name === "issues")!.examples.find((example) => example.action === "opened")!;
+};
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/apps/${name}`, import.meta.url));
 const BUILT = fileURLToPath(new URL("../../dist/commands/run.js", import.meta.url));
 
@@ -84,6 +93,31 @@ describe("app run (the built command, in its own process)", function () {
       expect(comments[0]!.auth.type).to.equal("installation");
     });
 
+    it("runs the handler for the platform's own example issues.opened payload", async () => {
+      const before = platform.comments().length;
+      const example = structuredClone(exampleIssuesOpened());
+      example.installation = { id: 1 };
+      const body = JSON.stringify(example);
+      const response = await fetch(`${child.url}/api/github/webhooks`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "issues",
+          "x-github-delivery": "delivery-example-1",
+          "x-hub-signature-256": sign(TEST_SECRET, body),
+        },
+        body,
+      });
+      expect(response.status, await response.text()).to.equal(200);
+      const repository = example.repository as { name: string; owner: { login: string } };
+      expect(platform.comments().slice(before)).to.have.length(1);
+      expect(platform.comments().at(-1)).to.deep.include({
+        owner: repository.owner.login,
+        repo: repository.name,
+        issue_number: (example.issue as { number: number }).number,
+      });
+    });
+
     it("answers 400 to a bad signature and runs no handler", async () => {
       const before = platform.comments().length;
       const response = await deliver(child.url, { "x-hub-signature-256": sign("another-secret", "{}") });
@@ -94,9 +128,11 @@ describe("app run (the built command, in its own process)", function () {
 
     for (const header of ["x-github-event", "x-github-delivery", "x-hub-signature-256"]) {
       it(`answers 400 when ${header} is missing`, async () => {
+        const before = platform.comments().length;
         const response = await deliver(child.url, { [header]: undefined });
         expect(response.status).to.equal(400);
         expect(((await response.json()) as { error: string }).error).to.be.a("string");
+        expect(platform.comments()).to.have.length(before);
       });
     }
 
@@ -110,7 +146,8 @@ describe("app run (the built command, in its own process)", function () {
       const response = await fetch(`${child.url}/app`);
       expect(response.status).to.equal(200);
       expect(response.headers.get("content-type")).to.include("text/html");
-      expect(await response.text()).to.include("http://localhost:");
+      const port = new URL(child.url).port;
+      expect(await response.text()).to.include(`http://localhost:${port}/api/github/webhooks`);
     });
 
     it("serves an app's own route", async () => {
