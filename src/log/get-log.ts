@@ -2,6 +2,7 @@ import pino from "pino";
 import type { DestinationStream, LoggerOptions } from "pino";
 import { isProduction } from "../helpers/is-production.js";
 import { createPrettyStream } from "./create-pretty-stream.js";
+import { createErrorSerializer } from "./serialize-error.js";
 import { REDACTED, scrubSecrets } from "./secrets.js";
 import { createSentryStream } from "./sentry.js";
 
@@ -74,23 +75,26 @@ export function getLog({
   env = process.env,
 }: GetLogOptions = {}): Logger {
   const format = logFormat ?? (isProduction(env) ? "json" : "pretty");
+  let logger: Logger | undefined;
   const options: LoggerOptions = {
     level,
+    // Stacks in the console only at debug level; JSON keeps them for tools (and Sentry).
+    serializers: { err: createErrorSerializer(() => format === "json" || logger?.isLevelEnabled("debug") === true) },
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     // The last step before a line is written, so nothing escapes it.
     hooks: { streamWrite: scrubSecrets },
   };
   if (format === "pretty") {
-    return pino(options, withSentry(createPrettyStream(destination), sentryDsn, "msg", env));
+    return (logger = pino(options, withSentry(createPrettyStream(destination), sentryDsn, "msg", env)));
   }
   options.messageKey = logMessageKey;
   if (logLevelInString) {
     options.formatters = { level: (label) => ({ level: label }) };
   }
   if (sentryDsn) {
-    return pino(options, withSentry(destination ?? pino.destination(1), sentryDsn, logMessageKey, env));
+    return (logger = pino(options, withSentry(destination ?? pino.destination(1), sentryDsn, logMessageKey, env)));
   }
-  return destination ? pino(options, destination) : pino(options);
+  return (logger = destination ? pino(options, destination) : pino(options));
 }
 
 /** `stream`, plus Sentry for lines at error and above when a DSN is set. */

@@ -116,7 +116,11 @@ export class EventRouter<C> {
 
   /** Rejects with the aggregate of `errors`, after the onError hooks saw it. */
   async #fail(event: RoutedEvent, context: C, errors: Error[]): Promise<never> {
-    const error = Object.assign(new AppAggregateError(errors), { event, context });
+    // Not enumerable: a logged failure must not carry the payload (twice).
+    const error = Object.defineProperties(new AppAggregateError(errors), {
+      event: { value: event, enumerable: false },
+      context: { value: context, enumerable: false },
+    }) as AppAggregateError & { event: RoutedEvent; context: C };
     await this.#notifyErrorHandlers(error);
     throw error;
   }

@@ -1,0 +1,35 @@
+import pino from "pino";
+
+type Serialized = Record<string, unknown>;
+
+/**
+ * pino's `err` serializer, without stack traces unless `withStack()` says
+ * so (debug level, or JSON logs that tools read): at info level a person
+ * reading the console sees what failed, not a stack.
+ *
+ * @example
+ * const serialize = createErrorSerializer(() => logger.isLevelEnabled("debug"));
+ */
+export function createErrorSerializer(withStack: () => boolean): (error: unknown) => unknown {
+  return (error) => {
+    if (!(error instanceof Error)) return error;
+    const serialized = pino.stdSerializers.err(error) as unknown as Serialized;
+    return withStack() ? serialized : withoutStacks(serialized);
+  };
+}
+
+function withoutStacks(value: Serialized): Serialized {
+  const { stack: _stack, aggregateErrors, ...rest } = value;
+  if (typeof rest.message === "string") rest.message = firstLine(rest.message);
+  if (Array.isArray(aggregateErrors)) {
+    rest.aggregateErrors = aggregateErrors.map((item: unknown) =>
+      item !== null && typeof item === "object" ? withoutStacks(item as Serialized) : item,
+    );
+  }
+  return rest;
+}
+
+/** pino puts the causes' messages after the message ("x: caused by y"); keep that, drop stack lines. */
+function firstLine(message: string): string {
+  return message.split("\n    at ")[0]!;
+}
