@@ -64,7 +64,8 @@ export function createDeliveryClaims({
             await redis.eval(script, 1, key, owner, doneTtlMs).catch(() => undefined);
           },
         };
-      } catch {
+      } catch (error) {
+        connection.reportFailure(error);
         return UNCOORDINATED;
       }
     },

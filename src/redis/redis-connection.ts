@@ -7,9 +7,19 @@ export type RedisConnectionOptions = {
   /** ioredis options or a `redis://` URL. */
   config: RedisOptions | string;
   log: ConnectionLog;
-  /** Prefix of every key the framework writes. */
+  /**
+   * Prefix of every key and channel the framework uses. Default: the
+   * `keyPrefix` of the ioredis options, or `?keyPrefix=` of the URL, else
+   * `app-framework:`.
+   */
   keyPrefix?: string | undefined;
 };
+
+/** Every key and channel the framework uses starts with this, unless configured. */
+export const DEFAULT_KEY_PREFIX = "app-framework:";
+
+/** How often a Redis marked down after failed commands is asked whether it answers again. */
+const PROBE_INTERVAL_MS = 1000;
 
 /** Bounded waits: a slow or absent Redis must never hang a handler. */
 const FAULT_TOLERANT_OPTIONS: RedisOptions = {
@@ -33,11 +43,14 @@ export class RedisConnection {
   #everUp = false;
   #outageLogged = false;
   #closed = false;
+  #probe: ReturnType<typeof setInterval> | undefined;
   #listeners = new Set<(up: boolean) => void>();
 
   constructor(options: RedisConnectionOptions) {
-    this.#options = options;
-    this.keyPrefix = options.keyPrefix ?? "app-framework:";
+    // The prefix is ours to apply (to keys and channels alike), never ioredis'.
+    const { config, keyPrefix } = splitKeyPrefix(options.config);
+    this.#options = { ...options, config };
+    this.keyPrefix = options.keyPrefix ?? keyPrefix ?? DEFAULT_KEY_PREFIX;
     if (typeof options.config === "string") registerSecret(passwordOf(options.config));
     else registerSecret(options.config.password);
   }
@@ -57,6 +70,24 @@ export class RedisConnection {
   /** The ioredis client, created (and connecting) on first call. */
   client(): Promise<Redis> {
     return (this.#client ??= this.#connect());
+  }
+
+  /**
+   * A command failed. When the connection is at fault (timed out, closed),
+   * say so to everyone: a Redis that keeps its
+   * sockets open but stops answering never closes them: mark it down now so
+   * every caller falls back at once instead of waiting for its own timeout,
+   * and probe with PING until it answers again.
+   */
+  reportFailure(error: unknown): void {
+    if (!this.#up || this.#closed || !isConnectionError(error)) return;
+    this.#setUp(false);
+    this.#probe ??= setInterval(() => {
+      void this.#client
+        ?.then((client) => (client.status === "ready" ? client.ping() : Promise.reject(new Error(client.status))))
+        .then(() => this.#setUp(true))
+        .catch(() => undefined);
+    }, PROBE_INTERVAL_MS).unref();
   }
 
   /** Resolves true once Redis answers, or false after `timeoutMs`. */
@@ -87,6 +118,7 @@ export class RedisConnection {
     if (!this.#client) return;
     const client = await this.#client;
     this.#closed = true;
+    this.#stopProbe();
     this.#listeners.clear();
     client.disconnect();
   }
@@ -115,9 +147,15 @@ export class RedisConnection {
     return client;
   }
 
+  #stopProbe(): void {
+    if (this.#probe) clearInterval(this.#probe);
+    this.#probe = undefined;
+  }
+
   #setUp(up: boolean): void {
     if (up === this.#up || this.#closed) return;
     this.#up = up;
+    if (up) this.#stopProbe();
     if (up) {
       if (this.#outageLogged) this.#options.log.info(`Redis at ${this.description} is back; sharing resumes.`);
       else if (!this.#everUp) this.#options.log.info(`Sharing tokens, rate limits and deliveries through Redis at ${this.description}.`);
@@ -137,4 +175,30 @@ function passwordOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Takes `keyPrefix` out of ioredis options or a URL's query, so it is applied once, by us. */
+function splitKeyPrefix(config: RedisOptions | string): { config: RedisOptions | string; keyPrefix: string | undefined } {
+  if (typeof config !== "string") {
+    const { keyPrefix, ...rest } = config;
+    return { config: rest, keyPrefix: keyPrefix || undefined };
+  }
+  try {
+    const url = new URL(config);
+    const keyPrefix = url.searchParams.get("keyPrefix") || undefined;
+    if (keyPrefix === undefined) return { config, keyPrefix };
+    url.searchParams.delete("keyPrefix");
+    return { config: url.toString(), keyPrefix };
+  } catch {
+    return { config, keyPrefix: undefined };
+  }
+}
+
+/** Errors of the connection itself, not of a command or a script. */
+const CONNECTION_ERROR =
+  /Command timed out|Connection is closed|Stream isn't writeable|enableOfflineQueue|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH/i;
+
+function isConnectionError(error: unknown): boolean {
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  return CONNECTION_ERROR.test(`${String(message)} ${String(code)}`);
 }

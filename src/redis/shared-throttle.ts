@@ -29,6 +29,7 @@ export type SharedThrottle = {
 };
 
 const SECONDARY_LIMIT = /\bsecondary rate\b/i;
+const OUTAGE = Symbol("redis outage");
 
 /**
  * Throttling shared by every instance: Bottleneck's Redis clustering while
@@ -66,6 +67,17 @@ export function createSharedThrottle(
     });
   }
 
+  /** Resolves to OUTAGE when Redis goes down; `stop()` stops watching. */
+  function watchForOutage(): { outage: Promise<typeof OUTAGE>; stop(): void } {
+    let stop = () => {};
+    const outage = new Promise<typeof OUTAGE>((resolve) => {
+      stop = connection.onChange((up) => {
+        if (!up) resolve(OUTAGE);
+      }) as () => void;
+    });
+    return { outage, stop: () => stop() };
+  }
+
   class FailoverLimiter implements Limiter {
     #shared: Promise<Limiter> | undefined;
     constructor(
@@ -77,16 +89,26 @@ export function createSharedThrottle(
       await pause.wait();
       const observed: Job = (...jobArgs) => observe(job(...jobArgs));
       if (!connection.up) return this.local.schedule(options, observed, ...args);
+      // A job waiting in the shared queue when Redis goes away would wait
+      // forever: it moves to the local limiter, and if the shared queue still
+      // hands it out later, it does nothing there (never a second request).
       let started: Promise<unknown> | undefined;
-      const tracked: Job = (...jobArgs) => (started = observed(...jobArgs));
+      let moved = false;
+      const tracked: Job = (...jobArgs) => (moved ? Promise.resolve(undefined) : (started = observed(...jobArgs)));
+      const stopWatching = watchForOutage();
       try {
         const shared = await (this.#shared ??= this.createShared());
-        return await shared.schedule(options, tracked, ...args);
+        const outcome = await Promise.race([shared.schedule(options, tracked, ...args), stopWatching.outage]);
+        if (outcome !== OUTAGE) return outcome;
       } catch (error) {
-        if (started) return started; // the job ran: its own outcome, never a second run
-        this.#shared = undefined;
-        return this.local.schedule(options, observed, ...args);
+        if (!started) connection.reportFailure(error);
+      } finally {
+        stopWatching.stop();
       }
+      if (started) return started; // the job ran: its own outcome, never a second run
+      moved = true;
+      this.#shared = undefined;
+      return this.local.schedule(options, observed, ...args);
     }
   }
 
@@ -112,7 +134,8 @@ export function createSharedThrottle(
   return {
     options: {
       clustering: true,
-      id: `app-framework-${appId}`,
+      // Bottleneck names its keys after this id: under the same prefix as ours.
+      id: `${connection.keyPrefix}throttle:${appId}`,
       global: failoverGroup(GROUPS.global),
       auth: failoverGroup(GROUPS.auth),
       search: failoverGroup(GROUPS.search),

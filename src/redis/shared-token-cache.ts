@@ -68,6 +68,7 @@ export function createSharedTokenCache({ connection, appId, lockMs = 10_000, pol
         return await viaRedis(id, mint);
       } catch (error) {
         if (error instanceof MintError) throw error.original;
+        connection.reportFailure(error);
         return mint(); // Redis failed: this instance mints on its own
       }
     },

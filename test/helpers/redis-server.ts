@@ -6,6 +6,12 @@ export type RedisServer = {
   url: string;
   /** Deletes every key (between tests). */
   flush(): Promise<void>;
+  /** Every key, for checking names. */
+  keys(): Promise<string[]>;
+  /** Freezes the server (SIGSTOP): sockets stay open, nothing answers. */
+  freeze(): void;
+  /** Thaws a frozen server (SIGCONT). */
+  thaw(): void;
   /** Stops the server; `start()` brings it back on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -62,17 +68,26 @@ export async function startRedisServer(): Promise<RedisServer> {
     });
   }
 
-  async function flush(): Promise<void> {
+  async function command<T>(run: (client: import("ioredis").Redis) => Promise<T>): Promise<T> {
     const { Redis } = await import("ioredis");
     const client = new Redis(port, "127.0.0.1", { lazyConnect: true });
     try {
       await client.connect();
-      await client.flushall();
+      return await run(client);
     } finally {
       client.disconnect();
     }
   }
 
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, stop, start, flush };
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    stop,
+    start,
+    flush: () => command((client) => client.flushall()).then(() => undefined),
+    keys: () => command((client) => client.keys("*")),
+    freeze: () => void child?.kill("SIGSTOP"),
+    thaw: () => void child?.kill("SIGCONT"),
+  };
 }

@@ -9,10 +9,13 @@ import { spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
 import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 
 const APP = fileURLToPath(new URL("../fixtures/apps/get-repo.js", import.meta.url));
+const COMMENTER = fileURLToPath(new URL("../fixtures/apps/comment-on-request.js", import.meta.url));
 const BUILT = fileURLToPath(new URL("../../dist/commands/run.js", import.meta.url));
 
-async function deliver(url: string, id: string, installation = 1): Promise<number> {
-  const body = JSON.stringify(issuesOpenedPayload(installation));
+async function deliver(url: string, id: string, installation = 1, title?: string): Promise<number> {
+  const payload = issuesOpenedPayload(installation);
+  if (title) (payload.issue as { title: string }).title = title;
+  const body = JSON.stringify(payload);
   const response = await fetch(`${url}/api/github/webhooks`, {
     method: "POST",
     headers: {
@@ -60,7 +63,7 @@ describe("three app run instances sharing one Redis", function () {
       REDIS_URL: redis.url,
     };
     instances = await Promise.all(
-      [0, 1, 2].map(() => spawnApp({ args: [APP, "--base-url", platform.url], env })),
+      [0, 1, 2].map(() => spawnApp({ args: [APP, COMMENTER, "--base-url", platform.url], env })),
     );
     // `app run` waits (briefly) for Redis before it listens, and says so.
     for (const instance of instances) expect(instance.stdout()).to.match(/Sharing tokens, rate limits and deliveries through Redis at redis:\/\/127\.0\.0\.1:\d+\./);
@@ -79,6 +82,19 @@ describe("three app run instances sharing one Redis", function () {
     expect(statuses.every((status) => status === 200)).to.equal(true);
     expect(exchangesFor(1)).to.have.length(1);
     for (let i = 0; i < 30; i++) expect(reads(`spread-${i}`), `spread-${i}`).to.have.length(1);
+  });
+
+  it("space their writes a second apart together, as one client would (Bottleneck clustering)", async () => {
+    const written: number[] = [];
+    platform.on("POST", "/repos/:owner/:repo/issues/:issue_number/comments", () => {
+      written.push(Date.now());
+      return { status: 201, body: { id: written.length } };
+    });
+    const statuses = await Promise.all(instances.map((instance, i) => deliver(instance.url, `write-${i}`, 1, "please comment")));
+    expect(statuses).to.deep.equal([200, 200, 200]);
+    expect(written).to.have.length(3);
+    written.sort((a, b) => a - b);
+    for (let i = 1; i < written.length; i++) expect(written[i]! - written[i - 1]!, `gap ${i}`).to.be.at.least(900);
   });
 
   it("run a delivery sent to two instances once", async () => {
