@@ -95,12 +95,11 @@ export function toError(value: unknown): Error {
   );
 }
 
+/** The object's keys, never its values: a value may be a secret, and a cut one would escape scrubbing. */
 function safeDescribe(value: object): string {
-  try {
-    return JSON.stringify(value).slice(0, 200);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
+  const keys = Object.keys(value).slice(0, 10);
+  const more = Object.keys(value).length > keys.length ? ", …" : "";
+  return keys.length === 0 ? Object.prototype.toString.call(value) : `an object with ${keys.join(", ")}${more}`;
 }
 
 /**

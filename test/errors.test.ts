@@ -27,7 +27,8 @@ describe("errors", () => {
     ["a string", "plain text", /^plain text$/],
     ["a number", 42, /threw 42/],
     ["an object with a message", { message: "from object", status: 404 }, /^from object$/],
-    ["an object without a message", { reason: "x" }, /non-Error object.*reason/],
+    ["an object without a message", { reason: "x" }, /^A non-Error object was thrown: an object with reason$/],
+    ["an object holding a secret, by its keys only", { detail: "x".repeat(175), value: "s3cret-value-123" }, /^A non-Error object was thrown: an object with detail, value$/],
   ];
   for (const [label, value, message] of thrown) {
     it(`turns ${label} into an Error, keeping it as cause`, () => {
