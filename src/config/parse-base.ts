@@ -24,6 +24,12 @@ export function parseBase(value: unknown, from: FileLocation): BaseLocation {
     );
   }
   const [, owner, repo, path] = match;
+  if (repo === "." || repo === "..") {
+    throw extendsError(
+      `The ${BASE_KEY} value "${value as string}" in ${describeFile(from)} names "${repo}", which is not a repository.`,
+      `Name the repository that holds the base, for example "${BASE_KEY}: my-org/settings".`,
+    );
+  }
   const problem = path === undefined ? undefined : findPathProblem(path);
   if (problem !== undefined) {
     throw extendsError(

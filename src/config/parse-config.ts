@@ -22,12 +22,13 @@ export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "construct
  */
 export function parseConfig(text: string, file: FileLocation): Configuration {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const value = /\.json$/i.test(file.path) ? parseJson(source, file) : parseYaml(source, file);
+  const json = /\.json$/i.test(file.path);
+  const value = json ? parseJson(source, file) : parseYaml(source, file);
   if (value === null || value === undefined) return {};
   if (typeof value !== "object" || Array.isArray(value)) {
     throw invalid(file, `holds ${Array.isArray(value) ? "a list" : `a ${typeof value}`}, not a mapping of keys to values`);
   }
-  return sanitize(value, file, 0) as Configuration;
+  return sanitize(value, file, 0, !json) as Configuration;
 }
 
 function parseJson(source: string, file: FileLocation): unknown {
@@ -68,14 +69,26 @@ function guard<T>(file: FileLocation, parse: () => T): T {
   }
 }
 
-// Copies the parsed value without unsafe keys, checking the depth on the way.
-function sanitize(value: unknown, file: FileLocation, depth: number): unknown {
+// Copies the parsed value without unsafe keys, checking the depth and the
+// kinds of values on the way: config holds JSON's kinds of values only.
+function sanitize(value: unknown, file: FileLocation, depth: number, yaml: boolean): unknown {
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_DEPTH) throw invalid(file, `nests deeper than ${MAX_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((item) => sanitize(item, file, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => sanitize(item, file, depth + 1, yaml));
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) {
+    throw invalid(
+      file,
+      `holds a ${(value as object).constructor?.name ?? "special"} value (a YAML !!timestamp, !!set, !!omap or !!binary?): ` +
+        "config holds strings, numbers, booleans, null, lists and mappings only",
+    );
+  }
   const copy: Configuration = {};
   for (const [key, item] of Object.entries(value)) {
-    if (!UNSAFE_KEYS.has(key)) copy[key] = sanitize(item, file, depth + 1);
+    if (yaml && key === "<<") {
+      throw invalid(file, "uses a YAML merge key (<<), which is not supported: write the keys out, or share them with _extends");
+    }
+    if (!UNSAFE_KEYS.has(key)) copy[key] = sanitize(item, file, depth + 1, yaml);
   }
   return copy;
 }
