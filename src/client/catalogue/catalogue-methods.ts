@@ -10,6 +10,12 @@ import type { CatalogueRoutes, EndpointMethod } from "./types.js";
 type TodayGroups = Record<string, Record<string, unknown> | undefined>;
 
 const TABLE: CatalogueRoutes = CATALOGUE_ROUTES;
+/** Per group, the names whose route today differs from the catalogue's. */
+const CHANGED = new Map<string, ReadonlySet<string>>();
+for (const [group, methods] of Object.entries(TABLE)) {
+  const changed = Object.keys(methods).filter((method) => methods[method]!.kind === "changed");
+  if (changed.length > 0) CHANGED.set(group, new Set(changed));
+}
 const GROUP_NAMES = new Map(
   Object.entries(TABLE).map(([group, methods]) => [
     group,
@@ -38,16 +44,26 @@ export function catalogueMethods(octokit: Octokit): CatalogueApi {
       "catalogueMethods needs the REST endpoint methods: apply it after them, as in Octokit.plugin(legacyRestEndpointMethods, catalogueMethods).",
     );
   }
+  // `rest` has today's shape; the root has the catalogue's, so the few methods
+  // whose route changed since send their historic route there.
   const groups: TodayGroups = {};
+  const rootGroups: TodayGroups = {};
   for (const [group, names] of GROUP_NAMES) {
-    groups[group] = createCatalogueGroup({
-      today: today[group],
-      names,
-      build: (method) => buildMethod(octokit, today, group, method),
-    });
+    const build = (method: string) => buildMethod(octokit, today, group, method);
+    groups[group] = createCatalogueGroup({ today: today[group], names, build });
+    const changed = CHANGED.get(group);
+    rootGroups[group] = changed
+      ? createCatalogueGroup({
+          today: today[group],
+          names,
+          replace: changed,
+          // Everything else is the very method `rest` has (built once, shared).
+          build: (method) => (changed.has(method) ? buildHistoric(octokit, group, method) : groups[group]![method]),
+        })
+      : groups[group];
   }
   return {
-    ...groups,
+    ...rootGroups,
     rest: { ...today, ...groups },
   } as unknown as CatalogueApi;
 }
@@ -80,6 +96,11 @@ function buildMethod(
     });
   }
   return buildHistoricMethod({ name, entry, request: octokit.request, getLog });
+}
+
+function buildHistoric(octokit: Octokit, group: string, method: string): EndpointMethod {
+  const entry = TABLE[group]![method]!;
+  return buildHistoricMethod({ name: `${group}.${method}`, entry, request: octokit.request, getLog: () => octokit.log });
 }
 
 function findMethod(

@@ -5,6 +5,8 @@ export type CreateCatalogueGroupOptions = {
   names: ReadonlySet<string>;
   /** Builds a catalogue method today's object lacks; called once per name. */
   build: (name: string) => unknown;
+  /** Names built here even though today's object has them (a route that changed). */
+  replace?: ReadonlySet<string> | undefined;
 };
 
 /**
@@ -24,11 +26,12 @@ export function createCatalogueGroup({
   today = {},
   names,
   build,
+  replace,
 }: CreateCatalogueGroupOptions): Record<string, unknown> {
   // Own properties of the target: methods built here and values assigned by users.
   const own: Record<string | symbol, unknown> = {};
   const isAdded = (key: string | symbol): key is string =>
-    typeof key === "string" && names.has(key) && !Reflect.has(today, key);
+    typeof key === "string" && names.has(key) && (replace?.has(key) === true || !Reflect.has(today, key));
   const has = (key: string | symbol) =>
     Object.hasOwn(own, key) || Reflect.has(today, key) || isAdded(key);
   const get = (key: string | symbol): unknown => {
