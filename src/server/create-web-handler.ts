@@ -26,7 +26,8 @@ const NOT_LOADED = errorAnswer(500, "The app failed to load; see the server's lo
  * Deno.serve(handler);
  */
 export function createWebHandler(app: App, options?: WebHandlerOptions): WebHandler;
-export function createWebHandler(appFn: AnyAppFunction, options: WebHandlerOptions & { app: App }): WebHandler;
+export function createWebHandler(appFn: ApplicationFunction, options: WebHandlerOptions & { app: App }): WebHandler;
+export function createWebHandler(appFn: DeprecatedApplicationFunction, options: WebHandlerOptions & { app: App }): WebHandler;
 export function createWebHandler(
   appOrFn: App | AnyAppFunction,
   options: WebHandlerOptions & { app?: App | undefined } = {},

@@ -28,3 +28,13 @@ describe("AppClient's two shapes of methods", () => {
     expect(client.issues!.createComment).to.equal(client.rest.issues!.createComment);
   });
 });
+
+describe("client.config.get, the catalogue's 702nd method", () => {
+  it("has defaults and endpoint like every other method", () => {
+    const client = new AppClient({ throttle: { enabled: false } });
+    const { get } = client.config;
+    const { method, url } = get.endpoint({ owner: "o", repo: "r", path: ".github/app.yml" });
+    expect(`${method} ${url}`).to.equal("GET https://api.github.com/repos/o/r/contents/.github%2Fapp.yml");
+    expect(get.defaults({ defaults: { a: 1 } })).to.be.a("function").with.property("endpoint");
+  });
+});

@@ -12,7 +12,12 @@ export type ConfigApi = {
      * same path in the owner's `.github` repository), follows `_extends` and
      * deep-merges `defaults`, the bases and the file.
      */
-    get<T extends object = Configuration>(options: GetConfigOptions<T>): Promise<GetConfigResult<T>>;
+    get: (<T extends object = Configuration>(options: GetConfigOptions<T>) => Promise<GetConfigResult<T>>) & {
+      /** The contents request a file is read with: `GET /repos/{owner}/{repo}/contents/{path}`. */
+      endpoint: Octokit["request"]["endpoint"];
+      /** A `get` with these options preset (later options win). */
+      defaults(options: Partial<GetConfigOptions<object>>): ConfigApi["config"]["get"];
+    };
   };
 };
 
@@ -39,10 +44,22 @@ declare module "@octokit/core" {
  */
 export function config(client: Octokit, options: OctokitOptions = {}): ConfigApi {
   const cache = options.config?.cache ?? createConfigCache({ max: 100 });
-  return {
-    config: {
-      get: <T extends object = Configuration>(getOptions: GetConfigOptions<T>) => getConfig<T>(client, getOptions, cache),
-    },
-  };
+  return { config: { get: createGet(client, cache, {}) } };
+}
+
+type Get = ConfigApi["config"]["get"];
+
+/**
+ * `config.get`, shaped like every other client method (the catalogue lists
+ * it among them): `endpoint` builds the contents request it reads a file
+ * with, and `defaults` returns a `get` with preset options.
+ */
+function createGet(client: Octokit, cache: ConfigCache, presets: Partial<GetConfigOptions<object>>): Get {
+  const get = (<T extends object = Configuration>(getOptions: GetConfigOptions<T>) =>
+    getConfig<T>(client, { ...presets, ...getOptions } as GetConfigOptions<T>, cache)) as Get;
+  return Object.assign(get, {
+    endpoint: client.request.endpoint.defaults({ method: "GET", url: "/repos/{owner}/{repo}/contents/{path}" }),
+    defaults: (more: Partial<GetConfigOptions<object>>) => createGet(client, cache, { ...presets, ...more }),
+  });
 }
 config.VERSION = VERSION;
