@@ -54,9 +54,32 @@ describe("AppClient", () => {
     platform.failNext("GET", "/repos/:owner/:repo", secondaryRateLimitResponse(8));
     const start = Date.now();
     await client.repos.get({ owner: "octo", repo: "hello" });
-    expect(Date.now() - start).to.be.at.least(75);
+    const waited = Date.now() - start;
+    expect(waited).to.be.at.least(75);
+    expect(waited, "waited for the 60 s fallback instead of retry-after").to.be.below(550);
     expect(platform.callsTo("GET", "/repos/:owner/:repo")).to.have.length(2);
     expect(logs.text()).to.match(/Secondary rate limit reached for GET/);
+  });
+
+  it("waits at least 60 s (scaled here to 600 ms) after a secondary rate limit without retry-after", async () => {
+    const { app } = createTestApp(platform);
+    const client = await app.auth(1);
+    platform.failNext("GET", "/repos/:owner/:repo", secondaryRateLimitResponse());
+    const start = Date.now();
+    await client.repos.get({ owner: "octo", repo: "hello" });
+    expect(Date.now() - start).to.be.at.least(590);
+  });
+
+  it("gives up on the primary rate limit after a bounded number of retries", async () => {
+    const { app } = createTestApp(platform);
+    const client = await app.auth(1);
+    platform.failNext("GET", "/repos/:owner/:repo", primaryRateLimitResponse(Math.floor(Date.now() / 1000)), 10);
+    const error = await client.repos.get({ owner: "octo", repo: "hello" }).then(
+      () => expect.fail("expected a rejection"),
+      (failure: { status: number }) => failure,
+    );
+    expect(error.status).to.equal(403);
+    expect(platform.callsTo("GET", "/repos/:owner/:repo")).to.have.length(3);
   });
 
   it("gives up on a secondary rate limit after a bounded number of retries", async () => {
