@@ -4,9 +4,11 @@ import type { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
 import { TokenStore } from "./client/auth/token-store.js";
 import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
+import { loadAppClient, preloadAppClient } from "./client/load-app-client.js";
 import { createAppFunctionArgument } from "./app-function-argument.js";
 import { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
+import { defineLazyProperty } from "./helpers/define-lazy-property.js";
 import { Context } from "./context.js";
 import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
@@ -48,7 +50,6 @@ export class App {
     const redis = options.redisConfig
       ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", log })
       : undefined;
-    const Client = redis ? resolved.Client.defaults({ throttle: redis.throttle.options as never }) : resolved.Client;
     const tokens =
       resolved.appId !== undefined && resolved.privateKey
         ? new TokenStore({
@@ -65,7 +66,7 @@ export class App {
     registerSecret(options.platformToken);
     const secrets = acceptedSecrets(options.secret, options.additionalSecrets);
     const state: State = {
-      Client,
+      Client: undefined as unknown as typeof AppClient,
       appId: resolved.appId,
       baseUrl: options.baseUrl,
       cache,
@@ -82,7 +83,13 @@ export class App {
       tokens,
       configCache,
     };
-    state.client = options.client ?? createClient(state);
+    // Both are built on first use, so an app whose handlers never call the
+    // platform never loads the client's modules (see load-app-client.ts).
+    defineLazyProperty(state, "Client", () => {
+      const Client = resolved.Client ?? loadAppClient();
+      return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
+    });
+    defineLazyProperty(state, "client", () => options.client ?? createClient(state));
     this.state = state;
     this.webhooks =
       (options.webhooks as AppWebhooks<Context> | undefined) ??
@@ -133,6 +140,8 @@ export class App {
     { getRouter = routerUnavailable }: LoadOptions = {},
   ): Promise<void> {
     const appFns = Array.isArray(appFn) ? appFn : [appFn];
+    // Where AppClient cannot load on first use, load it before handlers can ask for it.
+    await preloadAppClient();
     for (const fn of appFns) {
       if (typeof fn !== "function") {
         throw new AppError("APP_FUNCTION_INVALID", `An application function must be a function, got ${typeof fn}.`, {
@@ -148,6 +157,7 @@ export class App {
    * Handlers should use `context.client` instead.
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
+    await preloadAppClient();
     return createClient(this.state, installationId, log);
   }
 

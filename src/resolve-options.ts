@@ -1,5 +1,6 @@
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
-import { AppClient } from "./client/app-client.js";
+import type { AppClient } from "./client/app-client.js";
+import { loadAppClient } from "./client/load-app-client.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
 import type { Logger } from "./log/get-log.js";
@@ -9,7 +10,8 @@ import type { Options } from "./types.js";
 export type ResolvedOptions = {
   appId: number | undefined;
   privateKey: string | undefined;
-  Client: typeof AppClient;
+  /** The given client class; undefined for `AppClient`, which loads on first use. */
+  Client: typeof AppClient | undefined;
 };
 
 /**
@@ -27,14 +29,14 @@ export function resolveOptions(options: Options, log: Logger): ResolvedOptions {
     warnOnce(log, "option:id", 'The "id" option is deprecated; use "appId".');
     appId ??= options.id;
   }
-  let Client = options.Client ?? AppClient;
+  let Client = options.Client;
   if (options.throttleOptions !== undefined) {
     warnOnce(
       log,
       "option:throttleOptions",
       'The "throttleOptions" option is deprecated; set "throttle" with Client.defaults() instead.',
     );
-    Client = Client.defaults({ throttle: options.throttleOptions as ThrottlingOptions });
+    Client = (Client ?? loadAppClient()).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
   }
   return {
     appId: parseAppId(appId),

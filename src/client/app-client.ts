@@ -10,6 +10,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { mergeClientOptions } from "./defaults.js";
+import { registerAppClient } from "./load-app-client.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { requestLog } from "./plugins/request-log.js";
@@ -42,3 +43,6 @@ export const AppClient: AppClientConstructor = Octokit.plugin(
 ).defaults(mergeClientOptions);
 
 export type AppClient = InstanceType<typeof AppClient>;
+
+// Apps that were built before this module loaded find it here (see load-app-client.ts).
+registerAppClient(AppClient);

@@ -2,6 +2,7 @@ import type { Logger } from "../log/get-log.js";
 import type { State } from "../types.js";
 import type { AppClient } from "./app-client.js";
 import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
+import { preloadAppClient } from "./load-app-client.js";
 
 /**
  * A client acting for the installation when `installationId` is given, else
@@ -43,6 +44,7 @@ function authFor(state: State, installationId: number | undefined): AppAuth {
  * const client = await auth(app.state, 1234);
  */
 export async function auth(state: State, installationId?: number, log?: Logger): Promise<AppClient> {
+  await preloadAppClient();
   return createClient(state, installationId, log);
 }
 
@@ -54,5 +56,6 @@ export async function auth(state: State, installationId?: number, log?: Logger):
  * const client = await getAuthenticatedClient(app.state, 1234);
  */
 export async function getAuthenticatedClient(state: State, installationId?: number): Promise<AppClient> {
+  await preloadAppClient();
   return createClient(state, installationId);
 }

@@ -1,0 +1,74 @@
+import { expect } from "chai";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { AppClient } from "../../src/client/app-client.js";
+import { loadAppClient, preloadAppClient } from "../../src/client/load-app-client.js";
+import { BIN } from "../commands/run-bin.js";
+import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
+
+const fixture = (path: string) => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
+const HOOK = new URL("../fixtures/record-imports.mjs", import.meta.url).href;
+const TOKEN = "ghp_lazyclienttoken0123456789abcdefABCDEF";
+
+/**
+ * `app receive` from the build, recording every module it loads: ES imports
+ * through a resolve hook in `log`, require() calls (how a lazily loaded
+ * AppClient arrives) in the output through NODE_DEBUG=module.
+ */
+function receiveRecordingImports(app: string, platform: FakePlatform, log: string): Promise<{ code: number; output: string }> {
+  const args = ["receive", "-e", "issues.opened", "-p", fixture("payloads/issues.opened.json"), "--base-url", platform.url, "-t", TOKEN, app];
+  const register = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(HOOK)});`;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", register, BIN, ...args],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, IMPORT_LOG: log, NODE_DEBUG: "module", NO_COLOR: "1" }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+describe("loadAppClient", () => {
+  it("returns AppClient once its module is loaded, and preloading then does nothing", async () => {
+    await preloadAppClient();
+    expect(loadAppClient()).to.equal(AppClient);
+  });
+
+  describe("in app receive, run from the build", () => {
+    let platform: FakePlatform;
+    let folder: string;
+    before(async () => {
+      platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: [TOKEN] });
+    });
+    after(() => platform.close());
+    beforeEach(async () => {
+      platform.reset();
+      folder = await mkdtemp(join(tmpdir(), "lazy-client-"));
+    });
+    afterEach(() => rm(folder, { recursive: true, force: true }));
+
+    it("loads none of the client's modules when no handler uses the client", async () => {
+      const log = join(folder, "imports.txt");
+      const result = await receiveRecordingImports(fixture("receive-apps/log-events.js"), platform, log);
+      expect(result.code, result.output).to.equal(0);
+      expect(result.output).to.include("log-events saw issues.opened");
+      const loaded = (await readFile(log, "utf8")) + result.output;
+      expect(loaded).to.include("/dist/src/app.js");
+      for (const module of ["/dist/src/client/app-client.js", "/@octokit/plugin-rest-endpoint-methods/", "/@octokit/core/"]) {
+        expect(loaded, module).not.to.include(module);
+      }
+    });
+
+    it("loads them when a handler first uses context.client, which then works", async () => {
+      const log = join(folder, "imports.txt");
+      const result = await receiveRecordingImports(fixture("receive-apps/comment.js"), platform, log);
+      expect(result.code, result.output).to.equal(0);
+      expect(platform.comments()).to.have.length(1);
+      expect((await readFile(log, "utf8")) + result.output).to.include("/dist/src/client/app-client.js");
+    });
+  });
+});
