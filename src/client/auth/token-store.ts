@@ -1,5 +1,4 @@
 import type { createAppAuth } from "@octokit/auth-app";
-import { request as defaultRequest } from "@octokit/request";
 import type { RequestInterface } from "@octokit/types";
 import { AppError } from "../../errors.js";
 import { registerSecret } from "../../log/secrets.js";
@@ -58,7 +57,8 @@ export class TokenStore {
   readonly appId: number;
   readonly cache: TokenCache;
   #options: TokenStoreOptions;
-  #request: RequestInterface;
+  /** Made on first use: @octokit/request loads only when a token is minted. */
+  #request: Promise<RequestInterface> | undefined;
   /** Made on first use: @octokit/auth-app is loaded only when a JWT is needed. */
   #appAuth: Promise<ReturnType<typeof createAppAuth>> | undefined;
   #timeDifference = 0;
@@ -70,10 +70,6 @@ export class TokenStore {
     this.#options = options;
     this.appId = options.appId;
     this.cache = options.cache;
-    this.#request = (options.request ?? defaultRequest).defaults({
-      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-      headers: { "user-agent": options.userAgent ?? "app-framework" },
-    });
     registerSecret(options.privateKey);
   }
 
@@ -159,7 +155,8 @@ export class TokenStore {
 
   async #mint(installationId: number): Promise<MintedToken> {
     const jwt = await this.getJwt();
-    const { data } = await this.#request("POST /app/installations/{installation_id}/access_tokens", {
+    const request = await (this.#request ??= this.#createRequest());
+    const { data } = await request("POST /app/installations/{installation_id}/access_tokens", {
       installation_id: installationId,
       headers: { authorization: `bearer ${jwt}` },
     });
@@ -169,12 +166,21 @@ export class TokenStore {
     return { token, ttlMs };
   }
 
+  async #createRequest(): Promise<RequestInterface> {
+    const options = this.#options;
+    const request = options.request ?? (await import("@octokit/request")).request;
+    return request.defaults({
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      headers: { "user-agent": options.userAgent ?? "app-framework" },
+    });
+  }
+
   async #createAppAuth(): Promise<ReturnType<typeof createAppAuth>> {
     const { createAppAuth } = await import("@octokit/auth-app");
     return createAppAuth({
       appId: this.appId,
       privateKey: this.#options.privateKey,
-      request: this.#request,
+      request: await (this.#request ??= this.#createRequest()),
       log: this.#options.log,
       ...(this.#timeDifference ? { timeDifference: this.#timeDifference } : {}),
     } as Parameters<typeof createAppAuth>[0]);
