@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import type Bottleneck from "bottleneck";
-import BottleneckLight from "bottleneck/light.js";
+import type BottleneckLight from "bottleneck/light.js";
 import type { RedisConnection } from "./redis-connection.js";
 import { SharedPause } from "./shared-pause.js";
 
@@ -27,6 +28,10 @@ export type SharedThrottle = {
   pause: SharedPause;
   close(): Promise<void>;
 };
+
+// Required on first use: app.ts imports this module whether or not Redis is
+// set, and Bottleneck's light build alone takes ~30 ms to load.
+const require = createRequire(import.meta.url);
 
 const SECONDARY_LIMIT = /\bsecondary rate\b/i;
 const OUTAGE = Symbol("redis outage");
@@ -113,13 +118,14 @@ export function createSharedThrottle(
   }
 
   function failoverGroup(settings: Bottleneck.ConstructorOptions): Group {
-    const local = new BottleneckLight.Group(settings);
+    let local: BottleneckLight.Group | undefined;
     let shared: Promise<Bottleneck.Group> | undefined;
     const limiters = new Map<string, FailoverLimiter>();
     return {
       key(id = "") {
         let limiter = limiters.get(id);
         if (!limiter) {
+          local ??= new (require("bottleneck/light.js") as typeof BottleneckLight).Group(settings);
           limiter = new FailoverLimiter(local.key(id) as unknown as Limiter, async () => {
             shared ??= loadShared().then(({ Bottleneck: Full, connection: shared }) => new Full.Group({ ...settings, connection: shared }));
             return (await shared).key(id) as unknown as Limiter;
