@@ -1,6 +1,5 @@
 import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
-import { getRepoConfig } from "./config/get-repo-config.js";
 import type { MergeOptions } from "./config/types.js";
 import { AppError } from "./errors.js";
 import type { Logger } from "./log/get-log.js";
@@ -121,6 +120,8 @@ export class Context<E extends EmitterWebhookEventName = EmitterWebhookEventName
     defaults?: T,
     deepMergeOptions?: MergeOptions,
   ): Promise<T | null> {
+    // Loaded here, not with the context: most deliveries never read a config file.
+    const { getRepoConfig } = await import("./config/get-repo-config.js");
     return getRepoConfig<T>(this.client, this.repo(), fileName, defaults, deepMergeOptions);
   }
 

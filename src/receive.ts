@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { DestinationStream } from "pino";
 import { createRequire } from "node:module";
 import type { Hono } from "hono";
-import { parse as parseDotEnv } from "dotenv";
 import { createApp } from "./create-app.js";
 import { AppError } from "./errors.js";
 import { loadAppFunction } from "./helpers/load-app-function.js";
@@ -51,7 +50,7 @@ export type ReceiveResult = { id: string; name: string; action: string | undefin
  */
 export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   const cwd = options.cwd ?? process.cwd();
-  const env = { ...readDotEnv(cwd), ...(options.env ?? process.env) };
+  const env = { ...(await readDotEnv(cwd)), ...(options.env ?? process.env) };
   const { name, action, payload } = readEvent({ event: options.event ?? env.GITHUB_EVENT_NAME, payloadPath: options.payloadPath ?? env.GITHUB_EVENT_PATH, cwd });
   if (options.apps.length === 0) {
     throw new AppError("OPTION_INVALID", "No app was given.", { hint: "Name the app to run: app receive -e issues -p payload.json ./index.js" });
@@ -131,12 +130,15 @@ function handlerFailure(error: unknown, label: string, log: Logger): unknown {
   return new AppError("EVENT_HANDLER_FAILED", message, { hint: "Run with --log-level debug to see where it failed.", cause: error });
 }
 
-function readDotEnv(cwd: string): Record<string, string> {
+async function readDotEnv(cwd: string): Promise<Record<string, string>> {
+  let text: string;
   try {
-    return parseDotEnv(readFileSync(join(cwd, ".env")));
+    text = await readFile(join(cwd, ".env"), "utf8");
   } catch {
-    return {}; // no .env file: the environment alone
+    return {}; // no .env file: the environment alone, and no need to load dotenv
   }
+  const { parse } = await import("dotenv");
+  return parse(text);
 }
 
 function withoutUndefined<T extends object>(object: T): T {

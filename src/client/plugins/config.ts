@@ -1,4 +1,5 @@
 import type { Octokit, OctokitOptions } from "@octokit/core";
+import type { EndpointInterface } from "@octokit/types";
 import { createConfigCache, type ConfigCache } from "../../config/config-cache.js";
 import { getConfig } from "../../config/get-config.js";
 import type { Configuration, GetConfigOptions, GetConfigResult } from "../../config/types.js";
@@ -14,7 +15,7 @@ export type ConfigApi = {
      */
     get: (<T extends object = Configuration>(options: GetConfigOptions<T>) => Promise<GetConfigResult<T>>) & {
       /** The contents request a file is read with: `GET /repos/{owner}/{repo}/contents/{path}`. */
-      endpoint: Octokit["request"]["endpoint"];
+      endpoint: EndpointInterface<{ method: "GET"; url: "/repos/{owner}/{repo}/contents/{path}" }>;
       /** A `get` with these options preset (later options win). */
       defaults(options: Partial<GetConfigOptions<object>>): ConfigApi["config"]["get"];
     };
@@ -58,7 +59,7 @@ function createGet(client: Octokit, cache: ConfigCache, presets: Partial<GetConf
   const get = (<T extends object = Configuration>(getOptions: GetConfigOptions<T>) =>
     getConfig<T>(client, { ...presets, ...getOptions } as GetConfigOptions<T>, cache)) as Get;
   return Object.assign(get, {
-    endpoint: client.request.endpoint.defaults({ method: "GET", url: "/repos/{owner}/{repo}/contents/{path}" }),
+    endpoint: client.request.endpoint.defaults({ method: "GET", url: "/repos/{owner}/{repo}/contents/{path}" } as const),
     defaults: (more: Partial<GetConfigOptions<object>>) => createGet(client, cache, { ...presets, ...more }),
   });
 }
