@@ -1,8 +1,13 @@
+import { LRUCache } from "lru-cache";
 import type { Logger } from "../log/get-log.js";
 import type { State } from "../types.js";
 import type { AppClient } from "./app-client.js";
 import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
+import { TokenStore } from "./auth/token-store.js";
 import { preloadAppClient } from "./load-app-client.js";
+
+/** Token stores made for States that came without one, so their tokens are reused. */
+const storesOfBareStates = new WeakMap<State, TokenStore>();
 
 /**
  * A client acting for the installation when `installationId` is given, else
@@ -24,16 +29,39 @@ export function createClientWithAuth(state: State, auth: AppAuth, log?: Logger):
 }
 
 function authFor(state: State, installationId: number | undefined): AppAuth {
-  if (state.tokens) {
+  const tokens = tokenStoreOf(state);
+  if (tokens) {
     return installationId === undefined
-      ? { type: "app", tokens: state.tokens }
-      : { type: "installation", installationId, tokens: state.tokens };
+      ? { type: "app", tokens }
+      : { type: "installation", installationId, tokens };
   }
   if (state.platformToken) return { type: "token", token: state.platformToken };
   return {
     type: "unauthenticated",
     reason: "no credentials are set: set APP_ID and PRIVATE_KEY (or GITHUB_TOKEN)",
   };
+}
+
+/**
+ * The State's token store: the App's own, or, for a State built by hand with
+ * an app id and a private key, one made on first use and kept with it.
+ */
+function tokenStoreOf(state: State): TokenStore | undefined {
+  if (state.tokens) return state.tokens;
+  const appId = state.appId ?? state.id;
+  if (appId === undefined || !state.privateKey) return undefined;
+  let tokens = storesOfBareStates.get(state);
+  if (!tokens) {
+    tokens = new TokenStore({
+      appId: Number(appId),
+      privateKey: state.privateKey,
+      cache: state.cache ?? new LRUCache<number, string>({ max: 15000 }),
+      log: state.log,
+      baseUrl: state.baseUrl,
+    });
+    storesOfBareStates.set(state, tokens);
+  }
+  return tokens;
 }
 
 /**

@@ -3,7 +3,9 @@ import { LRUCache } from "lru-cache";
 import { auth, getAuthenticatedClient } from "../../src/client/get-authenticated-client.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
-import { createTestApp, issuesOpenedPayload } from "../helpers/test-app.js";
+import { createTestApp, FastClient, issuesOpenedPayload } from "../helpers/test-app.js";
+import { getLog } from "../../src/log/get-log.js";
+import type { State } from "../../src/types.js";
 
 describe("authentication against the platform", () => {
   let platform: FakePlatform;
@@ -124,12 +126,32 @@ describe("authentication against the platform", () => {
     expect(String(warnings[0]!.msg)).to.match(/36\d\ds behind/);
   });
 
-  it("auth() and getAuthenticatedClient() work on a bare State", async () => {
+  it("auth() and getAuthenticatedClient() work on the State of an App", async () => {
     const { app } = createTestApp(platform);
     const asApp = await getAuthenticatedClient(app.state);
     const asInstallation = await auth(app.state, 1);
     await asApp.apps.getAuthenticated();
     await asInstallation.repos.get({ owner: "octo", repo: "hello" });
     expect(platform.calls.map((call) => call.auth.type)).to.deep.equal(["app", "app", "installation"]);
+  });
+
+  it("auth() and getAuthenticatedClient() work on a State built by hand, reusing its tokens", async () => {
+    const cache = new LRUCache<number, string>({ max: 10 });
+    const state: State = {
+      Client: FastClient,
+      appId: 1,
+      privateKey: getTestKeys().privateKeyPkcs1,
+      baseUrl: platform.url,
+      cache,
+      log: getLog({ level: "fatal" }),
+      client: new FastClient({ baseUrl: platform.url }),
+      webhooks: {},
+    };
+    await (await getAuthenticatedClient(state)).apps.getAuthenticated();
+    await (await auth(state, 2)).repos.get({ owner: "octo", repo: "hello" });
+    await (await auth(state, 2)).repos.get({ owner: "octo", repo: "hello" });
+    expect(platform.calls.map((call) => call.auth.type)).to.deep.equal(["app", "app", "installation", "installation"]);
+    expect(platform.tokenExchanges()).to.have.length(1);
+    expect(cache.has(2)).to.equal(true);
   });
 });
