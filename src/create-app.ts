@@ -23,7 +23,7 @@ export function createApp({ defaults = {}, env = process.env, overrides = {} }: 
     skipPrivateKey: Boolean(overrides.privateKey ?? overrides.cert),
   });
   const { logFormat, logLevelInString, logMessageKey, sentryDsn, ...envOptions } = fromEnv;
-  const options: Options = { ...defaults, ...envOptions, ...overrides };
+  const options: Options = { ...withCurrentNames(defaults), ...envOptions, ...withCurrentNames(overrides) };
   const log =
     options.log ??
     getLog({ level: options.logLevel, logFormat, logLevelInString, logMessageKey, sentryDsn, env });
@@ -35,6 +35,18 @@ export function createApp({ defaults = {}, env = process.env, overrides = {} }: 
     );
   }
   return new App({ ...options, log });
+}
+
+/**
+ * A layer of options with its deprecated `cert` and `id` also set under their
+ * current names, so that they take that layer's precedence: an `id` in
+ * `overrides` beats `APP_ID`. The deprecated keys stay, for their warnings.
+ */
+function withCurrentNames(layer: Options): Options {
+  const named = { ...layer };
+  if (named.privateKey === undefined && layer.cert !== undefined) named.privateKey = layer.cert;
+  if (named.appId === undefined && layer.id !== undefined) named.appId = layer.id;
+  return named;
 }
 
 /**

@@ -104,6 +104,21 @@ describe("createApp", () => {
     }
   });
 
+  it("gives the deprecated id and cert the precedence of the layer they are in", () => {
+    const { log } = quietLog();
+    const { privateKeyPkcs8 } = getTestKeys();
+    const overridden = createApp({
+      defaults: { appId: 1 },
+      env: { APP_ID: "2", PRIVATE_KEY: key },
+      overrides: { id: 3, cert: privateKeyPkcs8, log },
+    });
+    expect([overridden.state.appId, overridden.state.privateKey]).to.deep.equal([3, privateKeyPkcs8]);
+    const underEnv = createApp({ defaults: { id: 1, cert: privateKeyPkcs8 }, env: { APP_ID: "2", PRIVATE_KEY: key }, overrides: { log } });
+    expect([underEnv.state.appId, underEnv.state.privateKey]).to.deep.equal([2, key]);
+    const sameLayer = createApp({ env: {}, overrides: { appId: 4, id: 5, log } });
+    expect(sameLayer.state.appId).to.equal(4);
+  });
+
   it("deprecatedCreateApp takes plain options and warns once", () => {
     const { log, logs } = quietLog();
     const app = deprecatedCreateApp({ appId: 9, privateKey: key, secret: "s", log });
