@@ -1,4 +1,4 @@
-import { Octokit } from "@octokit/core";
+import { Octokit, type OctokitOptions } from "@octokit/core";
 import type { PaginateInterface } from "@octokit/plugin-paginate-rest";
 import type { Api } from "@octokit/plugin-rest-endpoint-methods";
 import type { RetryPlugin } from "@octokit/plugin-retry";
@@ -9,7 +9,7 @@ import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
-import { mergeClientOptions } from "./defaults.js";
+import { layerClientOptions, mergeClientOptions } from "./defaults.js";
 import { registerAppClient } from "./load-app-client.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
@@ -30,7 +30,7 @@ export type AppClientMembers = Api["rest"] & Api & CatalogueApi & { paginate: Pa
 
 type AppClientConstructor = typeof Octokit & (new (...args: any[]) => Octokit & AppClientMembers);
 
-export const AppClient: AppClientConstructor = Octokit.plugin(
+const PluggedClient = Octokit.plugin(
   throttling,
   retry,
   paginateRest,
@@ -41,6 +41,19 @@ export const AppClient: AppClientConstructor = Octokit.plugin(
   config,
   idempotentRetries,
 ).defaults(mergeClientOptions);
+
+export const AppClient: AppClientConstructor = class AppClient extends PluggedClient {
+  /**
+   * A subclass with these defaults. Unlike Octokit's own, an object's
+   * `throttle` and `retry` are merged key by key with the instance's (and
+   * with every layer's below), so `Client.defaults({ throttle: { enabled: false } })`
+   * keeps the built-in rate-limit handlers and a later layer keeps it.
+   */
+  static override defaults<S extends new (...args: any[]) => any>(this: S, defaults: OctokitOptions | Function): S {
+    const layer = typeof defaults === "function" ? defaults : (options: OctokitOptions) => layerClientOptions(defaults, options);
+    return PluggedClient.defaults.call(this, layer) as S;
+  }
+};
 
 export type AppClient = InstanceType<typeof AppClient>;
 

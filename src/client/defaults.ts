@@ -93,3 +93,16 @@ export function mergeClientOptions<T extends MergeableOptions>(options: T): T & 
     retry: { ...CLIENT_DEFAULTS.retry, ...options.retry },
   };
 }
+
+/**
+ * One layer of `AppClient.defaults(object)` under the options it is given:
+ * like Octokit's own (`userAgent`s joined), but `throttle` and `retry` merged
+ * key by key instead of replaced.
+ */
+export function layerClientOptions(defaults: MergeableOptions, options: MergeableOptions): MergeableOptions {
+  const layered: MergeableOptions = { ...defaults, ...options };
+  if (defaults.userAgent && options.userAgent) layered.userAgent = `${String(options.userAgent)} ${String(defaults.userAgent)}`;
+  if (defaults.throttle || options.throttle) layered.throttle = { ...defaults.throttle, ...options.throttle };
+  if (defaults.retry || options.retry) layered.retry = { ...defaults.retry, ...options.retry };
+  return layered;
+}

@@ -1,3 +1,4 @@
+import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import { expect } from "chai";
 import { App } from "../../src/app.js";
 import { getLog } from "../../src/log/get-log.js";
@@ -89,6 +90,21 @@ describe("sharing between instances through Redis", () => {
     await b.repos.get(repo);
     expect(Date.now() - limited).to.be.at.least(900);
     await retried;
+  });
+
+  it("keeps the Client's own throttle options under the shared ones", async () => {
+    const onSecondaryRateLimit = () => false;
+    let seen: Record<string, any> = {};
+    const Client = FastClient.defaults({ throttle: { onSecondaryRateLimit } as unknown as ThrottlingOptions }).plugin(
+      (_octokit: unknown, options: Record<string, any>) => {
+        seen = options;
+      },
+    );
+    const app = new App({ appId: 1, privateKey: getTestKeys().privateKeyPkcs1, baseUrl: platform.url, Client, redisConfig: redis.url, log: getLog({ level: "fatal" }) });
+    apps.push(app);
+    await ready(app);
+    await (await app.auth(1)).repos.get(repo);
+    expect(seen.throttle).to.include({ onSecondaryRateLimit, retryAfterBaseValue: 10, clustering: true });
   });
 
   it("keeps serving on local state while Redis is down, logs the outage and the return once", async () => {
