@@ -96,11 +96,11 @@ export class App {
       new AppWebhooks<Context>({
         secrets,
         handlerDeadlineMs: options.handlerDeadlineMs,
-        transform: (event) => {
-          // Before any handler of this push runs, so none reads a file it changed from the cache.
+        // Every push, handled or not, before any handler of it runs: none reads a file it changed from the cache.
+        observe: (event) => {
           if (event.name === "push") dropPushedConfig(configCache, event.payload);
-          return new Context(event, this);
         },
+        transform: (event) => new Context(event, this),
         log,
       });
   }

@@ -14,6 +14,8 @@ export type AppWebhooksOptions<C> = {
   log: WebhooksLog;
   /** A handler still running after this is abandoned. Default: 10 minutes. */
   handlerDeadlineMs?: number | undefined;
+  /** Sees every received event, handled or not, before any handler runs. */
+  observe?: ((event: RoutedEvent) => void) | undefined;
 };
 
 export const SIGNATURE_HINT =
@@ -28,10 +30,10 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
   readonly secrets: readonly string[];
   readonly router: EventRouter<C>;
 
-  constructor({ secrets, transform, log, handlerDeadlineMs }: AppWebhooksOptions<C>) {
+  constructor({ secrets, transform, log, handlerDeadlineMs, observe }: AppWebhooksOptions<C>) {
     super({ secret: secrets[0] ?? "unset", log: log as never });
     this.secrets = secrets;
-    const router = new EventRouter<C>(transform, log, { handlerDeadlineMs });
+    const router = new EventRouter<C>(transform, log, { handlerDeadlineMs, observe });
     this.router = router;
     this.on = router.on.bind(router) as Webhooks<C>["on"];
     this.onAny = router.onAny.bind(router) as unknown as Webhooks<C>["onAny"];

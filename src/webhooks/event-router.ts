@@ -13,6 +13,8 @@ type RouterLog = { warn(message: string): unknown; error(object: object, message
 export type EventRouterOptions = {
   /** A handler still running after this is abandoned (Infinity: never). Default: 10 minutes. */
   handlerDeadlineMs?: number | undefined;
+  /** Sees every received event, handled or not, before any handler runs (e.g. to drop cached config on a push). */
+  observe?: ((event: RoutedEvent) => void) | undefined;
 };
 
 const DONE: Promise<void> = Promise.resolve();
@@ -35,9 +37,11 @@ export class EventRouter<C> {
   #log: RouterLog;
   #deadlines: DeadlineQueue<HandlerOutcome> | undefined;
   #abandoned = 0;
+  #observe: ((event: RoutedEvent) => void) | undefined;
 
   constructor(transform: (event: RoutedEvent) => C, log: RouterLog, options: EventRouterOptions = {}) {
     this.#transform = transform;
+    this.#observe = options.observe;
     this.#log = log;
     this.handlerDeadlineMs = resolveHandlerDeadline(options.handlerDeadlineMs);
     if (Number.isFinite(this.handlerDeadlineMs)) this.#deadlines = new DeadlineQueue<HandlerOutcome>(this.handlerDeadlineMs, ABANDONED);
@@ -89,12 +93,13 @@ export class EventRouter<C> {
     try {
       return this.#receive(event);
     } catch (error) {
-      // Say the transform threw: callers get a rejection, as from an async function.
+      // Say the observer or the transform threw: callers get a rejection, as from an async function.
       return Promise.reject(error);
     }
   }
 
   #receive(event: RoutedEvent): Promise<void> {
+    this.#observe?.(event);
     const handlers = this.#handlersFor(event.name, event.payload);
     if (handlers.length === 0) return DONE;
     const context = this.#transform(event);

@@ -48,8 +48,8 @@ const rows: Row[] = [
 ];
 
 async function runSteps(fixture: ConfigFixture, steps: Step[]): Promise<unknown[]> {
+  // No push handler: the framework drops what a push changed whether or not the app listens to pushes.
   let app: App = fixture.newApp().app;
-  app.on("push", async () => {});
   const configs: unknown[] = [];
   for (const step of steps) {
     if ("read" in step && step.branch !== undefined) {
