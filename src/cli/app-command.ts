@@ -28,12 +28,27 @@ export abstract class AppCommand extends Command {
     if (isParseError(error)) {
       // oclif wraps these over several lines, adds "See more help" and may print
       // the whole help; one line that says what is allowed is clearer.
-      this.logToStderr(`Error: ${toOneLine(error.message)}`);
+      this.logToStderr(`Error: ${toOneLine(error.message)}${this.#fromEnvironment(error.message)}`);
       this.exit(2);
     }
     if (error.oclif !== undefined) return super.catch(error); // this.error(), exit()
     const verbose = /^(debug|trace)$/i.test(process.env.LOG_LEVEL ?? "") || Boolean(process.env.DEBUG);
     this.error(verbose && error.stack ? error.stack : error.message || String(error), { exit: 1 });
+  }
+
+  /**
+   * For a bad value of a flag that was not on the command line but read from
+   * its environment variable: " (from LOG_LEVEL)", so the user knows what to fix.
+   */
+  #fromEnvironment(message: string): string {
+    const name = /--([a-z][a-z-]*)/.exec(message)?.[1];
+    const flags = (this.constructor as typeof Command).flags as Record<string, { env?: string; char?: string }> | undefined;
+    const flag = name === undefined ? undefined : flags?.[name];
+    if (!flag?.env || process.env[flag.env] === undefined) return "";
+    const onCommandLine = this.argv.some(
+      (arg) => arg === `--${name}` || arg.startsWith(`--${name}=`) || (flag.char !== undefined && arg.startsWith(`-${flag.char}`)),
+    );
+    return onCommandLine ? "" : ` (from ${flag.env} in the environment)`;
   }
 }
 

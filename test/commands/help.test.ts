@@ -75,4 +75,14 @@ describe("app (help, version, mistakes)", () => {
       expect(result.stdout).to.equal("");
     });
   }
+
+  it("names the environment variable a bad value came from, and only then", async () => {
+    const fromEnv = await runBin(["run"], { cwd, env: { LOG_LEVEL: "loud" } });
+    expect(fromEnv.code).to.equal(2);
+    expect(fromEnv.stderr).to.equal(
+      "Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal (from LOG_LEVEL in the environment)\n",
+    );
+    const fromFlag = await runBin(["setup", "--app-id", "abc"], { cwd, env: { APP_ID: "7" } });
+    expect(fromFlag.stderr).to.equal("Error: --app-id: Expected an integer but received: abc\n");
+  });
 });
