@@ -13,9 +13,11 @@ const watchers = new Set<Watcher>();
  * One process listener serves every running server; the first one's logger
  * writes the line. Returns the function that stops watching.
  *
- * Attributing the rejection to its delivery would need AsyncLocalStorage,
- * which on Node 20 turns on promise hooks for every promise in the process:
- * far more than a delivery costs, so the line says what it can.
+ * A failed `context.client` request names its delivery (and the line does);
+ * attributing any other rejection to its delivery would need
+ * AsyncLocalStorage, which on Node 20 turns on promise hooks for every
+ * promise in the process: far more than a delivery costs, so the line says
+ * what it can.
  */
 export function watchUnhandledRejections(log: Logger, count: () => void): () => void {
   const watcher: Watcher = { log, count };
@@ -28,15 +30,37 @@ export function watchUnhandledRejections(log: Logger, count: () => void): () => 
 
 function onUnhandledRejection(reason: unknown): void {
   const error = toError(reason);
+  const request = requestOf(reason);
   let logged = false;
   for (const watcher of watchers) {
     watcher.count();
     if (logged) continue;
     logged = true;
+    if (request) {
+      // A context.client request nobody awaited: it names its delivery, so the line can too.
+      watcher.log.error(
+        { err: error, id: request.delivery, request: request.route },
+        `A request of delivery ${request.delivery} (${request.route}) failed and nothing handled it: ${error.message}. ` +
+          "The server keeps serving; await the request or add .catch() to handle the failure.",
+      );
+      continue;
+    }
     watcher.log.error(
       { err: error },
       `A promise was rejected and nothing handled it (often a handler that did not await a call): ${error.message}. ` +
         "The server keeps serving; await the promise or add .catch() to handle the failure.",
     );
   }
+}
+
+/**
+ * The delivery and route of a failed platform request: `context.client`
+ * sends `x-github-delivery` with every request, and a request error keeps
+ * its request options. The path only: a query string could carry anything.
+ */
+function requestOf(reason: unknown): { delivery: string; route: string } | undefined {
+  const request = (reason as { request?: { method?: unknown; url?: unknown; headers?: Record<string, unknown> } } | null)?.request;
+  const delivery = request?.headers?.["x-github-delivery"];
+  if (typeof delivery !== "string" || typeof request?.url !== "string") return undefined;
+  return { delivery, route: `${String(request.method)} ${request.url.replace(/\?.*$/s, "")}` };
 }

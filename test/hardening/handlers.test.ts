@@ -185,6 +185,18 @@ describe("hardening: onError hooks and floating rejections", () => {
       const lines = script.stdout().split("\n").filter((line) => line.includes("floating failure"));
       expect(lines).to.have.length(2);
       expect(JSON.parse(lines[0]!)).to.include({ level: 50 });
+      const comment = { ...issuesOpenedPayload(), action: "created", comment: { id: 1, body: "hi" } };
+      expect((await deliver(url, "issue_comment", comment, { id: "float-3" })).status).to.equal(200);
+      let request: Record<string, unknown> | undefined;
+      for (let attempt = 0; attempt < 100 && !request; attempt++) {
+        await sleep(20);
+        const line = script.stdout().split("\n").find((text) => text.includes("no-such-route"));
+        request = line ? (JSON.parse(line) as Record<string, unknown>) : undefined;
+      }
+      expect(request).to.include({ level: 50, id: "float-3" });
+      // The address without its query (page=2 was sent).
+      expect(request!.request).to.match(/^GET http:\/\/127\.0\.0\.1:\d+\/repos\/octo\/hello\/no-such-route$/);
+      expect(String(request!.msg)).to.match(/^A request of delivery float-3 \(GET \S+\/no-such-route\) failed and nothing handled it: /);
     } finally {
       expect(await script.exit()).to.equal(0);
     }
