@@ -32,7 +32,12 @@ export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
     add("p99 latency ≤ 0.5× Probot's", `${fmt(p99)}×${floorVs(latency)}`, p99 <= 0.5);
     add("peak RSS under load ≤ Probot's (warn)", mb(app.peakRss, probot.peakRss), app.peakRss <= probot.peakRss);
   }
-  if (app && webhooks) add("throughput ≥ bare @octokit/webhooks'", `${fmt(vs(webhooks, reqs))}×`, vs(webhooks, reqs) >= 1);
+  if (app && webhooks) {
+    add("throughput ≥ bare @octokit/webhooks'", `${fmt(vs(webhooks, reqs))}×`, vs(webhooks, reqs) >= 1);
+    // What decides throughput once the load generator is not the limit, and steadier on a shared machine.
+    const cpu = (slice) => slice.cpuPerDeliveryUs;
+    add("CPU per delivery ≤ bare @octokit/webhooks'", `${fmt(vs(webhooks, cpu))}×`, vs(webhooks, cpu) <= 1);
+  }
   const appInfo = find(info, "app");
   const probotInfo = find(info, "probot");
   if (appInfo && probotInfo) {
