@@ -47,6 +47,9 @@ export function createSharedTokenCache({ connection, appId, lockMs = 10_000, pol
     for (;;) {
       if ((await redis.set(lockKey(id), owner, "PX", lockMs, "NX")) === "OK") {
         try {
+          // Another instance may have minted, stored and released between our read and our lock.
+          const stored = await read(redis, id);
+          if (stored) return stored;
           const minted = await mint().catch((error: unknown) => Promise.reject(new MintError(error)));
           await redis.set(tokenKey(id), minted.token, "PX", minted.ttlMs).catch(() => undefined);
           return minted;
