@@ -40,7 +40,7 @@ export function createDeliveryClaims({
 }: DeliveryClaimsOptions): DeliveryClaims {
   const keyOf = (id: string) => `${connection.keyPrefix}delivery:${appId}:${id}`;
 
-  return {
+  const claims: DeliveryClaims = {
     async claim(deliveryId) {
       if (!connection.up) return UNCOORDINATED;
       try {
@@ -51,7 +51,7 @@ export function createDeliveryClaims({
           const state = await redis.get(key);
           if (state === "done") return { status: "done" };
           if (state !== null) return { status: "running" };
-          return this.claim(deliveryId); // the other claim just ended
+          return claims.claim(deliveryId); // the other claim just ended
         }
         const renewal = setInterval(() => {
           redis.eval(RENEW, 1, key, owner, leaseMs).catch(() => undefined);
@@ -70,4 +70,5 @@ export function createDeliveryClaims({
       }
     },
   };
+  return claims;
 }
