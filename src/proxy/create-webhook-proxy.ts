@@ -126,7 +126,12 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
     const task = forwardDelivery(delivery, target, fetchImpl).then(
       (status) => {
         if (status < 300) log.debug(`Webhook proxy relayed ${what}: ${status}${delivery.exact ? "" : " (body serialised again from JSON)"}`);
-        else log.warn(`Webhook proxy relayed ${what}, and the app answered ${status}.`);
+        else if (status === 400 && !delivery.exact) {
+          log.warn(
+            `Webhook proxy relayed ${what}, and the app answered 400: the relay sent the body as parsed JSON without its raw text, ` +
+              "so it was serialised again and may no longer match its signature. Use a relay that forwards the raw body (rawBody).",
+          );
+        } else log.warn(`Webhook proxy relayed ${what}, and the app answered ${status}.`);
       },
       (error: unknown) =>
         log.warn(`Webhook proxy could not post ${what} to ${target.href} (${printable(describe(error))}): is the server running?`),

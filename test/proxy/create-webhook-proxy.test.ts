@@ -119,6 +119,16 @@ describe("createWebhookProxy", () => {
     expect(request!.url).to.equal(`${PATH}?attempt=2`);
   });
 
+  it("says why a delivery relayed without rawBody may fail its signature, when the app answers 400", async () => {
+    receiver.answer(400);
+    start();
+    await stream.waitForConnections(1);
+    stream.sendDelivery(relayed(RAW)); // RAW is not compact JSON: serialised again, its bytes change
+    const [request] = await receiver.waitForRequests(1);
+    expect(verifySignature([SECRET], request!.body, request!.headers["x-hub-signature-256"] as string)).to.equal(-1);
+    await eventually(() => expect(at(logs, 40).join("\n")).to.match(/answered 400: the relay sent the body as parsed JSON without its raw text/));
+  });
+
   it("opens the stream and posts deliveries with the fetch it is given", async () => {
     const urls: string[] = [];
     const countingFetch: typeof fetch = (input, init) => {
@@ -215,10 +225,10 @@ describe("createWebhookProxy", () => {
     await stream.waitForConnections(1);
     stream.send("not json");
     receiver.answer(400);
-    stream.sendDelivery(relayed(RAW, { "x-github-delivery": "d-2" }));
+    stream.sendDelivery(relayed(RAW, { "x-github-delivery": "d-2", rawBody: RAW }));
     await receiver.waitForRequests(1);
     await eventually(() => expect(at(logs, 40)).to.have.length(2));
-    stream.sendDelivery(relayed(RAW, { "x-github-delivery": "d-3\nFAKE LOG LINE" }));
+    stream.sendDelivery(relayed(RAW, { "x-github-delivery": "d-3\nFAKE LOG LINE", rawBody: RAW }));
     await eventually(() => expect(at(logs, 40)).to.have.length(3));
     const warnings = at(logs, 40);
     expect(warnings.slice(0, 2)).to.deep.equal([
