@@ -6,7 +6,7 @@ import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import { logRequest, pickRequestId } from "./log-request.js";
 import { resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
-import { errorAnswer, type WebhookAnswer } from "./webhook-answer.js";
+import { errorAnswer, NOT_LOADED_ANSWER, type WebhookAnswer } from "./webhook-answer.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
 
 export type NodeMiddlewareOptions = MiddlewareOptions & WebhookOptions;
@@ -15,7 +15,6 @@ export type NodeMiddleware = (request: IncomingMessage, response: ServerResponse
 
 const NOT_FOUND = errorAnswer(404, "Not found");
 const POST_ONLY = errorAnswer(404, "The webhook path only accepts POST deliveries.");
-const NOT_LOADED = errorAnswer(500, "The app failed to load; see the server's log.");
 
 /**
  * Runs an app inside any Node `http` server (Express, Fastify's middie,
@@ -55,7 +54,7 @@ export function createNodeMiddleware(
     const path = getPathname(request.url ?? "/");
     if (!(await loaded)) {
       // Only the webhook path is surely ours: pass everything else on.
-      if (path === webhookPath) return answer(response, NOT_LOADED);
+      if (path === webhookPath) return answer(response, NOT_LOADED_ANSWER);
       return passOn(response, next);
     }
     if (path === webhookPath) {

@@ -3,14 +3,13 @@ import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from 
 import { toResponse } from "./answer-web-webhook.js";
 import { createRouter } from "./create-router.js";
 import { resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
-import { errorAnswer } from "./webhook-answer.js";
+import { NOT_LOADED_ANSWER } from "./webhook-answer.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
 
 export type WebHandlerOptions = WebhookOptions;
 export type WebHandler = (request: Request) => Promise<Response>;
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 
-const NOT_LOADED = errorAnswer(500, "The app failed to load; see the server's log.");
 
 /**
  * Everything the server serves as one Web-standard handler, for fetch-based
@@ -48,7 +47,7 @@ export function createWebHandler(
       )
     : undefined;
   return async function handleRequest(request: Request): Promise<Response> {
-    if (loaded && !(await loaded)) return toResponse(NOT_LOADED);
+    if (loaded && !(await loaded)) return toResponse(NOT_LOADED_ANSWER);
     return router.fetch(request);
   };
 }

@@ -26,26 +26,21 @@ export function errorAnswer(
   message: string,
   extraHeaders?: Record<string, string>,
 ): WebhookAnswer {
-  const body = JSON.stringify({ error: message });
-  return {
-    status,
-    body,
-    headers: {
-      "content-type": "application/json; charset=UTF-8",
-      "content-length": String(Buffer.byteLength(body)),
-      ...extraHeaders,
-    },
-  };
+  return answer(status, JSON.stringify({ error: message }), "application/json; charset=UTF-8", extraHeaders);
 }
 
+/** 500 while the app function has not loaded (or failed to). */
+export const NOT_LOADED_ANSWER = errorAnswer(500, "The app failed to load; see the server's log.");
+
 function textAnswer(status: number, body: string): WebhookAnswer {
+  return answer(status, body, "text/plain; charset=UTF-8");
+}
+
+function answer(status: number, body: string, contentType: string, extraHeaders?: Record<string, string>): WebhookAnswer {
   return {
     status,
     body,
-    headers: {
-      "content-type": "text/plain; charset=UTF-8",
-      "content-length": String(Buffer.byteLength(body)),
-    },
+    headers: { "content-type": contentType, "content-length": String(Buffer.byteLength(body)), ...extraHeaders },
   };
 }
 

@@ -3,21 +3,15 @@ import { execFileSync } from "node:child_process";
 import { App } from "../../src/app.js";
 import { createDeliveryClaims } from "../../src/redis/delivery-claims.js";
 import { RedisConnection } from "../../src/redis/redis-connection.js";
-import { getLog } from "../../src/log/get-log.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
+import { createRedisApp } from "../helpers/redis-app.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
-import { FastClient } from "../helpers/test-app.js";
+import { until } from "../helpers/until.js";
 
 const repo = { owner: "octo", repo: "hello" };
 const quiet = { info: () => undefined, warn: () => undefined };
-const until = async (condition: () => boolean, ms = 5000) => {
-  for (const start = Date.now(); !condition(); ) {
-    if (Date.now() - start > ms) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe("Redis failures while sharing", () => {
   let redis: RedisServer;
@@ -25,15 +19,7 @@ describe("Redis failures while sharing", () => {
   const apps: App[] = [];
 
   function instance(logs: LogCapture = createLogCapture(), redisConfig: App["state"]["redisConfig"] = redis.url): App {
-    const app = new App({
-      appId: 1,
-      privateKey: getTestKeys().privateKeyPkcs1,
-      secret: "s",
-      baseUrl: platform.url,
-      Client: FastClient,
-      redisConfig,
-      log: getLog({ level: "info", logFormat: "json", destination: logs.stream }),
-    });
+    const app = createRedisApp(platform, redisConfig, logs);
     apps.push(app);
     return app;
   }

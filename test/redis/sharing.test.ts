@@ -5,16 +5,12 @@ import { getLog } from "../../src/log/get-log.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { secondaryRateLimitResponse, startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
+import { createRedisApp } from "../helpers/redis-app.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
+import { until } from "../helpers/until.js";
 import { FastClient } from "../helpers/test-app.js";
 
 const repo = { owner: "octo", repo: "hello" };
-const until = async (condition: () => boolean, ms = 5000) => {
-  for (const start = Date.now(); !condition(); ) {
-    if (Date.now() - start > ms) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe("sharing between instances through Redis", () => {
   let redis: RedisServer;
@@ -22,15 +18,7 @@ describe("sharing between instances through Redis", () => {
   const apps: App[] = [];
 
   function instance(logs: LogCapture = createLogCapture()): App {
-    const app = new App({
-      appId: 1,
-      privateKey: getTestKeys().privateKeyPkcs1,
-      secret: "s",
-      baseUrl: platform.url,
-      Client: FastClient,
-      redisConfig: redis.url,
-      log: getLog({ level: "info", logFormat: "json", destination: logs.stream }),
-    });
+    const app = createRedisApp(platform, redis.url, logs);
     apps.push(app);
     return app;
   }
