@@ -8,7 +8,7 @@ const PEM = /^(-----BEGIN ([A-Z0-9 ]+)-----)\s*([\s\S]*?)\s*(-----END \2-----)$/
  * Text that is not a whole PEM comes back trimmed, for validation to explain.
  *
  * @example
- * normalizePrivateKey("-----BEGIN RSA PRIVATE KEY-----\\nMIIE…\\n-----END RSA PRIVATE KEY-----");
+ * const pem = normalizePrivateKey(process.env.PRIVATE_KEY ?? ""); // as set in a .env file, `\n`-escaped
  */
 export function normalizePrivateKey(raw: string): string {
   let text = raw.trim();
