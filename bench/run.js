@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { buildFramework } from "./lib/build.js";
 import { killAll } from "./lib/children.js";
 import { listCliCommands, timeCommand } from "./lib/cold-start.js";
-import { cpuShare, describeCheckout, describeMachine, readCpuCounters } from "./lib/machine.js";
+import { cpuShare, describeCheckout, describeMachine, measureStalls, readCpuCounters } from "./lib/machine.js";
 import { runRounds, startServers, stopServers } from "./lib/measure-servers.js";
 import { LARGE_PAYLOAD_BYTES, SMALL_PAYLOAD_BYTES, buildPayload, signBody } from "./lib/payload.js";
 import { memory } from "./lib/proc-stats.js";
@@ -88,6 +88,8 @@ async function main() {
   mkdirSync(logDir, { recursive: true });
   const serverOptions = { cwd: bench, env, logDir };
   const results = { date: new Date().toISOString(), machine, framework: describeCheckout(appRoot), compare: compareRoot && describeCheckout(compareRoot), plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
+  progress("the machine's own stalls, idle, 5 s");
+  results.idleStall = await measureStalls(5000);
   const cpuBefore = readCpuCounters();
 
   if (!skip.has("main") || !skip.has("large")) {

@@ -1,4 +1,5 @@
 import { fork } from "node:child_process";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { track } from "./children.js";
 import { cpuMicros, memory } from "./proc-stats.js";
@@ -31,8 +32,16 @@ export async function runSlice(server, { connections, duration, headers, bodyFil
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, memory(server.pid).rss);
     }, SAMPLE_MS);
+    // The machine's own stalls: how late this (idle) process's 1 ms timer
+    // fires while the slice runs. Every process here, servers included, is
+    // held up as long when the machine does not run it.
+    const stall = monitorEventLoopDelay({ resolution: 1 });
+    stall.enable();
     worker.send({ type: "go" });
-    const message = await next().finally(() => clearInterval(sampler));
+    const message = await next().finally(() => {
+      clearInterval(sampler);
+      stall.disable();
+    });
     const cpuUs = cpuMicros(server.pid) - cpuBefore;
     if (message.type !== "result") throw new Error(`the load generator failed: ${message.message}`);
     const load = message.result;
@@ -45,6 +54,7 @@ export async function runSlice(server, { connections, duration, headers, bodyFil
       cpuPerDeliveryUs: load.ok > 0 ? cpuUs / load.ok : Number.NaN,
       peakRss,
       rssAfter,
+      stallMs: { p99: stall.percentile(99) / 1e6, max: stall.max / 1e6 },
       handled,
       // Requests cut off when the slice ends may have run the handler with no
       // answer counted, so up to (sent - completed) extra runs are fine.

@@ -1,6 +1,8 @@
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * What the numbers were measured on: cores, CPU model, memory, kernel, node.
@@ -17,6 +19,22 @@ export function describeMachine() {
     node: process.version,
     loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
   };
+}
+
+/**
+ * How late a 1 ms timer of this idle process fires over `ms` milliseconds,
+ * before any load: the stalls the machine itself (the hypervisor, other
+ * guests) adds to every process, and so to every latency measured here.
+ *
+ * @example
+ * await measureStalls(5000); // { p99: 41, max: 59 } (ms)
+ */
+export async function measureStalls(ms) {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  await sleep(ms);
+  delay.disable();
+  return { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
 }
 
 /**

@@ -15,6 +15,10 @@ export function renderResults(results) {
   out.push(`Run ${results.date} in ${results.totalS} s on ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, ` +
     `Linux ${machine.kernel}, Node ${machine.node}. Load average at start ${machine.loadAverage.join(" / ")}` +
     (results.load ? `; during the load phases the machine was ${results.load.busyPercent.toFixed(0)} % busy with ${results.load.stealPercent.toFixed(1)} % steal.` : "."));
+  if (results.idleStall) {
+    out.push(`Before any load, an idle process's 1 ms timer fired late by ${results.idleStall.p99.toFixed(0)} ms at p99 and ${results.idleStall.max.toFixed(0)} ms at most ` +
+      "over 5 s: the machine's own stalls, which every latency below includes. The \"machine stall\" column is the same reading taken during that server's slices (median p99 over rounds / highest).");
+  }
   const { framework } = results;
   if (framework?.commit) out.push(`Framework built from ${framework.commit}${framework.dirty ? " plus uncommitted changes" : ""} (${framework.root}).`);
   else if (framework) out.push(`Framework from ${framework.root} (not a git checkout).`);

@@ -45,7 +45,7 @@ export function loadTable(rows, { rssRounds = false } = {}) {
   const head = ["server", "version", "req/s", "p50 ms", "p99 ms", "CPU µs/delivery", "peak RSS MB (load)"];
   if (rssRounds) head.push("RSS MB after each round");
   else head.push("VmHWM MB", "idle RSS MB");
-  head.push("non-2xx", "handler runs = 2xx");
+  head.push("machine stall p99 / max ms", "non-2xx", "handler runs = 2xx");
   const lines = [row(head), row(head.map(() => "---"))];
   for (const r of rows) {
     const cells = [
@@ -59,7 +59,7 @@ export function loadTable(rows, { rssRounds = false } = {}) {
     ];
     if (rssRounds) cells.push(r.rssAfterRounds.map((rss) => (rss / MB).toFixed(0)).join(" → "));
     else cells.push((r.hwm / MB).toFixed(0), (r.idleRss / MB).toFixed(0));
-    cells.push(String(r.non2xx + r.errors), r.handledOk ? `yes (${r.handled})` : `**NO** (${r.handled} runs, ${r.ok} 2xx)`);
+    cells.push(`${r.stallP99.toFixed(0)} / ${r.stallMax.toFixed(0)}`, String(r.non2xx + r.errors), r.handledOk ? `yes (${r.handled})` : `**NO** (${r.handled} runs, ${r.ok} 2xx)`);
     lines.push(row(cells));
   }
   return lines.join("\n");

@@ -46,6 +46,8 @@ export function summarize(rounds) {
     p99: pick((slice) => slice.load.latency.p99),
     cpuPerDeliveryUs: pick((slice) => slice.cpuPerDeliveryUs),
     peakRss: Math.max(...rounds.map((slice) => slice.peakRss)),
+    stallP99: pick((slice) => slice.stallMs?.p99),
+    stallMax: Math.max(...rounds.map((slice) => slice.stallMs?.max ?? Number.NaN).filter(Number.isFinite)),
     rssAfterRounds: rounds.map((slice) => slice.rssAfter),
     ok: rounds.reduce((sum, slice) => sum + slice.load.ok, 0),
     non2xx: rounds.reduce((sum, slice) => sum + slice.load.non2xx, 0),
