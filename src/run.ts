@@ -5,14 +5,13 @@ import { getWelcomeMessage } from "./apps/get-welcome-message.js";
 import { checkEventSubscriptions } from "./check-event-subscriptions.js";
 import { createApp, DEVELOPMENT_SECRET } from "./create-app.js";
 import { getLog, type Logger } from "./log/get-log.js";
-import { createWebhookProxy, type WebhookProxy } from "./proxy/create-webhook-proxy.js";
+import type { WebhookProxy } from "./proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "./run/load-env-file.js";
 import { loadApps } from "./run/load-apps.js";
 import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
 import { stopOnce, type Stop } from "./run/stop-once.js";
 import { createServer, type AppServer } from "./server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
-import { createSetupApp } from "./setup/create-setup-app.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Resolver } from "./types.js";
 import { VERSION } from "./version.js";
 
@@ -102,8 +101,18 @@ export async function run(
     handlerTimeoutMs: options.handlerTimeoutMs,
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
   });
-  const setupOptions = { cwd, env, baseUrl: app.state.baseUrl, webhookPath, webhookProxy: app.state.webhookProxy };
-  await server.load([createDefaultApp({ cwd, env }), ...(setupMode ? [createSetupApp(setupOptions)] : appFns)]);
+  // The setup flow (and its YAML parser) and the proxy are loaded only when
+  // used: a configured app without a proxy starts lighter and faster.
+  const setupApp = setupMode
+    ? (await import("./setup/create-setup-app.js")).createSetupApp({
+        cwd,
+        env,
+        baseUrl: app.state.baseUrl,
+        webhookPath,
+        webhookProxy: app.state.webhookProxy,
+      })
+    : undefined;
+  await server.load([createDefaultApp({ cwd, env }), ...(setupApp ? [setupApp] : appFns)]);
 
   // With Redis sharing, give the connection a moment so the first deliveries
   // already share tokens; an unreachable Redis only delays the start this long.
@@ -113,6 +122,7 @@ export async function run(
   try {
     if (app.state.webhookProxy && !setupMode) {
       const target = { port: listening.port, path: webhookPath, host: loopback(listening.host) };
+      const { createWebhookProxy } = await import("./proxy/create-webhook-proxy.js");
       proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -204,6 +204,35 @@ describe("app run (the built command, in its own process)", function () {
     expect(await child.exit).to.deep.equal({ code: 143, signal: null });
     expect(child.stdout()).to.include("Received SIGTERM again");
     expect(platform.comments()).to.deep.equal([]);
+  });
+
+  describe("loads the setup flow and the proxy only when it uses them", () => {
+    const REGISTER = new URL("../fixtures/register-record-imports.mjs", import.meta.url).href;
+    const OPTIONAL = ["/dist/src/setup/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/"];
+    /** Starts `app run` recording every module it resolves, and stops it once it listens. */
+    async function loadedBy(extra: Record<string, string>): Promise<string> {
+      const log = join(cwd, "imports.txt");
+      const child = await spawnApp({
+        args: [fixture("comment.js")],
+        env: { ...env(extra), NODE_OPTIONS: `--import=${REGISTER}`, IMPORT_LOG: log },
+        cwd,
+      });
+      child.kill("SIGKILL");
+      await child.exit;
+      return readFileSync(log, "utf8");
+    }
+
+    it("a configured app without a proxy loads neither, nor YAML, Redis or Sentry", async () => {
+      const loaded = await loadedBy({});
+      expect(loaded).to.include("/dist/src/run.js");
+      for (const optional of OPTIONAL) expect(loaded, optional).not.to.include(optional);
+    });
+
+    it("setup mode loads the setup flow", async () => {
+      const loaded = await loadedBy({ APP_ID: "", PRIVATE_KEY: "" });
+      expect(loaded).to.include("/dist/src/setup/create-setup-app.js");
+      expect(loaded).not.to.include("/dist/src/proxy/");
+    });
   });
 
   it("in production without credentials exits 1 with one line naming what to set", async () => {
