@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildFramework } from "./lib/build.js";
 import { killAll } from "./lib/children.js";
-import { listCliCommands, timeCommand } from "./lib/cold-start.js";
+import { listCliCommands, timeCommands } from "./lib/cold-start.js";
 import { cpuShare, describeCheckout, describeMachine, measureStalls, readCpuCounters } from "./lib/machine.js";
 import { runRounds, startServers, stopServers } from "./lib/measure-servers.js";
 import { LARGE_PAYLOAD_BYTES, SMALL_PAYLOAD_BYTES, buildPayload, signBody } from "./lib/payload.js";
@@ -124,16 +124,15 @@ async function main() {
   }
   if (results.main || results.large || results.info) results.load = cpuShare(cpuBefore, readCpuCounters());
   if (!skip.has("cli")) {
-    results.cli = [];
-    for (const command of listCliCommands({ bench, appRoot, payloadFile: payloads.small.file })) {
-      if (command.missing) {
-        results.cli.push({ id: command.id, label: command.label, missing: command.missing });
-        continue;
-      }
-      const timing = await timeCommand(command, { cwd: bench, env: { ...env, LOG_LEVEL: "warn" }, runs: PLAN.cliRuns, markFile: join(tmp, "mark") });
-      progress(`${command.id}: ${timing.failure ?? `${timing.medianMs.toFixed(0)} ms`}`);
-      results.cli.push({ id: command.id, label: command.label, ...timing });
-    }
+    const commands = listCliCommands({ bench, appRoot, payloadFile: payloads.small.file });
+    const timings = await timeCommands(commands.filter((command) => !command.missing), {
+      cwd: bench,
+      env: { ...env, LOG_LEVEL: "warn" },
+      runs: PLAN.cliRuns,
+      markFile: join(tmp, "mark"),
+      progress,
+    });
+    results.cli = commands.map(({ id, label, missing }) => (missing ? { id, label, missing } : { id, label, ...timings.get(id) }));
   }
   results.totalS = Math.round((Date.now() - started) / 1000);
   const markdown = renderResults(results);

@@ -38,28 +38,50 @@ export function listCliCommands({ bench, appRoot, payloadFile }) {
 }
 
 /**
- * Runs `command` `runs` times in a row (after one unmeasured run that warms
- * the file cache) and returns the median wall time in ms, plus a failure
- * when a run exits non-zero or its handler did not run exactly once.
+ * Times every command from a cold start: one unmeasured run of each (it
+ * warms the file cache), then `runs` rounds in which every command runs once,
+ * in an order that rotates each round, so the machine's drift falls on all
+ * of them alike. Returns, by command id, the median and lowest wall time in
+ * ms, or a failure when a run exits non-zero or its handler did not run
+ * exactly once (that command is then left out of later rounds).
  *
  * @example
- * const { medianMs } = await timeCommand(command, { cwd: bench, env, runs: 10, markFile });
+ * const timings = await timeCommands(commands, { cwd: bench, env, runs: 10, markFile });
+ * timings.get("app-receive"); // { medianMs: 471, minMs: 333, times: [...] }
  */
-export async function timeCommand(command, { cwd, env, runs, markFile }) {
-  const times = [];
-  for (let run = 0; run <= runs; run++) {
-    rmSync(markFile, { force: true });
-    const started = process.hrtime.bigint();
-    const { code, output } = await exec(command.args, { cwd, env: { ...env, BENCH_MARK_FILE: markFile } });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (code !== 0) return { failure: `exited ${code}: ${output.trim().split("\n").slice(-3).join(" / ")}` };
-    const marks = existsSync(markFile) ? readFileSync(markFile, "utf8").length : 0;
-    if (command.handler && marks !== 1) return { failure: `the handler ran ${marks} times, not once` };
-    if (run > 0) times.push(ms);
+export async function timeCommands(commands, { cwd, env, runs, markFile, progress }) {
+  const timings = new Map(commands.map((command) => [command.id, { times: [] }]));
+  const live = () => commands.filter((command) => !timings.get(command.id).failure);
+  for (let round = 0; round <= runs; round++) {
+    const order = live();
+    for (let turn = 0; turn < order.length; turn++) {
+      const command = order[(round + turn) % order.length];
+      const timing = timings.get(command.id);
+      const result = await timeOnce(command, { cwd, env, markFile });
+      if (result.failure) timing.failure = result.failure;
+      else if (round > 0) timing.times.push(result.ms);
+    }
   }
+  for (const [id, timing] of timings) {
+    if (timing.failure) continue;
+    timing.times.sort((a, b) => a - b);
+    timing.medianMs = timing.times[Math.floor(timing.times.length / 2)];
+    timing.minMs = timing.times[0];
+    progress?.(`${id}: ${timing.medianMs.toFixed(0)} ms`);
+  }
+  return timings;
+}
+
+async function timeOnce(command, { cwd, env, markFile }) {
   rmSync(markFile, { force: true });
-  times.sort((a, b) => a - b);
-  return { medianMs: times[Math.floor(times.length / 2)], minMs: times[0], times };
+  const started = process.hrtime.bigint();
+  const { code, output } = await exec(command.args, { cwd, env: { ...env, BENCH_MARK_FILE: markFile } });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const marks = existsSync(markFile) ? readFileSync(markFile, "utf8").length : 0;
+  rmSync(markFile, { force: true });
+  if (code !== 0) return { failure: `exited ${code}: ${output.trim().split("\n").slice(-3).join(" / ")}` };
+  if (command.handler && marks !== 1) return { failure: `the handler ran ${marks} times, not once` };
+  return { ms };
 }
 
 function exec(args, { cwd, env }) {

@@ -41,7 +41,7 @@ export function renderResults(results) {
     out.push(loadTable(results.large, { rssRounds: true }));
   }
   if (results.cli) {
-    out.push(`### CLI cold start (median of ${plan.cliRuns} runs, after one unmeasured run)`);
+    out.push(`### CLI cold start (median of ${plan.cliRuns} runs each, in rounds that run every command once in rotating order, after one unmeasured run of each)`);
     out.push(cliTable(results.cli));
   }
   const checks = checkTargets(results);
