@@ -29,10 +29,7 @@ export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
     add("throughput ≥ 1.6× Probot's", `${fmt(vs(probot, reqs))}×${floorVs(reqs)}`, vs(probot, reqs) >= 1.6);
     const latency = (slice) => slice.load.latency.p99;
     const p99 = vs(probot, latency);
-    // A stall of the whole machine holds up every request in flight, whatever
-    // the server: shown next to the target, it tells what the machine adds.
-    const stall = `; machine stall p99 ${probot.stallP99.toFixed(0)} ms vs half Probot's p99 ${(probot.p99 / 2).toFixed(0)} ms`;
-    add("p99 latency ≤ 0.5× Probot's", `${fmt(p99)}×${floorVs(latency)}${stall}`, p99 <= 0.5);
+    add("p99 latency ≤ 0.5× Probot's", `${fmt(p99)}×${floorVs(latency)}`, p99 <= 0.5);
     add("peak RSS under load ≤ Probot's (warn)", mb(app.peakRss, probot.peakRss), app.peakRss <= probot.peakRss);
   }
   if (app && webhooks) {
