@@ -42,6 +42,12 @@ export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
   const probotInfo = find(info, "probot");
   if (appInfo && probotInfo) {
     add("peak RSS under load ≤ Probot's (info)", mb(appInfo.peakRss, probotInfo.peakRss), appInfo.peakRss <= probotInfo.peakRss);
+    // Info is both servers' default level, so also their p99 as deployed.
+    const latency = (slice) => slice.load.latency.p99;
+    const p99 = pairedRatio(appInfo.rounds, probotInfo.rounds, latency);
+    const floorInfo = find(info, "floor");
+    const floor = floorInfo ? ` (floor: ${fmt(pairedRatio(floorInfo.rounds, probotInfo.rounds, latency))}×)` : "";
+    add("p99 latency ≤ 0.5× Probot's (info)", `${fmt(p99)}×${floor}`, p99 <= 0.5);
   }
   const appLarge = find(large, "app");
   if (appLarge) {
