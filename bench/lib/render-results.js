@@ -1,4 +1,5 @@
 import { cliTable, loadTable } from "./report.js";
+import { rankCorrelation } from "./stats.js";
 import { checkTargets } from "./targets.js";
 
 /**
@@ -29,6 +30,8 @@ export function renderResults(results) {
     out.push(`### 12 KiB \`issues.opened\`, ${plan.main.connections} connections, LOG_LEVEL=warn`);
     out.push(`${plan.main.rounds} rounds × ${plan.main.sliceS} s per server, rotating order, after a ${plan.main.warmupS} s warm-up; medians over rounds. Peak RSS (load) is the highest VmRSS sampled every 100 ms under load; VmHWM is the process's lifetime peak.`);
     out.push(loadTable(results.main));
+    const tails = tailsAndStalls(results.main);
+    if (tails) out.push(tails);
   }
   if (results.info) {
     out.push(`### The same at LOG_LEVEL=info (JSON lines to a file)`);
@@ -50,4 +53,12 @@ export function renderResults(results) {
     out.push(["| target | measured | met |", "| --- | --- | --- |", ...checks.map((check) => `| ${check.target} | ${check.value} | ${check.met ? "yes" : "**no**"} |`)].join("\n"));
   }
   return out.join("\n\n");
+}
+
+/** How closely each slice's latency tail follows the machine's worst stall during it, over all servers. */
+function tailsAndStalls(rows) {
+  const slices = rows.flatMap((row) => row.rounds).filter((slice) => slice.stallMs);
+  const correlation = rankCorrelation(slices.map((slice) => slice.stallMs.max), slices.map((slice) => slice.load.latency.p99 - slice.load.latency.p50));
+  if (!Number.isFinite(correlation)) return undefined;
+  return `Over the ${slices.length} slices of this table, a slice's tail (p99 − p50) and the machine's worst stall during it have a rank correlation of ${correlation.toFixed(2)} (1 = the tail rises exactly with the stall).`;
 }

@@ -56,3 +56,32 @@ export function summarize(rounds) {
     handled: rounds.reduce((sum, slice) => sum + slice.handled, 0),
   };
 }
+
+/**
+ * Spearman's rank correlation of two equally long lists (ties broken by
+ * order): 1 when one rises exactly with the other, 0 when unrelated.
+ *
+ * @example
+ * rankCorrelation([1, 2, 3], [10, 30, 20]); // 0.5
+ */
+export function rankCorrelation(xs, ys) {
+  const rank = (values) => {
+    const ranks = [];
+    values.map((value, index) => [value, index]).sort((a, b) => a[0] - b[0]).forEach(([, index], position) => (ranks[index] = position));
+    return ranks;
+  };
+  const a = rank(xs);
+  const b = rank(ys);
+  const n = a.length;
+  if (n < 3) return Number.NaN;
+  const mean = (n - 1) / 2;
+  let covariance = 0;
+  let varianceA = 0;
+  let varianceB = 0;
+  for (let index = 0; index < n; index++) {
+    covariance += (a[index] - mean) * (b[index] - mean);
+    varianceA += (a[index] - mean) ** 2;
+    varianceB += (b[index] - mean) ** 2;
+  }
+  return covariance / Math.sqrt(varianceA * varianceB);
+}
