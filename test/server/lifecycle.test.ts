@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { isAppError } from "../../src/errors.js";
 import { createServer } from "../../src/server/create-server.js";
 import { createTestApp, issuesOpenedPayload } from "../helpers/test-app.js";
+import { until } from "../helpers/until.js";
 import { startTestServer, type TestServer } from "./start-test-server.js";
 
 /** A promise and the function that settles it, for handlers the test releases. */
@@ -73,12 +74,15 @@ describe("createServer: timeout, stop and port", () => {
   });
 
   it("stop() answers a delivery that is mid-handler before it closes the connection", async () => {
+    const release = gate();
     test = await startTestServer(({ app }) => {
-      app.on("issues", () => sleep(100));
+      app.on("issues", () => release.promise);
     });
     const delivery = test.deliver("issues", issuesOpenedPayload());
-    await sleep(30);
-    await test.server.stop({ graceMs: 2000 });
+    await until(() => test!.server.inFlight() === 1);
+    const stopped = test.server.stop({ graceMs: 2000 });
+    release.open();
+    await stopped;
     expect((await delivery).status).to.equal(200);
   });
 
