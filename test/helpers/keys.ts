@@ -2,11 +2,11 @@ import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 
 /** An RSA key pair in PEM, generated at test time so no key is ever committed. */
 export type TestKeyPair = {
-  /** `-----BEGIN RSA PRIVATE KEY-----`, the format GitHub hands out. */
+  /** PKCS#1 PEM, the format GitHub hands out. */
   privateKeyPkcs1: string;
-  /** `-----BEGIN PRIVATE KEY-----`. */
+  /** PKCS#8 PEM. */
   privateKeyPkcs8: string;
-  /** `-----BEGIN PUBLIC KEY-----` (SPKI), for `startFakePlatform({ publicKey })`. */
+  /** SPKI PEM, for `startFakePlatform({ publicKey })`. */
   publicKey: string;
 };
 

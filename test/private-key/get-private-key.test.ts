@@ -148,7 +148,7 @@ describe("getPrivateKey", () => {
       ["an ed25519 key is not RSA", () => ed25519(), /is not an RSA key \(its type is ed25519\); GitHub App keys are RSA/, /settings page/],
       ["a public key is not the private key", () => createPublicKey(keys.rsa).export({ type: "spki", format: "pem" }) as string, /public key/, /settings page/],
       ["text that is not a key is rejected", () => "this is not a key, just some text", /is not a PEM private key/, /PRIVATE_KEY_PATH/],
-      ["only the first line (a .env mistake) asks for \\n or PRIVATE_KEY_PATH", () => "-----BEGIN RSA PRIVATE KEY-----", /only the first line/, /one line with \\n.*PRIVATE_KEY_PATH/],
+      ["only the first line (a .env mistake) asks for \\n or PRIVATE_KEY_PATH", () => keys.pkcs1.split("\n")[0]!, /only the first line/, /one line with \\n.*PRIVATE_KEY_PATH/],
     ];
     const sources: ReadonlyArray<[name: string, options: (key: string) => GetPrivateKeyOptions, label: (cwd: string) => string]> = [
       ["PRIVATE_KEY", (key) => ({ env: { PRIVATE_KEY: key } }), () => "The private key in PRIVATE_KEY "],
