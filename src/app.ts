@@ -1,8 +1,7 @@
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
-import { LRUCache } from "lru-cache";
 import type { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
-import { TokenStore } from "./client/auth/token-store.js";
+import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
 import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
 import { loadAppClient, preloadAppClient } from "./client/load-app-client.js";
 import { createAppFunctionArgument } from "./app-function-argument.js";
@@ -46,7 +45,7 @@ export class App {
     const log = options.log ?? getLog({ level: options.logLevel });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options, log);
-    const cache = options.cache ?? new LRUCache<number, string>({ max: 15000 });
+    const cache = options.cache ?? createTokenCache();
     const redis = options.redisConfig
       ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", log })
       : undefined;

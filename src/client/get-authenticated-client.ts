@@ -1,9 +1,8 @@
-import { LRUCache } from "lru-cache";
 import type { Logger } from "../log/get-log.js";
 import type { State } from "../types.js";
 import type { AppClient } from "./app-client.js";
 import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
-import { TokenStore } from "./auth/token-store.js";
+import { createTokenCache, TokenStore } from "./auth/token-store.js";
 import { preloadAppClient } from "./load-app-client.js";
 
 /** Token stores made for States that came without one, so their tokens are reused. */
@@ -55,7 +54,7 @@ function tokenStoreOf(state: State): TokenStore | undefined {
     tokens = new TokenStore({
       appId: Number(appId),
       privateKey: state.privateKey,
-      cache: state.cache ?? new LRUCache<number, string>({ max: 15000 }),
+      cache: state.cache ?? createTokenCache(),
       log: state.log,
       baseUrl: state.baseUrl,
     });

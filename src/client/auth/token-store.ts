@@ -1,5 +1,6 @@
 import type { createAppAuth } from "@octokit/auth-app";
 import type { RequestInterface } from "@octokit/types";
+import { LRUCache } from "lru-cache";
 import { AppError } from "../../errors.js";
 import { registerSecret } from "../../log/secrets.js";
 import type { Logger } from "../../log/get-log.js";
@@ -12,6 +13,17 @@ export type TokenCache = {
   set(key: number, value: string, options?: { ttl?: number }): unknown;
   delete(key: number): unknown;
 };
+
+/**
+ * The default token cache: room for the tokens of 15,000 installations,
+ * each kept until shortly before it expires.
+ *
+ * @example
+ * const tokens = new TokenStore({ appId, privateKey, cache: createTokenCache() });
+ */
+export function createTokenCache(): TokenCache {
+  return new LRUCache<number, string>({ max: 15000 });
+}
 
 /** A token and how long it may still be used. */
 export type MintedToken = { token: string; ttlMs: number };
