@@ -10,7 +10,6 @@ export type WebHandlerOptions = WebhookOptions;
 export type WebHandler = (request: Request) => Promise<Response>;
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 
-
 /**
  * Everything the server serves as one Web-standard handler, for fetch-based
  * runtimes (Deno, Bun, workers with Node built-ins, serverless adapters): the
