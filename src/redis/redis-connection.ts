@@ -74,10 +74,9 @@ export class RedisConnection {
 
   /**
    * A command failed. When the connection is at fault (timed out, closed),
-   * say so to everyone: a Redis that keeps its
-   * sockets open but stops answering never closes them: mark it down now so
-   * every caller falls back at once instead of waiting for its own timeout,
-   * and probe with PING until it answers again.
+   * mark Redis down for every caller: one that keeps its sockets open but
+   * stops answering never closes them, so without this each caller would
+   * wait out its own timeout. Then PING it until it answers again.
    */
   reportFailure(error: unknown): void {
     if (!this.#up || this.#closed || !isConnectionError(error)) return;
