@@ -26,7 +26,7 @@ export default class New extends AppCommand {
     },
     {
       description: "Depend on a framework build of your own:",
-      command: "<%= config.bin %> <%= command.id %> my-app --framework file:../app-framework",
+      command: "<%= config.bin %> <%= command.id %> my-app --framework file:../gh-app-kit",
     },
   ];
 
@@ -42,7 +42,7 @@ export default class New extends AppCommand {
     description: Flags.string({ summary: "One line saying what the app does (package.json description).", helpValue: "TEXT" }),
     author: Flags.string({ summary: 'The author, e.g. "Jane Doe <jane@example.com>".', helpValue: "TEXT" }),
     framework: Flags.string({
-      summary: "npm spec of the app-framework dependency; default: this version (or this folder, for a development build).",
+      summary: "npm spec of the gh-app-kit dependency; default: this version (or this folder, for a development build).",
       helpValue: "SPEC",
     }),
     yes: Flags.boolean({ char: "y", summary: "Ask nothing: take the defaults for what the flags do not give." }),

@@ -1,4 +1,4 @@
-// The public API of app-framework: everything not exported here is internal.
+// The public API of gh-app-kit: everything not exported here is internal.
 export { App } from "./app.js";
 export type { ErrorHandler, LoadOptions } from "./app.js";
 export { Context } from "./context.js";

@@ -129,7 +129,7 @@ export async function run(
     await server.stop({ graceMs: 0 });
     throw error;
   }
-  log.info(`app-framework ${VERSION} listening on ${listening.url}`);
+  log.info(`gh-app-kit ${VERSION} listening on ${listening.url}`);
   log.info(getWelcomeMessage({ env, port: listening.port }));
   if (setupMode) {
     const domain = getPublicDomain({ env, port: listening.port });

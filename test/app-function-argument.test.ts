@@ -8,7 +8,7 @@ import { createTestApp, issuesOpenedPayload } from "./helpers/test-app.js";
 /** Runs `body` in a fresh Node process (the warning is once per process), returning its JSON output. */
 function inFreshProcess(body: string): { warnings: string[]; didDeprecate: boolean; seen: string[] } {
   const script = `
-    import { App, getLog, didDeprecate } from "app-framework";
+    import { App, getLog, didDeprecate } from "gh-app-kit";
     const before = didDeprecate; // a live binding: read it now
     const lines = [];
     const log = getLog({ level: "warn", logFormat: "json", destination: { write: (line) => lines.push(JSON.parse(line)) } });

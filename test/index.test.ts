@@ -31,10 +31,10 @@ const VALUES = [
   "didDeprecate",
 ] as const;
 
-describe("the package root (app-framework)", () => {
+describe("the package root (gh-app-kit)", () => {
   let root: Record<string, unknown>;
   before(async () => {
-    root = (await import("app-framework")) as Record<string, unknown>;
+    root = (await import("gh-app-kit")) as Record<string, unknown>;
   });
 
   for (const name of VALUES) {
@@ -73,7 +73,7 @@ describe("the package root (app-framework)", () => {
           `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(hook)});`,
           "--input-type=module",
           "-e",
-          'await import("app-framework");',
+          'await import("gh-app-kit");',
         ],
         { env: { PATH: process.env.PATH ?? "", IMPORT_LOG: log }, encoding: "utf8" },
       );

@@ -37,8 +37,8 @@ export function listServers({ bench, appRoot, compareRoot }) {
       args: [probotBin, "run", join(bench, "apps/probot-noop.js")],
       missing: existsSync(probotBin) ? undefined : "run `npm ci --prefix bench` first",
     },
-    frameworkServer("app", "app-framework (`app run`)", appRoot, bench),
-    ...(compareRoot ? [frameworkServer("app-b", "app-framework B (`--compare`)", compareRoot, bench)] : []),
+    frameworkServer("app", "gh-app-kit (`app run`)", appRoot, bench),
+    ...(compareRoot ? [frameworkServer("app-b", "gh-app-kit B (`--compare`)", compareRoot, bench)] : []),
   ];
 }
 

@@ -60,7 +60,7 @@ export type ClientDefaults = {
 
 /** The built-in options every `AppClient` starts from. */
 export const CLIENT_DEFAULTS = {
-  userAgent: `app-framework/${VERSION}`,
+  userAgent: `gh-app-kit/${VERSION}`,
   throttle: {
     onRateLimit,
     onSecondaryRateLimit,

@@ -35,7 +35,7 @@ export function loadAppClient(): typeof AppClient {
   if (!loaded && CAN_REQUIRE) require("./app-client.js");
   if (!loaded) {
     throw new Error(
-      "AppClient is not loaded, and this runtime cannot load it synchronously: import it from app-framework, or await preloadAppClient(), before building a client.",
+      "AppClient is not loaded, and this runtime cannot load it synchronously: import it from gh-app-kit, or await preloadAppClient(), before building a client.",
     );
   }
   return loaded;

@@ -10,13 +10,13 @@ export type RedisConnectionOptions = {
   /**
    * Prefix of every key and channel the framework uses. Default: the
    * `keyPrefix` of the ioredis options, or `?keyPrefix=` of the URL, else
-   * `app-framework:`.
+   * `gh-app-kit:`.
    */
   keyPrefix?: string | undefined;
 };
 
 /** Every key and channel the framework uses starts with this, unless configured. */
-export const DEFAULT_KEY_PREFIX = "app-framework:";
+export const DEFAULT_KEY_PREFIX = "gh-app-kit:";
 
 /** How often a Redis marked down after failed commands is asked whether it answers again. */
 const PROBE_INTERVAL_MS = 1000;

@@ -8,7 +8,7 @@ import { installDependencies } from "./install-dependencies.js";
 import { DEFAULT_TEMPLATE, getTemplatesDir, listTemplates } from "./list-templates.js";
 import { checkAppName, validateAppName } from "./validate-app-name.js";
 
-export const DEFAULT_DESCRIPTION = "A GitHub App built with app-framework";
+export const DEFAULT_DESCRIPTION = "A GitHub App built with gh-app-kit";
 
 export type NewAppOptions = {
   /** The npm package name; also the folder's name (without a scope). */

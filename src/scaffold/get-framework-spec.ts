@@ -10,7 +10,7 @@ export const DEVELOPMENT_VERSION = "0.0.0-development";
  * the registry has no such version.
  *
  * @example
- * getFrameworkSpec(); // "^1.2.0", or "file:/home/me/app-framework" in development
+ * getFrameworkSpec(); // "^1.2.0", or "file:/home/me/gh-app-kit" in development
  */
 export function getFrameworkSpec({ version = VERSION, root }: { version?: string; root?: string } = {}): string {
   return version === DEVELOPMENT_VERSION ? `file:${root ?? findFrameworkRoot()}` : `^${version}`;

@@ -40,7 +40,7 @@ export async function exchangeManifestCode({
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { accept: "application/vnd.github+json", "user-agent": `app-framework/${VERSION}` },
+      headers: { accept: "application/vnd.github+json", "user-agent": `gh-app-kit/${VERSION}` },
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {

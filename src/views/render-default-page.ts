@@ -56,7 +56,7 @@ ${LOGO_SVG}
 </ol>
 <footer>
 <span>Public address: ${link(info.domain)}</span>
-<span>Served by app-framework ${escapeHtml(VERSION)}</span>
+<span>Served by gh-app-kit ${escapeHtml(VERSION)}</span>
 </footer>
 </main>`;
   return renderPage({ title: `${info.name ?? GENERIC_NAME} · GitHub App`, styles: DEFAULT_PAGE_STYLES, body, icon: LOGO_SVG });

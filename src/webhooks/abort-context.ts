@@ -3,7 +3,7 @@
  * abandoned (`Context` aborts `context.signal`). A symbol, so the router in
  * this layer can call it without importing `Context` from the layer above.
  */
-export const ABORT_CONTEXT: unique symbol = Symbol("app-framework.abortContext");
+export const ABORT_CONTEXT: unique symbol = Symbol("gh-app-kit.abortContext");
 
 type Abortable = { [ABORT_CONTEXT]: (reason: unknown) => void };
 

@@ -1,7 +1,7 @@
 /**
  * The app: registers handlers for the events it reacts to.
  *
- * @param {import("app-framework").ApplicationFunctionOptions} options
+ * @param {import("gh-app-kit").ApplicationFunctionOptions} options
  */
 export default ({ app }) => {
   app.log.info("The app was loaded");

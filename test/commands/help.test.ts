@@ -35,7 +35,7 @@ describe("app (help, version, mistakes)", () => {
   it("prints the version with app --version", async () => {
     const result = await app(["--version"]);
     expect(result.code).to.equal(0);
-    expect(result.stdout).to.match(/^app-framework\/0\.0\.0-development /);
+    expect(result.stdout).to.match(/^gh-app-kit\/0\.0\.0-development /);
   });
 
   const typos: ReadonlyArray<[typed: string, suggestion: string]> = [

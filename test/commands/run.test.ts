@@ -80,7 +80,7 @@ describe("app run (the built command, in its own process)", function () {
     it("logs the version, the address and the welcome line", async () => {
       expect(child.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
       await child.waitForOutput(/Welcome!/);
-      expect(child.stdout()).to.match(/app-framework \S+ listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect(child.stdout()).to.match(/gh-app-kit \S+ listening on http:\/\/127\.0\.0\.1:\d+/);
       expect(child.stdout()).to.match(/Welcome! Go to http:\/\/localhost:\d+ to get started\./);
     });
 

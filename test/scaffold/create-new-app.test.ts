@@ -31,7 +31,7 @@ describe("createNewApp", () => {
     const manifest = JSON.parse(await readFile(join(cwd, "my-app", "package.json"), "utf8"));
     expect(manifest).to.include({ name: "my-app", description: 'Labels "new" issues', author: "Jane <jane@example.com>" });
     expect(manifest.scripts.start).to.match(/^app run /);
-    expect(manifest.dependencies["app-framework"]).to.equal(`file:${ROOT}`);
+    expect(manifest.dependencies["gh-app-kit"]).to.equal(`file:${ROOT}`);
     expect(await readFile(join(cwd, "my-app", "README.md"), "utf8")).to.match(/^# my-app\n\nLabels "new" issues\n/);
     expect(existsSync(join(cwd, "my-app", "description.txt"))).to.equal(false);
   });
@@ -40,7 +40,7 @@ describe("createNewApp", () => {
     await create({ name: "@me/js-app", template: "javascript", framework: "^1.2.3" });
     const manifest = JSON.parse(await readFile(join(cwd, "js-app", "package.json"), "utf8"));
     expect(manifest).to.include({ name: "@me/js-app" });
-    expect(manifest.dependencies).to.deep.equal({ "app-framework": "^1.2.3" });
+    expect(manifest.dependencies).to.deep.equal({ "gh-app-kit": "^1.2.3" });
     expect(existsSync(join(cwd, "js-app", "index.js"))).to.equal(true);
   });
 
@@ -73,7 +73,7 @@ describe("createNewApp", () => {
 
 describe("getFrameworkSpec", () => {
   it("points an unreleased build at its own folder", () => {
-    expect(getFrameworkSpec({ version: "0.0.0-development", root: "/opt/app-framework" })).to.equal("file:/opt/app-framework");
+    expect(getFrameworkSpec({ version: "0.0.0-development", root: "/opt/gh-app-kit" })).to.equal("file:/opt/gh-app-kit");
   });
 
   it("depends on a release by a caret range", () => {

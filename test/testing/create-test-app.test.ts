@@ -13,7 +13,7 @@ const commentOnIssues: ApplicationFunction = ({ app }) => {
   });
 };
 
-describe("app-framework/testing", () => {
+describe("gh-app-kit/testing", () => {
   let platform: FakePlatform;
   beforeEach(async () => {
     platform = await startFakePlatform({ appId: 42 });

@@ -24,7 +24,7 @@ import {
   type ReposGetContentsParams,
   type Resolver,
   type State,
-} from "app-framework";
+} from "gh-app-kit";
 
 export type AllNamed = [
   AdditionalOptions,

@@ -183,7 +183,7 @@ export class TokenStore {
     const request = options.request ?? (await import("@octokit/request")).request;
     return request.defaults({
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-      headers: { "user-agent": options.userAgent ?? "app-framework" },
+      headers: { "user-agent": options.userAgent ?? "gh-app-kit" },
     });
   }
 

@@ -1,12 +1,12 @@
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
-import { createTestApp, startFakePlatform } from "app-framework/testing";
+import { createTestApp, startFakePlatform } from "gh-app-kit/testing";
 import appFn from "../index.js";
 
 const payload = JSON.parse(readFileSync(new URL("./fixtures/issues.opened.json", import.meta.url), "utf8"));
 
 describe("{{name}}", () => {
-  /** @type {import("app-framework/testing").FakePlatform} */
+  /** @type {import("gh-app-kit/testing").FakePlatform} */
   let platform;
 
   beforeEach(async () => {

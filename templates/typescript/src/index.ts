@@ -1,4 +1,4 @@
-import type { ApplicationFunction } from "app-framework";
+import type { ApplicationFunction } from "gh-app-kit";
 
 /** The app: registers handlers for the events it reacts to. */
 const appFn: ApplicationFunction = ({ app }) => {

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { createTestApp, startFakePlatform, type FakePlatform } from "app-framework/testing";
+import { createTestApp, startFakePlatform, type FakePlatform } from "gh-app-kit/testing";
 import appFn from "../src/index.js";
 import payload from "./fixtures/issues.opened.json" with { type: "json" };
 
