@@ -1,0 +1,49 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { SOURCE_EXTENSIONS } from "./parse-source.js";
+
+/** Folders that hold no source of the app's own. */
+const ALWAYS_SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output"]);
+
+/**
+ * The app's JavaScript and TypeScript files under `root`, relative and
+ * sorted: node_modules, dot-folders and the top-level folders the app's
+ * .gitignore names (build output such as `lib/` or `dist/`) are left out.
+ *
+ * @example
+ * await findSourceFiles("/home/me/my-app"); // ["index.js", "test/index.test.js"]
+ */
+export async function findSourceFiles(root: string): Promise<string[]> {
+  const ignored = await readIgnoredFolders(root);
+  const files: string[] = [];
+  const walk = async (folder: string, depth: number): Promise<void> => {
+    if (depth > 20) return;
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      const name = relative(root, path).split("\\").join("/");
+      if (entry.isDirectory()) {
+        if (ALWAYS_SKIPPED.has(entry.name) || entry.name.startsWith(".") || ignored.has(name)) continue;
+        await walk(path, depth + 1);
+      } else if (entry.isFile() && SOURCE_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !ignored.has(name)) {
+        files.push(name);
+      }
+    }
+  };
+  await walk(root, 0);
+  return files.sort();
+}
+
+/**
+ * Plain folder names from .gitignore (`lib`, `/dist/`, `build/`): enough to
+ * skip build output without a full gitignore matcher. Patterns with
+ * wildcards or negations are not read.
+ */
+async function readIgnoredFolders(root: string): Promise<Set<string>> {
+  const text = await readFile(join(root, ".gitignore"), "utf8").catch(() => "");
+  const names = new Set<string>();
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim().replace(/^\//, "").replace(/\/$/, "");
+    if (line && !line.startsWith("#") && !/[*?![\]\\]/.test(line)) names.add(line);
+  }
+  return names;
+}

@@ -1,0 +1,46 @@
+import type { MigrationReport } from "./migrate-app.js";
+
+/**
+ * The report `app migrate` prints: per file what changed, then what it
+ * could not do (each with a hint), files it could not read, a summary line
+ * and what to do next.
+ *
+ * @example
+ * console.log(formatReport(await migrateApp({ directory: ".", framework: "^1.0.0" })));
+ */
+export function formatReport(report: MigrationReport): string {
+  const lines: string[] = [];
+  const changed = report.files.filter((f) => f.changes.length > 0);
+  const problems = report.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
+  const unreadable = report.files.filter((f) => f.error !== undefined);
+  lines.push(report.dryRun ? "Changes app migrate would make (dry run, nothing written):" : "Changed:");
+  if (changed.length === 0) lines.push("  nothing: no Probot names left to move");
+  for (const file of changed) {
+    lines.push(`  ${file.file}`);
+    for (const change of file.changes) lines.push(`    ${change.line > 0 ? `line ${change.line}: ` : ""}${change.text}`);
+  }
+  if (problems.length > 0) {
+    lines.push("", `Could not migrate (${problems.length}), to do by hand:`);
+    for (const problem of problems) {
+      lines.push(`  ${problem.file}${problem.line ? `:${problem.line}` : ""}: ${problem.message}`, `    hint: ${problem.hint}`);
+    }
+  }
+  if (unreadable.length > 0) {
+    lines.push("", `Could not read (${unreadable.length}), left as they were:`);
+    for (const file of unreadable) lines.push(`  ${file.file}: ${file.error}`);
+  }
+  const count = changed.reduce((sum, f) => sum + f.changes.length, 0);
+  lines.push(
+    "",
+    `${changed.length} ${plural(changed.length, "file")} ${report.dryRun ? "to change" : "changed"} (${count} ${plural(count, "change")}), ` +
+      `${problems.length} to do by hand, ${unreadable.length} unreadable; ${report.scanned} ${plural(report.scanned, "file")} read.`,
+  );
+  if (!report.dryRun && changed.length > 0) {
+    lines.push("Next: npm install, then npm test. docs/migrating.md explains what differs from Probot.");
+  }
+  return lines.join("\n");
+}
+
+function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`;
+}

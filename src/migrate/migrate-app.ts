@@ -1,0 +1,105 @@
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { AppError } from "../errors.js";
+import { createUnifiedDiff } from "./create-unified-diff.js";
+import { findSourceFiles } from "./find-source-files.js";
+import { migratePackageJson } from "./migrate-package-json.js";
+import { migrateSource } from "./migrate-source.js";
+import type { Change, Problem } from "./source-types.js";
+
+export type MigrateAppOptions = {
+  /** The app's folder, the one with its package.json. */
+  directory: string;
+  /** npm spec of the gh-app-kit dependency, e.g. "^1.0.0" or "file:/path/to/gh-app-kit". */
+  framework: string;
+  /** Compute and report, write nothing. */
+  dryRun?: boolean | undefined;
+};
+
+/** One file the migration changed, could not fully move, or could not read. */
+export type FileReport = {
+  file: string;
+  changes: Change[];
+  problems: Problem[];
+  /** The parser's message for a file that could not be read as JavaScript or TypeScript. */
+  error?: string;
+};
+
+export type MigrationReport = {
+  directory: string;
+  framework: string;
+  dryRun: boolean;
+  /** Files read (package.json and every source file). */
+  scanned: number;
+  /** Files with changes, problems or errors, in the order they were read. */
+  files: FileReport[];
+  /** Unified diff of every change, with paths relative to `directory`. */
+  diff: string;
+};
+
+/**
+ * Moves the Probot app in `directory` to gh-app-kit: package.json first,
+ * then every JavaScript and TypeScript file. Writes only files whose text
+ * changes (nothing with `dryRun`), and returns what it changed and what it
+ * could not. Rejects with PACKAGE_JSON_NOT_FOUND or PACKAGE_JSON_INVALID.
+ *
+ * @example
+ * const report = await migrateApp({ directory: "./my-app", framework: "^1.0.0", dryRun: true });
+ * process.stdout.write(report.diff);
+ */
+export async function migrateApp(options: MigrateAppOptions): Promise<MigrationReport> {
+  const directory = resolve(options.directory);
+  const manifestPath = join(directory, "package.json");
+  const manifest = await readManifest(directory, manifestPath);
+  const report: MigrationReport = { directory, framework: options.framework, dryRun: Boolean(options.dryRun), scanned: 1, files: [], diff: "" };
+  const diffs: string[] = [];
+  const writes: Array<[path: string, code: string]> = [];
+  const record = (file: string, before: string, after: SourceResult) => {
+    if (after.code !== before) {
+      diffs.push(createUnifiedDiff(file, before, after.code));
+      writes.push([join(directory, file), after.code]);
+    }
+    if (after.changes.length + after.problems.length > 0 || after.error) {
+      report.files.push({ file, changes: after.changes, problems: after.problems, ...(after.error ? { error: after.error } : {}) });
+    }
+  };
+  let moved: SourceResult;
+  try {
+    moved = migratePackageJson(manifest, options.framework);
+  } catch (error) {
+    throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
+      hint: "Fix package.json, then run app migrate again.",
+    });
+  }
+  record("package.json", manifest, moved);
+  for (const file of await findSourceFiles(directory)) {
+    report.scanned++;
+    const before = await readFile(join(directory, file), "utf8");
+    let after: SourceResult;
+    try {
+      after = migrateSource(file, before);
+    } catch (error) {
+      after = { code: before, changes: [], problems: [], error: (error as Error).message };
+    }
+    record(file, before, after);
+  }
+  report.diff = diffs.join("");
+  if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
+  return report;
+}
+
+type SourceResult = { code: string; changes: Change[]; problems: Problem[]; error?: string };
+
+async function readManifest(directory: string, manifestPath: string): Promise<string> {
+  const folder = await stat(directory).catch(() => undefined);
+  if (!folder?.isDirectory()) {
+    throw new AppError("PACKAGE_JSON_NOT_FOUND", `${directory} is not a folder.`, {
+      hint: "Give the folder of the Probot app, the one with its package.json: app migrate ./my-app",
+    });
+  }
+  return readFile(manifestPath, "utf8").catch(() => {
+    throw new AppError("PACKAGE_JSON_NOT_FOUND", `${directory} has no package.json.`, {
+      hint: "Give the folder of the Probot app, the one with its package.json: app migrate ./my-app",
+    });
+  });
+}

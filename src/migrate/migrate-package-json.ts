@@ -1,0 +1,82 @@
+import { findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
+import type { SourceLog } from "./source-types.js";
+
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
+
+/** `probot run` / `probot receive` as a command of a script (after start, space, `;`, `&`, `|` or `(`). */
+const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;
+/** Any other use of Probot's command line in a script. */
+const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
+
+type Manifest = Record<string, unknown>;
+
+/**
+ * Moves package.json from Probot: the `probot` dependency becomes
+ * `gh-app-kit` at `frameworkSpec` (same field, same place), and
+ * `probot run`/`probot receive` in scripts become `app run`/`app receive`.
+ * Keeps the file's indentation and final newline. Reports adapters, other
+ * `@probot/*` and `probot-*` packages, and other `probot` commands.
+ *
+ * @example
+ * migratePackageJson('{"dependencies":{"probot":"^13.0.0"}}', "^1.0.0").code;
+ * // '{"dependencies":{"gh-app-kit":"^1.0.0"}}'
+ */
+export function migratePackageJson(code: string, frameworkSpec: string): SourceLog & { code: string } {
+  const log: SourceLog = { changes: [], problems: [] };
+  const manifest = JSON.parse(code) as Manifest;
+  const lines = code.split("\n");
+  const lineOfKey = (key: string) => lines.findIndex((line) => line.includes(JSON.stringify(key))) + 1 || undefined;
+  let changed = false;
+  for (const field of DEPENDENCY_FIELDS) {
+    const dependencies = manifest[field];
+    if (!isRecord(dependencies)) continue;
+    for (const name of Object.keys(dependencies)) {
+      const hint = findPackageHint(name);
+      if (hint) log.problems.push({ line: lineOfKey(name), message: `${field} has "${name}"`, hint });
+    }
+    if (!(PROBOT_MODULE in dependencies)) continue;
+    const had = dependencies[PROBOT_MODULE];
+    manifest[field] = renameKey(dependencies, PROBOT_MODULE, FRAMEWORK_MODULE, frameworkSpec);
+    changed = true;
+    log.changes.push({ line: lineOfKey(PROBOT_MODULE) ?? 0, text: `${field}: probot@${String(had)} → ${FRAMEWORK_MODULE}@${frameworkSpec}` });
+  }
+  const scripts = manifest.scripts;
+  if (isRecord(scripts)) {
+    for (const [name, script] of Object.entries(scripts)) {
+      if (typeof script !== "string") continue;
+      const moved = script.replace(PROBOT_COMMAND, "$1app$2$3");
+      if (moved !== script) {
+        scripts[name] = moved;
+        changed = true;
+        log.changes.push({ line: lineOfKey(name) ?? 0, text: `script ${name}: ${script} → ${moved}` });
+      }
+      if (OTHER_PROBOT_COMMAND.test(moved)) {
+        log.problems.push({
+          line: lineOfKey(name),
+          message: `script ${name} runs a probot command other than run or receive: ${moved}`,
+          hint: "`app --help` lists the commands here: run, receive, setup, new, migrate.",
+        });
+      }
+    }
+  }
+  if (!changed) return { code, ...log };
+  const indent = /^[ \t]+(?=")/m.exec(code)?.[0] ?? 2;
+  const ending = code.includes("\r\n") ? "\r\n" : "\n";
+  let text = JSON.stringify(manifest, null, indent);
+  if (ending !== "\n") text = text.replace(/\n/g, ending);
+  return { code: code.endsWith("\n") ? `${text}${ending}` : text, ...log };
+}
+
+/** A copy of `record` with `from` renamed to `to` in the same place, holding `value`. */
+function renameKey(record: Record<string, unknown>, from: string, to: string, value: unknown): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, current] of Object.entries(record)) {
+    if (key === from) result[to] = value;
+    else if (key !== to) result[key] = current;
+  }
+  return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

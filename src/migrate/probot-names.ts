@@ -1,0 +1,92 @@
+/** The package apps move away from, and the one they move to. */
+export const PROBOT_MODULE = "probot";
+export const FRAMEWORK_MODULE = "gh-app-kit";
+
+/** Probot's exported names that are spelled differently here. */
+export const EXPORT_RENAMES: Readonly<Record<string, string>> = {
+  Probot: "App",
+  createProbot: "createApp",
+  ProbotOctokit: "AppClient",
+};
+
+/** Option keys of `new Probot()`, `createProbot()` and `createNodeMiddleware()` spelled differently here. */
+export const OPTION_RENAMES: Readonly<Record<string, string>> = {
+  githubToken: "platformToken",
+  Octokit: "Client",
+};
+
+/**
+ * Probot exports with no counterpart here, each with what to do instead.
+ * Names imported from "probot" that are neither here, renamed, nor in
+ * FRAMEWORK_EXPORTS get a generic hint.
+ */
+export const MISSING_EXPORTS: Readonly<Record<string, string>> = {
+  Server:
+    "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
+};
+
+/**
+ * Every name gh-app-kit's root module exports (values and types). A test
+ * keeps this list equal to src/index.ts.
+ */
+export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
+  "AdditionalOptions", "aliasLog", "App", "APP_ERROR_CODES", "AppAggregateError", "AppAuth", "AppClient", "AppError",
+  "AppErrorCode", "ApplicationFunction", "ApplicationFunctionOptions", "appMeta", "AppServer", "AppsGetAuthenticatedResponse",
+  "AppWebhooks", "auth", "Authentication", "BASE_KEY", "BASE_REGEX", "bindMethod", "checkEventSubscriptions",
+  "CheckEventSubscriptionsOptions", "CLIENT_DEFAULTS", "CONFIG_PATH", "ConfigApi", "ConfigCache", "ConfigCacheOptions",
+  "ConfigFile", "ConfigPluginOptions", "Configuration", "Constructor", "Context", "createApp", "createAppAuthStrategy",
+  "CreateAppOptions", "createConfigCache", "createDefaultApp", "CreateDefaultAppOptions", "createNodeMiddleware",
+  "createServer", "CreateServerOptions", "createWebHandler", "createWebhookProxy", "DEFAULT_BASE", "defaultApp",
+  "defaultAppFns", "DefaultsFunction", "DEPRECATED_APP_KEYS", "deprecatedCreateApp", "DeprecatedApplicationFunction",
+  "DeprecatedKey", "deprecatedKeys", "DeprecatedLogger", "DEVELOPMENT_SECRET", "didDeprecate", "didFailRetrievingAppMeta",
+  "ErrorHandler", "FactoryOptions", "flushSentry", "getAppMeta", "getAuthenticatedClient", "GetConfigOptions",
+  "GetConfigResult", "getLog", "GetLogOptions", "getPrivateKey", "getPublicDomain", "GetPublicDomainOptions",
+  "getWelcomeMessage", "isAppError", "ListenInfo", "LoadOptions", "LOG_LEVELS", "Logger", "LogLevel", "MergeOptions",
+  "MiddlewareOptions", "NodeMiddleware", "NodeMiddlewareOptions", "OnCallback", "Options", "Parameters",
+  "PRIMARY_RATE_LIMIT_RETRIES", "PRIVATE_KEY_HINT", "ReceiveOptions", "ReceiveResult", "receive", "ReposGetContentsParams",
+  "Resolver", "Router", "run", "RunningServer", "RunOptions", "RunOverrides", "SECONDARY_RATE_LIMIT_RETRIES",
+  "ServerOptions", "ServerStats", "State", "TokenCache", "VERSION", "WebHandlerOptions", "WebhookProxy",
+  "WebhookProxyOptions",
+]);
+
+/** Hint for a static method of Probot that App does not have. */
+export const MISSING_STATICS: Readonly<Record<string, string>> = {
+  defaults:
+    "App has no static defaults(): pass the options to new App({...}) or createApp({ overrides }), or write a subclass whose constructor adds them.",
+};
+
+/**
+ * Packages of Probot's family that cannot be moved by renames, with what to
+ * do; matched on the start of the module name.
+ */
+export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
+  {
+    prefix: "@probot/adapter-aws-lambda-serverless",
+    hint: "No Lambda adapter here: export createWebHandler(app) for fetch-based runtimes, or wrap createNodeMiddleware() (docs/server.md).",
+  },
+  {
+    prefix: "@probot/adapter-github-actions",
+    hint: "No Actions adapter here: run the app in the workflow step with `npx app receive ./index.js` (it reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH and GITHUB_TOKEN; docs/cli.md).",
+  },
+  {
+    prefix: "@probot/adapter-",
+    hint: "Probot adapters do not work here: use createNodeMiddleware() or createWebHandler() (docs/server.md).",
+  },
+  {
+    prefix: "@probot/get-private-key",
+    hint: "gh-app-kit exports getPrivateKey({ filepath, env, cwd }) with the same search order; import it from gh-app-kit and drop this dependency.",
+  },
+  {
+    prefix: "@probot/",
+    hint: "A Probot package: check it still works without probot, or replace it with gh-app-kit's own feature.",
+  },
+  {
+    prefix: "probot-",
+    hint: "A Probot extension: it may call context.octokit or Probot internals; check it against context.client and replace it if it fails.",
+  },
+];
+
+/** The first hint for a package name of Probot's family, if any. */
+export function findPackageHint(name: string): string | undefined {
+  return PACKAGE_HINTS.find(({ prefix }) => name.startsWith(prefix))?.hint;
+}

@@ -1,0 +1,176 @@
+import { visit } from "recast";
+import { declaringScope, scopeNode } from "./find-module-references.js";
+import { keyName, lineOf, type AnyNode, type Path, type SourceLog } from "./source-types.js";
+
+/** Names apps give the event context in helpers that receive it. */
+const CONTEXT_NAMES = new Set(["context", "ctx"]);
+
+/**
+ * Renames `context.octokit` to `context.client` where the object is an
+ * event context: a parameter of a handler given to `.on()`/`.onAny()`, a
+ * parameter typed `Context`, a variable named `context` or `ctx`, or
+ * `x.context`. Also `{ octokit }` destructured from one, and test doubles
+ * built as `{ octokit, payload }`.
+ *
+ * @example
+ * renameContextClient(ast, log); // await context.octokit.issues.get(...) → await context.client.issues.get(...)
+ */
+export function renameContextClient(ast: AnyNode, log: SourceLog): void {
+  const contexts = findContextParameters(ast);
+  const isContext = (path: Path): boolean => {
+    const node = path.node as AnyNode;
+    if (node.type === "Identifier") {
+      if (CONTEXT_NAMES.has(node.name)) return true;
+      const scope = declaringScope(path, node.name);
+      return contexts.some((c) => c.name === node.name && c.scope === scope);
+    }
+    if (node.type === "MemberExpression" || node.type === "OptionalMemberExpression") {
+      return !node.computed && keyName(node.property) === "context";
+    }
+    return false;
+  };
+  visit(ast, {
+    visitMemberExpression(path) {
+      renameMember(path as Path, isContext, log);
+      this.traverse(path);
+    },
+    visitOptionalMemberExpression(path) {
+      renameMember(path as Path, isContext, log);
+      this.traverse(path);
+    },
+    visitVariableDeclarator(path) {
+      const node = path.node as AnyNode;
+      if (node.id.type === "ObjectPattern" && node.init && isContext(path.get("init") as Path)) {
+        renamePattern(node.id, path as Path, log);
+      }
+      this.traverse(path);
+    },
+    visitFunction(path) {
+      const node = path.node as AnyNode;
+      const first = node.params[0] as AnyNode | undefined;
+      if (first?.type === "ObjectPattern" && (isHandler(path as Path) || isTypedContext(first))) renamePattern(first, path as Path, log);
+      this.traverse(path);
+    },
+    visitObjectExpression(path) {
+      const node = path.node as AnyNode;
+      const keys = (node.properties as AnyNode[]).map((p) => (p.computed ? undefined : keyName(p.key)));
+      if (keys.includes("octokit") && keys.includes("payload")) {
+        for (const property of node.properties as AnyNode[]) {
+          if (property.computed || keyName(property.key) !== "octokit" || property.type === "SpreadElement") continue;
+          property.key = { type: "Identifier", name: "client" };
+          property.shorthand = false;
+          log.changes.push({ line: lineOf(property), text: "context double { octokit } → { client }" });
+        }
+      }
+      this.traverse(path);
+    },
+    visitTSIndexedAccessType(path) {
+      const node = path.node as AnyNode;
+      const literal = node.indexType?.literal as AnyNode | undefined;
+      if (typeName(node.objectType) === "Context" && literal && keyName(literal) === "octokit" && literal.type !== "Identifier") {
+        literal.value = "client";
+        literal.extra = { raw: JSON.stringify("client"), rawValue: "client" };
+        log.changes.push({ line: lineOf(literal), text: 'Context["octokit"] → Context["client"]' });
+      }
+      this.traverse(path);
+    },
+  });
+}
+
+function renameMember(path: Path, isContext: (path: Path) => boolean, log: SourceLog): void {
+  const node = path.node as AnyNode;
+  const property = node.property as AnyNode;
+  if (keyName(property) !== "octokit" || (node.computed && property.type === "Identifier")) return;
+  if (!isContext(path.get("object") as Path)) return;
+  if (property.type === "Identifier") property.name = "client";
+  else {
+    property.value = "client";
+    property.extra = { raw: JSON.stringify("client"), rawValue: "client" };
+  }
+  log.changes.push({ line: lineOf(property), text: ".octokit → .client" });
+}
+
+/** `{ octokit }` from a context: `{ client }`, and its uses, unless `client` is taken there. */
+function renamePattern(pattern: AnyNode, path: Path, log: SourceLog): void {
+  for (const property of pattern.properties as AnyNode[]) {
+    if (property.type === "RestElement" || property.computed || keyName(property.key) !== "octokit") continue;
+    const value = property.value.type === "AssignmentPattern" ? property.value.left : property.value;
+    const scope = path.node.type === "VariableDeclarator" ? scopeNode(path) : (path.node as AnyNode);
+    const renameUses = property.shorthand && value.type === "Identifier" && !hasIdentifier(scope, "client");
+    property.key = { type: "Identifier", name: "client" };
+    if (renameUses) {
+      renameLocal(scope, "octokit", "client");
+      value.name = "client";
+      property.shorthand = true; // renameLocal unsets it on the pattern's own value
+      log.changes.push({ line: lineOf(property), text: "{ octokit } → { client } (and its uses)" });
+    } else {
+      property.shorthand = false;
+      log.changes.push({ line: lineOf(property), text: "{ octokit } → { client: octokit }" });
+    }
+  }
+}
+
+/** Renames the references to `from` declared in `scope` (the function or program node). */
+function renameLocal(scope: AnyNode, from: string, to: string): void {
+  visit(scope, {
+    visitIdentifier(path) {
+      const node = path.node as AnyNode;
+      const parent = path.parent?.node as AnyNode | undefined;
+      const isKey =
+        parent &&
+        (((parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && path.name === "property" && !parent.computed) ||
+          ((parent.type === "ObjectProperty" || parent.type === "ObjectMethod") && path.name === "key" && !parent.computed));
+      if (node.name === from && !isKey && declaringScope(path as Path, from) === scope) {
+        if (parent?.type === "ObjectProperty" && parent.shorthand && parent.value === node) parent.shorthand = false;
+        node.name = to;
+      }
+      this.traverse(path);
+    },
+  });
+}
+
+function hasIdentifier(root: AnyNode, name: string): boolean {
+  let found = false;
+  visit(root, {
+    visitIdentifier(path) {
+      if ((path.node as AnyNode).name === name) found = true;
+      return found ? false : this.traverse(path);
+    },
+  });
+  return found;
+}
+
+/** First parameters of handlers (`x.on(name, handler)`) and parameters typed `Context`. */
+function findContextParameters(ast: AnyNode): Array<{ name: string; scope: AnyNode }> {
+  const found: Array<{ name: string; scope: AnyNode }> = [];
+  visit(ast, {
+    visitFunction(path) {
+      const node = path.node as AnyNode;
+      for (const [index, param] of (node.params as AnyNode[]).entries()) {
+        const handler = index === 0 && isHandler(path as Path);
+        if (param.type === "Identifier" && (handler || isTypedContext(param))) found.push({ name: param.name, scope: node });
+      }
+      this.traverse(path);
+    },
+  });
+  return found;
+}
+
+/** A function given as the last argument of `x.on(...)` or `x.onAny(...)`. */
+function isHandler(path: Path): boolean {
+  const call = path.parent?.node as AnyNode | undefined;
+  if (call?.type !== "CallExpression" || call.arguments.at(-1) !== path.node) return false;
+  const callee = call.callee as AnyNode;
+  return callee.type === "MemberExpression" && !callee.computed && ["on", "onAny"].includes(keyName(callee.property) ?? "");
+}
+
+function isTypedContext(param: AnyNode): boolean {
+  return typeName(param.typeAnnotation?.typeAnnotation) === "Context";
+}
+
+/** `Context`, `Context<"issues">` or `x.Context` as a type: "Context". */
+function typeName(type: AnyNode | undefined): string | undefined {
+  if (type?.type !== "TSTypeReference") return undefined;
+  const name = type.typeName as AnyNode;
+  return name.type === "TSQualifiedName" ? keyName(name.right) : keyName(name);
+}

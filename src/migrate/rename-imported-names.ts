@@ -1,0 +1,210 @@
+import { visit } from "recast";
+import { declaringScope, setString, type ModuleReferences } from "./find-module-references.js";
+import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, MISSING_EXPORTS, MISSING_STATICS } from "./probot-names.js";
+import { keyName, lineOf, type AnyNode, type Path, type SourceLog } from "./source-types.js";
+
+/** A call of something taken from "probot", by its Probot name: `new Probot({...})`. */
+export type CallSite = { imported: string; call: AnyNode };
+
+/**
+ * Renames what the file takes from "probot" (`Probot` → `App`,
+ * `createProbot` → `createApp`, `ProbotOctokit` → `AppClient`) at the import
+ * and at every reference, also `probot.Probot` on the whole module and
+ * `import("probot").Probot` types. A local name that is taken already keeps
+ * its old name as an alias. Reports names that do not exist here.
+ * Returns the calls of those names, for their options.
+ *
+ * @example
+ * // const { Probot } = require("gh-app-kit"); new Probot({})  →  const { App } = ...; new App({})
+ * const calls = renameImportedNames(ast, refs, log);
+ */
+export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: SourceLog): CallSite[] {
+  const taken = collectIdentifierNames(ast);
+  // local name → { scope node, Probot name, new local name }
+  const locals = new Map<string, Array<{ scope: AnyNode; imported: string; rename?: string }>>();
+  // Declarations change after the references: scopes are read from the names as they were.
+  const renameHolders: Array<() => void> = [];
+  for (const name of refs.names) {
+    const entry: { scope: AnyNode; imported: string; rename?: string } = { scope: name.scope, imported: name.imported };
+    const target = EXPORT_RENAMES[name.imported];
+    const line = lineOf(name.holder);
+    if (MISSING_EXPORTS[name.imported]) {
+      log.problems.push({ line, message: `uses Probot's ${name.imported}`, hint: MISSING_EXPORTS[name.imported] as string });
+    } else if (target) {
+      const renameLocal = name.local === name.imported && !taken.has(target);
+      renameHolders.push(() => renameHolder(name.holder, target, renameLocal));
+      if (renameLocal) entry.rename = target;
+      log.changes.push({
+        line,
+        text: renameLocal ? `${name.imported} → ${target}` : `${name.imported} → ${target} (the local name ${name.local} is kept)`,
+      });
+    } else if (!FRAMEWORK_EXPORTS.has(name.imported)) {
+      log.problems.push({
+        line,
+        message: `imports ${name.imported} from "probot", which gh-app-kit does not export`,
+        hint: "Remove it or replace it; docs/migrating.md lists gh-app-kit's exports.",
+      });
+    }
+    locals.set(name.local, [...(locals.get(name.local) ?? []), entry]);
+  }
+  const calls: CallSite[] = [];
+  visit(ast, {
+    visitIdentifier(path) {
+      const node = path.node as AnyNode;
+      const entries = locals.get(node.name as string);
+      if (entries && isReference(path as Path)) {
+        const scope = declaringScope(path as Path, node.name);
+        const entry = entries.find((e) => e.scope === scope);
+        if (entry) onReference(path as Path, entry.imported, entry.rename, calls, log);
+      }
+      this.traverse(path);
+    },
+    visitMemberExpression(path) {
+      const node = path.node as AnyNode;
+      if (!node.computed && isWholeModule(path.get("object") as Path, refs)) {
+        const property = node.property as AnyNode;
+        const imported = property.name as string;
+        renameExport(property, imported, log);
+        onReference(path as Path, imported, undefined, calls, log);
+      }
+      this.traverse(path);
+    },
+    visitTSQualifiedName(path) {
+      const node = path.node as AnyNode;
+      if (isWholeModule(path.get("left") as Path, refs)) renameExport(node.right, node.right.name, log);
+      this.traverse(path);
+    },
+    visitTSImportType(path) {
+      const node = path.node as AnyNode;
+      if (refs.moduleExpressions.has(node) && node.qualifier) {
+        const first = node.qualifier.type === "TSQualifiedName" ? leftmost(node.qualifier) : node.qualifier;
+        renameExport(first, first.name, log);
+      }
+      this.traverse(path);
+    },
+  });
+  for (const rename of renameHolders) rename();
+  return calls;
+}
+
+function leftmost(name: AnyNode): AnyNode {
+  return name.type === "TSQualifiedName" ? leftmost(name.left) : name;
+}
+
+/** Renames one property read from the whole module (`probot.Probot`), or reports it. */
+function renameExport(identifier: AnyNode, imported: string, log: SourceLog): void {
+  const target = EXPORT_RENAMES[imported];
+  if (target) {
+    identifier.name = target;
+    log.changes.push({ line: lineOf(identifier), text: `${imported} → ${target}` });
+  } else if (MISSING_EXPORTS[imported]) {
+    log.problems.push({ line: lineOf(identifier), message: `uses Probot's ${imported}`, hint: MISSING_EXPORTS[imported] as string });
+  } else if (!FRAMEWORK_EXPORTS.has(imported) && imported !== "default") {
+    log.problems.push({
+      line: lineOf(identifier),
+      message: `uses ${imported} from "probot", which gh-app-kit does not export`,
+      hint: "Remove it or replace it; docs/migrating.md lists gh-app-kit's exports.",
+    });
+  }
+}
+
+/** `probot` in `probot.Probot` when it holds the whole module, or `require("probot")` itself. */
+function isWholeModule(path: Path, refs: ModuleReferences): boolean {
+  let node = path.node as AnyNode;
+  if (node.type === "AwaitExpression") node = node.argument;
+  if (refs.moduleExpressions.has(node)) return true;
+  if (node.type !== "Identifier") return false;
+  const scope = declaringScope(path, node.name);
+  return refs.namespaces.some((ns) => ns.local === node.name && ns.scope === scope);
+}
+
+/** Renames a reference and notes the calls and statics of Probot's names. */
+function onReference(path: Path, imported: string, rename: string | undefined, calls: CallSite[], log: SourceLog): void {
+  const node = path.node as AnyNode;
+  if (rename && node.type === "Identifier") {
+    const parent = path.parent?.node as AnyNode | undefined;
+    // { Probot } in an object literal means { Probot: Probot }: keep the key.
+    if (parent?.type === "ObjectProperty" && parent.shorthand && parent.value === node && path.parent?.parent?.node.type === "ObjectExpression") {
+      parent.shorthand = false;
+    }
+    node.name = rename;
+  }
+  const parent = path.parent?.node as AnyNode | undefined;
+  if ((parent?.type === "NewExpression" || parent?.type === "CallExpression") && parent.callee === node) {
+    calls.push({ imported, call: parent });
+  }
+  const member = parent?.type === "MemberExpression" && parent.object === node && !parent.computed ? keyName(parent.property) : undefined;
+  if (imported === "Probot" && member && MISSING_STATICS[member]) {
+    log.problems.push({ line: lineOf(parent), message: `calls Probot.${member}()`, hint: MISSING_STATICS[member] as string });
+  }
+}
+
+/** Points an import specifier, export specifier or pattern property at `target`. */
+function renameHolder(holder: AnyNode, target: string, renameLocal: boolean): void {
+  // Babel gives `imported`/`local`, `key`/`value` separate nodes even when shorthand.
+  if (holder.type === "ImportSpecifier") {
+    setName(holder.imported, target);
+    if (renameLocal) holder.local.name = target;
+  } else if (holder.type === "ExportSpecifier") {
+    // export { Probot } from "probot": users of this file still import Probot.
+    setName(holder.local, target);
+  } else {
+    setName(holder.key, target);
+    if (renameLocal) {
+      const value = holder.value.type === "AssignmentPattern" ? holder.value.left : holder.value;
+      value.name = target;
+    } else holder.shorthand = false;
+  }
+}
+
+function setName(node: AnyNode, name: string): void {
+  if (node.type === "Identifier") node.name = name;
+  else setString(node, name);
+}
+
+/** True for an identifier that refers to a binding, false for a property name, key or label. */
+function isReference(path: Path): boolean {
+  const parent = path.parent?.node as AnyNode | undefined;
+  const field = path.name as string;
+  if (!parent) return true;
+  switch (parent.type) {
+    case "MemberExpression":
+    case "OptionalMemberExpression":
+      return field !== "property" || parent.computed;
+    case "ObjectProperty":
+    case "Property":
+    case "ObjectMethod":
+    case "ClassProperty":
+    case "ClassMethod":
+    case "ClassPrivateProperty":
+    case "TSPropertySignature":
+    case "TSMethodSignature":
+      return field !== "key" || parent.computed;
+    case "TSQualifiedName":
+      return field !== "right";
+    case "ExportSpecifier":
+      // export { Probot }: the local name is a reference, the exported one is not.
+      return field === "local";
+    case "ImportSpecifier":
+    case "ImportDefaultSpecifier":
+    case "ImportNamespaceSpecifier":
+    case "LabeledStatement":
+    case "BreakStatement":
+    case "ContinueStatement":
+    case "MetaProperty":
+      return false;
+    default:
+      return true;
+  }
+}
+
+function collectIdentifierNames(ast: AnyNode): Set<string> {
+  const names = new Set<string>();
+  visit(ast, {
+    visitIdentifier(path) {
+      names.add((path.node as AnyNode).name);
+      this.traverse(path);
+    },
+  });
+  return names;
+}

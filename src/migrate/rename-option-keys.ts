@@ -1,0 +1,41 @@
+import type { CallSite } from "./rename-imported-names.js";
+import { OPTION_RENAMES } from "./probot-names.js";
+import { keyName, lineOf, type AnyNode, type SourceLog } from "./source-types.js";
+
+/**
+ * Renames Probot's option keys in the object literals given to
+ * `new Probot()`, `createProbot()` (also inside `overrides`/`defaults`) and
+ * `createNodeMiddleware(fn, { probot })`: `githubToken` → `platformToken`,
+ * `Octokit` → `Client`, `probot` → `app`.
+ *
+ * @example
+ * renameOptionKeys(calls, log); // new App({ githubToken }) → new App({ platformToken: githubToken })
+ */
+export function renameOptionKeys(calls: CallSite[], log: SourceLog): void {
+  for (const { imported, call } of calls) {
+    const args = call.arguments as AnyNode[];
+    if (imported === "Probot") renameKeys(args[0], OPTION_RENAMES, log);
+    if (imported === "createProbot" && args[0]?.type === "ObjectExpression") {
+      renameKeys(args[0], OPTION_RENAMES, log); // a plain Options object is taken as overrides
+      for (const property of args[0].properties as AnyNode[]) {
+        const name = keyName(property.key);
+        if (name === "overrides" || name === "defaults") renameKeys(property.value, OPTION_RENAMES, log);
+      }
+    }
+    if (imported === "createNodeMiddleware") renameKeys(args[1], { probot: "app" }, log);
+  }
+}
+
+/** Renames keys of an object literal; `{ githubToken }` becomes `{ platformToken: githubToken }`. */
+export function renameKeys(object: AnyNode | undefined, renames: Readonly<Record<string, string>>, log: SourceLog): void {
+  if (object?.type !== "ObjectExpression") return;
+  for (const property of object.properties as AnyNode[]) {
+    if ((property.type !== "ObjectProperty" && property.type !== "Property") || property.computed) continue;
+    const name = keyName(property.key);
+    const target = name === undefined ? undefined : renames[name];
+    if (!target) continue;
+    property.key = { type: "Identifier", name: target };
+    property.shorthand = false;
+    log.changes.push({ line: lineOf(property), text: `option ${name} → ${target}` });
+  }
+}
