@@ -59,6 +59,7 @@ export function migratePackageJson(code: string, frameworkSpec: string): SourceL
       }
     }
   }
+  log.changes.sort((a, b) => a.line - b.line);
   if (!changed) return { code, ...log };
   const indent = /^[ \t]+(?=")/m.exec(code)?.[0] ?? 2;
   const ending = code.includes("\r\n") ? "\r\n" : "\n";

@@ -1,0 +1,194 @@
+import { expect } from "chai";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { OFFLINE, runAppTests, runStep, type StepResult, type TestOutcome } from "../migrate/run-app-tests.js";
+import { runBin } from "./run-bin.js";
+
+const CHECKOUT = fileURLToPath(new URL("../..", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../fixtures/migrate", import.meta.url));
+const INSTALL = "npm install --prefer-offline --no-audit --no-fund --no-package-lock";
+
+/**
+ * The fixture apps (Probot apps written for these tests, each with its own
+ * suite) and what their suites must show after the migration. Every test
+ * listed passes on Probot 13.4.7 (checked by hand: npm install in a copy of
+ * the fixture, npm test). `needsCompat` are those that fail here only
+ * because framework behaviours fixed on the `compat` branch (issue 13,
+ * items 1-13) are not merged yet: they are pending; enable them after merging.
+ */
+const APPS: ReadonlyArray<{
+  name: string;
+  /** The suite's own describe() title, which TAP lists as a test too. */
+  suite: string;
+  tests: string[];
+  needsCompat: Array<[test: string, why: string]>;
+  /** The type-check step (`tsc`) of the suite, when there is one. */
+  typeCheck?: { pendingWhy?: string };
+}> = [
+  {
+    name: "cjs-app",
+    suite: "My Probot app",
+    tests: ["creates a comment when an issue is opened", "labels a new pull request", "closes the issue on /close"],
+    needsCompat: [],
+  },
+  {
+    name: "esm-app",
+    suite: "labeler",
+    tests: ["lists the labels over two pages"],
+    needsCompat: [
+      ["labels a new issue as .github/labeler.yml says", "item 5: config answered as raw YAML, and item 11: arrays concatenated"],
+      ["labels a new issue with the defaults when there is no labeler.yml", "item 2: context.config returns the defaults when no file exists"],
+    ],
+  },
+  {
+    name: "ts-app",
+    suite: "greeter",
+    tests: ["welcomes the author of a new pull request", "does not welcome twice"],
+    needsCompat: [],
+    typeCheck: { pendingWhy: "Context<E> must accept Context<\"x.action\"> where Context<\"x\"> is asked for, as Probot's does" },
+  },
+];
+
+/** Every file under `root` (node_modules aside) with its text. */
+async function snapshot(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || relative(root, path).startsWith("node_modules")) continue;
+    files.set(relative(root, path), await readFile(path, "utf8"));
+  }
+  return files;
+}
+
+describe("app migrate", function () {
+  this.timeout(60_000);
+  let scratch: string;
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), "app-migrate-"));
+  });
+  after(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  for (const app of APPS) {
+    describe(`on the ${app.name} fixture`, () => {
+      let dir: string;
+      let original: Map<string, string>;
+      before(async () => {
+        dir = join(scratch, app.name);
+        await cp(join(FIXTURES, app.name), dir, { recursive: true });
+        original = await snapshot(dir);
+      });
+
+      it("--dry-run prints the expected unified diff and report, and writes nothing", async () => {
+        const result = await runBin(["migrate", dir, "--dry-run", "--framework", "^1.0.0"], { cwd: scratch });
+        expect(result.code, result.stderr).to.equal(0);
+        const expected = await readFile(join(FIXTURES, "expected", `${app.name}.txt`), "utf8");
+        expect(result.stdout).to.equal(expected);
+        expect(await snapshot(dir)).to.deep.equal(original);
+      });
+
+      it("rewrites the app, reports it, and a second run changes nothing", async () => {
+        const first = await runBin(["migrate", dir], { cwd: scratch });
+        expect(first.code, first.stderr).to.equal(0);
+        expect(first.stdout).to.match(/^\d+ files changed \(\d+ changes\), 0 to do by hand, 0 unreadable/m);
+        const migrated = await snapshot(dir);
+        expect(migrated).to.not.deep.equal(original);
+        expect(JSON.parse(migrated.get("package.json") as string).dependencies).to.deep.equal({ "gh-app-kit": `file:${CHECKOUT.replace(/\/$/, "")}` });
+        for (const [file, text] of migrated) {
+          if (/\.(c|m)?[jt]s$/.test(file)) expect(text, file).to.not.match(/["']probot["']|\bnew Probot\b|\bProbotOctokit\b|\bcreateProbot\b|\.octokit\./);
+        }
+        const second = await runBin(["migrate", dir, "--json"], { cwd: scratch });
+        expect(second.code, second.stderr).to.equal(0);
+        const report = JSON.parse(second.stdout) as { files: unknown[]; diff?: string };
+        expect(report.files).to.deep.equal([]);
+        expect(report).to.not.have.property("diff");
+        expect(await snapshot(dir)).to.deep.equal(migrated);
+      });
+
+      describe("then its own test suite, installed against this checkout", function () {
+        this.timeout(300_000);
+        let install: StepResult;
+        let steps: StepResult[] = [];
+        let outcomes: TestOutcome[] = [];
+        before(async function () {
+          install = await runStep(INSTALL, dir, 240_000);
+          if (install.code !== 0 && OFFLINE.test(install.output)) {
+            console.warn(`    (skipped: npm cannot reach the registry for the fixture's nock/typescript)`);
+            this.skip();
+          }
+          ({ steps, tests: outcomes } = await runAppTests(dir, 180_000));
+        });
+
+        it("installs", () => {
+          expect(install.code, install.output).to.equal(0);
+        });
+
+        if (app.typeCheck) {
+          const typeCheck = () => {
+            const step = steps.find((s) => /^tsc\b/.test(s.command));
+            expect(step, "a tsc step").to.not.equal(undefined);
+            expect(step?.code, step?.output).to.equal(0);
+          };
+          // Pending until the compat branch is merged: see `pendingWhy`.
+          if (app.typeCheck.pendingWhy) it.skip(`type-checks against gh-app-kit's types (needs compat: ${app.typeCheck.pendingWhy})`, typeCheck);
+          else it("type-checks against gh-app-kit's types", typeCheck);
+        }
+
+        for (const name of app.tests) {
+          it(`passes "${name}"`, () => {
+            const outcome = outcomes.find((o) => o.name === name);
+            expect(outcome, `${name} ran:\n${steps.map((s) => s.output).join("\n")}`).to.not.equal(undefined);
+            expect(outcome?.ok, steps.map((s) => s.output).join("\n")).to.equal(true);
+          });
+        }
+        for (const [name, why] of app.needsCompat) {
+          // Pending until the compat branch is merged: then turn it.skip into it.
+          it.skip(`passes "${name}" (needs compat: ${why})`, () => {
+            expect(outcomes.find((o) => o.name === name)?.ok).to.equal(true);
+          });
+        }
+
+        it("runs no test that this list does not name", () => {
+          const listed = new Set([...app.tests, ...app.needsCompat.map(([name]) => name)]);
+          const leaves = outcomes.filter((o) => o.name !== app.suite);
+          expect(leaves.map((o) => o.name).filter((name) => !listed.has(name))).to.deep.equal([]);
+        });
+      });
+    });
+  }
+
+  describe("usage", () => {
+    it("exits 2 with PACKAGE_JSON_NOT_FOUND for a folder without package.json, or none", async () => {
+      for (const target of [scratch, join(scratch, "missing")]) {
+        const result = await runBin(["migrate", target], { cwd: scratch });
+        expect(result.code).to.equal(2);
+        expect(result.stderr).to.match(/^Error: .*(has no package\.json|is not a folder)/m);
+        expect(result.stderr).to.match(/^Hint: Give the folder of the Probot app/m);
+        expect(result.stderr).to.not.match(/\n\s+at /);
+      }
+    });
+
+    it("exits 2 with PACKAGE_JSON_INVALID for a package.json that is not JSON", async () => {
+      const bad = join(scratch, "bad-json");
+      await cp(join(FIXTURES, "cjs-app"), bad, { recursive: true });
+      await writeFile(join(bad, "package.json"), '{ "name": "x", ');
+      const result = await runBin(["migrate", bad], { cwd: scratch });
+      expect(result.code).to.equal(2);
+      expect(result.stderr).to.match(/^Error: .*package\.json is not valid JSON/m);
+    });
+
+    it("exits 1, names the file and writes the others, when a file cannot be parsed", async () => {
+      const broken = join(scratch, "broken");
+      await cp(join(FIXTURES, "cjs-app"), broken, { recursive: true });
+      await writeFile(join(broken, "broken.js"), 'const { Probot } = require("probot");\nfunction (\n');
+      const result = await runBin(["migrate", broken], { cwd: scratch });
+      expect(result.code).to.equal(1);
+      expect(result.stdout).to.match(/Could not read \(1\)[^\n]*\n {2}broken\.js: /);
+      expect(await readFile(join(broken, "broken.js"), "utf8")).to.include('require("probot")');
+      expect(await readFile(join(broken, "index.js"), "utf8")).to.include("context.client");
+    });
+  });
+});
