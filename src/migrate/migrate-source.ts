@@ -25,13 +25,18 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
   if (!CANDIDATE.test(code)) return { code, ...log };
   const ast = parseSource(file, code) as unknown as AnyNode;
   const refs = findModuleReferences(ast, log);
-  const calls = renameImportedNames(ast, refs, log);
+  const { calls, renamed } = renameImportedNames(ast, refs, log);
   renameOptionKeys(calls, log);
   renameContextClient(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
-  const printed = log.changes.length > 0 ? print(ast as never).code : code;
+  // recast prints a changed string in one quote style: take the one the file uses for "probot".
+  const quote = /(?:from\s*|\(\s*)'probot'/.test(code) ? "single" : "double";
+  const printed = log.changes.length > 0 ? print(ast as never, { quote }).code : code;
   // Comments are rewritten on the printed text, with the positions of a fresh parse.
-  const result = /import\(\s*["']probot["']\s*\)/.test(printed) ? rewriteCommentTypes(printed, parseWithBabel(file, printed) as unknown as AnyNode, log) : printed;
+  const result =
+    renamed.size > 0 || /import\(\s*["']probot["']\s*\)/.test(printed)
+      ? rewriteCommentTypes(printed, parseWithBabel(file, printed) as unknown as AnyNode, log, renamed)
+      : printed;
   log.changes.sort((a, b) => a.line - b.line);
   return { code: result, ...log };
 }

@@ -59,7 +59,7 @@ export function renameContextClient(ast: AnyNode, log: SourceLog): void {
           if (property.computed || keyName(property.key) !== "octokit" || property.type === "SpreadElement") continue;
           property.key = { type: "Identifier", name: "client" };
           property.shorthand = false;
-          log.changes.push({ line: lineOf(property), text: "context double { octokit } → { client }" });
+                log.changes.push({ line: lineOf(property), text: "context double { octokit } → { client }" });
         }
       }
       this.traverse(path);
@@ -105,7 +105,7 @@ function renamePattern(pattern: AnyNode, path: Path, log: SourceLog): void {
       log.changes.push({ line: lineOf(property), text: "{ octokit } → { client } (and its uses)" });
     } else {
       property.shorthand = false;
-      log.changes.push({ line: lineOf(property), text: "{ octokit } → { client: octokit }" });
+        log.changes.push({ line: lineOf(property), text: "{ octokit } → { client: octokit }" });
     }
   }
 }

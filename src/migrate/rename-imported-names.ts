@@ -12,18 +12,20 @@ export type CallSite = { imported: string; call: AnyNode };
  * and at every reference, also `probot.Probot` on the whole module and
  * `import("probot").Probot` types. A local name that is taken already keeps
  * its old name as an alias. Reports names that do not exist here.
- * Returns the calls of those names, for their options.
+ * Returns the calls of those names, for their options, and the local names
+ * it renamed (for JSDoc types that use them).
  *
  * @example
  * // const { Probot } = require("gh-app-kit"); new Probot({})  →  const { App } = ...; new App({})
- * const calls = renameImportedNames(ast, refs, log);
+ * const { calls, renamed } = renameImportedNames(ast, refs, log); // renamed: Map { "Probot" => "App" }
  */
-export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: SourceLog): CallSite[] {
+export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: SourceLog): { calls: CallSite[]; renamed: Map<string, string> } {
   const taken = collectIdentifierNames(ast);
   // local name → { scope node, Probot name, new local name }
   const locals = new Map<string, Array<{ scope: AnyNode; imported: string; rename?: string }>>();
   // Declarations change after the references: scopes are read from the names as they were.
   const renameHolders: Array<() => void> = [];
+  const renamed = new Map<string, string>();
   for (const name of refs.names) {
     const entry: { scope: AnyNode; imported: string; rename?: string } = { scope: name.scope, imported: name.imported };
     const target = EXPORT_RENAMES[name.imported];
@@ -33,7 +35,10 @@ export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: S
     } else if (target) {
       const renameLocal = name.local === name.imported && !taken.has(target);
       renameHolders.push(() => renameHolder(name.holder, target, renameLocal));
-      if (renameLocal) entry.rename = target;
+      if (renameLocal) {
+        entry.rename = target;
+        renamed.set(name.local, target);
+      }
       log.changes.push({
         line,
         text: renameLocal ? `${name.imported} → ${target}` : `${name.imported} → ${target} (the local name ${name.local} is kept)`,
@@ -84,7 +89,7 @@ export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: S
     },
   });
   for (const rename of renameHolders) rename();
-  return calls;
+  return { calls, renamed };
 }
 
 function leftmost(name: AnyNode): AnyNode {
@@ -141,19 +146,29 @@ function onReference(path: Path, imported: string, rename: string | undefined, c
 
 /** Points an import specifier, export specifier or pattern property at `target`. */
 function renameHolder(holder: AnyNode, target: string, renameLocal: boolean): void {
-  // Babel gives `imported`/`local`, `key`/`value` separate nodes even when shorthand.
+  // Babel gives `imported`/`local`, `key`/`value` separate nodes even when
+  // shorthand, but both cover the same source text: `original = null` makes
+  // recast print the whole specifier again, `App as Probot`.
   if (holder.type === "ImportSpecifier") {
-    setName(holder.imported, target);
-    if (renameLocal) holder.local.name = target;
+    if (renameLocal) {
+      setName(holder.imported, target);
+      holder.local.name = target;
+    } else {
+      holder.imported = { type: "Identifier", name: target };
+      holder.original = null;
+    }
   } else if (holder.type === "ExportSpecifier") {
     // export { Probot } from "probot": users of this file still import Probot.
-    setName(holder.local, target);
-  } else {
+    holder.local = { type: "Identifier", name: target };
+    holder.exported = { type: "Identifier", name: keyName(holder.exported) };
+    holder.original = null;
+  } else if (renameLocal) {
     setName(holder.key, target);
-    if (renameLocal) {
-      const value = holder.value.type === "AssignmentPattern" ? holder.value.left : holder.value;
-      value.name = target;
-    } else holder.shorthand = false;
+    const value = holder.value.type === "AssignmentPattern" ? holder.value.left : holder.value;
+    value.name = target;
+  } else {
+    holder.key = { type: "Identifier", name: target };
+    holder.shorthand = false;
   }
 }
 

@@ -2,11 +2,15 @@ import type { CallSite } from "./rename-imported-names.js";
 import { OPTION_RENAMES } from "./probot-names.js";
 import { keyName, lineOf, type AnyNode, type SourceLog } from "./source-types.js";
 
+/** createNodeMiddleware's options: Probot's `probot` and `webhooksPath`. */
+const MIDDLEWARE_RENAMES = { probot: "app", webhooksPath: "webhookPath" };
+
 /**
  * Renames Probot's option keys in the object literals given to
  * `new Probot()`, `createProbot()` (also inside `overrides`/`defaults`) and
- * `createNodeMiddleware(fn, { probot })`: `githubToken` → `platformToken`,
- * `Octokit` → `Client`, `probot` → `app`.
+ * `createNodeMiddleware(fn, { probot, webhooksPath })`: `githubToken` →
+ * `platformToken`, `Octokit` → `Client`, `probot` → `app`, `webhooksPath` →
+ * `webhookPath`.
  *
  * @example
  * renameOptionKeys(calls, log); // new App({ githubToken }) → new App({ platformToken: githubToken })
@@ -22,7 +26,7 @@ export function renameOptionKeys(calls: CallSite[], log: SourceLog): void {
         if (name === "overrides" || name === "defaults") renameKeys(property.value, OPTION_RENAMES, log);
       }
     }
-    if (imported === "createNodeMiddleware") renameKeys(args[1], { probot: "app" }, log);
+    if (imported === "createNodeMiddleware") renameKeys(args[1], MIDDLEWARE_RENAMES, log);
   }
 }
 

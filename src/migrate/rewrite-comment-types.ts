@@ -4,27 +4,38 @@ import { type AnyNode, type SourceLog } from "./source-types.js";
 /** `import("probot")` or `import('probot').Probot` inside a comment. */
 const IMPORT_TYPE = new RegExp(String.raw`import\(\s*(["'])${PROBOT_MODULE}\1\s*\)(\.(\w+))?`, "g");
 
+/** A JSDoc type in braces: `{Probot}`, `{Context<"issues">}`. */
+const JSDOC_TYPE = /\{[^{}\n]*\}/g;
+
 /**
- * Points JSDoc types such as `{import('probot').Probot}` at gh-app-kit. The
+ * Points JSDoc types such as `{import('probot').Probot}` at gh-app-kit, and
+ * renames in JSDoc types (`{Probot}`) the local names the code renamed. The
  * parser gives each comment's place, so only comment text is touched;
  * code was changed on the syntax tree before.
  *
  * @example
- * rewriteCommentTypes("/** @param {import('probot').Context} c *\/", ast, log);
+ * rewriteCommentTypes("/** @param {import('probot').Context} c *\/", ast, log, new Map());
  * // "/** @param {import('gh-app-kit').Context} c *\/"
  */
-export function rewriteCommentTypes(code: string, ast: AnyNode, log: SourceLog): string {
+export function rewriteCommentTypes(code: string, ast: AnyNode, log: SourceLog, renamed: ReadonlyMap<string, string>): string {
+  const names = [...renamed.keys()];
+  const local = names.length > 0 ? new RegExp(String.raw`(?<![.\w'"$])(${names.join("|")})(?![\w'"$])`, "g") : undefined;
   const comments = ((ast.comments ?? []) as AnyNode[]).filter((c) => typeof c.start === "number").sort((a, b) => b.start - a.start);
   let result = code;
   for (const comment of comments) {
     const text = result.slice(comment.start, comment.end);
-    const replaced = text.replace(IMPORT_TYPE, (_match, quote: string, _member, name: string | undefined) => {
+    const imports = text.replace(IMPORT_TYPE, (_match, quote: string, _member, name: string | undefined) => {
       const member = name === undefined ? "" : `.${EXPORT_RENAMES[name] ?? name}`;
       return `import(${quote}${FRAMEWORK_MODULE}${quote})${member}`;
     });
+    const isJsDoc = comment.type === "CommentBlock" && imports.startsWith("/**");
+    const replaced =
+      local && isJsDoc ? imports.replace(JSDOC_TYPE, (type) => type.replace(local, (name: string) => renamed.get(name) ?? name)) : imports;
     if (replaced === text) continue;
     result = result.slice(0, comment.start) + replaced + result.slice(comment.end);
-    log.changes.push({ line: comment.loc?.start.line ?? 0, text: `comment type import("${PROBOT_MODULE}") → import("${FRAMEWORK_MODULE}")` });
+    const line = comment.loc?.start.line ?? 0;
+    if (imports !== text) log.changes.push({ line, text: `comment type import("${PROBOT_MODULE}") → import("${FRAMEWORK_MODULE}")` });
+    if (replaced !== imports) log.changes.push({ line, text: `comment type ${names.join(", ")} → ${names.map((n) => renamed.get(n)).join(", ")}` });
   }
   return result;
 }

@@ -209,6 +209,8 @@ describe("app run (the built command, in its own process)", function () {
   describe("loads the setup flow and the proxy only when it uses them", () => {
     const REGISTER = new URL("../fixtures/register-record-imports.mjs", import.meta.url).href;
     const OPTIONAL = ["/dist/src/setup/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/"];
+    /** `app migrate`'s parser: never loaded by `app run`. */
+    const MIGRATE_ONLY = ["/dist/src/migrate/", "/recast/", "/@babel/parser/"];
     /** Starts `app run` recording every module it resolves, and stops it once it listens. */
     async function loadedBy(extra: Record<string, string>): Promise<string> {
       const log = join(cwd, "imports.txt");
@@ -222,10 +224,10 @@ describe("app run (the built command, in its own process)", function () {
       return readFileSync(log, "utf8");
     }
 
-    it("a configured app without a proxy loads neither, nor YAML, Redis or Sentry", async () => {
+    it("a configured app without a proxy loads neither, nor YAML, Redis, Sentry or app migrate's parser", async () => {
       const loaded = await loadedBy({});
       expect(loaded).to.include("/dist/src/run.js");
-      for (const optional of OPTIONAL) expect(loaded, optional).not.to.include(optional);
+      for (const optional of [...OPTIONAL, ...MIGRATE_ONLY]) expect(loaded, optional).not.to.include(optional);
     });
 
     it("setup mode loads the setup flow", async () => {

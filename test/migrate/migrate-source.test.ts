@@ -1,0 +1,163 @@
+import { expect } from "chai";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+/** [what it shows, file name, Probot source, expected source, problems expected (substrings of their messages)]. */
+const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
+  [
+    "CommonJS destructuring, and every use of the names",
+    "index.js",
+    'const { Probot, ProbotOctokit } = require("probot");\nconst app = new Probot({ Octokit: ProbotOctokit });\n',
+    'const { App, AppClient } = require("gh-app-kit");\nconst app = new App({ Client: AppClient });\n',
+  ],
+  [
+    "single quotes, comments and odd formatting stay",
+    "index.js",
+    "// set up\nconst {Probot} = require('probot') // the framework\nnew   Probot( {githubToken} ) ;\n",
+    "// set up\nconst {App} = require('gh-app-kit') // the framework\nnew   App( {platformToken: githubToken} ) ;\n",
+  ],
+  [
+    "an aliased name keeps its alias",
+    "index.mjs",
+    'import { Probot as P, createProbot as make } from "probot";\nnew P({});\nmake();\n',
+    'import { App as P, createApp as make } from "gh-app-kit";\nnew P({});\nmake();\n',
+  ],
+  [
+    "a local name already taken keeps the old name as an alias",
+    "index.mjs",
+    'import { createProbot } from "probot";\nfunction createApp() {}\ncreateProbot({ overrides: { githubToken: "t" } });\n',
+    'import { createApp as createProbot } from "gh-app-kit";\nfunction createApp() {}\ncreateProbot({ overrides: { platformToken: "t" } });\n',
+  ],
+  [
+    "a taken name in CommonJS, and a renamed name exported in an object literal",
+    "index.js",
+    'const { Probot, createProbot } = require("probot");\nconst createApp = 1;\nmodule.exports = { Probot, createProbot };\n',
+    'const { App, createApp: createProbot } = require("gh-app-kit");\nconst createApp = 1;\nmodule.exports = { Probot: App, createProbot };\n',
+  ],
+  [
+    "the whole module: namespace import, require and await import",
+    "index.ts",
+    'import * as probot from "probot";\nconst x: probot.Probot = new probot.Probot({});\nconst Y = require("probot").ProbotOctokit;\nconst { createProbot } = await import("probot");\n',
+    'import * as probot from "gh-app-kit";\nconst x: probot.App = new probot.App({});\nconst Y = require("gh-app-kit").AppClient;\nconst { createApp } = await import("gh-app-kit");\n',
+  ],
+  [
+    "a shadowing local of the same name is left alone",
+    "index.js",
+    'const { Probot } = require("probot");\nfunction f(Probot) { return Probot; }\nnew Probot({});\n',
+    'const { App } = require("gh-app-kit");\nfunction f(Probot) { return Probot; }\nnew App({});\n',
+  ],
+  [
+    "TypeScript types, type-only imports and import() types",
+    "src/index.ts",
+    'import type { Context, Probot } from "probot";\nexport default (app: Probot, c: Context<"issues.opened">): void => {};\ntype C = import("probot").ProbotOctokit;\n',
+    'import type { Context, App } from "gh-app-kit";\nexport default (app: App, c: Context<"issues.opened">): void => {};\ntype C = import("gh-app-kit").AppClient;\n',
+  ],
+  [
+    "context.octokit in handlers, typed parameters, helpers and optional chains",
+    "index.ts",
+    'app.on("issues", async (ev) => ev.octokit.issues.get());\nasync function f(c: Context) { await c.octokit.repos.get(); }\nconst g = (context) => context?.octokit?.paginate;\nthis.context.octokit.x();\n',
+    'app.on("issues", async (ev) => ev.client.issues.get());\nasync function f(c: Context) { await c.client.repos.get(); }\nconst g = (context) => context?.client?.paginate;\nthis.context.client.x();\n',
+  ],
+  [
+    "an octokit that is not a context's stays",
+    "index.js",
+    "const gh = new Octokit();\nfoo.octokit.request();\nfunction h(api) { return api.octokit; }\n",
+    "const gh = new Octokit();\nfoo.octokit.request();\nfunction h(api) { return api.octokit; }\n",
+  ],
+  [
+    "{ octokit } from a context, renamed with its uses unless client is taken",
+    "index.js",
+    "app.on('push', async ({ octokit, payload }) => { await octokit.x(payload); });\nconst { octokit: gh } = context;\napp.on('push', ({ octokit }) => { const client = 1; return octokit; });\n",
+    "app.on('push', async ({ client, payload }) => { await client.x(payload); });\nconst { client: gh } = context;\napp.on('push', ({ client: octokit }) => { const client = 1; return octokit; });\n",
+  ],
+  [
+    "a context double in a test: { octokit, payload }",
+    "test/index.test.js",
+    "const context = { payload: {}, octokit: { issues: { createComment: jest.fn() } } };\n",
+    "const context = { payload: {}, client: { issues: { createComment: jest.fn() } } };\n",
+  ],
+  [
+    "createNodeMiddleware's probot and webhooksPath options",
+    "api/webhooks.js",
+    'const { createNodeMiddleware, createProbot } = require("probot");\nmodule.exports = createNodeMiddleware(app, { probot: createProbot(), webhooksPath: "/api/github/webhooks" });\n',
+    'const { createNodeMiddleware, createApp } = require("gh-app-kit");\nmodule.exports = createNodeMiddleware(app, { app: createApp(), webhookPath: "/api/github/webhooks" });\n',
+  ],
+  [
+    "JSDoc types: import('probot') and the renamed names",
+    "index.js",
+    "const { Probot } = require('probot');\n/**\n * @param {import('probot').Probot} app\n * @param {Probot} other Probot's own words stay\n */\nmodule.exports = (app) => {};\n",
+    "const { App } = require('gh-app-kit');\n/**\n * @param {import('gh-app-kit').App} app\n * @param {App} other Probot's own words stay\n */\nmodule.exports = (app) => {};\n",
+  ],
+  [
+    "jest.mock and export ... from",
+    "test/a.test.ts",
+    'jest.mock("probot");\nexport { Probot, Context } from "probot";\n',
+    'jest.mock("gh-app-kit");\nexport { App as Probot, Context } from "gh-app-kit";\n',
+  ],
+  [
+    "@probot/get-private-key becomes gh-app-kit's getPrivateKey",
+    "index.js",
+    'const { getPrivateKey } = require("@probot/get-private-key");\n',
+    'const { getPrivateKey } = require("gh-app-kit");\n',
+  ],
+  [
+    "what does not exist here is reported and left",
+    "index.js",
+    'const { Server, Probot, somethingElse } = require("probot");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = Probot.defaults({});\n',
+    'const { Server, App, somethingElse } = require("gh-app-kit");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = App.defaults({});\n',
+    ["Probot's Server", "somethingElse", "probot/lib/context", "probot/lib/x", "adapter-aws-lambda-serverless", "Probot.defaults"],
+  ],
+  [
+    "a deep import of public names moves to the root",
+    "index.ts",
+    'import { Context } from "probot/lib/context";\n',
+    'import { Context } from "gh-app-kit";\n',
+  ],
+  [
+    "a githubToken the calls do not show is reported",
+    "index.js",
+    'const { Probot } = require("probot");\nconst options = { githubToken: process.env.TOKEN };\nnew Probot(options);\n',
+    'const { App } = require("gh-app-kit");\nconst options = { githubToken: process.env.TOKEN };\nnew App(options);\n',
+    ["githubToken"],
+  ],
+  [
+    "JSX in a .jsx file and a <T> cast in a .ts file both parse",
+    "view.tsx",
+    'import { Probot } from "probot";\nexport const V = (p: { app: Probot }) => <div>{String(p.app)}</div>;\n',
+    'import { App } from "gh-app-kit";\nexport const V = (p: { app: App }) => <div>{String(p.app)}</div>;\n',
+  ],
+  [
+    "a file with no Probot in it is returned as it was",
+    "util.js",
+    "module.exports = function add(a, b) { return a + b }\n",
+    "module.exports = function add(a, b) { return a + b }\n",
+  ],
+];
+
+describe("migrateSource", () => {
+  for (const [what, file, input, output, problems = []] of CASES) {
+    it(what, () => {
+      const result = migrateSource(file, input);
+      expect(result.code).to.equal(output);
+      expect(result.problems.map((p) => p.message)).to.have.length(problems.length);
+      for (const [index, expected] of problems.entries()) {
+        expect(result.problems.map((p) => p.message).some((m) => m.includes(expected)), `${expected} in ${JSON.stringify(result.problems)}`).to.equal(true);
+        expect(result.problems[index]?.hint).to.be.a("string").and.not.equal("");
+      }
+      const again = migrateSource(file, result.code);
+      expect(again.code, "a second run changes nothing").to.equal(result.code);
+      expect(again.changes).to.deep.equal([]);
+    });
+  }
+
+  it("names the line of each change", () => {
+    const { changes } = migrateSource("a.js", '\n\nconst { Probot } = require("probot");\n');
+    expect(changes).to.deep.equal([
+      { line: 3, text: '"probot" → "gh-app-kit"' },
+      { line: 3, text: "Probot → App" },
+    ]);
+  });
+
+  it("throws the parser's error for a file that is not JavaScript", () => {
+    expect(() => migrateSource("a.js", "const { Probot } = require('probot');\nfunction (")).to.throw(SyntaxError, /Unexpected token/);
+  });
+});
