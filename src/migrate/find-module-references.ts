@@ -1,6 +1,6 @@
 import { visit } from "recast";
 import { EXPORT_RENAMES, findPackageHint, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
-import { keyName, lineOf, type AnyNode, type Path, type Scope, type SourceLog } from "./source-types.js";
+import { keyName, lineOf, type AnyNode, type Path, type Scope, type SourceEdits, type SourceWork } from "./source-types.js";
 
 /** A name taken from "probot": `import { Probot as P }`, `const { Probot } = require(...)`. */
 export type ImportedName = {
@@ -33,7 +33,7 @@ export type ModuleReferences = {
  * @example
  * const refs = findModuleReferences(ast, log); // refs.names: [{ imported: "Probot", local: "Probot", ... }]
  */
-export function findModuleReferences(ast: AnyNode, log: SourceLog): ModuleReferences {
+export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleReferences {
   const refs: ModuleReferences = { names: [], namespaces: [], moduleExpressions: new Set() };
   const onSpecifier = (literal: AnyNode, path: Path) => inspectSpecifier(literal, path, refs, log);
   visit(ast, {
@@ -89,18 +89,18 @@ function isModuleCall(node: AnyNode): boolean {
   );
 }
 
-function inspectSpecifier(literal: AnyNode, path: Path, refs: ModuleReferences, log: SourceLog): void {
+function inspectSpecifier(literal: AnyNode, path: Path, refs: ModuleReferences, log: SourceWork): void {
   const name = keyName(literal);
   if (name === undefined || literal.type === "Identifier") return;
   if (name === PROBOT_MODULE) {
-    setString(literal, FRAMEWORK_MODULE);
+    setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${PROBOT_MODULE}" → "${FRAMEWORK_MODULE}"` });
     collectNames(path, literal, refs);
     return;
   }
   if (name.startsWith(`${PROBOT_MODULE}/`)) {
     if (name === `${PROBOT_MODULE}/package.json`) return;
-    if (rewriteDeepImport(path, literal, name)) {
+    if (rewriteDeepImport(path, literal, name, log.edits)) {
       log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}"` });
       collectNames(path, literal, refs);
       return;
@@ -113,7 +113,7 @@ function inspectSpecifier(literal: AnyNode, path: Path, refs: ModuleReferences, 
     return;
   }
   if (name === "@probot/get-private-key" && takesOnly(path, literal, ["getPrivateKey"])) {
-    setString(literal, FRAMEWORK_MODULE);
+    setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}" (getPrivateKey)` });
     return;
   }
@@ -122,14 +122,14 @@ function inspectSpecifier(literal: AnyNode, path: Path, refs: ModuleReferences, 
 }
 
 /** `import { Context } from "probot/lib/context"`: fine from the root when every name exists there. */
-function rewriteDeepImport(path: Path, literal: AnyNode, name: string): boolean {
+function rewriteDeepImport(path: Path, literal: AnyNode, name: string, edits: SourceEdits): boolean {
   const node = path.node as AnyNode;
   if (node.type !== "ImportDeclaration" || node.specifiers.length === 0) return false;
   const allPublic = (node.specifiers as AnyNode[]).every(
     (specifier) => specifier.type === "ImportSpecifier" && FRAMEWORK_EXPORTS.has(renamedExport(keyName(specifier.imported) ?? "")),
   );
   if (!allPublic || !name.startsWith(`${PROBOT_MODULE}/lib/`)) return false;
-  setString(literal, FRAMEWORK_MODULE);
+  setString(literal, FRAMEWORK_MODULE, edits);
   return true;
 }
 
@@ -154,12 +154,12 @@ function takesOnly(path: Path, literal: AnyNode, names: string[]): boolean {
 }
 
 /** Replaces a string literal's value, keeping its quotes. */
-export function setString(literal: AnyNode, value: string): void {
+export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {
   const raw: string | undefined = literal.extra?.raw ?? literal.raw;
-  const quote = raw?.startsWith("'") ? "'" : '"';
+  const quote = raw?.startsWith("'") ? "'" : raw?.startsWith("`") ? "`" : '"';
+  edits.replace(literal, `${quote}${value}${quote}`);
   literal.value = value;
   literal.extra = { ...literal.extra, raw: `${quote}${value}${quote}`, rawValue: value };
-  if ("raw" in literal) literal.raw = `${quote}${value}${quote}`;
 }
 
 /** Records what the import, export or require at `path` takes from the module. */

@@ -21,6 +21,8 @@ export const OPTION_RENAMES: Readonly<Record<string, string>> = {
  * FRAMEWORK_EXPORTS get a generic hint.
  */
 export const MISSING_EXPORTS: Readonly<Record<string, string>> = {
+  ProbotOctokitCore:
+    "Probot 11's core client: use AppClient, in tests AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } }).",
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
 };

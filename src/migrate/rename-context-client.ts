@@ -1,6 +1,6 @@
 import { visit } from "recast";
 import { declaringScope, scopeNode } from "./find-module-references.js";
-import { keyName, lineOf, type AnyNode, type Path, type SourceLog } from "./source-types.js";
+import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
 /** Names apps give the event context in helpers that receive it. */
 const CONTEXT_NAMES = new Set(["context", "ctx"]);
@@ -15,7 +15,7 @@ const CONTEXT_NAMES = new Set(["context", "ctx"]);
  * @example
  * renameContextClient(ast, log); // await context.octokit.issues.get(...) → await context.client.issues.get(...)
  */
-export function renameContextClient(ast: AnyNode, log: SourceLog): void {
+export function renameContextClient(ast: AnyNode, log: SourceWork): void {
   const contexts = findContextParameters(ast);
   const isContext = (path: Path): boolean => {
     const node = path.node as AnyNode;
@@ -57,8 +57,7 @@ export function renameContextClient(ast: AnyNode, log: SourceLog): void {
       if (keys.includes("octokit") && keys.includes("payload")) {
         for (const property of node.properties as AnyNode[]) {
           if (property.computed || keyName(property.key) !== "octokit" || property.type === "SpreadElement") continue;
-          property.key = { type: "Identifier", name: "client" };
-          property.shorthand = false;
+          renameKey(property, "client", log.edits);
                 log.changes.push({ line: lineOf(property), text: "context double { octokit } → { client }" });
         }
       }
@@ -68,8 +67,8 @@ export function renameContextClient(ast: AnyNode, log: SourceLog): void {
       const node = path.node as AnyNode;
       const literal = node.indexType?.literal as AnyNode | undefined;
       if (typeName(node.objectType) === "Context" && literal && keyName(literal) === "octokit" && literal.type !== "Identifier") {
+        log.edits.replace(literal, quoted(literal, "client"));
         literal.value = "client";
-        literal.extra = { raw: JSON.stringify("client"), rawValue: "client" };
         log.changes.push({ line: lineOf(literal), text: 'Context["octokit"] → Context["client"]' });
       }
       this.traverse(path);
@@ -77,41 +76,58 @@ export function renameContextClient(ast: AnyNode, log: SourceLog): void {
   });
 }
 
-function renameMember(path: Path, isContext: (path: Path) => boolean, log: SourceLog): void {
+function renameMember(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
   const node = path.node as AnyNode;
   const property = node.property as AnyNode;
   if (keyName(property) !== "octokit" || (node.computed && property.type === "Identifier")) return;
   if (!isContext(path.get("object") as Path)) return;
-  if (property.type === "Identifier") property.name = "client";
-  else {
+  if (property.type === "Identifier") {
+    log.edits.rename(property, "client");
+    property.name = "client";
+  } else {
+    log.edits.replace(property, quoted(property, "client"));
     property.value = "client";
-    property.extra = { raw: JSON.stringify("client"), rawValue: "client" };
   }
   log.changes.push({ line: lineOf(property), text: ".octokit → .client" });
 }
 
+/** Renames a property's key; a shorthand `{ octokit }` becomes `{ client: octokit }`. */
+function renameKey(property: AnyNode, name: string, edits: SourceEdits): void {
+  const key = property.key as AnyNode;
+  if (property.shorthand) edits.replace(key, `${name}: ${key.name as string}`);
+  else if (key.type === "Identifier") edits.rename(key, name);
+  else edits.replace(key, quoted(key, name));
+  property.key = { type: "Identifier", name };
+  property.shorthand = false;
+}
+
+/** `value` in the quotes `literal` was written with. */
+function quoted(literal: AnyNode, value: string): string {
+  const quote = String(literal.extra?.raw ?? '"').startsWith("'") ? "'" : '"';
+  return `${quote}${value}${quote}`;
+}
+
 /** `{ octokit }` from a context: `{ client }`, and its uses, unless `client` is taken there. */
-function renamePattern(pattern: AnyNode, path: Path, log: SourceLog): void {
+function renamePattern(pattern: AnyNode, path: Path, log: SourceWork): void {
   for (const property of pattern.properties as AnyNode[]) {
     if (property.type === "RestElement" || property.computed || keyName(property.key) !== "octokit") continue;
     const value = property.value.type === "AssignmentPattern" ? property.value.left : property.value;
     const scope = path.node.type === "VariableDeclarator" ? scopeNode(path) : (path.node as AnyNode);
     const renameUses = property.shorthand && value.type === "Identifier" && !hasIdentifier(scope, "client");
-    property.key = { type: "Identifier", name: "client" };
     if (renameUses) {
-      renameLocal(scope, "octokit", "client");
-      value.name = "client";
-      property.shorthand = true; // renameLocal unsets it on the pattern's own value
+      renameLocal(scope, "octokit", "client", log.edits); // the pattern's own value too, at the key's place
+      property.key.name = "client";
       log.changes.push({ line: lineOf(property), text: "{ octokit } → { client } (and its uses)" });
     } else {
-      property.shorthand = false;
-        log.changes.push({ line: lineOf(property), text: "{ octokit } → { client: octokit }" });
+      const shorthand = property.shorthand;
+      renameKey(property, "client", log.edits);
+      log.changes.push({ line: lineOf(property), text: shorthand ? "{ octokit } → { client: octokit }" : "{ octokit: x } → { client: x }" });
     }
   }
 }
 
 /** Renames the references to `from` declared in `scope` (the function or program node). */
-function renameLocal(scope: AnyNode, from: string, to: string): void {
+function renameLocal(scope: AnyNode, from: string, to: string, edits: SourceEdits): void {
   visit(scope, {
     visitIdentifier(path) {
       const node = path.node as AnyNode;
@@ -121,7 +137,10 @@ function renameLocal(scope: AnyNode, from: string, to: string): void {
         (((parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && path.name === "property" && !parent.computed) ||
           ((parent.type === "ObjectProperty" || parent.type === "ObjectMethod") && path.name === "key" && !parent.computed));
       if (node.name === from && !isKey && declaringScope(path as Path, from) === scope) {
-        if (parent?.type === "ObjectProperty" && parent.shorthand && parent.value === node) parent.shorthand = false;
+        // { octokit } in an object literal keeps its key: { octokit: client }.
+        const literal = parent?.type === "ObjectProperty" && parent.shorthand && path.parent?.parent?.node.type === "ObjectExpression";
+        if (literal) edits.replace(node, `${from}: ${to}`);
+        else edits.rename(node, to);
         node.name = to;
       }
       this.traverse(path);

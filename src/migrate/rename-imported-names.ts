@@ -1,7 +1,7 @@
 import { visit } from "recast";
 import { declaringScope, setString, type ModuleReferences } from "./find-module-references.js";
 import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, MISSING_EXPORTS, MISSING_STATICS } from "./probot-names.js";
-import { keyName, lineOf, type AnyNode, type Path, type SourceLog } from "./source-types.js";
+import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
 /** A call of something taken from "probot", by its Probot name: `new Probot({...})`. */
 export type CallSite = { imported: string; call: AnyNode };
@@ -19,7 +19,7 @@ export type CallSite = { imported: string; call: AnyNode };
  * // const { Probot } = require("gh-app-kit"); new Probot({})  →  const { App } = ...; new App({})
  * const { calls, renamed } = renameImportedNames(ast, refs, log); // renamed: Map { "Probot" => "App" }
  */
-export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: SourceLog): { calls: CallSite[]; renamed: Map<string, string> } {
+export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: SourceWork): { calls: CallSite[]; renamed: Map<string, string> } {
   const taken = collectIdentifierNames(ast);
   // local name → { scope node, Probot name, new local name }
   const locals = new Map<string, Array<{ scope: AnyNode; imported: string; rename?: string }>>();
@@ -34,7 +34,7 @@ export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: S
       log.problems.push({ line, message: `uses Probot's ${name.imported}`, hint: MISSING_EXPORTS[name.imported] as string });
     } else if (target) {
       const renameLocal = name.local === name.imported && !taken.has(target);
-      renameHolders.push(() => renameHolder(name.holder, target, renameLocal));
+      renameHolders.push(() => renameHolder(name.holder, target, renameLocal, log.edits));
       if (renameLocal) {
         entry.rename = target;
         renamed.set(name.local, target);
@@ -97,9 +97,10 @@ function leftmost(name: AnyNode): AnyNode {
 }
 
 /** Renames one property read from the whole module (`probot.Probot`), or reports it. */
-function renameExport(identifier: AnyNode, imported: string, log: SourceLog): void {
+function renameExport(identifier: AnyNode, imported: string, log: SourceWork): void {
   const target = EXPORT_RENAMES[imported];
   if (target) {
+    log.edits.rename(identifier, target);
     identifier.name = target;
     log.changes.push({ line: lineOf(identifier), text: `${imported} → ${target}` });
   } else if (MISSING_EXPORTS[imported]) {
@@ -124,14 +125,18 @@ function isWholeModule(path: Path, refs: ModuleReferences): boolean {
 }
 
 /** Renames a reference and notes the calls and statics of Probot's names. */
-function onReference(path: Path, imported: string, rename: string | undefined, calls: CallSite[], log: SourceLog): void {
+function onReference(path: Path, imported: string, rename: string | undefined, calls: CallSite[], log: SourceWork): void {
   const node = path.node as AnyNode;
   if (rename && node.type === "Identifier") {
     const parent = path.parent?.node as AnyNode | undefined;
-    // { Probot } in an object literal means { Probot: Probot }: keep the key.
     if (parent?.type === "ObjectProperty" && parent.shorthand && parent.value === node && path.parent?.parent?.node.type === "ObjectExpression") {
+      // { Probot } in an object literal means { Probot: Probot }: keep the key.
+      log.edits.replace(node, `${node.name}: ${rename}`);
       parent.shorthand = false;
-    }
+    } else if (parent?.type === "ExportSpecifier" && parent.exported?.start === node.start) {
+      // export { Probot }: those who import it still ask for Probot.
+      log.edits.replace(node, `${rename} as ${node.name}`);
+    } else log.edits.rename(node, rename);
     node.name = rename;
   }
   const parent = path.parent?.node as AnyNode | undefined;
@@ -144,37 +149,29 @@ function onReference(path: Path, imported: string, rename: string | undefined, c
   }
 }
 
-/** Points an import specifier, export specifier or pattern property at `target`. */
-function renameHolder(holder: AnyNode, target: string, renameLocal: boolean): void {
-  // Babel gives `imported`/`local`, `key`/`value` separate nodes even when
-  // shorthand, but both cover the same source text: `original = null` makes
-  // recast print the whole specifier again, `App as Probot`.
-  if (holder.type === "ImportSpecifier") {
-    if (renameLocal) {
-      setName(holder.imported, target);
-      holder.local.name = target;
-    } else {
-      holder.imported = { type: "Identifier", name: target };
-      holder.original = null;
-    }
-  } else if (holder.type === "ExportSpecifier") {
+/**
+ * Points an import specifier, export specifier or pattern property at
+ * `target`. Babel gives `imported`/`local` and `key`/`value` separate nodes
+ * even when shorthand, at the same place: one replacement covers both.
+ */
+function renameHolder(holder: AnyNode, target: string, renameLocal: boolean, edits: SourceEdits): void {
+  const [outer, inner] =
+    holder.type === "ImportSpecifier" ? [holder.imported, holder.local] : holder.type === "ExportSpecifier" ? [holder.local, holder.exported] : [holder.key, holder.value.type === "AssignmentPattern" ? holder.value.left : holder.value];
+  const shorthand = outer.start === inner.start;
+  const innerName = keyName(inner) as string;
+  if (holder.type === "ExportSpecifier") {
     // export { Probot } from "probot": users of this file still import Probot.
-    holder.local = { type: "Identifier", name: target };
-    holder.exported = { type: "Identifier", name: keyName(holder.exported) };
-    holder.original = null;
+    edits.replace(outer, shorthand ? `${target} as ${innerName}` : target);
   } else if (renameLocal) {
-    setName(holder.key, target);
-    const value = holder.value.type === "AssignmentPattern" ? holder.value.left : holder.value;
-    value.name = target;
-  } else {
-    holder.key = { type: "Identifier", name: target };
-    holder.shorthand = false;
-  }
-}
-
-function setName(node: AnyNode, name: string): void {
-  if (node.type === "Identifier") node.name = name;
-  else setString(node, name);
+    edits.rename(outer, target);
+    edits.rename(inner, target);
+    inner.name = target;
+  } else if (shorthand) {
+    edits.replace(outer, holder.type === "ImportSpecifier" ? `${target} as ${innerName}` : `${target}: ${innerName}`);
+    if (holder.type !== "ImportSpecifier") holder.shorthand = false;
+  } else if (outer.type === "Identifier") edits.rename(outer, target);
+  else setString(outer, target, edits);
+  if (outer.type === "Identifier") outer.name = target;
 }
 
 /** True for an identifier that refers to a binding, false for a property name, key or label. */

@@ -29,13 +29,18 @@ export function rewriteCommentTypes(code: string, ast: AnyNode, log: SourceLog, 
       return `import(${quote}${FRAMEWORK_MODULE}${quote})${member}`;
     });
     const isJsDoc = comment.type === "CommentBlock" && imports.startsWith("/**");
-    const replaced =
-      local && isJsDoc ? imports.replace(JSDOC_TYPE, (type) => type.replace(local, (name: string) => renamed.get(name) ?? name)) : imports;
+    const seen = new Set<string>();
+    const renameIn = (type: string) =>
+      type.replace(local as RegExp, (name: string) => {
+        seen.add(name);
+        return renamed.get(name) ?? name;
+      });
+    const replaced = local && isJsDoc ? imports.replace(JSDOC_TYPE, renameIn) : imports;
     if (replaced === text) continue;
     result = result.slice(0, comment.start) + replaced + result.slice(comment.end);
     const line = comment.loc?.start.line ?? 0;
     if (imports !== text) log.changes.push({ line, text: `comment type import("${PROBOT_MODULE}") → import("${FRAMEWORK_MODULE}")` });
-    if (replaced !== imports) log.changes.push({ line, text: `comment type ${names.join(", ")} → ${names.map((n) => renamed.get(n)).join(", ")}` });
+    for (const name of seen) log.changes.push({ line, text: `comment type ${name} → ${renamed.get(name) as string}` });
   }
   return result;
 }

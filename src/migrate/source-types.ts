@@ -19,6 +19,9 @@ export type Problem = { line?: number | undefined; message: string; hint: string
 /** What each pass adds to. */
 export type SourceLog = { changes: Change[]; problems: Problem[] };
 
+/** A pass's report and the replacements it makes. */
+export type SourceWork = SourceLog & { edits: SourceEdits };
+
 /** The line of a node in the original file (0 for a node the migration made). */
 export function lineOf(node: AnyNode | null | undefined): number {
   return node?.loc?.start.line ?? 0;
@@ -30,4 +33,50 @@ export function keyName(node: AnyNode | null | undefined): string | undefined {
   if (node.type === "Identifier") return node.name as string;
   if (node.type === "StringLiteral" || (node.type === "Literal" && typeof node.value === "string")) return node.value as string;
   return undefined;
+}
+
+/**
+ * Text replacements at the places the parser gave the original nodes.
+ * Printing the changed tree again (recast.print) would rewrite whole return
+ * statements, adding semicolons to code written without them; replacing
+ * exactly the tokens that change keeps every other character.
+ *
+ * @example
+ * edits.rename(identifier, "App"); // `Probot` at its place becomes `App`
+ * const code = edits.apply(original);
+ */
+export class SourceEdits {
+  readonly #byRange = new Map<string, { start: number; end: number; text: string }>();
+
+  /** Replaces the whole text of `node`. */
+  replace(node: AnyNode, text: string): void {
+    if (typeof node.start === "number" && typeof node.end === "number") this.#set(node.start, node.end, text);
+  }
+
+  /** Replaces an identifier's name only (a TypeScript parameter's range also covers its type). */
+  rename(identifier: AnyNode, name: string): void {
+    const old = identifier.name as string;
+    if (typeof identifier.start === "number") this.#set(identifier.start, identifier.start + old.length, name);
+  }
+
+  get size(): number {
+    return this.#byRange.size;
+  }
+
+  /** The code with every replacement; of two overlapping ones, the one that starts first and is longest wins. */
+  apply(code: string): string {
+    const edits = [...this.#byRange.values()].sort((a, b) => a.start - b.start || b.end - a.end);
+    let result = "";
+    let at = 0;
+    for (const edit of edits) {
+      if (edit.start < at) continue; // inside an edit already made
+      result += code.slice(at, edit.start) + edit.text;
+      at = edit.end;
+    }
+    return result + code.slice(at);
+  }
+
+  #set(start: number, end: number, text: string): void {
+    this.#byRange.set(`${start}:${end}`, { start, end, text });
+  }
 }

@@ -16,6 +16,18 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     "// set up\nconst {App} = require('gh-app-kit') // the framework\nnew   App( {platformToken: githubToken} ) ;\n",
   ],
   [
+    "code written without semicolons keeps none, return statements included",
+    "index.js",
+    "const { Probot } = require('probot')\nmodule.exports = app => {\n  app.on('issues', context => {\n    return Settings.sync(context.octokit, new Probot())\n  })\n}\n",
+    "const { App } = require('gh-app-kit')\nmodule.exports = app => {\n  app.on('issues', context => {\n    return Settings.sync(context.client, new App())\n  })\n}\n",
+  ],
+  [
+    "a typed destructuring parameter keeps its type",
+    "index.ts",
+    'app.on("issues", async ({ octokit, payload }: Context<"issues">) => {\n  await octokit.issues.get(payload);\n});\n',
+    'app.on("issues", async ({ client, payload }: Context<"issues">) => {\n  await client.issues.get(payload);\n});\n',
+  ],
+  [
     "an aliased name keeps its alias",
     "index.mjs",
     'import { Probot as P, createProbot as make } from "probot";\nnew P({});\nmake();\n',
