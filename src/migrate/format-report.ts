@@ -36,7 +36,8 @@ export function formatReport(report: MigrationReport): string {
       `${problems.length} to do by hand, ${unreadable.length} unreadable; ${report.scanned} ${plural(report.scanned, "file")} read.`,
   );
   if (!report.dryRun && changed.length > 0) {
-    lines.push("Next: npm install, then npm test. docs/migrating.md explains what differs from Probot.");
+    // package-lock.json still names probot until npm install rewrites it: `npm ci` would refuse it.
+    lines.push("Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.");
   }
   return lines.join("\n");
 }

@@ -171,6 +171,21 @@ describe("app migrate", function () {
       }
     });
 
+    it("--dry-run --json gives the report and the diff as one object, and writes nothing", async () => {
+      const copy = join(scratch, "json-dry-run");
+      await cp(join(FIXTURES, "esm-app"), copy, { recursive: true });
+      const before = await snapshot(copy);
+      const result = await runBin(["migrate", copy, "--dry-run", "--json", "--framework", "^1.0.0"], { cwd: scratch });
+      expect(result.code, result.stderr).to.equal(0);
+      const report = JSON.parse(result.stdout) as { dryRun: boolean; framework: string; diff: string; files: Array<{ file: string; changes: unknown[] }> };
+      expect(report.dryRun).to.equal(true);
+      expect(report.framework).to.equal("^1.0.0");
+      expect(report.files.map((f) => f.file)).to.deep.equal(["package.json", "app.js", "test/app.test.js"]);
+      const expected = await readFile(join(FIXTURES, "expected", "esm-app.txt"), "utf8");
+      expect(expected.startsWith(report.diff)).to.equal(true);
+      expect(await snapshot(copy)).to.deep.equal(before);
+    });
+
     it("exits 2 with PACKAGE_JSON_INVALID for a package.json that is not JSON", async () => {
       const bad = join(scratch, "bad-json");
       await cp(join(FIXTURES, "cjs-app"), bad, { recursive: true });
