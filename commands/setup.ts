@@ -39,7 +39,7 @@ export default class Setup extends AppCommand {
     }),
     secret: Flags.string({ char: "W", summary: "Webhook secret (WEBHOOK_SECRET); default: a random one.", helpValue: "SECRET" }),
     domain: Flags.string({
-      summary: "Public address of the app (PROJECT_DOMAIN); default http://localhost:<PORT or 3000>.",
+      summary: "Public address of the app (PROJECT_DOMAIN); written only when given (the server otherwise shows http://localhost:<its port>).",
       helpValue: "URL",
     }),
     "webhook-proxy": Flags.string({ char: "Y", summary: "Webhook proxy URL, e.g. from https://smee.io/new (WEBHOOK_PROXY_URL).", helpValue: "URL" }),

@@ -100,6 +100,7 @@ export async function run(
     webhookPath,
     handlerTimeoutMs: options.handlerTimeoutMs,
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
+    setupMode,
   });
   // The setup flow (and its YAML parser) and the proxy are loaded only when
   // used: a configured app without a proxy starts lighter and faster.
