@@ -47,8 +47,9 @@ export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   const values: Record<string, string> = {};
 
   const key = describePrivateKey({ filepath: options.privateKeyPath, env, cwd });
-  print(key.line);
+  // A key that cannot be used is said once, by the error.
   if (key.error && (options.privateKeyPath || !prompter)) throw key.error;
+  print(key.line);
   if (key.found && options.privateKeyPath) values.PRIVATE_KEY_PATH = options.privateKeyPath;
   if (!key.found && prompter) {
     const answer = await prompter.text("Path to the app's private key (.pem), empty to skip", {
