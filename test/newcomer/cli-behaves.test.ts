@@ -19,7 +19,7 @@ describe("the CLI behaves as docs/cli.md says", function () {
       'export default ({ app }) => app.on("issues.opened", async () => { throw new Error("boom-in-the-handler"); });\n',
     );
   });
-  const app = (args: string[], env?: NodeJS.ProcessEnv) => runBin(args, { cwd, env });
+  const app = (args: string[], env: NodeJS.ProcessEnv = {}) => runBin(args, { cwd, env });
   const lastLine = (text: string) => text.trim().split("\n").at(-1);
 
   it("suggests the command for a typo followed by arguments (app nwe my-bot)", async () => {
