@@ -1,7 +1,15 @@
 #!/usr/bin/env node
-// The subpath, not the package root: the root also loads semver (to check
-// the Node version) and every part of oclif, which `app --version` and
-// `app receive` never use.
-import { execute } from "@oclif/core/execute";
-
-await execute({ dir: import.meta.url });
+// `app --version` answers here, without loading oclif: it is the command
+// scripts and CI run most, and oclif's configuration alone costs more than
+// Node's own start. Same line as oclif prints.
+const [command, ...rest] = process.argv.slice(2);
+if (command === "--version" && rest.length === 0) {
+  const { readFileSync } = await import("node:fs");
+  const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  process.stdout.write(`${name}/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
+} else {
+  // The subpath, not the package root: the root also loads semver (to check
+  // the Node version) and every part of oclif, which `app receive` never uses.
+  const { execute } = await import("@oclif/core/execute");
+  await execute({ dir: import.meta.url });
+}

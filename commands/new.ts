@@ -7,12 +7,13 @@ import { createNewApp } from "../src/scaffold/create-new-app.js";
 export default class New extends AppCommand {
   static override summary = "Create a new app from a template, ready to install, test and run.";
 
+  // Whole paragraphs: oclif wraps them to the terminal's width.
   static override description = [
-    "Writes a working app into ./NAME: a handler that comments on new issues, app.yml (the GitHub App manifest with",
-    "its events and permissions), .env.example, a README, a .gitignore, `npm start` (= app run) and a mocha + chai test",
-    "that needs no network. Then runs npm install, showing its progress. Values the flags do not give are asked for",
-    "in a terminal; without one (or with --yes) the defaults are taken.",
-  ].join("\n");
+    "Writes a working app into ./NAME: a handler that comments on new issues, app.yml (the GitHub App manifest with " +
+      "its events and permissions), .env.example, a README, a .gitignore, `npm start` (= app run) and a mocha + chai " +
+      "test that needs no network. Then runs npm install, showing its progress.",
+    "Values the flags do not give are asked for in a terminal; without one (or with --yes) the defaults are taken.",
+  ].join("\n\n");
 
   static override examples = [
     {

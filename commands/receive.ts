@@ -8,12 +8,13 @@ import { receive } from "../src/receive.js";
 export default class Receive extends AppCommand {
   static override summary = "Deliver one recorded webhook event to apps, without a server.";
 
+  // Whole paragraphs: oclif wraps them to the terminal's width.
   static override description = [
-    "Reads the event's JSON payload from a file and runs the handlers of every APP in this process: no server, no signature.",
-    "Inside a GitHub Actions job -e and -p default to GITHUB_EVENT_NAME and GITHUB_EVENT_PATH.",
+    "Reads the event's JSON payload from a file and runs the handlers of every APP in this process: no server, no signature. " +
+      "Inside a GitHub Actions job -e and -p default to GITHUB_EVENT_NAME and GITHUB_EVENT_PATH.",
     "The handlers' API calls use --token, or the app id and private key; with neither they are unauthenticated.",
-    "Exits 1 with the handler's message when a handler fails, 2 for a missing or invalid payload file or a mismatched action.",
-  ].join("\n");
+    "Exits 1 with the handler's message when a handler fails, 2 for a missing app file, a missing or invalid payload file or a mismatched action.",
+  ].join("\n\n");
 
   static override examples = [
     {
@@ -55,7 +56,7 @@ export default class Receive extends AppCommand {
   };
 
   async run(): Promise<void> {
-    addUsageErrors("EVENT_ACTION_MISMATCH", "PAYLOAD_INVALID", "PAYLOAD_NOT_FOUND");
+    addUsageErrors("APP_FUNCTION_NOT_FOUND", "EVENT_ACTION_MISMATCH", "PAYLOAD_INVALID", "PAYLOAD_NOT_FOUND");
     const { argv, flags } = await this.parse(Receive);
     const apps = argv.map(String);
     const unknown = apps.find((app) => app.startsWith("-"));

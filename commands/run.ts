@@ -1,5 +1,5 @@
 import * as Args from "@oclif/core/args";
-import { AppCommand } from "../src/cli/app-command.js";
+import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
 import { AppError } from "../src/errors.js";
@@ -40,6 +40,7 @@ export default class Run extends AppCommand {
   static override flags = { ...credentialFlags, ...runFlags, ...logFlags };
 
   async run(): Promise<void> {
+    addUsageErrors("APP_FUNCTION_NOT_FOUND");
     const { argv, flags } = await this.parse(Run);
     const apps = argv.map(String);
     const unknown = apps.find((app) => app.startsWith("-"));

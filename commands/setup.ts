@@ -5,13 +5,15 @@ import { runSetup } from "../src/setup-command/run-setup.js";
 export default class Setup extends AppCommand {
   static override summary = "Write the app's credentials and settings to .env, asking for what is missing.";
 
+  // Whole paragraphs: oclif wraps them to the terminal's width.
   static override description = [
-    "Shows which private key is in use (--private-key, PRIVATE_KEY or PRIVATE_KEY_PATH) and checks it, then asks for",
-    "the public address (PROJECT_DOMAIN), the app id, the webhook secret (offering a strong random one) and the webhook",
-    "proxy URL. Answers are written to .env in the working folder, readable only by you; other lines stay as they are.",
-    "Values given as flags are not asked for. Without a terminal, or with --yes, nothing is asked: the defaults are",
-    "taken with --yes, and the command exits 2 naming the flags of the values still missing.",
-  ].join("\n");
+    "Shows which private key is in use (--private-key, PRIVATE_KEY or PRIVATE_KEY_PATH) and checks it, then asks for " +
+      "the public address (PROJECT_DOMAIN, written only when given), the app id, the webhook secret (offering a strong " +
+      "random one) and the webhook proxy URL. Answers are written to .env in the working folder, readable only by you; " +
+      "other lines stay as they are.",
+    "Values given as flags are not asked for. Without a terminal, or with --yes, nothing is asked: the defaults are " +
+      "taken with --yes, and the command exits 2 naming the flags of the values still missing.",
+  ].join("\n\n");
 
   static override examples = [
     {
@@ -39,7 +41,7 @@ export default class Setup extends AppCommand {
     }),
     secret: Flags.string({ char: "W", summary: "Webhook secret (WEBHOOK_SECRET); default: a random one.", helpValue: "SECRET" }),
     domain: Flags.string({
-      summary: "Public address of the app (PROJECT_DOMAIN); default http://localhost:<PORT or 3000>.",
+      summary: "Public address of the app (PROJECT_DOMAIN); written only when given (the server otherwise shows http://localhost:<its port>).",
       helpValue: "URL",
     }),
     "webhook-proxy": Flags.string({ char: "Y", summary: "Webhook proxy URL, e.g. from https://smee.io/new (WEBHOOK_PROXY_URL).", helpValue: "URL" }),

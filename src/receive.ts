@@ -56,13 +56,14 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     throw new AppError("OPTION_INVALID", "No app was given.", { hint: "Name the app to run: app receive -e issues -p payload.json ./index.js" });
   }
 
+  const sentryDsn = options.sentryDsn ?? (env.SENTRY_DSN || undefined);
   const log = getLog({
     level: options.logLevel,
     logFormat: options.logFormat,
     logLevelInString: options.logLevelInString,
     logMessageKey: options.logMessageKey,
     destination: options.logDestination,
-    sentryDsn: options.sentryDsn ?? (env.SENTRY_DSN || undefined),
+    sentryDsn,
     env,
   });
   const credentials = findCredentials(options, env, cwd, log);
@@ -95,7 +96,7 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   try {
     await app.receive({ id, name, payload });
   } catch (error) {
-    throw handlerFailure(error, label, log);
+    throw handlerFailure(error, label, log, sentryDsn !== undefined);
   } finally {
     await flushSentry();
   }
@@ -118,15 +119,16 @@ function findCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: s
   return { platformToken: token, appId, privateKey };
 }
 
-function handlerFailure(error: unknown, label: string, log: Logger): unknown {
+function handlerFailure(error: unknown, label: string, log: Logger, toSentry: boolean): unknown {
   if (!(error instanceof AggregateError)) return error;
   const errors = error.errors as Error[];
   for (const failure of errors) log.debug({ err: failure }, `A ${label} handler failed`);
   const messages = errors.map((failure) => scrubSecrets(String(failure?.message ?? failure)).replace(/\s*\n\s*/g, " "));
   const message =
     messages.length === 1 ? `The ${label} handler failed: ${messages[0]}` : `${messages.length} ${label} handlers failed: ${messages.join("; ")}`;
-  // One line without the stack, so that Sentry (when set) hears of it too.
-  log.error(message);
+  // The caller (the CLI) prints the message once; at error level only for
+  // Sentry to hear of it, without the stack.
+  if (toSentry) log.error(message);
   return new AppError("EVENT_HANDLER_FAILED", message, { hint: "Run with --log-level debug to see where it failed.", cause: error });
 }
 

@@ -7,6 +7,7 @@ import { createApp, DEVELOPMENT_SECRET } from "./create-app.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import type { WebhookProxy } from "./proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "./run/load-env-file.js";
+import { resolveAppFunction } from "./helpers/resolve-app-function.js";
 import { loadApps } from "./run/load-apps.js";
 import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
 import { stopOnce, type Stop } from "./run/stop-once.js";
@@ -78,7 +79,11 @@ export async function run(
   const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
   const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env });
   const { setupMode } = settings;
-  // Setup mode serves no app: do not even import them (they may need the credentials).
+  // Setup mode serves no app: do not even import them (they may need the credentials),
+  // but a mistyped path is said now, not after the setup.
+  if (setupMode && Array.isArray(appFnOrArgv)) {
+    for (const id of appFnOrArgv) (options.resolver ?? resolveAppFunction)(id, { basedir: cwd });
+  }
   const appFns = setupMode
     ? []
     : Array.isArray(appFnOrArgv)
@@ -100,6 +105,7 @@ export async function run(
     webhookPath,
     handlerTimeoutMs: options.handlerTimeoutMs,
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
+    setupMode,
   });
   // The setup flow (and its YAML parser) and the proxy are loaded only when
   // used: a configured app without a proxy starts lighter and faster.

@@ -17,6 +17,7 @@ export function listCliCommands({ bench, appRoot, payloadFile }) {
   const app = join(appRoot, "bin/run.js");
   const probot = join(bench, "node_modules/probot/bin/probot.js");
   const appBuilt = (command) => (existsSync(join(appRoot, `dist/commands/${command}.js`)) ? undefined : `dist/commands/${command}.js is missing`);
+  const probotMissing = existsSync(probot) ? undefined : "bench/node_modules has no probot (npm ci --prefix bench)";
   return [
     { id: "node", label: "`node -e ''` (floor)", args: ["-e", ""] },
     { id: "app-version", label: "`app --version`", args: [app, "--version"] },
@@ -27,12 +28,13 @@ export function listCliCommands({ bench, appRoot, payloadFile }) {
       handler: true,
       missing: appBuilt("receive"),
     },
-    { id: "probot-version", label: "`probot --version`", args: [probot, "--version"] },
+    { id: "probot-version", label: "`probot --version`", args: [probot, "--version"], unavailable: probotMissing },
     {
       id: "probot-receive",
       label: "`probot receive -e issues -p payload.json probot-noop.js`",
       args: [probot, "receive", "-e", "issues", "-p", payloadFile, join(bench, "apps/probot-noop.js")],
       handler: true,
+      unavailable: probotMissing,
     },
   ];
 }

@@ -59,6 +59,13 @@ export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
       last <= first * 1.2 + 16 * 2 ** 20);
   }
   const time = (id) => cli.find((result) => result.id === id)?.medianMs;
+  // Issue "From nothing to a running bot", item 7: a cold start as fast as a plain script.
+  for (const [id, what] of [["app-version", "--version"], ["app-receive", "receive"]]) {
+    if (time(id) !== undefined && time("node") !== undefined) {
+      const ratio = time(id) / time("node");
+      add(`\`app ${what}\` cold start ≤ 2× \`node -e ''\``, `${ratio.toFixed(2)}× (${time(id).toFixed(0)} vs ${time("node").toFixed(0)} ms)`, ratio <= 2);
+    }
+  }
   for (const [ours, theirs, what] of [["app-version", "probot-version", "--version"], ["app-receive", "probot-receive", "receive"]]) {
     if (time(ours) !== undefined && time(theirs) !== undefined) {
       add(`\`app ${what}\` faster than Probot's`, `${time(ours).toFixed(0)} vs ${time(theirs).toFixed(0)} ms`, time(ours) < time(theirs));

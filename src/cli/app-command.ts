@@ -1,5 +1,6 @@
 import { Command } from "@oclif/core/command";
 import { isAppError, type AppErrorCode } from "../errors.js";
+import { closest } from "./hooks/command-not-found.js";
 
 /**
  * Codes that mean the command was used wrongly (exit 2); every other
@@ -23,17 +24,35 @@ export abstract class AppCommand extends Command {
       // rendering would wrap both and add the code between them.
       this.logToStderr(`Error: ${toOneLine(error.message)}`);
       if (error.hint) this.logToStderr(`Hint: ${toOneLine(error.hint)}`);
-      this.exit(USAGE_ERRORS.has(error.code) ? 2 : 1);
+      const usage = USAGE_ERRORS.has(error.code);
+      if (usage) this.logToStderr(this.#helpLine());
+      this.exit(usage ? 2 : 1);
     }
     if (isParseError(error)) {
       // oclif wraps these over several lines, adds "See more help" and may print
       // the whole help; one line that says what is allowed is clearer.
-      this.logToStderr(`Error: ${toOneLine(error.message)}${this.#fromEnvironment(error.message)}`);
+      const message = toOneLine(error.message);
+      const said = `${message}${this.#fromEnvironment(error.message)}${this.#flagSuggestion(message)}`;
+      this.logToStderr(`Error: ${said}${/[.?!]$/.test(said) ? "" : "."} ${this.#helpLine()}`);
       this.exit(2);
     }
     if (error.oclif !== undefined) return super.catch(error); // this.error(), exit()
     const verbose = /^(debug|trace)$/i.test(process.env.LOG_LEVEL ?? "") || Boolean(process.env.DEBUG);
     this.error(verbose && error.stack ? error.stack : error.message || String(error), { exit: 1 });
+  }
+
+  /** Where to read more: this command's help. */
+  #helpLine(): string {
+    return `See "${this.config.bin}${this.id ? ` ${this.id.replaceAll(":", " ")}` : ""} --help".`;
+  }
+
+  /** " Did you mean --port?" for a mistyped flag. */
+  #flagSuggestion(message: string): string {
+    const typed = /^Nonexistent flags?: (--?[\w-]+)/.exec(message)?.[1];
+    if (typed === undefined) return "";
+    const flags = (this.constructor as typeof Command).flags as Record<string, { char?: string }> | undefined;
+    const nearest = closest(typed.replace(/^-+/, ""), Object.keys(flags ?? {}));
+    return nearest ? `. Did you mean --${nearest}?` : "";
   }
 
   /**

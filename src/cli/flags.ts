@@ -8,7 +8,7 @@ export const logFlags = {
     char: "L",
     options: LOG_LEVELS,
     env: "LOG_LEVEL",
-    summary: "Lowest level of log lines written.",
+    summary: "Lowest level of log lines written: trace, debug, info (default), warn, error or fatal.",
     helpValue: "LEVEL",
   })(),
   "log-format": Flags.option({

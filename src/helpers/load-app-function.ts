@@ -1,6 +1,8 @@
 import { pathToFileURL } from "node:url";
 import { AppError } from "../errors.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Resolver } from "../types.js";
+import { explainLoadError } from "./explain-load-error.js";
+import { registerTypeScriptLoader } from "./register-typescript-loader.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
 
 export type LoadAppFunctionOptions = {
@@ -22,12 +24,12 @@ export async function loadAppFunction(
   const file = resolver(appFnId, { basedir });
   let module: unknown;
   try {
+    // A .ts app runs through the project's tsx when it has one; Node alone refuses it.
+    if (/\.(c|m)?tsx?$/.test(file)) await registerTypeScriptLoader(basedir);
     module = await import(pathToFileURL(file).href);
   } catch (error) {
-    throw new AppError("APP_FUNCTION_INVALID", `The app "${appFnId}" failed to load: ${(error as Error)?.message ?? String(error)}`, {
-      hint: `Fix the error in ${file}.`,
-      cause: error,
-    });
+    const { reason, hint } = explainLoadError(error, file, basedir);
+    throw new AppError("APP_FUNCTION_INVALID", `The app "${appFnId}" failed to load: ${reason}`, { hint, cause: error });
   }
   const appFn = pickFunction(module);
   if (!appFn) {

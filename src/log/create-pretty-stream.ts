@@ -23,5 +23,21 @@ export function createPrettyStream(
     ignore: "pid,hostname",
     translateTime: "SYS:HH:MM:ss.l",
   });
-  return { write: (line: string) => target.write(prettify(line)) };
+  return { write: (line: string) => target.write(prettify(REQUEST_LINE.test(line) ? withoutRequestFields(line) : line)) };
+}
+
+// The request line (src/server/log-request.ts) says all of this in its message;
+// shown again as fields it would take five lines for one request.
+const REQUEST_LINE = /"method":"[A-Z]+","path":/;
+const REQUEST_FIELDS = ["method", "path", "status", "ms", "id"] as const;
+
+function withoutRequestFields(line: string): string {
+  try {
+    const record = JSON.parse(line) as Record<string, unknown>;
+    if (typeof record.ms !== "number" || typeof record.status !== "number") return line;
+    for (const field of REQUEST_FIELDS) delete record[field];
+    return JSON.stringify(record);
+  } catch {
+    return line;
+  }
 }

@@ -1,4 +1,5 @@
-import { join, relative } from "node:path";
+import { existsSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { AppError } from "../errors.js";
 import { createPrompter, type Prompter } from "../setup-command/prompter.js";
 import { checkTargetDirectory } from "./check-target-directory.js";
@@ -72,6 +73,7 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   const author = options.author ?? (prompter ? await prompter.text("Author (name <email>)", { default: "" }) : "");
 
   const framework = options.framework ?? getFrameworkSpec();
+  checkLocalFramework(framework, directory);
   const files = await copyTemplate({ templatesDir, template, directory, values: { name, description, author, framework } });
   print(`Created ${name} from the ${template} template in ${directory} (${files.length} files).`);
 
@@ -89,6 +91,21 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   const folder = relative(cwd, directory) || ".";
   print(`Next: cd ${folder}${install ? "" : " && npm install"}, then npm test, and npm start to register the app on GitHub.`);
   return { directory, template, files, installed: install };
+}
+
+/**
+ * A `file:` spec must name a folder with a package.json, else npm install
+ * fails after the files are written: say so before writing anything. npm
+ * resolves a relative one from the new app's folder.
+ */
+function checkLocalFramework(spec: string, directory: string): void {
+  if (!spec.startsWith("file:")) return;
+  const path = spec.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+  const folder = isAbsolute(path) ? path : resolve(directory, path);
+  if (existsSync(join(folder, "package.json"))) return;
+  throw new AppError("OPTION_INVALID", `--framework ${spec}: there is no package in ${folder}.`, {
+    hint: "Give the folder of a gh-app-kit build (relative paths start from the new app's folder), e.g. file:../gh-app-kit, or a version such as ^1.0.0.",
+  });
 }
 
 async function askName(prompter: Prompter | undefined): Promise<string> {

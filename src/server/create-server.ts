@@ -25,6 +25,8 @@ export type CreateServerOptions = WebhookOptions & {
   headersTimeoutMs?: number | undefined;
   /** A client that has not sent its whole request (headers and body) by then gets a 408. Default: 30000. */
   requestTimeoutMs?: number | undefined;
+  /** Setup mode (no credentials yet): every delivery is answered 503 "not configured", with one warning. */
+  setupMode?: boolean | undefined;
 };
 
 /** Counters of what the server refused, abandoned or caught, since it was created. */
@@ -80,7 +82,7 @@ export function createServer(options: CreateServerOptions): AppServer {
   const port = checkPort(options.port ?? app.state.port ?? 3000);
   const host = options.host ?? app.state.host;
   const timeouts = resolveSocketTimeouts(options);
-  const receiver = new WebhookReceiver(app, resolved);
+  const receiver = new WebhookReceiver(app, { ...resolved, setupMode: options.setupMode === true });
   const router = createRouter({ receiver, webhookPath, log });
   const getRouter = (path?: string): Router => router.basePath(path ?? "/");
   const honoListener = getRequestListener(router.fetch);

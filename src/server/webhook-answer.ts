@@ -29,6 +29,12 @@ export function errorAnswer(
   return answer(status, JSON.stringify({ error: message }), "application/json; charset=UTF-8", extraHeaders);
 }
 
+/** 503 in setup mode: no credentials yet, so no handler can run. */
+export const NOT_CONFIGURED_ANSWER = errorAnswer(
+  503,
+  "The app is not configured: the server runs in setup mode, without an app id and private key. Finish the setup and restart it.",
+);
+
 /** 500 while the app function has not loaded (or failed to). */
 export const NOT_LOADED_ANSWER = errorAnswer(500, "The app failed to load; see the server's log.");
 

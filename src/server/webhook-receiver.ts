@@ -15,6 +15,7 @@ import {
   ELSEWHERE_ANSWER,
   errorAnswer,
   missingHeaders,
+  NOT_CONFIGURED_ANSWER,
   OK_ANSWER,
   tooLargeAnswer,
   type WebhookAnswer,
@@ -34,6 +35,8 @@ export type WebhookReceiverOptions = {
   handlerTimeoutMs: number;
   maxBodyBytes: number;
   maxConcurrentDeliveries: number;
+  /** No credentials yet: deliveries cannot be handled, so they are refused with 503 (and redelivered later). */
+  setupMode?: boolean;
 };
 
 const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATURE_HINT}`);
@@ -54,9 +57,12 @@ export class WebhookReceiver {
   readonly #deadlines: DeadlineQueue<WebhookAnswer>;
   readonly limit: DeliveryLimit;
   readonly #rotationSeen = new Set<number>();
+  readonly #setupMode: boolean;
+  #warnedSetupMode = false;
 
-  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries }: WebhookReceiverOptions) {
+  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries, setupMode = false }: WebhookReceiverOptions) {
     this.#app = app;
+    this.#setupMode = setupMode;
     this.#log = log;
     this.#deadlines = new DeadlineQueue(handlerTimeoutMs, ACCEPTED_ANSWER);
     this.#maxBodyBytes = maxBodyBytes;
@@ -69,6 +75,7 @@ export class WebhookReceiver {
     const id = adapter.header(request, "x-github-delivery");
     const signature = adapter.header(request, "x-hub-signature-256");
     if (!name || !id || !signature) return missingHeaders(name, id, signature);
+    if (this.#setupMode) return this.#notConfigured(id, name);
     // Before the body is read: a refused delivery costs no memory.
     const busy = this.limit.check(id);
     if (busy !== undefined) return busy;
@@ -89,6 +96,23 @@ export class WebhookReceiver {
     if (typeof payload === "string") return errorAnswer(400, payload);
     // Again, now that the body is in: others may have started while it arrived.
     return this.limit.check(id) ?? this.#deliver({ id, name, payload });
+  }
+
+  /**
+   * Setup mode: without credentials no handler could call the platform, and
+   * without a secret nothing can be verified. 503 lets the platform show the
+   * failure and the delivery be redelivered once the app is configured.
+   */
+  #notConfigured(id: string, name: string): WebhookAnswer {
+    if (!this.#warnedSetupMode) {
+      this.#warnedSetupMode = true;
+      this.#log.warn(
+        { id, event: name },
+        `Delivery ${id} (${name}) arrived in setup mode and was refused with 503: the app is not configured yet. ` +
+          "Finish the setup, restart the server, then redeliver it from the app's settings (Advanced, Recent Deliveries).",
+      );
+    }
+    return NOT_CONFIGURED_ANSWER;
   }
 
   /** During a secret rotation: which accepted secret signed the delivery. */

@@ -47,8 +47,9 @@ export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   const values: Record<string, string> = {};
 
   const key = describePrivateKey({ filepath: options.privateKeyPath, env, cwd });
-  print(key.line);
+  // A key that cannot be used is said once, by the error.
   if (key.error && (options.privateKeyPath || !prompter)) throw key.error;
+  print(key.line);
   if (key.found && options.privateKeyPath) values.PRIVATE_KEY_PATH = options.privateKeyPath;
   if (!key.found && prompter) {
     const answer = await prompter.text("Path to the app's private key (.pem), empty to skip", {
@@ -79,9 +80,40 @@ export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   await updateEnvFile(path, values);
   const written = Object.keys(values);
   print(`Wrote ${written.join(", ")} to ${path} (readable only by you).`);
-  const webhookUrl = values.WEBHOOK_PROXY_URL ?? `${values.PROJECT_DOMAIN}${env.WEBHOOK_PATH || "/api/github/webhooks"}`;
-  print(`In the app's settings, set the webhook URL to ${webhookUrl} and the secret to WEBHOOK_SECRET from .env; then start the app with \`app run\`.`);
+  print(webhookAdvice(values, env));
+  print(`Then start the app with ${startCommand(cwd)}.`);
   return { path, written };
+}
+
+/** Where the platform must send webhooks: a public address, never localhost, which it cannot reach. */
+function webhookAdvice(values: Record<string, string>, env: NodeJS.ProcessEnv): string {
+  const secret = "and the webhook secret to WEBHOOK_SECRET from .env";
+  if (values.WEBHOOK_PROXY_URL) return `In the app's settings, set the webhook URL to ${values.WEBHOOK_PROXY_URL} (the smee channel) ${secret}.`;
+  const domain = values.PROJECT_DOMAIN?.replace(/\/+$/, "");
+  if (domain && !isLocal(domain)) return `In the app's settings, set the webhook URL to ${domain}${env.WEBHOOK_PATH || "/api/github/webhooks"} ${secret}.`;
+  return (
+    "GitHub cannot deliver webhooks to a localhost address: open https://smee.io/new, run app setup --webhook-proxy <that channel's URL>, " +
+    `and in the app's settings set the webhook URL to the channel's URL ${secret}.`
+  );
+}
+
+function isLocal(url: string): boolean {
+  try {
+    return /^(localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** `npm start` in a project that has a start script (one made by `app new`), else the command itself. */
+function startCommand(cwd: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as { scripts?: { start?: unknown } };
+    if (typeof manifest.scripts?.start === "string") return "`npm start`";
+  } catch {
+    // No package.json: not a project yet.
+  }
+  return "`app run ./index.js` (your app's file)";
 }
 
 async function askFor(prompter: Prompter, spec: SetupValueSpec, known: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { validateAppId, validateHttpUrl, validateOptionalHttpUrl, validateSecret } from "./validate-setup-value.js";
+import { validateAppId, validateOptionalHttpUrl, validateSecret } from "./validate-setup-value.js";
 
 export type SetupKey = "PROJECT_DOMAIN" | "APP_ID" | "WEBHOOK_SECRET" | "WEBHOOK_PROXY_URL";
 
@@ -21,10 +21,11 @@ export const SETUP_VALUES: readonly SetupValueSpec[] = [
   {
     key: "PROJECT_DOMAIN",
     flag: "--domain",
-    message: "Public address of the app (PROJECT_DOMAIN)",
-    suggest: (env) => `http://localhost:${env.PORT?.trim() || "3000"}`,
-    required: true,
-    validate: validateHttpUrl,
+    message: "Public address of the app (PROJECT_DOMAIN; empty for http://localhost:<port>)",
+    // Not written unless given: the server then shows http://localhost:<the port it really listens on>.
+    suggest: () => undefined,
+    required: false,
+    validate: validateOptionalHttpUrl,
   },
   {
     key: "APP_ID",

@@ -77,7 +77,8 @@ export function createSetupApp(options: SetupAppOptions): ApplicationFunction {
       result = imported.app;
       return c.redirect("/app/success", 302);
     });
-    router.get("/app/success", (c) => send(c, renderSuccessPageHtml({ envPath, app: result })));
+    // Only a registration or import of this server saved anything; before that, say so.
+    router.get("/app/success", (c) => send(c, renderSuccessPageHtml({ envPath, app: result, saved: result !== undefined })));
   };
 }
 

@@ -9,6 +9,15 @@ import { writeCredentials } from "./write-credentials.js";
 
 const RETRY = { href: "/app/import", text: "Try again" };
 
+/** What to do in this form: the key's hints elsewhere speak of flags, variables, .env and openssl. */
+const FORM_KEY_HINT =
+  "Paste the whole contents of the .pem file GitHub gave you, from its -----BEGIN line to its -----END line; " +
+  "if you no longer have it, generate a new private key in the app's settings.";
+
+function formHint(hint: string | undefined): string {
+  return hint && !/PRIVATE_KEY|--|openssl|\.env\b|`/.test(hint) ? hint : FORM_KEY_HINT;
+}
+
 /**
  * `POST /app/import`: checks the one-time state, the app id and the private
  * key, then saves them with the webhook secret. A refused form is shown
@@ -40,7 +49,7 @@ export async function importApp(options: FlowOptions & { request: Request }): Pr
     privateKey = validatePrivateKey(form.get("privateKey") ?? "", "The private key");
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return again(`${error.message}${error.hint ? ` ${error.hint}` : ""}`);
+    return again(`${error.message} ${formHint(error.hint)}`);
   }
   try {
     const names = await writeCredentials(envPath, { appId, privateKey, webhookSecret, webhookProxyUrl: options.webhookProxy });

@@ -61,11 +61,11 @@ describe("app (help, version, mistakes)", () => {
   });
 
   const badValues: ReadonlyArray<[args: string[], line: string]> = [
-    [["run", "--log-level", "loud"], "Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal"],
-    [["receive", "--log-format", "xml"], "Error: Expected --log-format=xml to be one of: pretty, json"],
-    [["new", "my-app", "--template", "rust"], "Error: Expected --template=rust to be one of: typescript, javascript"],
-    [["setup", "--app-id", "abc"], "Error: --app-id: Expected an integer but received: abc"],
-    [["receive", "--evnt", "issues"], "Error: Nonexistent flag: --evnt"],
+    [["run", "--log-level", "loud"], 'Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal. See "app run --help".'],
+    [["receive", "--log-format", "xml"], 'Error: Expected --log-format=xml to be one of: pretty, json. See "app receive --help".'],
+    [["new", "my-app", "--template", "rust"], 'Error: Expected --template=rust to be one of: typescript, javascript. See "app new --help".'],
+    [["setup", "--app-id", "abc"], 'Error: --app-id: Expected an integer but received: abc. See "app setup --help".'],
+    [["receive", "--evnt", "issues"], 'Error: Nonexistent flag: --evnt. Did you mean --event? See "app receive --help".'],
   ];
   for (const [args, line] of badValues) {
     it(`exits 2 with one line for app ${args.join(" ")}`, async () => {
@@ -80,9 +80,9 @@ describe("app (help, version, mistakes)", () => {
     const fromEnv = await runBin(["run"], { cwd, env: { LOG_LEVEL: "loud" } });
     expect(fromEnv.code).to.equal(2);
     expect(fromEnv.stderr).to.equal(
-      "Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal (from LOG_LEVEL in the environment)\n",
+      'Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal (from LOG_LEVEL in the environment). See "app run --help".\n',
     );
     const fromFlag = await runBin(["setup", "--app-id", "abc"], { cwd, env: { APP_ID: "7" } });
-    expect(fromFlag.stderr).to.equal("Error: --app-id: Expected an integer but received: abc\n");
+    expect(fromFlag.stderr).to.equal('Error: --app-id: Expected an integer but received: abc. See "app setup --help".\n');
   });
 });

@@ -49,7 +49,7 @@ describe("app new", () => {
   it("exits 2 with one line naming the templates for an unknown --template", async () => {
     const result = await appNew(["my-app", "--template", "rust"]);
     expect(result.code).to.equal(2);
-    expect(result.stderr.trim()).to.equal("Error: Expected --template=rust to be one of: typescript, javascript");
+    expect(result.stderr.trim()).to.equal('Error: Expected --template=rust to be one of: typescript, javascript. See "app new --help".');
   });
 
   it("asks for the name, template, description and author in a terminal", async function () {

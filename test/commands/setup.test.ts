@@ -34,11 +34,11 @@ describe("app setup", () => {
       expect(result.stdout).to.include("https://smee.io/abc123");
     });
 
-    it("defaults PROJECT_DOMAIN to http://localhost:<PORT> and keeps the secret already in .env", async () => {
+    it("writes no PROJECT_DOMAIN unless given (the server then shows its real port) and keeps the secret already in .env", async () => {
       await writeFile(join(cwd, ".env"), "WEBHOOK_SECRET=already-set-secret\n");
       const result = await setup(["--yes", "-a", "7"], { PORT: "4567" });
       expect(result.code, result.stderr).to.equal(0);
-      expect(await readEnv()).to.include({ APP_ID: "7", PROJECT_DOMAIN: "http://localhost:4567", WEBHOOK_SECRET: "already-set-secret" });
+      expect(await readEnv()).to.include({ APP_ID: "7", WEBHOOK_SECRET: "already-set-secret" }).and.not.have.property("PROJECT_DOMAIN");
     });
 
     it("quotes a secret that needs it, so it reads back unchanged", async () => {
@@ -51,7 +51,7 @@ describe("app setup", () => {
     it("exits 2 naming every missing flag when there is no terminal", async () => {
       const result = await setup([]);
       expect(result.code).to.equal(2);
-      expect(oneLine(result.stderr)).to.include("--domain (PROJECT_DOMAIN), --app-id (APP_ID), --secret (WEBHOOK_SECRET)");
+      expect(oneLine(result.stderr)).to.include("--app-id (APP_ID), --secret (WEBHOOK_SECRET)");
       expect(result.stderr).to.include("--yes");
       expect(existsSync(join(cwd, ".env"))).to.equal(false);
     });
@@ -122,7 +122,7 @@ describe("app setup", () => {
     it("asks every question, asks again after an invalid answer, and writes .env", async () => {
       await writeFile(join(cwd, "app.pem"), getTestKeys().privateKeyPkcs1);
       const result = await runInTerminal(["setup"], [
-        { expect: "Public address of the app \\(PROJECT_DOMAIN\\) \\(http://localhost:3000\\)", send: "https://bot.example.com\r" },
+        { expect: "Public address of the app \\(PROJECT_DOMAIN; empty for http://localhost:<port>\\)", send: "https://bot.example.com\r" },
         { expect: "App ID", send: "abc\r" },
         { expect: "positive whole number", send: "\x7f\x7f\x7f42\r" },
         { expect: "Webhook secret .*\\([0-9a-f]{64}\\)", send: "\r" },

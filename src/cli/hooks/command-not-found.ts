@@ -4,12 +4,23 @@ import type { Hook } from "@oclif/core";
  * An unknown command is a usage error (exit 2) with one line that names the
  * nearest command, in a terminal or not (CI logs, scripts).
  */
-const hook: Hook.CommandNotFound = async function ({ id, config }) {
+const hook: Hook.CommandNotFound = async function ({ id, argv = [], config }) {
+  // With spaces between words, oclif joins the arguments into the id
+  // ("nwe my-bot" arrives as "nwe:my-bot"): the command is the first word.
+  let [word = id, ...rest] = id.split(":");
+  const asked = [...rest, ...argv].find((arg) => !arg.startsWith("-"));
+  if (word === "help" && asked !== undefined && !config.findCommand(asked)) word = asked;
+  else if (word === "help") {
+    // `app help [COMMAND]`, as `app [COMMAND] --help`; oclif's help plugin is not installed.
+    const { loadHelpClass } = await import("@oclif/core/help");
+    const Help = await loadHelpClass(config);
+    await new Help(config).showHelp([...rest, ...argv].filter((arg) => arg !== "help"));
+    return;
+  }
   const commands = config.commands.filter((command) => !command.hidden).map((command) => command.id);
-  const typed = id.replaceAll(":", " ");
-  const nearest = closest(id, commands);
+  const nearest = closest(word, commands);
   const suggestion = nearest ? ` Did you mean "${config.bin} ${nearest.replaceAll(":", " ")}"?` : "";
-  process.stderr.write(`Error: "${typed}" is not a command of ${config.bin}.${suggestion} Run "${config.bin} --help" for the list.\n`);
+  process.stderr.write(`Error: "${word}" is not a command of ${config.bin}.${suggestion} Run "${config.bin} --help" for the list.\n`);
   this.exit(2);
 };
 

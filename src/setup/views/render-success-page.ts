@@ -6,6 +6,8 @@ export type SuccessPageInfo = {
   envPath: string;
   /** The app just registered or imported, when known. */
   app?: { name?: string | undefined; htmlUrl?: string | undefined } | undefined;
+  /** Whether this server wrote the credentials; default true. */
+  saved?: boolean | undefined;
 };
 
 /**
@@ -14,7 +16,12 @@ export type SuccessPageInfo = {
  * @example
  * const { html, headers } = renderSuccessPageHtml({ envPath, app: { name: "my-app", htmlUrl } });
  */
-export function renderSuccessPageHtml({ envPath, app }: SuccessPageInfo): RenderedPage {
+export function renderSuccessPageHtml({ envPath, app, saved = true }: SuccessPageInfo): RenderedPage {
+  if (!saved) {
+    const body = `<p class="description">No credentials were saved: <code>${escapeHtml(envPath)}</code> was not written.</p>
+<p><a href="/app/setup">Register a new GitHub App</a> or <a href="/app/import">use an existing one</a> first.</p>`;
+    return renderSetupLayout({ title: "Your GitHub App is not set up yet", body });
+  }
   const name = escapeHtml(app?.name ?? "Your GitHub App");
   const install = app?.htmlUrl?.startsWith("https://") || app?.htmlUrl?.startsWith("http://")
     ? `<a href="${escapeHtml(app.htmlUrl.replace(/\/+$/, ""))}/installations/new">Install ${name}</a> on the accounts and repositories it should work on.`

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, extname, join, relative } from "node:path";
+
+/**
+ * What to tell the user when importing an app's file failed: the plain cause
+ * and fix for the two mistakes a newcomer makes first (ES module syntax in a
+ * CommonJS package, a TypeScript file given to Node), else "fix the error".
+ *
+ * @example
+ * explainLoadError(error, "/home/me/bot/index.js", "/home/me/bot").hint;
+ * // 'index.js uses export/import, but /home/me/bot/package.json has no "type": "module": add it, or rename the file to index.mjs.'
+ */
+export function explainLoadError(error: unknown, file: string, basedir: string): { reason: string; hint: string } {
+  const message = (error as Error | undefined)?.message ?? String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (error instanceof SyntaxError && /Unexpected token 'export'|Cannot use import statement outside a module/.test(message) && extname(file) === ".js") {
+    const manifest = findPackageJson(dirname(file));
+    const where = manifest ? `${manifest} does not say "type": "module"` : "no package.json above it says \"type\": \"module\"";
+    return {
+      reason: `${basename(file)} is an ES module (it uses export or import), but Node loads it as CommonJS: ${where}.`,
+      hint: `Add "type": "module" to ${manifest ?? "the project's package.json"}, or rename the file to ${basename(file, ".js")}.mjs.`,
+    };
+  }
+  if (code === "ERR_UNKNOWN_FILE_EXTENSION" && /\.(c|m)?tsx?$/.test(file)) {
+    const built = compiledFile(file, basedir);
+    return {
+      reason: `Node cannot run the TypeScript file ${relative(basedir, file) || file} by itself.`,
+      hint: built
+        ? `Build the app (npm run build) and pass the compiled file: ./${built}. Or install a TypeScript loader in the project (npm install --save-dev tsx) to run .ts files directly.`
+        : "Build the app (npm run build, or tsc) and pass the compiled .js file, e.g. ./dist/src/index.js. Or install a TypeScript loader in the project (npm install --save-dev tsx) to run .ts files directly.",
+    };
+  }
+  return { reason: message, hint: `Fix the error in ${file}.` };
+}
+
+function findPackageJson(from: string): string | undefined {
+  for (let folder = from, depth = 0; depth < 32; depth++) {
+    const candidate = join(folder, "package.json");
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(folder);
+    if (parent === folder) return undefined;
+    folder = parent;
+  }
+  return undefined;
+}
+
+/** Where tsc puts `file` by the project's tsconfig.json `outDir` (relative to `basedir`), e.g. dist/src/index.js. */
+function compiledFile(file: string, basedir: string): string | undefined {
+  let outDir = "dist";
+  try {
+    const config = JSON.parse(readFileSync(join(basedir, "tsconfig.json"), "utf8")) as { compilerOptions?: { outDir?: string } };
+    outDir = config.compilerOptions?.outDir ?? outDir;
+  } catch {
+    // No tsconfig.json, or one with comments: guess the usual dist/.
+  }
+  const source = relative(basedir, file);
+  if (source.startsWith("..")) return undefined;
+  return join(outDir, source).replace(/\.(c|m)?tsx?$/, (ext) => ext.replace(/tsx?$/, "js")).replace(/^\.\//, "");
+}

@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+let registered: Promise<boolean> | undefined;
+
+/**
+ * Registers the project's own `tsx` as a module loader, once, so that an app
+ * given as a `.ts` file runs as it is. Resolves false when the project (the
+ * folder `basedir` or above) has no tsx installed. Only called for a `.ts`
+ * app, so plain JavaScript apps never load it.
+ *
+ * @example
+ * if (await registerTypeScriptLoader(process.cwd())) await import("./src/index.ts");
+ */
+export function registerTypeScriptLoader(basedir: string): Promise<boolean> {
+  return (registered ??= register(basedir));
+}
+
+async function register(basedir: string): Promise<boolean> {
+  let api: string;
+  try {
+    // The ESM entry of tsx's API, from its `exports`: `require.resolve` would pick the CommonJS one.
+    const manifestPath = createRequire(join(basedir, "package.json")).resolve("tsx/package.json");
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { exports?: Record<string, { import?: { default?: string } }> };
+    const entry = manifest.exports?.["./esm/api"]?.import?.default;
+    if (!entry) return false;
+    api = join(dirname(manifestPath), entry);
+  } catch {
+    registered = undefined; // installing tsx later in the same process may work
+    return false;
+  }
+  const { register: registerTsx } = (await import(pathToFileURL(api).href)) as { register: () => unknown };
+  registerTsx();
+  return true;
+}
