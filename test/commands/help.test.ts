@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBin } from "./run-bin.js";
 
-const COMMANDS = ["new", "receive", "run", "setup"] as const;
+const COMMANDS = ["doctor", "new", "receive", "run", "setup"] as const;
 
 describe("app (help, version, mistakes)", () => {
   let cwd: string;
@@ -14,7 +14,7 @@ describe("app (help, version, mistakes)", () => {
 
   const app = (args: string[]) => runBin(args, { cwd });
 
-  it("lists the four commands with their summaries in app --help", async () => {
+  it("lists the five commands with their summaries in app --help", async () => {
     const result = await app(["--help"]);
     expect(result.code).to.equal(0);
     const listed = [...result.stdout.matchAll(/^ {2}(\w+) {2,}\S/gm)].map((match) => match[1]);
@@ -43,6 +43,7 @@ describe("app (help, version, mistakes)", () => {
     ["recieve", "receive"],
     ["setpu", "setup"],
     ["nwe", "new"],
+    ["doctr", "doctor"],
   ];
   for (const [typed, suggestion] of typos) {
     it(`suggests "${suggestion}" for "${typed}" in one line, exit 2, with or without a terminal`, async () => {
