@@ -81,6 +81,7 @@ export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   print(`Wrote ${written.join(", ")} to ${path} (readable only by you).`);
   const webhookUrl = values.WEBHOOK_PROXY_URL ?? `${values.PROJECT_DOMAIN}${env.WEBHOOK_PATH || "/api/github/webhooks"}`;
   print(`In the app's settings, set the webhook URL to ${webhookUrl} and the secret to WEBHOOK_SECRET from .env; then start the app with \`app run\`.`);
+  print("Then check the configuration against the platform with `app doctor`.");
   return { path, written };
 }
 
