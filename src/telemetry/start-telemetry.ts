@@ -86,7 +86,8 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
 
   // Without a provider for a signal, the API's no-op tracer or meter stands in.
   const tracer = (tracerProvider ?? trace).getTracer(SCOPE, VERSION);
-  const instruments = createInstruments((meterProvider ?? metrics).getMeter(SCOPE, VERSION));
+  const meter = (meterProvider ?? metrics).getMeter(SCOPE, VERSION);
+  const instruments = createInstruments(meter);
   const tracePlugin = createRequestTracing(tracer, instruments);
   setTokenExchangeHooks(traceTokenExchanges(tracer, instruments));
 
@@ -115,6 +116,22 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
     },
     withTraceContext(carrier, fn) {
       return carrier ? context.with(propagation.extract(context.active(), carrier), fn) : fn();
+    },
+    observeQueue(read) {
+      const depth = meter.createObservableGauge("github_app.queue.depth", {
+        description: "Deliveries waiting in the queue.",
+        unit: "{delivery}",
+      });
+      const age = meter.createObservableGauge("github_app.queue.oldest_age", {
+        description: "How long the oldest waiting delivery has waited.",
+        unit: "s",
+      });
+      // One read per export for both gauges.
+      meter.addBatchObservableCallback(async (observer) => {
+        const reading = await read();
+        observer.observe(depth, reading.depth);
+        observer.observe(age, reading.oldestAgeSeconds);
+      }, [depth, age]);
     },
     shutdown() {
       return (stopping ??= (async () => {

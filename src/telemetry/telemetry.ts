@@ -13,9 +13,18 @@ export type Telemetry = {
   injectTraceContext(carrier?: Record<string, string>): Record<string, string>;
   /** Runs `fn` in the trace context `injectTraceContext` wrote: its spans join that trace. */
   withTraceContext<T>(carrier: Record<string, string> | undefined, fn: () => T): T;
+  /**
+   * Queue mode: reports the queue's depth (`github_app.queue.depth`) and the
+   * age of its oldest waiting delivery (`github_app.queue.oldest_age`, s),
+   * reading them with `read` at each metric export.
+   */
+  observeQueue(read: () => Promise<QueueReading> | QueueReading): void;
   /** Exports what is left and stops; later calls return the same promise. */
   shutdown(): Promise<void>;
 };
+
+/** What `observeQueue`'s reader returns: waiting deliveries, and the oldest one's age (0 when none waits). */
+export type QueueReading = { depth: number; oldestAgeSeconds: number };
 
 let active: Telemetry | undefined;
 

@@ -9,7 +9,7 @@ import { issuesOpenedPayload } from "../helpers/test-app.js";
 
 // What queue mode needs: the trace context written into a job's data on one
 // instance continues, through withTraceContext, in the worker's delivery span.
-describe("carrying a trace through a plain object (queue mode)", function () {
+describe("carrying a trace through a plain object, and the queue's gauges (queue mode)", function () {
   this.timeout(20_000);
   let receiver: OtlpReceiver;
   let telemetry: Telemetry;
@@ -19,8 +19,8 @@ describe("carrying a trace through a plain object (queue mode)", function () {
     const config = readTelemetryConfig({
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-      OTEL_METRICS_EXPORTER: "none",
       OTEL_BSP_SCHEDULE_DELAY: "20",
+      OTEL_METRIC_EXPORT_INTERVAL: "100",
     })!;
     telemetry = await startTelemetry(config);
   });
@@ -51,6 +51,15 @@ describe("carrying a trace through a plain object (queue mode)", function () {
     expect(delivery.traceId).to.equal(traceId);
     expect(delivery.parentSpanId).to.equal(enqueuedBy);
     expect(inner.traceparent).to.equal(`00-${traceId}-${handler.spanId}-01`);
+  });
+
+  it("reports the queue's depth and oldest age when queue mode observes its queue", async () => {
+    let depth = 0;
+    telemetry.observeQueue(async () => ({ depth: ++depth, oldestAgeSeconds: 12.5 }));
+    const gauge = await receiver.waitForMetric("github_app.queue.depth", (metric) => (metric.points[0]?.value ?? 0) >= 2);
+    expect(gauge.unit).to.equal("{delivery}");
+    const age = await receiver.waitForMetric("github_app.queue.oldest_age");
+    expect(age.points[0]!.value).to.equal(12.5);
   });
 
   it("leaves a delivery without a carrier in a trace of its own", async () => {
