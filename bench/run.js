@@ -14,6 +14,7 @@ import { LARGE_PAYLOAD_BYTES, SMALL_PAYLOAD_BYTES, buildPayload, signBody } from
 import { memory } from "./lib/proc-stats.js";
 import { summarizePhase } from "./lib/report.js";
 import { listServers } from "./lib/servers.js";
+import { startOtlpSink } from "./servers/otlp-sink.js";
 import { renderResults } from "./lib/render-results.js";
 
 const bench = dirname(fileURLToPath(import.meta.url));
@@ -81,7 +82,9 @@ async function main() {
   }
 
   const only = flags.only ? new Set(["floor", ...flags.only.split(",")]) : undefined;
-  const all = listServers({ bench, appRoot, compareRoot });
+  // Where the "OpenTelemetry on" row exports; in this process, which is not measured.
+  const sink = await startOtlpSink();
+  const all = listServers({ bench, appRoot, compareRoot, otlpEndpoint: sink.url });
   const defs = all.filter((def) => !def.missing && (!only || only.has(def.id)));
   for (const def of all.filter((each) => each.missing)) progress(`leaving out ${def.label}: ${def.missing}`);
   const logDir = join(bench, "results/logs");
@@ -134,6 +137,8 @@ async function main() {
     });
     results.cli = commands.map(({ id, label, missing }) => (missing ? { id, label, missing } : { id, label, ...timings.get(id) }));
   }
+  results.otlpSink = sink.stats();
+  await sink.close();
   results.totalS = Math.round((Date.now() - started) / 1000);
   const markdown = renderResults(results);
   const resultsDir = join(bench, "results");

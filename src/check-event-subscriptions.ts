@@ -10,7 +10,7 @@ export type CheckEventSubscriptionsOptions = { env: NodeJS.ProcessEnv };
  * `security_advisory`) out of `events`, and the installation events and
  * `ping` are always sent.
  */
-const ALWAYS_DELIVERED: ReadonlySet<string> = new Set([
+export const ALWAYS_DELIVERED: ReadonlySet<string> = new Set([
   "github_app_authorization",
   "installation",
   "installation_repositories",
@@ -36,12 +36,10 @@ export async function checkEventSubscriptions(
   { env }: CheckEventSubscriptionsOptions,
 ): Promise<string[]> {
   if (isProduction(env) || env.NODE_ENV === "test" || !hasAppCredentials(app)) return [];
-  const listened = baseEventNames(app.webhooks.router.eventNames());
-  if (listened.length === 0) return [];
+  if (app.webhooks.router.eventNames().length === 0) return [];
   const meta = await getAppMeta(app);
   if (!meta) return [];
-  const subscribed = new Set(meta.events ?? []);
-  const missing = listened.filter((event) => !subscribed.has(event) && !ALWAYS_DELIVERED.has(event));
+  const missing = findUnsubscribedEvents(app.webhooks.router.eventNames(), meta.events ?? []);
   for (const event of missing) {
     app.log.error(
       `The app listens to "${event}" events, but its registration is not subscribed to them: ` +
@@ -49,6 +47,19 @@ export async function checkEventSubscriptions(
     );
   }
   return missing;
+}
+
+/**
+ * The events among `handled` (names given to `app.on`, e.g. `issues.opened`)
+ * that the registration's `subscribed` events do not cover: the platform
+ * would never send them. Events every app receives are left out.
+ *
+ * @example
+ * findUnsubscribedEvents(["issues.opened", "push", "installation"], ["issues"]); // ["push"]
+ */
+export function findUnsubscribedEvents(handled: readonly string[], subscribed: readonly string[]): string[] {
+  const events = new Set(subscribed);
+  return baseEventNames(handled).filter((event) => !events.has(event) && !ALWAYS_DELIVERED.has(event));
 }
 
 /** `["issues.opened", "issues", "push"]` → `["issues", "push"]`. */

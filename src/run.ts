@@ -11,6 +11,7 @@ import { resolveAppFunction } from "./helpers/resolve-app-function.js";
 import { loadApps } from "./run/load-apps.js";
 import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
 import { stopOnce, type Stop } from "./run/stop-once.js";
+import { readTelemetryConfig } from "./telemetry/read-telemetry-config.js";
 import { createServer, type AppServer } from "./server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Resolver } from "./types.js";
@@ -77,8 +78,12 @@ export async function run(
     for (const [key, value] of Object.entries(env)) process.env[key] ??= value;
   }
   const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
-  const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env });
   const { setupMode } = settings;
+  // OpenTelemetry only when OTEL_* configure it: otherwise none of it is loaded.
+  const telemetryConfig = setupMode ? undefined : readTelemetryConfig(env);
+  const telemetry = telemetryConfig ? await (await import("./telemetry/start-telemetry.js")).startTelemetry(telemetryConfig) : undefined;
+  const log =
+    settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
   // Setup mode serves no app: do not even import them (they may need the credentials),
   // but a mistyped path is said now, not after the setup.
   if (setupMode && Array.isArray(appFnOrArgv)) {
@@ -92,6 +97,7 @@ export async function run(
   const app = setupMode
     ? new App({ ...withoutCredentials(settings.options), log })
     : createApp({ env, overrides: { ...settings.options, log } });
+  telemetry?.instrumentApp(app);
   const webhookPath = app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   let host = app.state.host;
   if (host === undefined && (setupMode || app.state.webhooks.secret === DEVELOPMENT_SECRET)) {
@@ -146,7 +152,9 @@ export async function run(
   }
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  const stop = stopOnce(server, proxy, log, graceMs);
+  const stopServer = stopOnce(server, proxy, log, graceMs);
+  // Spans and metrics still buffered are exported before the process ends.
+  const stop: Stop = telemetry ? (stopOptions) => stopServer(stopOptions).finally(() => telemetry.shutdown()) : stopServer;
   const signals = options.handleSignals === false ? undefined : handleSignals(stop, log, graceMs);
   return {
     ...server,

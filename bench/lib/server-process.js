@@ -25,7 +25,7 @@ export async function startServer(def, { cwd, env, logDir, logLevel }) {
   const child = track(
     spawn(process.execPath, def.args, {
       cwd,
-      env: { ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: logLevel, BENCH_COUNT_FILE: countFile },
+      env: { ...env, ...def.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: logLevel, BENCH_COUNT_FILE: countFile },
       stdio: ["ignore", out, out],
     }),
   );

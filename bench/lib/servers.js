@@ -6,13 +6,15 @@ import { join } from "node:path";
  * and whether it can run here; add one to compare another framework. All of
  * them serve `POST /api/github/webhooks` and count handler runs through
  * `apps/counter.js`. `floor` must stay: every ratio is taken against it.
+ * `otlpEndpoint` adds the framework again with OpenTelemetry on, exporting
+ * there ("app-otel"): the cost of tracing against "app" in the same rounds.
  * `compareRoot` adds a second build of the framework ("app-b") to the same
  * rounds, for a before/after comparison of a change.
  *
  * @example
  * const servers = listServers({ bench, appRoot }).filter((server) => !server.missing);
  */
-export function listServers({ bench, appRoot, compareRoot }) {
+export function listServers({ bench, appRoot, compareRoot, otlpEndpoint }) {
   const probotBin = join(bench, "node_modules/probot/bin/probot.js");
   return [
     {
@@ -38,6 +40,13 @@ export function listServers({ bench, appRoot, compareRoot }) {
       missing: existsSync(probotBin) ? undefined : "run `npm ci --prefix bench` first",
     },
     frameworkServer("app", "gh-app-kit (`app run`)", appRoot, bench),
+    ...(otlpEndpoint
+      ? [{
+          ...frameworkServer("app-otel", "gh-app-kit, OpenTelemetry on (OTLP/protobuf to a local sink)", appRoot, bench),
+          // Defaults otherwise: spans in batches every 5 s, metrics every 60 s.
+          env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint },
+        }]
+      : []),
     ...(compareRoot ? [frameworkServer("app-b", "gh-app-kit B (`--compare`)", compareRoot, bench)] : []),
   ];
 }

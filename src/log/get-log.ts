@@ -32,6 +32,8 @@ export type GetLogOptions = {
   destination?: DestinationStream | undefined;
   /** Also send lines at error and above to this Sentry DSN (loads @sentry/node). */
   sentryDsn?: string | undefined;
+  /** Fields added to every line, e.g. the active span's `trace_id` and `span_id` when tracing is on. */
+  mixin?: (() => object) | undefined;
   env?: NodeJS.ProcessEnv;
 };
 
@@ -72,6 +74,7 @@ export function getLog({
   logMessageKey = "msg",
   destination,
   sentryDsn,
+  mixin,
   env = process.env,
 }: GetLogOptions = {}): Logger {
   const format = logFormat ?? (isProduction(env) ? "json" : "pretty");
@@ -83,6 +86,8 @@ export function getLog({
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     // The last step before a line is written, so nothing escapes it.
     hooks: { streamWrite: scrubSecrets },
+    // Only when given: pino calls it for every line.
+    ...(mixin ? { mixin } : {}),
   };
   if (format === "pretty") {
     return (logger = pino(options, withSentry(createPrettyStream(destination), sentryDsn, "msg", env)));

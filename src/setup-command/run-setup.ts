@@ -82,6 +82,7 @@ export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   print(`Wrote ${written.join(", ")} to ${path} (readable only by you).`);
   print(webhookAdvice(values, env));
   print(`Then start the app with ${startCommand(cwd)}.`);
+  print("Then check the configuration against the platform with `app doctor`.");
   return { path, written };
 }
 

@@ -10,6 +10,17 @@ type Handler<C> = (context: C) => unknown;
 type ErrorHandler<C> = (error: AppAggregateError & { event: RoutedEvent; context?: C }) => unknown;
 type RouterLog = { warn(message: string): unknown; error(object: object, message: string): unknown };
 
+/**
+ * What tracing adds to the router (see src/telemetry/): set with
+ * `instrument()`, absent otherwise, so a delivery without it pays one check.
+ */
+export type RouterInstrumentation = {
+  /** Runs a whole delivery: `route()` is what the router does without instrumentation. */
+  delivery(event: RoutedEvent, route: () => Promise<void>): Promise<void>;
+  /** The handlers that match a delivery, each wrapped (say, in a span of its own). */
+  handlers<C>(handlers: ReadonlyArray<(context: C) => unknown>, event: RoutedEvent): Array<(context: C) => unknown>;
+};
+
 export type EventRouterOptions = {
   /** A handler still running after this is abandoned (Infinity: never). Default: 10 minutes. */
   handlerDeadlineMs?: number | undefined;
@@ -38,6 +49,7 @@ export class EventRouter<C> {
   #deadlines: DeadlineQueue<HandlerOutcome> | undefined;
   #abandoned = 0;
   #observe: ((event: RoutedEvent) => void) | undefined;
+  #instrumentation: RouterInstrumentation | undefined;
 
   constructor(transform: (event: RoutedEvent) => C, log: RouterLog, options: EventRouterOptions = {}) {
     this.#transform = transform;
@@ -45,6 +57,11 @@ export class EventRouter<C> {
     this.#log = log;
     this.handlerDeadlineMs = resolveHandlerDeadline(options.handlerDeadlineMs);
     if (Number.isFinite(this.handlerDeadlineMs)) this.#deadlines = new DeadlineQueue<HandlerOutcome>(this.handlerDeadlineMs, ABANDONED);
+  }
+
+  /** Wraps every later delivery and its handlers (tracing and metrics); `undefined` removes it. */
+  instrument(instrumentation: RouterInstrumentation | undefined): void {
+    this.#instrumentation = instrumentation;
   }
 
   /** Handlers abandoned at their deadline since the router was made. */
@@ -91,6 +108,7 @@ export class EventRouter<C> {
    */
   receive(event: RoutedEvent): Promise<void> {
     try {
+      if (this.#instrumentation) return this.#instrumentation.delivery(event, () => this.#route(event));
       return this.#receive(event);
     } catch (error) {
       // Say the observer or the transform threw: callers get a rejection, as from an async function.
@@ -98,10 +116,20 @@ export class EventRouter<C> {
     }
   }
 
+  /** `receive` inside the instrumentation's delivery. */
+  #route(event: RoutedEvent): Promise<void> {
+    try {
+      return this.#receive(event);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   #receive(event: RoutedEvent): Promise<void> {
     this.#observe?.(event);
-    const handlers = this.#handlersFor(event.name, event.payload);
+    let handlers = this.#handlersFor(event.name, event.payload);
     if (handlers.length === 0) return DONE;
+    if (this.#instrumentation) handlers = this.#instrumentation.handlers(handlers, event);
     const context = this.#transform(event);
     if (handlers.length > 1) {
       return runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context)).then(

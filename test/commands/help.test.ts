@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBin } from "./run-bin.js";
 
-const COMMANDS = ["migrate", "new", "receive", "run", "setup"] as const;
+const COMMANDS = ["doctor", "migrate", "new", "receive", "run", "setup"] as const;
 
 describe("app (help, version, mistakes)", () => {
   let cwd: string;
@@ -43,6 +43,7 @@ describe("app (help, version, mistakes)", () => {
     ["recieve", "receive"],
     ["setpu", "setup"],
     ["nwe", "new"],
+    ["doctr", "doctor"],
   ];
   for (const [typed, suggestion] of typos) {
     it(`suggests "${suggestion}" for "${typed}" in one line, exit 2, with or without a terminal`, async () => {

@@ -208,7 +208,10 @@ describe("app run (the built command, in its own process)", function () {
 
   describe("loads the setup flow and the proxy only when it uses them", () => {
     const REGISTER = new URL("../fixtures/register-record-imports.mjs", import.meta.url).href;
-    const OPTIONAL = ["/dist/src/setup/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/"];
+    const OPTIONAL = [
+      "/dist/src/setup/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/",
+      "/@opentelemetry/", "/dist/src/telemetry/start-telemetry.js",
+    ];
     /** `app migrate`'s parser: never loaded by `app run`. */
     const MIGRATE_ONLY = ["/dist/src/migrate/", "/recast/", "/@babel/parser/"];
     /** Starts `app run` recording every module it resolves, and stops it once it listens. */
@@ -224,7 +227,14 @@ describe("app run (the built command, in its own process)", function () {
       return readFileSync(log, "utf8");
     }
 
-    it("a configured app without a proxy loads neither, nor YAML, Redis, Sentry or app migrate's parser", async () => {
+    it("loads OpenTelemetry only when an OTLP endpoint is set", async () => {
+      const loaded = await loadedBy({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9", OTEL_METRICS_EXPORTER: "none" });
+      expect(loaded).to.include("/dist/src/telemetry/start-telemetry.js");
+      expect(loaded).to.include("/@opentelemetry/exporter-trace-otlp-proto/");
+      expect(loaded, "only the protocol in use").not.to.include("/@opentelemetry/exporter-trace-otlp-http/");
+    });
+
+    it("a configured app without a proxy loads neither, nor YAML, Redis, Sentry, OpenTelemetry or app migrate's parser", async () => {
       const loaded = await loadedBy({});
       expect(loaded).to.include("/dist/src/run.js");
       for (const optional of [...OPTIONAL, ...MIGRATE_ONLY]) expect(loaded, optional).not.to.include(optional);

@@ -32,6 +32,7 @@ describe("app setup", () => {
       expect((await stat(join(cwd, ".env"))).mode & 0o777).to.equal(0o600);
       expect(result.stdout).not.to.include(env.WEBHOOK_SECRET!);
       expect(result.stdout).to.include("https://smee.io/abc123");
+      expect(result.stdout).to.include("`app doctor`");
     });
 
     it("writes no PROJECT_DOMAIN unless given (the server then shows its real port) and keeps the secret already in .env", async () => {

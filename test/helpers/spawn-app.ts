@@ -100,14 +100,16 @@ export async function spawnApp({ args, env = {}, cwd, readyPattern = LISTENING, 
 }
 
 /**
- * Runs `bin/run.js run ...args` to its end (for runs that exit by themselves),
+ * Runs `bin/run.js <command> ...args` (`run` by default) to its end (for runs that exit by themselves),
  * killing it after `timeoutMs`.
  *
  * @example
  * const { code, stderr } = await runToExit({ args: ["./index.js"], env: { NODE_ENV: "production" } });
  */
-export async function runToExit(options: Omit<SpawnAppOptions, "readyPattern">): Promise<ExitInfo & { stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [RUN_JS, "run", ...options.args], {
+export async function runToExit(
+  options: Omit<SpawnAppOptions, "readyPattern"> & { /** Default: "run". */ command?: string },
+): Promise<ExitInfo & { stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [RUN_JS, options.command ?? "run", ...options.args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],

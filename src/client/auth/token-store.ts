@@ -6,6 +6,7 @@ import { registerSecret } from "../../log/secrets.js";
 import type { Logger } from "../../log/get-log.js";
 import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
+import { getTokenExchangeHooks } from "../../telemetry/token-exchange-hooks.js";
 
 /** The least-recently-used cache of installation tokens: id → token. */
 export type TokenCache = {
@@ -140,9 +141,10 @@ export class TokenStore {
 
   async #exchange(installationId: number): Promise<string> {
     const mint = () => this.#mintWithRetries(installationId);
-    const { token, ttlMs } = this.#options.shared
-      ? await this.#options.shared.singleFlight(installationId, mint)
-      : await mint();
+    const shared = this.#options.shared;
+    const run = () => (shared ? shared.singleFlight(installationId, mint) : mint());
+    const hooks = getTokenExchangeHooks();
+    const { token, ttlMs } = await (hooks ? hooks.exchange(installationId, run) : run());
     registerSecret(token);
     if (ttlMs > 0) this.cache.set(installationId, token, { ttl: ttlMs });
     return token;
@@ -170,7 +172,7 @@ export class TokenStore {
     const request = await (this.#request ??= this.#createRequest());
     const { data } = await request("POST /app/installations/{installation_id}/access_tokens", {
       installation_id: installationId,
-      headers: { authorization: `bearer ${jwt}` },
+      headers: { authorization: `bearer ${jwt}`, ...getTokenExchangeHooks()?.headers() },
     });
     const { token, expires_at: expiresAt } = data;
     const platformNow = Date.now() + this.#timeDifference * 1000;

@@ -15,9 +15,10 @@ export async function readBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Writes a FakeResponse with the headers every GitHub answer carries. */
-export function writeResponse(response: ServerResponse, answer: FakeResponse, nowMs: number): void {
+/** Writes a FakeResponse with the headers every GitHub answer carries (plus `extra`, e.g. the rate limit). */
+export function writeResponse(response: ServerResponse, answer: FakeResponse, nowMs: number, extra: Record<string, string> = {}): void {
   const headers: Record<string, string> = {
+    ...extra,
     date: new Date(nowMs).toUTCString(),
     "x-github-request-id": requestId(),
     "x-github-media-type": "github.v3; format=json",

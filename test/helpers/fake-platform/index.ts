@@ -64,7 +64,7 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
       auth: authenticate(request.headers, { appId: state.appId, publicKey: options.publicKey, personalTokens, tokens: state.tokens, nowMs: nowMs() }),
     };
     calls.push(call);
-    writeResponse(response, await answer(call, hasPrefix), nowMs());
+    writeResponse(response, await answer(call, hasPrefix), nowMs(), rateLimitHeaders(call));
   }
 
   async function answer(call: PlatformCall, hasPrefix: boolean): Promise<FakeResponse> {
@@ -74,6 +74,22 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
     const found = router.find(call.method, call.path);
     if (found === undefined) return errorResponse(404, NOT_FOUND);
     return authorize(found.route.auth, call.auth) ?? (await found.route.handler({ ...call, params: found.params }));
+  }
+
+  // Each installation (and token) has its own core rate limit, as on GitHub: 5000 an hour, one used per call.
+  const used = new Map<string, number>();
+  function rateLimitHeaders(call: PlatformCall): Record<string, string> {
+    if (call.auth.type !== "installation" && call.auth.type !== "token") return {};
+    const key = call.auth.type === "installation" ? `installation ${call.auth.installationId}` : call.auth.token;
+    const count = (used.get(key) ?? 0) + 1;
+    used.set(key, count);
+    return {
+      "x-ratelimit-limit": "5000",
+      "x-ratelimit-remaining": String(Math.max(0, 5000 - count)),
+      "x-ratelimit-used": String(count),
+      "x-ratelimit-reset": String(Math.floor(nowMs() / 1000) + 3600),
+      "x-ratelimit-resource": "core",
+    };
   }
 
   const callsTo = (method: string, pattern: string) => {

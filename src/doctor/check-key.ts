@@ -1,0 +1,61 @@
+import { isAppError } from "../errors.js";
+import { describeFailure, NEEDS_CREDENTIALS } from "./describe-failure.js";
+import type { CheckResult, DoctorSetup } from "./types.js";
+
+const ID = "key";
+
+/**
+ * The private key is readable and belongs to the app: `GET /app` with a JWT
+ * signed by it answers the app whose id is APP_ID.
+ *
+ * @example
+ * const result = await checkKey(setup); // { id: "key", status: "ok", message: "The private key matches app 123 (my-app)." }
+ */
+export async function checkKey({ app, appError, probe, options }: DoctorSetup): Promise<CheckResult> {
+  if (appError !== undefined) {
+    return isAppError(appError)
+      ? { id: ID, status: "fail", message: appError.message, fix: appError.hint }
+      : { id: ID, status: "fail", message: describeFailure(appError), fix: NEEDS_CREDENTIALS };
+  }
+  if (!app || !probe) {
+    const tokenOnly = Boolean(options.platformToken);
+    return {
+      id: ID,
+      status: tokenOnly ? "warn" : "fail",
+      message: tokenOnly
+        ? "Only a token (GITHUB_TOKEN) is set: the app acts with it, not as a GitHub App, and cannot be checked."
+        : "No app id or private key is set.",
+      fix: NEEDS_CREDENTIALS,
+    };
+  }
+  const appId = app.state.appId;
+  let answer;
+  try {
+    ({ answer } = await probe.getApp());
+  } catch (error) {
+    return {
+      id: ID,
+      status: "fail",
+      message: `The platform at ${probe.baseUrl} could not be reached: ${describeFailure(error)}.`,
+      fix: "Check the network, and GHE_HOST or --base-url for GitHub Enterprise Server.",
+    };
+  }
+  const data = answer.data as { id?: unknown; slug?: unknown } | null;
+  if (answer.status === 200 && String(data?.id) === String(appId)) {
+    return { id: ID, status: "ok", message: `The private key matches app ${appId} (${String(data?.slug)}).` };
+  }
+  if (answer.status === 401 || answer.status === 200) {
+    return {
+      id: ID,
+      status: "fail",
+      message: `The platform refused the JWT of app ${appId}: the private key does not belong to it, or APP_ID is wrong.`,
+      fix: "Compare APP_ID with the App ID on the app's settings page, and generate a new private key there if needed (then set PRIVATE_KEY_PATH to it).",
+    };
+  }
+  return {
+    id: ID,
+    status: "fail",
+    message: `GET ${probe.baseUrl}/app answered ${answer.status}.`,
+    fix: answer.status === 404 ? "Check GHE_HOST or --base-url: it must be the API address (https://<host>/api/v3)." : "Try again later; the platform may be unavailable.",
+  };
+}

@@ -1,0 +1,29 @@
+import { DEVELOPMENT_SECRET } from "../create-app.js";
+import { isProduction } from "../helpers/is-production.js";
+import type { CheckResult, DoctorSetup } from "./types.js";
+
+const ID = "secret";
+const FIX = "Set WEBHOOK_SECRET to the webhook secret of the app's settings (Webhook → Secret); generate a long random one there if it has none.";
+
+/**
+ * A webhook secret is set and is not the development one, which anyone can
+ * use to forge deliveries. Its value is never shown.
+ *
+ * @example
+ * await checkSecret(setup); // { id: "secret", status: "ok", message: "A webhook secret is set." }
+ */
+export async function checkSecret({ options, env }: DoctorSetup): Promise<CheckResult> {
+  const secret = options.secret;
+  if (!secret) {
+    return { id: ID, status: "fail", message: "No webhook secret is set: deliveries signed by the platform cannot be verified.", fix: FIX };
+  }
+  if (secret === DEVELOPMENT_SECRET) {
+    return {
+      id: ID,
+      status: isProduction(env) ? "fail" : "warn",
+      message: `The webhook secret is "${DEVELOPMENT_SECRET}", the development one: anyone can forge deliveries with it.`,
+      fix: FIX,
+    };
+  }
+  return { id: ID, status: "ok", message: "A webhook secret is set." };
+}

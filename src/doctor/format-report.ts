@@ -1,0 +1,31 @@
+import { scrubSecrets } from "../log/secrets.js";
+import type { DoctorReport } from "./run-doctor.js";
+
+// The longest check id, "installations".
+const WIDTH = 13;
+
+/**
+ * The report as text, one line per check (`ok`, `warn` or `fail`, what was
+ * found and, unless ok, what to do), then a summary line; or as JSON.
+ * Scrubbed of anything that looks like a secret, as log lines are.
+ *
+ * @example
+ * process.stdout.write(formatReport(report, { json: false }));
+ */
+export function formatReport(report: DoctorReport, { json }: { json: boolean }): string {
+  if (json) return scrubSecrets(`${JSON.stringify(report, null, 2)}\n`);
+  const lines = report.checks.map(({ status, id, message, fix }) =>
+    `${status.padEnd(4)}  ${id.padEnd(WIDTH)}  ${message}${status !== "ok" && fix ? ` Fix: ${fix}` : ""}`,
+  );
+  const failed = report.checks.filter((check) => check.status === "fail").length;
+  const warned = report.checks.filter((check) => check.status === "warn").length;
+  const summary =
+    failed + warned === 0
+      ? "Every check passed."
+      : `${count(failed, "check")} failed, ${count(warned, "warning")}.${failed > 0 ? " `app run` will not work as configured." : ""}`;
+  return scrubSecrets(`${[...lines, "", summary].join("\n")}\n`);
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,108 @@
+import pino from "pino";
+import { App } from "../app.js";
+import { readEnvOptions } from "../options/read-env-options.js";
+import { loadApps } from "../run/load-apps.js";
+import { loadEnvFile } from "../run/load-env-file.js";
+import { resolveRunOptions, type RunOverrides } from "../run/resolve-run-options.js";
+import type { Options, Resolver } from "../types.js";
+import { checkClock } from "./check-clock.js";
+import { checkEvents } from "./check-events.js";
+import { checkInstallations } from "./check-installations.js";
+import { checkKey } from "./check-key.js";
+import { checkProxy } from "./check-proxy.js";
+import { checkRedis } from "./check-redis.js";
+import { checkSecret } from "./check-secret.js";
+import { createPlatformProbe } from "./probe-platform.js";
+import type { Check, CheckResult, DoctorSetup } from "./types.js";
+
+export type { CheckResult, CheckStatus } from "./types.js";
+
+export type DoctorOptions = {
+  /** The apps, as given to `app run` (paths or package names); `package.json` `app.apps` are added. */
+  apps: readonly string[];
+  /** Default: `process.env`. The `.env` of `cwd` is added beneath it. */
+  env?: NodeJS.ProcessEnv | undefined;
+  cwd?: string | undefined;
+  /** What `app run`'s flags would set. */
+  overrides?: RunOverrides | undefined;
+  resolver?: Resolver | undefined;
+};
+
+export type DoctorReport = {
+  /** True when no check failed (warnings allowed). */
+  ok: boolean;
+  checks: CheckResult[];
+};
+
+/** In this order: a failed key explains most of what follows. */
+const CHECKS: readonly Check[] = [checkKey, checkClock, checkSecret, checkEvents, checkInstallations, checkRedis, checkProxy];
+
+/**
+ * Checks the configuration `app run` would use (same flags, `.env` and
+ * variables) against the platform: the key and the app id, the clock, the
+ * webhook secret, the events the apps handle, the installations, and Redis
+ * and the webhook proxy when set. Nothing secret is put in the report.
+ *
+ * @example
+ * const report = await runDoctor({ apps: ["./index.js"], env: process.env, cwd: process.cwd() });
+ * if (!report.ok) process.exitCode = 1;
+ */
+export async function runDoctor({ apps, env: given, cwd = process.cwd(), overrides, resolver }: DoctorOptions): Promise<DoctorReport> {
+  const env = loadEnvFile({ env: given ?? process.env, cwd });
+  // As in `app run`: the apps' own code reads process.env, .env values included.
+  if (given === undefined || given === process.env) {
+    for (const [key, value] of Object.entries(env)) process.env[key] ??= value;
+  }
+  const log = pino({ level: "silent" });
+  let options: Options;
+  let appError: unknown;
+  try {
+    options = { ...resolveRunOptions({ env, cwd, overrides }).options, log };
+  } catch (error) {
+    appError = error;
+    options = { ...fallbackOptions(env, cwd, overrides), log };
+  }
+  let app: App | undefined;
+  if (appError === undefined) {
+    try {
+      // Only what the checks need: no Redis connection, no proxy.
+      app = new App({ ...options, redisConfig: undefined, webhookProxy: undefined });
+    } catch (error) {
+      appError = error;
+    }
+  }
+  const tokens = app?.state.tokens;
+  let loaded: ReturnType<typeof loadApps> | undefined;
+  const setup: DoctorSetup = {
+    env,
+    options,
+    app,
+    appError,
+    loadApps: () => (loaded ??= loadApps(apps, { cwd, resolver })),
+    probe: tokens ? createPlatformProbe({ tokens, baseUrl: app?.state.baseUrl }) : undefined,
+  };
+  const checks: CheckResult[] = [];
+  for (const check of CHECKS) {
+    const result = await check(setup);
+    if (result) checks.push(result);
+  }
+  return { ok: checks.every((result) => result.status !== "fail"), checks };
+}
+
+/** The settings that do not depend on the credentials, when those could not be resolved. */
+function fallbackOptions(env: NodeJS.ProcessEnv, cwd: string, overrides: RunOverrides = {}): Options {
+  let fromEnv: Options = {};
+  try {
+    const { logFormat: _f, logLevelInString: _l, logMessageKey: _m, sentryDsn: _s, ...rest } = readEnvOptions({ env, cwd, skipPrivateKey: true });
+    fromEnv = rest;
+  } catch {
+    // Reported by the key check.
+  }
+  return {
+    baseUrl: overrides.baseUrl ?? fromEnv.baseUrl,
+    secret: overrides.secret ?? fromEnv.secret,
+    redisConfig: overrides.redisConfig ?? fromEnv.redisConfig,
+    webhookProxy: overrides.webhookProxy ?? fromEnv.webhookProxy,
+    platformToken: overrides.platformToken ?? fromEnv.platformToken,
+  };
+}

@@ -1,0 +1,20 @@
+import { SpanStatusCode, type Span } from "@opentelemetry/api";
+import { scrubSecrets } from "../log/secrets.js";
+
+/**
+ * Marks `span` failed with `error` (each error of an AggregateError as an
+ * event of its own). Messages and stacks are scrubbed as log lines are: no
+ * token or key reaches the trace.
+ *
+ * @example
+ * recordError(span, error);
+ */
+export function recordError(span: Span, error: unknown): void {
+  const errors = error instanceof AggregateError && error.errors.length > 0 ? error.errors : [error];
+  for (const each of errors) {
+    const failure = each instanceof Error ? each : new Error(String(each));
+    span.recordException({ name: failure.name, message: scrubSecrets(failure.message), ...(failure.stack ? { stack: scrubSecrets(failure.stack) } : {}) });
+  }
+  const first = errors[0];
+  span.setStatus({ code: SpanStatusCode.ERROR, message: scrubSecrets(first instanceof Error ? first.message : String(first)) });
+}

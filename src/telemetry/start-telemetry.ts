@@ -1,0 +1,156 @@
+import { context, diag, DiagLogLevel, metrics, propagation, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+  type Sampler,
+} from "@opentelemetry/sdk-trace";
+import type { App } from "../app.js";
+import type { AppClient } from "../client/app-client.js";
+import { defineLazyProperty } from "../helpers/define-lazy-property.js";
+import { scrubSecrets } from "../log/secrets.js";
+import { VERSION } from "../version.js";
+import { createMetricExporter, createSpanExporter } from "./create-exporters.js";
+import { createInstruments } from "./instruments.js";
+import type { SamplerConfig, TelemetryConfig } from "./read-telemetry-config.js";
+import { setTelemetry, type Telemetry } from "./telemetry.js";
+import { setTokenExchangeHooks } from "./token-exchange-hooks.js";
+import { traceDeliveries } from "./trace-deliveries.js";
+import { createRequestTracing } from "./trace-requests.js";
+import { traceTokenExchanges } from "./trace-token-exchanges.js";
+
+const SCOPE = "gh-app-kit";
+
+/**
+ * Starts OpenTelemetry as `config` (the `OTEL_*` variables) says: a tracer
+ * provider exporting spans in batches and a meter provider exporting metrics
+ * periodically, both over OTLP/HTTP, with the W3C trace context propagator
+ * and an AsyncLocalStorage context manager registered globally. `run()`
+ * imports this module only when OpenTelemetry is configured.
+ *
+ * @example
+ * const config = readTelemetryConfig(process.env);
+ * const telemetry = config ? await startTelemetry(config) : undefined;
+ * telemetry?.instrumentApp(app);
+ */
+export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry> {
+  diag.setLogger(
+    {
+      error: (message: string) => process.stderr.write(`OpenTelemetry: ${scrubSecrets(message)}\n`),
+      warn: () => undefined,
+      info: () => undefined,
+      debug: () => undefined,
+      verbose: () => undefined,
+    },
+    DiagLogLevel.ERROR,
+  );
+  const resource = resourceFromAttributes({
+    ...config.resourceAttributes,
+    "service.name": config.serviceName,
+    "service.version": VERSION,
+  });
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(contextManager);
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+
+  const tracerProvider = config.traces
+    ? new TracerProvider({
+        resource,
+        sampler: createSampler(config.traces.sampler),
+        spanProcessors: [
+          new BatchSpanProcessor({ exporter: await createSpanExporter(config.traces), scheduledDelayMillis: config.traces.scheduledDelayMs }),
+        ],
+      })
+    : undefined;
+  if (tracerProvider) trace.setGlobalTracerProvider(tracerProvider);
+  const meterProvider = config.metrics
+    ? new MeterProvider({
+        resource,
+        readers: [
+          new PeriodicExportingMetricReader({
+            exporter: await createMetricExporter(config.metrics),
+            exportIntervalMillis: config.metrics.intervalMs,
+            exportTimeoutMillis: Math.min(30_000, config.metrics.intervalMs),
+          }),
+        ],
+      })
+    : undefined;
+  if (meterProvider) metrics.setGlobalMeterProvider(meterProvider);
+
+  // Without a provider for a signal, the API's no-op tracer or meter stands in.
+  const tracer = (tracerProvider ?? trace).getTracer(SCOPE, VERSION);
+  const meter = (meterProvider ?? metrics).getMeter(SCOPE, VERSION);
+  const instruments = createInstruments(meter);
+  const tracePlugin = createRequestTracing(tracer, instruments);
+  setTokenExchangeHooks(traceTokenExchanges(tracer, instruments));
+
+  let stopping: Promise<void> | undefined;
+  const telemetry: Telemetry = {
+    instrumentApp(app: App) {
+      app.webhooks.router.instrument(traceDeliveries(app.webhooks.router as never, tracer, instruments));
+      // The client class stays lazy (see load-app-client.ts): traced once it is first built.
+      const { state } = app;
+      const previous = Object.getOwnPropertyDescriptor(state, "Client");
+      defineLazyProperty(state, "Client", () => {
+        const Client = (previous?.get ? previous.get.call(state) : previous?.value) as typeof AppClient;
+        return Client.plugin(tracePlugin) as typeof AppClient;
+      });
+    },
+    logFields() {
+      const span = trace.getSpan(context.active());
+      // A new object each time: pino merges the line's own fields into it.
+      if (!span) return {};
+      const { traceId, spanId } = span.spanContext();
+      return { trace_id: traceId, span_id: spanId };
+    },
+    injectTraceContext(carrier = {}) {
+      propagation.inject(context.active(), carrier);
+      return carrier;
+    },
+    withTraceContext(carrier, fn) {
+      return carrier ? context.with(propagation.extract(context.active(), carrier), fn) : fn();
+    },
+    observeQueue(read) {
+      const depth = meter.createObservableGauge("github_app.queue.depth", {
+        description: "Deliveries waiting in the queue.",
+        unit: "{delivery}",
+      });
+      const age = meter.createObservableGauge("github_app.queue.oldest_age", {
+        description: "How long the oldest waiting delivery has waited.",
+        unit: "s",
+      });
+      // One read per export for both gauges.
+      meter.addBatchObservableCallback(async (observer) => {
+        const reading = await read();
+        observer.observe(depth, reading.depth);
+        observer.observe(age, reading.oldestAgeSeconds);
+      }, [depth, age]);
+    },
+    shutdown() {
+      return (stopping ??= (async () => {
+        setTokenExchangeHooks(undefined);
+        setTelemetry(undefined);
+        await Promise.allSettled([tracerProvider?.shutdown(), meterProvider?.shutdown()]);
+        // So that a later start in the same process (tests, a restarted run()) can register again.
+        trace.disable();
+        metrics.disable();
+        propagation.disable();
+        context.disable();
+      })());
+    },
+  };
+  setTelemetry(telemetry);
+  return telemetry;
+}
+
+function createSampler({ name, ratio }: SamplerConfig): Sampler {
+  const root = name.endsWith("always_off") ? new AlwaysOffSampler() : name.endsWith("traceidratio") ? new TraceIdRatioBasedSampler(ratio) : new AlwaysOnSampler();
+  return name.startsWith("parentbased_") ? new ParentBasedSampler({ root }) : root;
+}
