@@ -140,13 +140,18 @@ export async function run(
   }
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  const stop = stopOnce(server, proxy, log, graceMs);
-  const signals = options.handleSignals === false ? undefined : handleSignals(stop, log, graceMs);
+  let stop = stopOnce(server, proxy, log, graceMs);
+  const signals = options.handleSignals === false ? undefined : handleSignals((o) => stop(o), log, graceMs);
   return {
     ...server,
     ...listening,
     setupMode,
     proxy,
+    start() {
+      // Started again after a stop: the next stop() stops this run (the proxy is not reopened).
+      stop = stopOnce(server, undefined, log, graceMs);
+      return server.start();
+    },
     stop(stopOptions) {
       // Stopped by its owner, not by a signal: the process is theirs again.
       if (!signals?.received()) signals?.remove();

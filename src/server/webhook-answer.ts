@@ -29,6 +29,13 @@ export function errorAnswer(
   return answer(status, JSON.stringify({ error: message }), "application/json; charset=UTF-8", extraHeaders);
 }
 
+/** 503 to every request while the server stops; the connection is closed after it. */
+export const STOPPING_ANSWER = errorAnswer(
+  503,
+  "The app is shutting down; send this again in a moment (the platform redelivers on request).",
+  { connection: "close", "retry-after": "5" },
+);
+
 /** 500 while the app function has not loaded (or failed to). */
 export const NOT_LOADED_ANSWER = errorAnswer(500, "The app failed to load; see the server's log.");
 

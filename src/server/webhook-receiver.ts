@@ -118,10 +118,10 @@ export class WebhookReceiver {
   }
 
   #run(event: RoutedEvent, release?: (outcome: "done" | "failed") => Promise<void>): Promise<WebhookAnswer> {
-    this.inFlight.add();
+    const running = this.inFlight.add(event);
     let pending: Promise<void>;
     try {
-      pending = this.#app.webhooks.router.receive(event);
+      pending = this.#app.webhooks.router.receive(event, running);
     } catch (error) {
       pending = Promise.reject(error);
     }
@@ -129,12 +129,12 @@ export class WebhookReceiver {
       const waiter = this.#deadlines.add(resolve);
       pending.then(
         () => {
-          this.inFlight.done();
+          this.inFlight.done(running);
           void release?.("done");
           this.#deadlines.answer(waiter, OK_ANSWER);
         },
         (error: unknown) => {
-          this.inFlight.done();
+          this.inFlight.done(running);
           void release?.("failed");
           // Logged once, also after a 202, when nobody reads the answer any more.
           this.#deadlines.answer(waiter, this.#fail(event, toError(error)));

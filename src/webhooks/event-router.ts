@@ -87,22 +87,24 @@ export class EventRouter<C> {
   /**
    * Runs every matching handler; rejects with an `AggregateError` of the
    * failures (each an `Error`, whatever was thrown) after the others finish
-   * or are abandoned.
+   * or are abandoned. `slot.context` is set to the handlers' context, so a
+   * server that stops can abort it (see `abortContext`).
    */
-  receive(event: RoutedEvent): Promise<void> {
+  receive(event: RoutedEvent, slot?: { context?: unknown }): Promise<void> {
     try {
-      return this.#receive(event);
+      return this.#receive(event, slot);
     } catch (error) {
       // Say the observer or the transform threw: callers get a rejection, as from an async function.
       return Promise.reject(error);
     }
   }
 
-  #receive(event: RoutedEvent): Promise<void> {
+  #receive(event: RoutedEvent, slot: { context?: unknown } | undefined): Promise<void> {
     this.#observe?.(event);
     const handlers = this.#handlersFor(event.name, event.payload);
     if (handlers.length === 0) return DONE;
     const context = this.#transform(event);
+    if (slot) slot.context = context;
     if (handlers.length > 1) {
       return runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context)).then(
         (errors) => (errors === undefined ? undefined : this.#fail(event, context, errors)),
