@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /** What a token was issued for: it is accepted for that form only. */
-export type StatePurpose = "manifest" | "import";
+export type StatePurpose = "manifest" | "import" | "confirm";
 
 export type StateTokens = {
   /** A new unguessable token for one use of `purpose`'s form. */
