@@ -64,6 +64,7 @@ type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
  * await server.stop();
  */
 const REDIS_START_WAIT_MS = 2000;
+const PROXY_START_WAIT_MS = 5000;
 
 export async function run(
   appFnOrArgv: AnyAppFunction | readonly string[],
@@ -124,8 +125,12 @@ export async function run(
       const target = { port: listening.port, path: webhookPath, host: loopback(listening.host) };
       const { createWebhookProxy } = await import("./proxy/create-webhook-proxy.js");
       proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
+      // Credentials the relay refuses fail the start; a slow relay only delays it a little.
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([proxy.ready, new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS)))]).finally(() => clearTimeout(wait));
     }
   } catch (error) {
+    await proxy?.close();
     await server.stop({ graceMs: 0 });
     throw error;
   }
