@@ -117,6 +117,16 @@ describe("setup mode: trusted hosts, origins, and existing credentials", () => {
     expect(parse(readFileSync(envFile(), "utf8"))).to.include({ APP_ID: "666", OTHER: "kept" });
   });
 
+  it("keeps a user's import token while the setup page is loaded 100 times", async () => {
+    await start();
+    const state = extractState((await send(server.url, "/app/import", { host: local })).text);
+    for (let load = 0; load < 100; load++) await send(server.url, "/app/setup", { host: local });
+    const form = { state, appId: "55", webhookSecret: "user-secret-value", privateKey: pem() };
+    const saved = await send(server.url, "/app/import", { host: local, origin: `http://${local}` }, form);
+    expect(saved.status, saved.text).to.equal(302);
+    expect(parse(readFileSync(envFile(), "utf8")).APP_ID).to.equal("55");
+  });
+
   it("asks before a registered app's credentials replace those in .env", async () => {
     writeFileSync(envFile(), "APP_ID=777\n");
     const conversions = addManifestConversions(platform, pem());
