@@ -36,6 +36,8 @@ export type WebhookReceiverOptions = {
   maxConcurrentDeliveries: number;
 };
 
+const CLAIMED_HERE_MAX = 10_000;
+
 const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATURE_HINT}`);
 
 /**
@@ -54,6 +56,8 @@ export class WebhookReceiver {
   readonly #deadlines: DeadlineQueue<WebhookAnswer>;
   readonly limit: DeliveryLimit;
   readonly #rotationSeen = new Set<number>();
+  /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
+  readonly #claimedHere = new Set<string>();
 
   constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries }: WebhookReceiverOptions) {
     this.#app = app;
@@ -112,8 +116,15 @@ export class WebhookReceiver {
   /** With Redis sharing: run only a delivery no other instance ran or runs. */
   async #deliverOnce(claims: DeliveryClaims, event: RoutedEvent): Promise<WebhookAnswer> {
     const claim = await claims.claim(event.id);
-    if (claim.status === "claimed") return this.#run(event, claim.release);
-    this.#log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${claim.status === "done" ? "was already handled" : "is being handled"} by another instance; not running it again.`);
+    if (claim.status === "claimed") {
+      this.#claimedHere.add(event.id);
+      // Bounded: the oldest ids go first; a redelivery days later is the platform's, not ours.
+      if (this.#claimedHere.size > CLAIMED_HERE_MAX) this.#claimedHere.delete(this.#claimedHere.values().next().value!);
+      return this.#run(event, claim.release);
+    }
+    const state = claim.status === "done" ? "was already handled" : "is being handled";
+    const where = this.#claimedHere.has(event.id) ? "by this instance (a duplicate delivery)" : "by another instance";
+    this.#log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${state} ${where}; not running it again.`);
     return claim.status === "done" ? DUPLICATE_ANSWER : ELSEWHERE_ANSWER;
   }
 
