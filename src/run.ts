@@ -8,6 +8,7 @@ import { getLog, type Logger } from "./log/get-log.js";
 import type { WebhookProxy } from "./proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "./run/load-env-file.js";
 import { loadApps } from "./run/load-apps.js";
+import { warnIfEnvTracked } from "./run/warn-tracked-env.js";
 import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
 import { stopOnce, type Stop } from "./run/stop-once.js";
 import { createServer, type AppServer } from "./server/create-server.js";
@@ -79,6 +80,7 @@ export async function run(
   const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
   const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env });
   const { setupMode } = settings;
+  await warnIfEnvTracked({ cwd, log });
   // Setup mode serves no app: do not even import them (they may need the credentials).
   const appFns = setupMode
     ? []
