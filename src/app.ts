@@ -47,7 +47,7 @@ export class App {
     const resolved = resolveOptions(options, log);
     const cache = options.cache ?? createTokenCache();
     const redis = options.redisConfig
-      ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", log })
+      ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log })
       : undefined;
     const tokens =
       resolved.appId !== undefined && resolved.privateKey

@@ -9,6 +9,7 @@ import type { WebhookProxy } from "./proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "./run/load-env-file.js";
 import { resolveAppFunction } from "./helpers/resolve-app-function.js";
 import { loadApps } from "./run/load-apps.js";
+import { warnIfEnvTracked } from "./run/warn-tracked-env.js";
 import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
 import { stopOnce, type Stop } from "./run/stop-once.js";
 import { readTelemetryConfig } from "./telemetry/read-telemetry-config.js";
@@ -66,6 +67,7 @@ type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
  * await server.stop();
  */
 const REDIS_START_WAIT_MS = 2000;
+const PROXY_START_WAIT_MS = 5000;
 
 export async function run(
   appFnOrArgv: AnyAppFunction | readonly string[],
@@ -84,6 +86,7 @@ export async function run(
   const telemetry = telemetryConfig ? await (await import("./telemetry/start-telemetry.js")).startTelemetry(telemetryConfig) : undefined;
   const log =
     settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
+  await warnIfEnvTracked({ cwd, log });
   // Setup mode serves no app: do not even import them (they may need the credentials),
   // but a mistyped path is said now, not after the setup.
   if (setupMode && Array.isArray(appFnOrArgv)) {
@@ -136,8 +139,12 @@ export async function run(
       const target = { port: listening.port, path: webhookPath, host: loopback(listening.host) };
       const { createWebhookProxy } = await import("./proxy/create-webhook-proxy.js");
       proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
+      // Credentials the relay refuses fail the start; a slow relay only delays it a little.
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([proxy.ready, new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS)))]).finally(() => clearTimeout(wait));
     }
   } catch (error) {
+    await proxy?.close();
     await server.stop({ graceMs: 0 });
     throw error;
   }
@@ -152,15 +159,21 @@ export async function run(
   }
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  const stopServer = stopOnce(server, proxy, log, graceMs);
   // Spans and metrics still buffered are exported before the process ends.
-  const stop: Stop = telemetry ? (stopOptions) => stopServer(stopOptions).finally(() => telemetry.shutdown()) : stopServer;
-  const signals = options.handleSignals === false ? undefined : handleSignals(stop, log, graceMs);
+  const withTelemetry = (stopServer: Stop): Stop =>
+    telemetry ? (stopOptions) => stopServer(stopOptions).finally(() => telemetry.shutdown()) : stopServer;
+  let stop = withTelemetry(stopOnce(server, proxy, log, graceMs));
+  const signals = options.handleSignals === false ? undefined : handleSignals((o) => stop(o), log, graceMs);
   return {
     ...server,
     ...listening,
     setupMode,
     proxy,
+    start() {
+      // Started again after a stop: the next stop() stops this run (the proxy is not reopened).
+      stop = withTelemetry(stopOnce(server, undefined, log, graceMs));
+      return server.start();
+    },
     stop(stopOptions) {
       // Stopped by its owner, not by a signal: the process is theirs again.
       if (!signals?.received()) signals?.remove();

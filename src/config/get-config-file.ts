@@ -1,6 +1,7 @@
 import type { Octokit } from "@octokit/core";
 import type { ConfigCache } from "./config-cache.js";
-import type { FileLocation } from "./describe-file.js";
+import { AppError } from "../errors.js";
+import { describeFile, type FileLocation } from "./describe-file.js";
 import { invalid, parseConfig } from "./parse-config.js";
 import type { ConfigFile } from "./types.js";
 
@@ -44,6 +45,13 @@ export async function getConfigFile(
     } else if (status === 404) {
       cache?.delete(location);
       return { owner, repo, path, url, config: null };
+    } else if (typeof status === "number" && status >= 500) {
+      // The client's retries are spent: say which file (a base, perhaps) the platform failed to give.
+      throw new AppError("CONFIG_UNREADABLE", `The config file ${describeFile(location)} could not be read: the platform answered ${status}.`, {
+        hint: "The platform is having trouble; the delivery can be redelivered once it answers again.",
+        status: 502,
+        cause: error,
+      });
     } else {
       throw error;
     }

@@ -1,4 +1,5 @@
 import type SmeeClient from "smee-client";
+import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { registerSecret } from "../log/secrets.js";
 import { forwardDelivery } from "./forward-delivery.js";
@@ -16,8 +17,13 @@ export type WebhookProxyOptions = {
   host?: string | undefined;
   /** Used to post deliveries (and, when given, to open the stream). */
   fetch?: typeof fetch | undefined;
-  /** Waits between attempts: from `initialDelayMs` (1 s), doubling up to `maxDelayMs` (30 s). */
-  reconnect?: { initialDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined;
+  /**
+   * Waits between attempts: from `initialDelayMs` (1 s), doubling up to
+   * `maxDelayMs` (30 s). The wait starts over only once a connection has
+   * stayed open `stableMs` (10 s): a relay that accepts and closes at once
+   * is retried with back-off, as one that fails.
+   */
+  reconnect?: { initialDelayMs?: number | undefined; maxDelayMs?: number | undefined; stableMs?: number | undefined } | undefined;
 };
 
 export type WebhookProxy = {
@@ -25,11 +31,17 @@ export type WebhookProxy = {
   readonly channel: string;
   /** Where deliveries are posted. */
   readonly target: string;
+  /**
+   * Settles once the first attempt to connect did: resolves when it opened or
+   * failed in a way worth retrying; rejects (`WEBHOOK_PROXY_REFUSED`) when the
+   * relay refused the channel's credentials (401, 403), which no retry mends.
+   */
+  readonly ready: Promise<void>;
   /** Disconnects, stops reconnecting and waits for deliveries being posted. */
   close(): Promise<void>;
 };
 
-type StreamError = Parameters<NonNullable<SmeeClient["onerror"]>>[0];
+type StreamError = Parameters<NonNullable<SmeeClient["onerror"]>>[0] & { code?: number | undefined };
 
 // smee-client brings its own undici and takes longer to import than the rest
 // of the framework: only apps that use a proxy pay for it.
@@ -51,9 +63,24 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
   const { channel, target } = validateProxyOptions(options);
   registerSecret(url);
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  // fetch() refuses a URL with credentials: send them as Basic authorization instead.
+  const source = new URL(url);
+  const authorization =
+    source.username || source.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(source.username)}:${decodeURIComponent(source.password)}`).toString("base64")}`
+      : undefined;
+  source.username = source.password = "";
+  const streamFetch: typeof fetch = (input, init) => {
+    if (!authorization) return fetchImpl(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set("authorization", authorization);
+    return fetchImpl(input, { ...init, headers });
+  };
   const initialDelay = options.reconnect?.initialDelayMs ?? 1000;
   const maxDelay = options.reconnect?.maxDelayMs ?? 30000;
-  const hide = (text: string) => text.split(url).join(channel);
+  const stableMs = options.reconnect?.stableMs ?? 10000;
+  registerSecret(source.href);
+  const hide = (text: string) => text.split(url).join(channel).split(source.href).join(channel);
   // smee-client names the channel in its own lines: keep them at debug, hidden.
   const quiet = { info: (text: unknown) => smeeLine(text), error: (text: unknown) => smeeLine(text) };
   const smeeLine = (text: unknown) => log.debug(`smee-client: ${printable(hide(String(text)))}`);
@@ -64,6 +91,18 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
   let current: SmeeClient | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let openedAt: number | undefined;
+  let flapping = false;
+  let settleReady: ((error?: Error) => void) | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    settleReady = (error) => {
+      settleReady = undefined;
+      if (error) reject(error);
+      else resolve();
+    };
+  });
+  // Whoever does not await it must not see an unhandled rejection.
+  ready.catch(() => undefined);
 
   async function connect(): Promise<void> {
     timer = undefined;
@@ -76,28 +115,46 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
     }
     if (closed) return;
     const client = new Client({
-      source: url,
+      source: source.href,
       target: target.href,
       logger: quiet,
       forward: false, // deliveries are posted here, byte for byte
       queryForwarding: false,
       maxConnectionTimeout: 30000,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(authorization || options.fetch ? { fetch: streamFetch } : {}),
     });
     current = client;
     client.onmessage = (message) => relay(String(message.data));
-    client.onerror = (event: StreamError) => lost(client, event.message ?? "the stream ended");
+    client.onerror = (event: StreamError) => {
+      if ((event.code === 401 || event.code === 403) && refused(client, event.code)) return;
+      lost(client, event.message ?? "the stream ended");
+    };
     client.start().then(
       () => opened(client),
       (error: unknown) => lost(client, error instanceof Error ? error.message : "the connection failed"),
     );
   }
 
+  /** The relay refused the channel's credentials before the first connection: fail the start. */
+  function refused(client: SmeeClient, status: number): boolean {
+    if (client !== current || connected || !settleReady) return false;
+    current = undefined;
+    closed = true;
+    void client.stop();
+    settleReady(
+      new AppError("WEBHOOK_PROXY_REFUSED", `The webhook relay at ${channel} refused the channel's credentials (${status}).`, {
+        hint: "Check the user, password or token in WEBHOOK_PROXY_URL (or --webhook-proxy), or create a new channel.",
+      }),
+    );
+    return true;
+  }
+
   function opened(client: SmeeClient): void {
     if (client !== current) return;
-    delay = initialDelay;
+    openedAt = performance.now();
+    settleReady?.();
     if (!connected) log.info(`Webhook proxy connected: forwarding deliveries from ${channel} to ${target.href}`);
-    else if (down) log.info(`Webhook proxy reconnected to ${channel}.`);
+    else if (down && !flapping) log.info(`Webhook proxy reconnected to ${channel}.`);
     connected = true;
     down = false;
   }
@@ -105,9 +162,22 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
   function lost(client: SmeeClient, reason: string): void {
     if (client !== current) return; // already handled, or closed
     current = undefined;
+    settleReady?.();
+    // Only a connection that stayed open a while resets the back-off: one
+    // closed right after it opened is retried as slowly as one that failed.
+    const lived = openedAt === undefined ? undefined : performance.now() - openedAt;
+    openedAt = undefined;
+    const wasFlapping = flapping;
+    if (lived !== undefined && lived >= stableMs) {
+      delay = initialDelay;
+      flapping = false;
+    } else if (lived !== undefined) {
+      flapping = true;
+    }
     const wait = `${delay / 1000} s`;
     const why = printable(hide(reason));
-    if (down) log.debug(`Webhook proxy still cannot reach ${channel} (${why}); retrying in ${wait}.`);
+    if (flapping && !wasFlapping) log.warn(`Webhook proxy's connection to ${channel} closed right after it opened (${why}); reconnecting with back-off, next in ${wait}.`);
+    else if (down || flapping) log.debug(`Webhook proxy still cannot reach ${channel} (${why}); retrying in ${wait}.`);
     else if (connected) log.warn(`Webhook proxy lost its connection to ${channel} (${why}); reconnecting in ${wait}.`);
     else log.warn(`Webhook proxy could not connect to ${channel} (${why}); retrying in ${wait}.`);
     down = true;
@@ -123,6 +193,9 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
       return;
     }
     const what = `delivery ${printable(delivery.headers["x-github-delivery"] ?? "without id")} (${printable(delivery.headers["x-github-event"] ?? "no event")})`;
+    for (const name of delivery.invalidHeaders) {
+      log.warn(`Webhook proxy left header "${printable(name).slice(0, 60)}" out of ${what}: its name or value cannot be sent in HTTP (a line break or another control character).`);
+    }
     const task = forwardDelivery(delivery, target, fetchImpl).then(
       (status) => {
         if (status < 300) log.debug(`Webhook proxy relayed ${what}: ${status}${delivery.exact ? "" : " (body serialised again from JSON)"}`);
@@ -144,7 +217,9 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
   return {
     channel,
     target: target.href,
+    ready,
     async close() {
+      settleReady?.();
       closed = true;
       if (timer) clearTimeout(timer);
       timer = undefined;

@@ -6,7 +6,14 @@ export type RelayedDelivery = {
   exact: boolean;
   headers: Record<string, string>;
   query: Record<string, string>;
+  /** Headers left out because their name or value cannot be sent in HTTP (e.g. a line break). */
+  invalidHeaders: string[];
 };
+
+/** RFC 9110 token (field name) and field value: what fetch would refuse to send. */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+// eslint-disable-next-line no-control-regex
+const FIELD_VALUE = /^[^\u0000-\u0008\u000a-\u001f\u007f\u0100-\uffff]*$/;
 
 /** Keys of a relayed message that are not request headers. */
 const NOT_HEADERS = new Set(["body", "rawbody", "query", "timestamp"]);
@@ -52,15 +59,20 @@ export function parseRelayedDelivery(data: string): RelayedDelivery | undefined 
   const exact = typeof raw === "string";
   const text = exact ? raw : fields["body"] === undefined ? "" : JSON.stringify(fields["body"]);
   const headers: Record<string, string> = {};
+  const invalidHeaders: string[] = [];
   for (const [key, value] of Object.entries(fields)) {
     const name = key.toLowerCase();
     if (NOT_HEADERS.has(name) || HOP_BY_HOP.has(name)) continue;
-    if (typeof value === "string") headers[name] = value;
-    else if (typeof value === "number") headers[name] = String(value);
-    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) headers[name] = value.join(", ");
+    let text: string | undefined;
+    if (typeof value === "string") text = value;
+    else if (typeof value === "number") text = String(value);
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) text = value.join(", ");
+    if (text === undefined) continue;
+    if (FIELD_NAME.test(name) && FIELD_VALUE.test(text)) headers[name] = text;
+    else invalidHeaders.push(name);
   }
   headers["content-type"] ??= "application/json";
-  return { body: new TextEncoder().encode(text), exact, headers, query: stringRecord(fields["query"]) };
+  return { body: new TextEncoder().encode(text), exact, headers, query: stringRecord(fields["query"]), invalidHeaders };
 }
 
 function stringRecord(value: unknown): Record<string, string> {

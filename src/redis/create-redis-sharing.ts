@@ -4,10 +4,13 @@ import { createDeliveryClaims, type DeliveryClaims } from "./delivery-claims.js"
 import { RedisConnection } from "./redis-connection.js";
 import { createSharedThrottle, type SharedThrottle } from "./shared-throttle.js";
 import { createSharedTokenCache } from "./shared-token-cache.js";
+import { sharingScope } from "./sharing-scope.js";
 
 export type RedisSharingOptions = {
   config: RedisOptions | string;
   appId: number | string;
+  /** The platform's API base URL; every shared key is scoped to it as well as to the app id. */
+  baseUrl?: string | undefined;
   log: { info(message: string): unknown; warn(message: string): unknown };
   keyPrefix?: string | undefined;
   /** Milliseconds per second of `retry-after` (tests shrink it). */
@@ -31,15 +34,16 @@ export type RedisSharing = {
  * @example
  * const sharing = createRedisSharing({ config: "redis://127.0.0.1:6379", appId: 1, log });
  */
-export function createRedisSharing({ config, appId, log, keyPrefix, msPerSecond }: RedisSharingOptions): RedisSharing {
+export function createRedisSharing({ config, appId, baseUrl, log, keyPrefix, msPerSecond }: RedisSharingOptions): RedisSharing {
   const connection = new RedisConnection({ config, log, keyPrefix });
   void connection.client();
-  const throttle = createSharedThrottle(connection, appId, { msPerSecond });
+  const scope = sharingScope(appId, baseUrl);
+  const throttle = createSharedThrottle(connection, scope, { msPerSecond });
   return {
     connection,
-    tokens: typeof appId === "number" ? createSharedTokenCache({ connection, appId }) : undefined,
+    tokens: typeof appId === "number" ? createSharedTokenCache({ connection, appId: scope }) : undefined,
     throttle,
-    deliveries: createDeliveryClaims({ connection, appId }),
+    deliveries: createDeliveryClaims({ connection, appId: scope }),
     async close() {
       await throttle.close();
       await connection.close();

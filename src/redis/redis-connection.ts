@@ -1,7 +1,9 @@
 import type { Redis, RedisOptions } from "ioredis";
 import { registerSecret } from "../log/secrets.js";
+import { describeRedisFailure } from "./describe-redis-failure.js";
+import { maskRedisUrl, validateRedisUrl } from "./validate-redis-url.js";
 
-type ConnectionLog = { info(message: string): unknown; warn(message: string): unknown };
+type ConnectionLog = { info(message: string): unknown; warn(message: string): unknown; error?(message: string): unknown };
 
 export type RedisConnectionOptions = {
   /** ioredis options or a `redis://` URL. */
@@ -45,8 +47,11 @@ export class RedisConnection {
   #closed = false;
   #probe: ReturnType<typeof setInterval> | undefined;
   #listeners = new Set<(up: boolean) => void>();
+  #lastError: unknown;
+  #diagnosed = false;
 
   constructor(options: RedisConnectionOptions) {
+    if (typeof options.config === "string") validateRedisUrl(options.config);
     // The prefix is ours to apply (to keys and channels alike), never ioredis'.
     const { config, keyPrefix } = splitKeyPrefix(options.config);
     this.#options = { ...options, config };
@@ -63,7 +68,7 @@ export class RedisConnection {
   /** Where Redis is, without credentials: safe to log. */
   get description(): string {
     const { config } = this.#options;
-    if (typeof config === "string") return config.replace(/\/\/[^@/]*@/, "//***@");
+    if (typeof config === "string") return maskRedisUrl(config);
     return `redis://${config.host ?? "127.0.0.1"}:${config.port ?? 6379}`;
   }
 
@@ -132,18 +137,29 @@ export class RedisConnection {
         ? new Redis(config, FAULT_TOLERANT_OPTIONS as never)
         : new Redis({ ...FAULT_TOLERANT_OPTIONS, ...config } as never);
     client.on("ready", () => this.#setUp(true));
-    client.on("error", () => this.#setUp(false));
+    client.on("error", (error: unknown) => {
+      this.#lastError = error;
+      // A refused password is known at once and never mends by waiting: say so now.
+      if (!this.#everUp && /WRONGPASS|NOAUTH|invalid password/i.test(String((error as Error)?.message))) void this.#reportStartFailure();
+      this.#setUp(false);
+    });
     client.on("close", () => this.#setUp(false));
     const startup = setTimeout(() => {
-      if (!this.#everUp && !this.#outageLogged) {
-        this.#outageLogged = true;
-        this.#options.log.warn(
-          `Redis at ${this.description} is unreachable; running on local caches and throttling until it answers.`,
-        );
-      }
+      if (!this.#everUp) void this.#reportStartFailure();
     }, FAULT_TOLERANT_OPTIONS.connectTimeout).unref();
     client.once("ready", () => clearTimeout(startup));
     return client;
+  }
+
+  /** Once: why Redis does not answer (wrong password, TLS to a plain port, or unreachable). */
+  async #reportStartFailure(): Promise<void> {
+    if (this.#diagnosed || this.#outageLogged) return;
+    this.#diagnosed = this.#outageLogged = true;
+    const failure = await describeRedisFailure(this.#lastError, this.#options.config, this.description);
+    if (this.#everUp || this.#closed) return;
+    const line = `${failure.message} Running on local caches and throttling until it answers.`;
+    if (failure.kind === "unreachable" || !this.#options.log.error) this.#options.log.warn(line);
+    else this.#options.log.error(line);
   }
 
   #stopProbe(): void {

@@ -5,7 +5,8 @@ import type { RedisConnection } from "./redis-connection.js";
 
 export type SharedTokenCacheOptions = {
   connection: RedisConnection;
-  appId: number;
+  /** The app id, or the platform and app id (`sharingScope`): what the keys are scoped to. */
+  appId: number | string;
   /** How long one instance may hold the right to mint before others mint too. */
   lockMs?: number | undefined;
   /** How often waiting instances look for the token the lock holder minted. */

@@ -3,7 +3,9 @@ import { flushSentry } from "../log/sentry.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import type { AppServer } from "../server/create-server.js";
 
-export type Stop = (options?: { graceMs?: number }) => Promise<void>;
+import type { StopOptions } from "../server/create-server.js";
+
+export type Stop = (options?: StopOptions) => Promise<void>;
 
 /**
  * The stop of `run()`: the proxy first (no new deliveries), then the server
@@ -19,7 +21,7 @@ export function stopOnce(server: AppServer, proxy: WebhookProxy | undefined, log
   return (options = {}) =>
     (stopping ??= (async () => {
       await proxy?.close();
-      await server.stop({ graceMs: options.graceMs ?? graceMs });
+      await server.stop({ ...options, graceMs: options.graceMs ?? graceMs });
       await server.app.close(); // after the handlers: they may still use Redis
       await flushSentry();
       log.flush();

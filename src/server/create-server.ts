@@ -6,11 +6,13 @@ import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from 
 import { createRouter } from "./create-router.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
+import type { InFlightDelivery } from "./in-flight.js";
 import { checkPort, listen, type ListenInfo } from "./listen.js";
 import { resolveServerOptions, resolveSocketTimeouts, type WebhookOptions } from "./resolve-server-options.js";
 import { DEFAULT_GRACE_MS } from "./server-defaults.js";
 import { stopServer } from "./stop-server.js";
 import { watchUnhandledRejections } from "./watch-unhandled-rejections.js";
+import { STOPPING_ANSWER } from "./webhook-answer.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
 
 export type { ListenInfo };
@@ -43,6 +45,16 @@ export type ServerStats = {
 
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 
+export type StopOptions = {
+  graceMs?: number;
+  /**
+   * At the deadline, gives a delivery still running back to whoever can run it
+   * again (queue mode); resolves true when it did. Otherwise the delivery is
+   * logged as one to redeliver.
+   */
+  handOver?: (delivery: InFlightDelivery) => Promise<boolean>;
+};
+
 export type AppServer = {
   app: App;
   /** The root Hono app: webhook route, `/ping`, and every app's routes. */
@@ -57,8 +69,13 @@ export type AppServer = {
   load(appFn: ReadonlyArray<AnyAppFunction>): Promise<void>;
   /** Listens; rejects with `PORT_IN_USE` when the port is taken. */
   start(): Promise<ListenInfo>;
-  /** Stops accepting, lets running handlers finish within `graceMs` (default 10 s), closes sockets. */
-  stop(options?: { graceMs?: number }): Promise<void>;
+  /**
+   * Stops accepting (every request from now on gets 503 and `Connection: close`),
+   * lets running handlers finish within `graceMs` (default 10 s), then aborts and
+   * logs, one line each, the deliveries still running, and closes sockets.
+   * Called again, it returns the same promise, until `start()` is called again.
+   */
+  stop(options?: StopOptions): Promise<void>;
   /** Deliveries whose handlers are still running (also after a 202). */
   inFlight(): number;
   /** What was refused, abandoned or caught so far; cheap, for health checks and metrics. */
@@ -86,9 +103,21 @@ export function createServer(options: CreateServerOptions): AppServer {
   const router = createRouter({ receiver, webhookPath, log });
   const getRouter = (path?: string): Router => router.basePath(path ?? "/");
   const honoListener = getRequestListener(router.fetch);
-  const listener = (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  let stopping = false;
+  // Connections on which a request came during the drain: the answer before
+  // it must not close the connection, or that request's 503 is never sent.
+  const pipelined = new WeakSet<object>();
+  const closeAfter = (request: IncomingMessage): boolean => stopping && !pipelined.has(request.socket);
+  const listener = (request: IncomingMessage, response: ServerResponse): Promise<void> | void => {
+    if (stopping) {
+      // A keep-alive connection still open during the drain: take nothing new on it.
+      pipelined.add(request.socket);
+      request.resume();
+      response.writeHead(STOPPING_ANSWER.status, STOPPING_ANSWER.headers).end(STOPPING_ANSWER.body);
+      return;
+    }
     if (request.method === "POST" && getPathname(request.url ?? "/") === webhookPath) {
-      return handleNodeWebhook(receiver, request, response, log, webhookPath);
+      return handleNodeWebhook(receiver, request, response, log, webhookPath, closeAfter);
     }
     return honoListener(request, response);
   };
@@ -96,6 +125,7 @@ export function createServer(options: CreateServerOptions): AppServer {
   let listening: Promise<ListenInfo> | undefined;
   let unwatch: (() => void) | undefined;
   let unhandledRejections = 0;
+  let stopped: Promise<void> | undefined;
 
   return {
     app,
@@ -105,6 +135,11 @@ export function createServer(options: CreateServerOptions): AppServer {
     load: (appFn: AnyAppFunction | ReadonlyArray<AnyAppFunction>) =>
       app.load(Array.isArray(appFn) ? appFn : [appFn as AnyAppFunction], { getRouter }),
     start() {
+      if (!server) {
+        // A new run: the next stop() stops this one.
+        stopped = undefined;
+        stopping = false;
+      }
       server ??= createHttpServer(timeouts, listener);
       listening ??= listen(server, port, host).then(
         (info) => {
@@ -119,18 +154,21 @@ export function createServer(options: CreateServerOptions): AppServer {
       );
       return listening;
     },
-    async stop({ graceMs = DEFAULT_GRACE_MS } = {}) {
-      const current = server;
-      const started = listening;
-      server = listening = undefined;
-      if (!current || !started) return;
-      await started.catch(() => undefined);
-      try {
-        await stopServer(current, receiver.inFlight, graceMs, log);
-      } finally {
-        unwatch?.();
-        unwatch = undefined;
-      }
+    stop({ graceMs = DEFAULT_GRACE_MS, handOver }: StopOptions = {}) {
+      return (stopped ??= (async () => {
+        const current = server;
+        const started = listening;
+        server = listening = undefined;
+        if (!current || !started) return;
+        await started.catch(() => undefined);
+        stopping = true;
+        try {
+          await stopServer(current, receiver.inFlight, { graceMs, log, handOver });
+        } finally {
+          unwatch?.();
+          unwatch = undefined;
+        }
+      })());
     },
     inFlight: () => receiver.inFlight.count,
     stats: () => ({

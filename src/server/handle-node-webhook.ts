@@ -22,6 +22,7 @@ export async function handleNodeWebhook(
   response: ServerResponse,
   log: Logger,
   path: string,
+  closeAfter?: (request: IncomingMessage) => boolean,
 ): Promise<void> {
   const startedAt = performance.now();
   let answer: WebhookAnswer;
@@ -32,6 +33,8 @@ export async function handleNodeWebhook(
     answer = UNREADABLE;
   }
   if (!response.headersSent && !response.destroyed) {
+    // Answered while the server stops: the client must not send more on this connection.
+    if (closeAfter?.(request)) response.setHeader("connection", "close");
     response.writeHead(answer.status, answer.headers).end(answer.body);
   }
   const { headers } = request;

@@ -1,31 +1,48 @@
+/** One delivery whose handlers are still running, as a graceful stop sees it. */
+export type InFlightDelivery = {
+  readonly id: string;
+  readonly name: string;
+  readonly payload: unknown;
+  /** The handlers' context, set by the event router once it is made: what a stop aborts. */
+  context?: unknown;
+};
+
 /**
- * Counts deliveries whose handlers are still running, including those that
- * already got a 202, so a graceful stop can wait for them.
+ * The deliveries whose handlers are still running, including those that
+ * already got a 202, so a graceful stop can wait for them and, at its
+ * deadline, name (and abort) the ones it abandons.
  */
 export class InFlight {
-  #count = 0;
+  #running = new Set<InFlightDelivery>();
   #waiters: Array<() => void> = [];
 
   get count(): number {
-    return this.#count;
+    return this.#running.size;
   }
 
-  add(): void {
-    this.#count++;
+  add(event: { id: string; name: string; payload: unknown }): InFlightDelivery {
+    const delivery: InFlightDelivery = { id: event.id, name: event.name, payload: event.payload };
+    this.#running.add(delivery);
+    return delivery;
   }
 
-  done(): void {
-    this.#count--;
-    if (this.#count === 0 && this.#waiters.length > 0) {
+  done(delivery: InFlightDelivery): void {
+    this.#running.delete(delivery);
+    if (this.#running.size === 0 && this.#waiters.length > 0) {
       const waiters = this.#waiters;
       this.#waiters = [];
       for (const wake of waiters) wake();
     }
   }
 
+  /** The deliveries running now, oldest first. */
+  running(): InFlightDelivery[] {
+    return [...this.#running];
+  }
+
   /** Resolves true once nothing runs, or false when `timeoutMs` passes first. */
   idle(timeoutMs: number): Promise<boolean> {
-    if (this.#count === 0) return Promise.resolve(true);
+    if (this.#running.size === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const wake = (): void => {
         clearTimeout(timer);

@@ -1,26 +1,39 @@
 import type { Server } from "node:http";
 import type { Logger } from "../log/get-log.js";
+import { abandonDeliveries, type AbandonOptions } from "./abandon-deliveries.js";
 import type { InFlight } from "./in-flight.js";
 
 const IDLE_SWEEP_MS = 20;
 
+export type StopServerOptions = {
+  graceMs: number;
+  log: Logger;
+  handOver?: AbandonOptions["handOver"];
+};
+
 /**
- * A graceful stop: no new connections, running handlers get up to `graceMs`
- * to finish, connections are closed as their last answer is written, and
- * whatever is still open at the deadline is closed hard.
+ * A graceful stop (the caller answers requests with 503 and
+ * `Connection: close` from now on): no new connections, idle keep-alive
+ * connections closed at once, running handlers get up to `graceMs` to
+ * finish, connections close as their last answer is written; at the
+ * deadline the handlers still running are aborted and named, and whatever
+ * is still open is closed hard.
  */
-export async function stopServer(server: Server, inFlight: InFlight, graceMs: number, log: Logger): Promise<void> {
+export async function stopServer(server: Server, inFlight: InFlight, { graceMs, log, handOver }: StopServerOptions): Promise<void> {
   const deadline = performance.now() + graceMs;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!(await inFlight.idle(graceMs))) {
-    log.warn(`Stopping with ${inFlight.count} deliveries still running after ${graceMs} ms.`);
-  }
-  // A keep-alive connection turns idle only once its answer is written, which
-  // can be just after the handlers settle; sweep until all are gone.
+  // An idle keep-alive connection would carry the next delivery into the
+  // drain; one that turns idle after its answer is swept just as soon.
   server.closeIdleConnections();
   const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-  const hard = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - performance.now()));
+  let hard: NodeJS.Timeout | undefined;
   try {
+    if (!(await inFlight.idle(graceMs))) {
+      const running = inFlight.running();
+      log.warn(`Stopping with ${running.length} deliveries still running after ${graceMs} ms.`);
+      await abandonDeliveries(running, { log, graceMs, handOver });
+    }
+    hard = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - performance.now()));
     await closed;
   } finally {
     clearInterval(sweep);

@@ -35,6 +35,13 @@ export const NOT_CONFIGURED_ANSWER = errorAnswer(
   "The app is not configured: the server runs in setup mode, without an app id and private key. Finish the setup and restart it.",
 );
 
+/** 503 to every request while the server stops; the connection is closed after it. */
+export const STOPPING_ANSWER = errorAnswer(
+  503,
+  "The app is shutting down; send this again in a moment (the platform redelivers on request).",
+  { connection: "close", "retry-after": "5" },
+);
+
 /** 500 while the app function has not loaded (or failed to). */
 export const NOT_LOADED_ANSWER = errorAnswer(500, "The app failed to load; see the server's log.");
 

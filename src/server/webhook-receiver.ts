@@ -39,6 +39,8 @@ export type WebhookReceiverOptions = {
   setupMode?: boolean;
 };
 
+const CLAIMED_HERE_MAX = 10_000;
+
 const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATURE_HINT}`);
 
 /**
@@ -59,6 +61,8 @@ export class WebhookReceiver {
   readonly #rotationSeen = new Set<number>();
   readonly #setupMode: boolean;
   #warnedSetupMode = false;
+  /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
+  readonly #claimedHere = new Set<string>();
 
   constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries, setupMode = false }: WebhookReceiverOptions) {
     this.#app = app;
@@ -136,16 +140,23 @@ export class WebhookReceiver {
   /** With Redis sharing: run only a delivery no other instance ran or runs. */
   async #deliverOnce(claims: DeliveryClaims, event: RoutedEvent): Promise<WebhookAnswer> {
     const claim = await claims.claim(event.id);
-    if (claim.status === "claimed") return this.#run(event, claim.release);
-    this.#log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${claim.status === "done" ? "was already handled" : "is being handled"} by another instance; not running it again.`);
+    if (claim.status === "claimed") {
+      this.#claimedHere.add(event.id);
+      // Bounded: the oldest ids go first; a redelivery days later is the platform's, not ours.
+      if (this.#claimedHere.size > CLAIMED_HERE_MAX) this.#claimedHere.delete(this.#claimedHere.values().next().value!);
+      return this.#run(event, claim.release);
+    }
+    const state = claim.status === "done" ? "was already handled" : "is being handled";
+    const where = this.#claimedHere.has(event.id) ? "by this instance (a duplicate delivery)" : "by another instance";
+    this.#log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${state} ${where}; not running it again.`);
     return claim.status === "done" ? DUPLICATE_ANSWER : ELSEWHERE_ANSWER;
   }
 
   #run(event: RoutedEvent, release?: (outcome: "done" | "failed") => Promise<void>): Promise<WebhookAnswer> {
-    this.inFlight.add();
+    const running = this.inFlight.add(event);
     let pending: Promise<void>;
     try {
-      pending = this.#app.webhooks.router.receive(event);
+      pending = this.#app.webhooks.router.receive(event, running);
     } catch (error) {
       pending = Promise.reject(error);
     }
@@ -153,12 +164,12 @@ export class WebhookReceiver {
       const waiter = this.#deadlines.add(resolve);
       pending.then(
         () => {
-          this.inFlight.done();
+          this.inFlight.done(running);
           void release?.("done");
           this.#deadlines.answer(waiter, OK_ANSWER);
         },
         (error: unknown) => {
-          this.inFlight.done();
+          this.inFlight.done(running);
           void release?.("failed");
           // Logged once, also after a 202, when nobody reads the answer any more.
           this.#deadlines.answer(waiter, this.#fail(event, toError(error)));

@@ -2,11 +2,14 @@ import { join } from "node:path";
 import type { Context as HonoContext } from "hono";
 import type { ApplicationFunction } from "../types.js";
 import type { RenderedPage } from "../views/render-page.js";
+import { guardSetupRequest } from "./check-setup-request.js";
+import { createOverwriteConfirmation } from "./confirm-overwrite.js";
 import { createManifest } from "./create-manifest.js";
 import { getNewAppUrl } from "./get-new-app-url.js";
 import { finishManifestFlow } from "./finish-manifest-flow.js";
 import { importApp } from "./import-app.js";
 import { readAppManifest, type AppManifest } from "./read-app-manifest.js";
+import { describeExisting, readExistingCredentials } from "./read-existing-credentials.js";
 import { createStateTokens, type StateTokens } from "./state-tokens.js";
 import { renderImportPageHtml } from "./views/render-import-page.js";
 import { renderSetupPageHtml } from "./views/render-setup-page.js";
@@ -50,8 +53,14 @@ export function createSetupApp(options: SetupAppOptions): ApplicationFunction {
     const envPath = options.envPath ?? join(options.cwd, ".env");
     const tokens = options.tokens ?? createStateTokens();
     let result: SetupResult | undefined;
-    const flow = { log: app.log, envPath, tokens, baseUrl: options.baseUrl, webhookProxy: options.webhookProxy };
+    const common = { log: app.log, envPath, tokens, baseUrl: options.baseUrl, webhookProxy: options.webhookProxy };
+    const confirmation = createOverwriteConfirmation(common);
+    const flow = { ...common, hold: confirmation.hold };
     const router = getRouter();
+    // Before the routes: a page served to a foreign Host or a form posted from
+    // another origin never reaches them (DNS rebinding, cross-site posts).
+    const guard = guardSetupRequest(options.env, app.log);
+    for (const path of ["/", "/app/setup", "/app/setup/*", "/app/import", "/app/success"]) router.use(path, guard);
 
     router.get("/", (c) => c.redirect("/app/setup", 302));
     router.get("/app/setup", async (c) => {
@@ -70,7 +79,17 @@ export function createSetupApp(options: SetupAppOptions): ApplicationFunction {
       const unreachable = LOCAL_HOSTS.test(new URL(manifest.hook_attributes?.url ?? webhookUrl).hostname);
       return send(c, renderSetupPageHtml({ manifest, newAppUrl, envPath, unreachable }));
     });
-    router.get("/app/import", (c) => send(c, renderImportPageHtml({ state: tokens.issue("import"), envPath })));
+    router.get("/app/import", async (c) => {
+      const existing = await readExistingCredentials(envPath);
+      const held = existing.names.length > 0 ? describeExisting(existing, envPath) : undefined;
+      return send(c, renderImportPageHtml({ state: tokens.issue("import"), envPath, existing: held }));
+    });
+    router.post("/app/setup/confirm", async (c) => {
+      const confirmed = await confirmation.confirm(c.req.raw);
+      if ("page" in confirmed) return send(c, confirmed.page, confirmed.status);
+      result = confirmed.app;
+      return c.redirect("/app/success", 302);
+    });
     router.post("/app/import", async (c) => {
       const imported = await importApp({ ...flow, request: c.req.raw });
       if ("page" in imported) return send(c, imported.page, imported.status);

@@ -33,15 +33,19 @@ export async function finishManifestFlow(
     const message = isAppError(error) ? error.message : "The credentials could not be fetched.";
     return { status: 502, page: renderMessagePageHtml("Setup failed", message, RESTART) };
   }
+  const credentials = {
+    appId: created.id,
+    privateKey: created.pem,
+    webhookSecret: created.webhook_secret,
+    clientId: created.client_id,
+    clientSecret: created.client_secret,
+    webhookProxyUrl: options.webhookProxy,
+  };
+  const app = { name: created.name ?? created.slug, htmlUrl: created.html_url };
+  const held = await options.hold?.(credentials, app);
+  if (held !== undefined) return held;
   try {
-    const names = await writeCredentials(envPath, {
-      appId: created.id,
-      privateKey: created.pem,
-      webhookSecret: created.webhook_secret,
-      clientId: created.client_id,
-      clientSecret: created.client_secret,
-      webhookProxyUrl: options.webhookProxy,
-    });
+    const names = await writeCredentials(envPath, credentials);
     log.info(
       `Registered the GitHub App "${created.name ?? created.slug ?? created.id}" (id ${created.id}) and saved ` +
         `${names.join(", ")} to ${envPath}. Restart the server to run the app.`,
@@ -53,7 +57,7 @@ export async function finishManifestFlow(
       "Make the folder writable, then generate a new private key in the app's settings and use Import.";
     return { status: 500, page: renderMessagePageHtml("Setup failed", message, { href: "/app/import", text: "Import the app" }) };
   }
-  return { app: { name: created.name ?? created.slug, htmlUrl: created.html_url } };
+  return { app };
 }
 
 /**

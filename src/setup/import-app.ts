@@ -3,6 +3,7 @@ import { validatePrivateKey } from "../private-key/validate-private-key.js";
 import { forbidden } from "./finish-manifest-flow.js";
 import type { FlowOptions, FlowOutcome } from "./flow-types.js";
 import { readForm } from "./read-form.js";
+import { describeExisting, readExistingCredentials } from "./read-existing-credentials.js";
 import { renderImportPageHtml } from "./views/render-import-page.js";
 import { renderMessagePageHtml } from "./views/render-message-page.js";
 import { writeCredentials } from "./write-credentials.js";
@@ -37,9 +38,11 @@ export async function importApp(options: FlowOptions & { request: Request }): Pr
     return forbidden(RETRY);
   }
   const appId = (form.get("appId") ?? "").trim();
+  const existing = await readExistingCredentials(envPath);
+  const held = existing.names.length > 0 ? describeExisting(existing, envPath) : undefined;
   const again = (error: string): FlowOutcome => ({
     status: 400,
-    page: renderImportPageHtml({ state: tokens.issue("import"), envPath, error, appId }),
+    page: renderImportPageHtml({ state: tokens.issue("import"), envPath, error, appId, existing: held }),
   });
   if (!/^[1-9]\d{0,15}$/.test(appId)) return again("The App ID is a whole number, shown on the app's settings page.");
   const webhookSecret = form.get("webhookSecret") ?? "";
@@ -50,6 +53,10 @@ export async function importApp(options: FlowOptions & { request: Request }): Pr
   } catch (error) {
     if (!isAppError(error)) throw error;
     return again(`${error.message} ${formHint(error.hint)}`);
+  }
+  if (held !== undefined && form.get("replace") !== "yes") {
+    log.warn(`Did not replace the credentials in ${envPath}: the import form did not confirm it.`);
+    return again(`${held} Tick "Replace them" to overwrite them, or keep them and restart the server.`);
   }
   try {
     const names = await writeCredentials(envPath, { appId, privateKey, webhookSecret, webhookProxyUrl: options.webhookProxy });

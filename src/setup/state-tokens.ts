@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /** What a token was issued for: it is accepted for that form only. */
-export type StatePurpose = "manifest" | "import";
+export type StatePurpose = "manifest" | "import" | "confirm";
 
 export type StateTokens = {
   /** A new unguessable token for one use of `purpose`'s form. */
@@ -13,7 +13,7 @@ export type StateTokens = {
 export type StateTokensOptions = {
   /** How long a token is accepted. Default: 30 minutes (time to fill GitHub's form). */
   ttlMs?: number;
-  /** Tokens kept at most; the oldest go first. Default: 100. */
+  /** Tokens kept at most; expired ones go first, then the oldest. Default: 1000. */
   max?: number;
   now?: () => number;
 };
@@ -28,13 +28,21 @@ export type StateTokensOptions = {
  * const state = tokens.issue("import");
  * tokens.consume(state, "import"); // true, and never again
  */
-export function createStateTokens({ ttlMs = 30 * 60_000, max = 100, now = Date.now }: StateTokensOptions = {}): StateTokens {
-  // Insertion order is issue order, so the first entries are the oldest.
+export function createStateTokens({ ttlMs = 30 * 60_000, max = 1000, now = Date.now }: StateTokensOptions = {}): StateTokens {
+  // Insertion order is issue order, so the first entries are the oldest (and expire first).
   const live = new Map<string, { purpose: StatePurpose; expiresAt: number }>();
   return {
     issue(purpose) {
       const token = randomBytes(32).toString("base64url");
-      live.set(token, { purpose, expiresAt: now() + ttlMs });
+      const at = now();
+      // Expired tokens go first: reloading a page many times must not push
+      // out the token of a form someone is filling in now. Only when the
+      // store is full of live tokens does the oldest go.
+      for (const [key, entry] of live) {
+        if (entry.expiresAt > at) break;
+        live.delete(key);
+      }
+      live.set(token, { purpose, expiresAt: at + ttlMs });
       for (const key of live.keys()) {
         if (live.size <= max) break;
         live.delete(key);

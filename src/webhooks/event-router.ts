@@ -104,12 +104,13 @@ export class EventRouter<C> {
   /**
    * Runs every matching handler; rejects with an `AggregateError` of the
    * failures (each an `Error`, whatever was thrown) after the others finish
-   * or are abandoned.
+   * or are abandoned. `slot.context` is set to the handlers' context, so a
+   * server that stops can abort it (see `abortContext`).
    */
-  receive(event: RoutedEvent): Promise<void> {
+  receive(event: RoutedEvent, slot?: { context?: unknown }): Promise<void> {
     try {
-      if (this.#instrumentation) return this.#instrumentation.delivery(event, () => this.#route(event));
-      return this.#receive(event);
+      if (this.#instrumentation) return this.#instrumentation.delivery(event, () => this.#route(event, slot));
+      return this.#receive(event, slot);
     } catch (error) {
       // Say the observer or the transform threw: callers get a rejection, as from an async function.
       return Promise.reject(error);
@@ -117,20 +118,21 @@ export class EventRouter<C> {
   }
 
   /** `receive` inside the instrumentation's delivery. */
-  #route(event: RoutedEvent): Promise<void> {
+  #route(event: RoutedEvent, slot: { context?: unknown } | undefined): Promise<void> {
     try {
-      return this.#receive(event);
+      return this.#receive(event, slot);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  #receive(event: RoutedEvent): Promise<void> {
+  #receive(event: RoutedEvent, slot: { context?: unknown } | undefined): Promise<void> {
     this.#observe?.(event);
     let handlers = this.#handlersFor(event.name, event.payload);
     if (handlers.length === 0) return DONE;
     if (this.#instrumentation) handlers = this.#instrumentation.handlers(handlers, event);
     const context = this.#transform(event);
+    if (slot) slot.context = context;
     if (handlers.length > 1) {
       return runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context)).then(
         (errors) => (errors === undefined ? undefined : this.#fail(event, context, errors)),

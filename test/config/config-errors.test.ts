@@ -7,6 +7,8 @@ type Row = {
   rule: string;
   files?: Record<string, string>;
   raw?: Record<string, unknown>;
+  /** Addresses the platform answers with this status. */
+  fail?: Record<string, number>;
   fileName?: string;
   code: AppErrorCode;
   message: RegExp;
@@ -48,6 +50,7 @@ const rows: Row[] = [
   { rule: "an _extends cycle is an error naming the repos", files: { "octo/hello:.github/app.yml": "_extends: a", "octo/a:.github/app.yml": "_extends: b", "octo/b:.github/app.yml": "_extends: a" }, code: "CONFIG_EXTENDS_INVALID", message: /circle: octo\/a:\.github\/app\.yml -> octo\/b:\.github\/app\.yml -> octo\/a:\.github\/app\.yml/ },
   { rule: "a file extending itself is a cycle", files: { "octo/hello:.github/app.yml": "_extends: Hello" }, code: "CONFIG_EXTENDS_INVALID", message: /circle: octo\/hello:\.github\/app\.yml -> octo\/Hello:\.github\/app\.yml/ },
   { rule: "a chain longer than 10 bases is an error", files: longChain, code: "CONFIG_EXTENDS_INVALID", message: new RegExp(`chain of ${FILE} has more than 10 bases`) },
+  { rule: "a base the platform answers 5xx for is an error naming that base", files: { "octo/hello:.github/app.yml": "_extends: settings" }, fail: { "octo/settings:.github/app.yml": 502 }, code: "CONFIG_UNREADABLE", message: /octo\/settings:\.github\/app\.yml could not be read: the platform answered 502/ },
   { rule: "a file name with .. is refused before any request", fileName: "../secrets.yml", code: "CONFIG_PATH_INVALID", message: /"\.\.\/secrets\.yml" for octo\/hello is not allowed: a \.\. segment would leave the folder/, reads: false },
   { rule: "a .. in the middle of a file name is refused", fileName: "bots/../../x.yml", code: "CONFIG_PATH_INVALID", message: /a \.\. segment/, reads: false },
   { rule: "an absolute file name is refused", fileName: "/etc/app.yml", code: "CONFIG_PATH_INVALID", message: /it is absolute/, reads: false },
@@ -63,6 +66,7 @@ describe("context.config(): errors", () => {
     it(row.rule, async () => {
       for (const [address, text] of Object.entries(row.files ?? {})) fixture.files.set(address, text);
       for (const [address, body] of Object.entries(row.raw ?? {})) fixture.files.setRaw(address, body);
+      for (const [address, status] of Object.entries(row.fail ?? {})) fixture.files.fail(address, status);
       const { app, logs } = fixture.newApp();
       const error = await fixture.context(app).config(row.fileName ?? "app.yml").then(
         () => expect.fail("expected a rejection"),

@@ -21,6 +21,8 @@ export type EventStreamServer = {
   drop(): void;
   /** Answers the next `times` stream requests with `status` (default 500). */
   failNext(times: number, status?: number): void;
+  /** While on, answers each stream request 200 with the `ready` event and closes it at once. */
+  closeAtOnce(on: boolean): void;
   close(): Promise<void>;
 };
 
@@ -42,6 +44,7 @@ export async function startEventStreamServer(): Promise<EventStreamServer> {
   let connections = 0;
   let failures: { times: number; status: number } = { times: 0, status: 500 };
   let messageId = 0;
+  let closingAtOnce = false;
 
   const server = createServer((request, response) => {
     requests++;
@@ -52,13 +55,17 @@ export async function startEventStreamServer(): Promise<EventStreamServer> {
     }
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     response.write(`id: ${messageId++}\nevent: ready\ndata: {}\n\n`);
-    open.add(response);
-    request.on("close", () => open.delete(response));
     connections++;
     for (const waiter of waiters.filter((w) => connections >= w.count)) {
       waiters.splice(waiters.indexOf(waiter), 1);
       waiter.resolve();
     }
+    if (closingAtOnce) {
+      response.end();
+      return;
+    }
+    open.add(response);
+    request.on("close", () => open.delete(response));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/channel-test1234`;
@@ -88,6 +95,9 @@ export async function startEventStreamServer(): Promise<EventStreamServer> {
     },
     failNext(times, status = 500) {
       failures = { times, status };
+    },
+    closeAtOnce(on) {
+      closingAtOnce = on;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

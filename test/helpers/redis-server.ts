@@ -29,17 +29,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export type RedisServerOptions = {
+  /** Sets `requirepass`: clients must authenticate (`url` then carries it). */
+  password?: string;
+};
+
 /**
  * Starts a real `redis-server` (the Debian package) on a free port of
  * 127.0.0.1, without persistence; stop it when done.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer({ password }: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
+  const auth = password === undefined ? [] : ["--requirepass", password];
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
     if (child && child.exitCode === null) return;
-    const started = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    const started = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...auth], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     child = started;
@@ -70,7 +76,7 @@ export async function startRedisServer(): Promise<RedisServer> {
 
   async function command<T>(run: (client: import("ioredis").Redis) => Promise<T>): Promise<T> {
     const { Redis } = await import("ioredis");
-    const client = new Redis(port, "127.0.0.1", { lazyConnect: true });
+    const client = new Redis(port, "127.0.0.1", { lazyConnect: true, ...(password === undefined ? {} : { password }) });
     try {
       await client.connect();
       return await run(client);
@@ -82,7 +88,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   await start();
   return {
     port,
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${password === undefined ? "" : `:${encodeURIComponent(password)}@`}127.0.0.1:${port}`,
     stop,
     start,
     flush: () => command((client) => client.flushall()).then(() => undefined),

@@ -111,7 +111,8 @@ describe("Redis failures while sharing", () => {
       const claim = await app.state.redis!.deliveries.claim("d-1");
       if (claim.status === "claimed") await claim.release("done");
       const keys = await redis.keys();
-      expect(keys).to.include.members(["bot-a:token:1:1", "bot-a:delivery:1:d-1"]);
+      const scope = `${new URL(platform.url).host}:1`; // the platform, then the app id
+      expect(keys).to.include.members([`bot-a:token:${scope}:1`, `bot-a:delivery:${scope}:d-1`]);
       expect(keys.filter((key) => !key.includes("bot-a:"))).to.deep.equal([]);
       expect(keys.filter((key) => key.includes("bot-a:bot-a:"))).to.deep.equal([]);
     });

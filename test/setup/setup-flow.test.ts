@@ -54,7 +54,8 @@ describe("setup mode: the manifest flow and the import form", () => {
   async function post(path: string, form: Record<string, string>, type = "application/x-www-form-urlencoded") {
     const response = await fetch(server.url + path, {
       method: "POST",
-      headers: { "content-type": type },
+      // As a browser does for a form on the page itself.
+      headers: { "content-type": type, origin: server.url },
       body: type.includes("json") ? JSON.stringify(form) : new URLSearchParams(form).toString(),
       redirect: "manual",
     });

@@ -44,6 +44,19 @@ describe("createStateTokens", () => {
     });
   }
 
+  it("drops expired tokens before live ones when full", () => {
+    let now = 1_000;
+    const tokens = createStateTokens({ ttlMs: 100, max: 3, now: () => now });
+    tokens.issue("manifest");
+    tokens.issue("manifest");
+    now += 50;
+    const user = tokens.issue("import");
+    now += 60; // the first two expired, the user's has 40 ms left
+    tokens.issue("manifest");
+    tokens.issue("manifest");
+    expect(tokens.consume(user, "import")).to.equal(true);
+  });
+
   it("issues a different token every time", () => {
     const tokens = createStateTokens();
     const issued = new Set(Array.from({ length: 50 }, () => tokens.issue("import")));

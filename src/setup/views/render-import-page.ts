@@ -9,6 +9,8 @@ export type ImportPageInfo = {
   error?: string | undefined;
   /** The app id typed last time, to keep it in the field. */
   appId?: string | undefined;
+  /** What `.env` already holds, when it holds credentials: the form then asks before replacing them. */
+  existing?: string | undefined;
 };
 
 /**
@@ -18,7 +20,10 @@ export type ImportPageInfo = {
  * @example
  * const { html, headers } = renderImportPageHtml({ state, envPath: "/srv/app/.env" });
  */
-export function renderImportPageHtml({ state, envPath, error, appId }: ImportPageInfo): RenderedPage {
+export function renderImportPageHtml({ state, envPath, error, appId, existing }: ImportPageInfo): RenderedPage {
+  const replace = existing
+    ? `<label class="confirm"><input type="checkbox" name="replace" value="yes"> Replace them: ${escapeHtml(existing)}</label>\n`
+    : "";
   const notice = error ? `<p class="notice error" role="alert">${escapeHtml(error)}</p>` : "";
   const body = `<p class="description">Use a GitHub App you already registered. Its credentials are saved to
 <code>${escapeHtml(envPath)}</code>, readable only by you.</p>
@@ -31,7 +36,7 @@ ${notice}
 <input name="webhookSecret" type="password" required></label>
 <label>Private key <small>The contents of the .pem file, from -----BEGIN to -----END.</small>
 <textarea name="privateKey" required spellcheck="false"></textarea></label>
-<button type="submit">Save credentials</button>
+${replace}<button type="submit">Save credentials</button>
 </form>
 <p class="muted">No app yet? <a href="/app/setup">Register a new one</a>.</p>`;
   return renderSetupLayout({ title: "Use an existing GitHub App", body, formAction: ["'self'"] });

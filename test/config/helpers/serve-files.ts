@@ -12,6 +12,8 @@ export type FileStore = {
   set(address: FileAddress, text: string): void;
   /** Answers reads of this address with `body` as it is (a submodule, a huge file, ...). */
   setRaw(address: FileAddress, body: unknown): void;
+  /** Answers reads of this address with `status` (e.g. 502, as a platform having a bad moment). */
+  fail(address: FileAddress, status: number): void;
   delete(address: FileAddress): void;
   clear(): void;
   /** Every request to the contents route so far, in order. */
@@ -36,6 +38,7 @@ type Key = { repo: string; path: string; ref: string };
 export function serveFiles(platform: FakePlatform): FileStore {
   const texts = new Map<string, string>();
   const raws = new Map<string, unknown>();
+  const failures = new Map<string, number>();
   const statuses: number[] = [];
   platform.on("GET", "/repos/:owner/:repo/contents/:path+", (request) => {
     const response = answer(request);
@@ -45,6 +48,8 @@ export function serveFiles(platform: FakePlatform): FileStore {
   function answer({ params, query, headers }: PlatformCall & { params: Record<string, string> }): FakeResponse {
     const key = { repo: `${params["owner"]}/${params["repo"]}`.toLowerCase(), path: params["path"] ?? "", ref: query.get("ref") ?? DEFAULT_BRANCH };
     const id = storeKey(key);
+    const failure = failures.get(id);
+    if (failure !== undefined) return { status: failure, body: { message: "Server Error" } };
     if (raws.has(id)) return { status: 200, body: raws.get(id) };
     const text = texts.get(id);
     if (text !== undefined) return fileResponse(key, text, headers["if-none-match"]);
@@ -54,6 +59,7 @@ export function serveFiles(platform: FakePlatform): FileStore {
   return {
     set: (address, text) => void texts.set(storeKey(parseAddress(address)), text),
     setRaw: (address, body) => void raws.set(storeKey(parseAddress(address)), body),
+    fail: (address, status) => void failures.set(storeKey(parseAddress(address)), status),
     delete(address) {
       texts.delete(storeKey(parseAddress(address)));
       raws.delete(storeKey(parseAddress(address)));
@@ -61,6 +67,7 @@ export function serveFiles(platform: FakePlatform): FileStore {
     clear() {
       texts.clear();
       raws.clear();
+      failures.clear();
       statuses.length = 0;
     },
     statuses: () => [...statuses],

@@ -1,0 +1,40 @@
+import { AppError } from "../errors.js";
+
+/** `url` with the password (and user) of its `//user:password@` part replaced: safe to show. */
+export function maskRedisUrl(url: string): string {
+  // Also without a scheme ("pw@host:6379"): whatever comes before an "@" may be a password.
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^@/?#]*@/i, "$1***@");
+}
+
+const HINT = "Set REDIS_URL (or --redis-url) to redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss:// for TLS.";
+
+/**
+ * `url` when ioredis can connect with it: `redis://` or `rediss://`, a host,
+ * a port from 1 to 65535, a database number. Otherwise an `OPTION_INVALID`
+ * (a usage error) whose message shows the URL with its password masked;
+ * never the parser's own error, which would print the URL whole.
+ *
+ * @example
+ * validateRedisUrl("redis://:pw@127.0.0.1:99999"); // throws: port 99999 ... redis://***@127.0.0.1:99999
+ */
+export function validateRedisUrl(url: string): string {
+  const shown = maskRedisUrl(url);
+  const fail = (why: string): never => {
+    throw new AppError("OPTION_INVALID", `REDIS_URL ${shown} ${why}.`, { hint: HINT });
+  };
+  if (!/^rediss?:\/\//i.test(url)) fail("is not a redis:// URL");
+  const port = /^rediss?:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*)(?::([^/?#]*))?/i.exec(url)?.[1];
+  if (port !== undefined && port !== "" && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
+    fail(`has port ${port.slice(0, 10)}, not a port from 1 to 65535`);
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return fail("is not a valid URL");
+  }
+  if (parsed.hostname === "") fail("names no host");
+  const db = parsed.pathname.replace(/^\//, "");
+  if (db !== "" && !/^\d+$/.test(db)) fail(`has "/${db.slice(0, 20)}" where a database number (e.g. /0) belongs`);
+  return url;
+}

@@ -1,0 +1,55 @@
+import { AppError } from "../errors.js";
+import type { Logger } from "../log/get-log.js";
+import { abortContext } from "../webhooks/abort-context.js";
+import type { InFlightDelivery } from "./in-flight.js";
+
+export type AbandonOptions = {
+  log: Logger;
+  /** How long the stop waited, for the message. */
+  graceMs: number;
+  /**
+   * Gives a delivery back to whoever can run it again (queue mode: its job
+   * goes back to the queue). Resolves true when it did; the delivery is then
+   * not logged as one to redeliver.
+   */
+  handOver?: ((delivery: InFlightDelivery) => Promise<boolean>) | undefined;
+};
+
+/**
+ * At a stop's deadline: aborts the `context.signal` of every delivery still
+ * running, and logs one line per delivery naming its id and event, so the
+ * operator knows what to redeliver (the platform saw a 202, or nothing, and
+ * will not send it again by itself).
+ *
+ * @example
+ * if (!(await inFlight.idle(graceMs))) await abandonDeliveries(inFlight.running(), { log, graceMs });
+ */
+export async function abandonDeliveries(deliveries: readonly InFlightDelivery[], options: AbandonOptions): Promise<void> {
+  const { log, graceMs, handOver } = options;
+  await Promise.all(
+    deliveries.map(async (delivery) => {
+      const label = eventLabel(delivery);
+      const error = new AppError(
+        "SHUTDOWN_DEADLINE_EXCEEDED",
+        `The server stopped ${graceMs} ms after it was asked to, while delivery ${delivery.id} (${label}) was still running.`,
+        { hint: "Redeliver it from the app's settings (Advanced, Recent Deliveries), or give running handlers more time to stop." },
+      );
+      // An AbortError, as fetch() and the client expect of an abort.
+      abortContext(delivery.context, Object.assign(new DOMException(error.message, "AbortError"), { cause: error }));
+      const handedOver = handOver ? await handOver(delivery).catch(() => false) : false;
+      if (handedOver) {
+        log.info({ id: delivery.id, event: label }, `Delivery ${delivery.id} (${label}) was still running at shutdown: handed back to run again.`);
+      } else {
+        log.warn(
+          { id: delivery.id, event: label },
+          `Delivery ${delivery.id} (${label}) was still running at shutdown after ${graceMs} ms and was abandoned: redeliver ${delivery.id} from the app's settings (Advanced, Recent Deliveries).`,
+        );
+      }
+    }),
+  );
+}
+
+function eventLabel({ name, payload }: InFlightDelivery): string {
+  const action = (payload as { action?: unknown } | null | undefined)?.action;
+  return typeof action === "string" ? `${name}.${action}` : name;
+}
