@@ -9,7 +9,9 @@ import type { WebhookProxy } from "./proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "./run/load-env-file.js";
 import { loadApps } from "./run/load-apps.js";
 import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
-import { stopOnce, type Stop } from "./run/stop-once.js";
+import { stopOnce, type QueueParts, type Stop } from "./run/stop-once.js";
+import type { QueueOverrides, QueueSettings } from "./queue/resolve-queue-settings.js";
+import { resolveQueueSettings } from "./queue/resolve-queue-settings.js";
 import { createServer, type AppServer } from "./server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Resolver } from "./types.js";
@@ -36,6 +38,8 @@ export type RunOptions = {
   handlerTimeoutMs?: number | undefined;
   /** Deliveries running at once before the server answers 503. Default: 1000. */
   maxConcurrentDeliveries?: number | undefined;
+  /** Queue mode (`--queue`, `--no-worker`, `--worker-concurrency`); else `DELIVERY_QUEUE` and friends. */
+  queue?: QueueOverrides | undefined;
 };
 
 /** The running server, with where it listens and a `stop()` that also closes the proxy. */
@@ -78,6 +82,10 @@ export async function run(
   const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
   const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env });
   const { setupMode } = settings;
+  // Queue mode is checked before anything loads: a missing REDIS_URL is a usage error.
+  const queueSettings = setupMode
+    ? undefined
+    : resolveQueueSettings({ env, overrides: options.queue, redisConfig: settings.options.redisConfig });
   // Setup mode serves no app: do not even import them (they may need the credentials).
   const appFns = setupMode
     ? []
@@ -94,12 +102,25 @@ export async function run(
     host = "127.0.0.1";
     log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
   }
+  const queueParts: QueueParts & { deliveryQueue?: import("./queue/create-delivery-queue.js").DeliveryQueue } = {};
+  if (queueSettings) {
+    // BullMQ is loaded here only: without a queue, none of it is.
+    const { createDeliveryQueue } = await import("./queue/create-delivery-queue.js");
+    queueParts.deliveryQueue = await createDeliveryQueue({
+      connection: app.state.redis!.connection,
+      appId: app.state.appId ?? "token",
+      attempts: queueSettings.attempts,
+      backoffMs: queueSettings.backoffMs,
+    });
+    queueParts.queue = queueParts.deliveryQueue;
+  }
   const server = createServer({
     app,
     host,
     webhookPath,
     handlerTimeoutMs: options.handlerTimeoutMs,
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
+    deliveryQueue: queueParts.deliveryQueue,
   });
   // The setup flow (and its YAML parser) and the proxy are loaded only when
   // used: a configured app without a proxy starts lighter and faster.
@@ -117,6 +138,7 @@ export async function run(
   // With Redis sharing, give the connection a moment so the first deliveries
   // already share tokens; an unreachable Redis only delays the start this long.
   await app.state.redis?.connection.whenUp(REDIS_START_WAIT_MS);
+  if (queueSettings) queueParts.worker = await startQueueWorker(app, queueSettings, log);
   const listening = await server.start();
   let proxy: WebhookProxy | undefined;
   try {
@@ -140,7 +162,7 @@ export async function run(
   }
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  const stop = stopOnce(server, proxy, log, graceMs);
+  const stop = stopOnce(server, proxy, log, graceMs, queueParts);
   const signals = options.handleSignals === false ? undefined : handleSignals(stop, log, graceMs);
   return {
     ...server,
@@ -153,6 +175,16 @@ export async function run(
       return stop(stopOptions);
     },
   };
+}
+
+/** Queue mode's worker in this process, unless `--no-worker`. */
+async function startQueueWorker(app: App, settings: QueueSettings, log: Logger): Promise<QueueParts["worker"]> {
+  if (!settings.worker) {
+    log.info("Queue mode without a worker: deliveries are queued for `app worker` processes.");
+    return undefined;
+  }
+  const { startDeliveryWorker } = await import("./queue/start-delivery-worker.js");
+  return startDeliveryWorker({ app, concurrency: settings.concurrency, lockMs: settings.lockMs, log });
 }
 
 function withoutCredentials(options: Options): Options {

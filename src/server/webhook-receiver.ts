@@ -9,18 +9,23 @@ import { DeliveryLimit } from "./delivery-limit.js";
 import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
 import type { DeliveryClaims } from "../redis/delivery-claims.js";
+import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
+import { KEPT_HEADERS, type KeptHeader } from "../queue/delivery-job.js";
 import {
   ACCEPTED_ANSWER,
   DUPLICATE_ANSWER,
   ELSEWHERE_ANSWER,
+  duplicateAnswer,
   errorAnswer,
   missingHeaders,
+  queuedAnswer,
+  QUEUE_UNAVAILABLE_ANSWER,
   OK_ANSWER,
   tooLargeAnswer,
   type WebhookAnswer,
 } from "./webhook-answer.js";
 
-export type WebhookHeader = "x-github-event" | "x-github-delivery" | "x-hub-signature-256" | "content-type";
+export type WebhookHeader = "x-github-event" | "x-github-delivery" | "x-hub-signature-256" | "content-type" | KeptHeader;
 
 /** How the pipeline reads one kind of request (a Web `Request`, a Node `IncomingMessage`). */
 export type WebhookAdapter<R> = {
@@ -34,6 +39,8 @@ export type WebhookReceiverOptions = {
   handlerTimeoutMs: number;
   maxBodyBytes: number;
   maxConcurrentDeliveries: number;
+  /** Queue mode: verified deliveries are stored here for workers instead of run. */
+  deliveryQueue?: DeliveryQueue | undefined;
 };
 
 const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATURE_HINT}`);
@@ -54,9 +61,11 @@ export class WebhookReceiver {
   readonly #deadlines: DeadlineQueue<WebhookAnswer>;
   readonly limit: DeliveryLimit;
   readonly #rotationSeen = new Set<number>();
+  readonly #queue: DeliveryQueue | undefined;
 
-  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries }: WebhookReceiverOptions) {
+  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries, deliveryQueue }: WebhookReceiverOptions) {
     this.#app = app;
+    this.#queue = deliveryQueue;
     this.#log = log;
     this.#deadlines = new DeadlineQueue(handlerTimeoutMs, ACCEPTED_ANSWER);
     this.#maxBodyBytes = maxBodyBytes;
@@ -87,8 +96,32 @@ export class WebhookReceiver {
     if (matched !== 0) this.#logRotation(id, name, matched);
     const payload = parsePayload(body, adapter.header(request, "content-type"));
     if (typeof payload === "string") return errorAnswer(400, payload);
+    if (this.#queue) return this.#enqueue(this.#queue, adapter, request, { id, name, body });
     // Again, now that the body is in: others may have started while it arrived.
     return this.limit.check(id) ?? this.#deliver({ id, name, payload });
+  }
+
+  /** Queue mode: store the verified delivery for a worker; 202 only once Redis has it. */
+  async #enqueue<R>(
+    queue: DeliveryQueue,
+    adapter: WebhookAdapter<R>,
+    request: R,
+    { id, name, body }: { id: string; name: string; body: Uint8Array },
+  ): Promise<WebhookAnswer> {
+    const headers: Record<string, string> = {};
+    for (const header of KEPT_HEADERS) {
+      const value = adapter.header(request, header);
+      if (value) headers[header] = value;
+    }
+    try {
+      const result = await queue.enqueue({ id, name, body: Buffer.from(body).toString("utf8"), headers, receivedAt: Date.now() });
+      if (result === "queued") return queuedAnswer(id);
+      this.#log.info({ id, event: name }, `Delivery ${id} was already received; not queueing it again.`);
+      return duplicateAnswer(id);
+    } catch (error) {
+      this.#log.warn({ id, event: name, err: toError(error) }, `Delivery ${id} was not stored: the queue's Redis is unreachable; answered 503.`);
+      return QUEUE_UNAVAILABLE_ANSWER;
+    }
   }
 
   /** During a secret rotation: which accepted secret signed the delivery. */
