@@ -22,6 +22,10 @@ export default class Worker extends AppCommand {
       description: "Run the app in index.js from the queue in a local Redis, 20 deliveries at a time:",
       command: "<%= config.bin %> <%= command.id %> --redis-url redis://127.0.0.1:6379 --worker-concurrency 20 ./index.js",
     },
+    {
+      description: "With the settings in .env (APP_ID, PRIVATE_KEY_PATH, REDIS_URL), logging JSON:",
+      command: "<%= config.bin %> <%= command.id %> --log-format json ./index.js",
+    },
   ];
 
   static override strict = false;

@@ -3,6 +3,7 @@ import type { RedisConnection } from "../redis/redis-connection.js";
 import { DELIVERY_MEMORY_MS, deliveryKey } from "../redis/delivery-claims.js";
 import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
+import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./queue-defaults.js";
 import { QueueUnavailableError } from "./queue-errors.js";
 
 export type EnqueueResult = "queued" | "duplicate";
@@ -29,8 +30,6 @@ export type DeliveryQueueOptions = {
 /** While a delivery is being stored: if this instance dies between the two steps, the id is free again soon. */
 const STORING_MS = 30_000;
 
-export const DEFAULT_DELIVERY_ATTEMPTS = 3;
-export const DEFAULT_BACKOFF_MS = 5_000;
 
 /**
  * Opens the delivery queue (BullMQ on the app's Redis). A delivery id is

@@ -1,6 +1,5 @@
 import { AppError } from "../errors.js";
-import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./create-delivery-queue.js";
-import { DEFAULT_LOCK_MS, DEFAULT_WORKER_CONCURRENCY } from "./start-delivery-worker.js";
+import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS, DEFAULT_LOCK_MS, DEFAULT_WORKER_CONCURRENCY } from "./queue-defaults.js";
 
 /** What the command line says about queue mode (each wins over its variable). */
 export type QueueOverrides = {

@@ -4,6 +4,7 @@ import type { Logger } from "../log/get-log.js";
 import { bullConnection } from "./bull-connection.js";
 import { queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { processDelivery } from "./process-delivery.js";
+import { DEFAULT_LOCK_MS, DEFAULT_WORKER_CONCURRENCY } from "./queue-defaults.js";
 
 export type DeliveryWorkerOptions = {
   /** The app whose handlers run; it must share through Redis (`redisConfig`). */
@@ -26,8 +27,6 @@ export type DeliveryWorker = {
   close(options?: { graceMs?: number }): Promise<void>;
 };
 
-export const DEFAULT_WORKER_CONCURRENCY = 10;
-export const DEFAULT_LOCK_MS = 30_000;
 const ERROR_LOG_INTERVAL_MS = 30_000;
 
 /**

@@ -208,7 +208,7 @@ describe("app run (the built command, in its own process)", function () {
 
   describe("loads the setup flow and the proxy only when it uses them", () => {
     const REGISTER = new URL("../fixtures/register-record-imports.mjs", import.meta.url).href;
-    const OPTIONAL = ["/dist/src/setup/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/"];
+    const OPTIONAL = ["/dist/src/setup/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/", "/bullmq/", "/msgpackr/", "/dist/src/queue/create-delivery-queue.js", "/dist/src/queue/start-delivery-worker.js"];
     /** Starts `app run` recording every module it resolves, and stops it once it listens. */
     async function loadedBy(extra: Record<string, string>): Promise<string> {
       const log = join(cwd, "imports.txt");
@@ -226,6 +226,20 @@ describe("app run (the built command, in its own process)", function () {
       const loaded = await loadedBy({});
       expect(loaded).to.include("/dist/src/run.js");
       for (const optional of OPTIONAL) expect(loaded, optional).not.to.include(optional);
+    });
+
+    it("app --version loads none of BullMQ", async () => {
+      const log = join(cwd, "version-imports.txt");
+      const result = await runToExit({ command: "--version", args: [], env: { NODE_OPTIONS: `--import=${REGISTER}`, IMPORT_LOG: log }, cwd });
+      expect(result.code).to.equal(0);
+      const loaded = readFileSync(log, "utf8");
+      expect(loaded).to.include("/bin/run.js");
+      for (const optional of ["/bullmq/", "/msgpackr/", "/ioredis/"]) expect(loaded, optional).not.to.include(optional);
+    });
+
+    it("queue mode loads BullMQ", async () => {
+      const loaded = await loadedBy({ DELIVERY_QUEUE: "redis", REDIS_URL: "redis://127.0.0.1:1" });
+      expect(loaded).to.include("/bullmq/");
     });
 
     it("setup mode loads the setup flow", async () => {

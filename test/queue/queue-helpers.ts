@@ -46,3 +46,11 @@ export async function deliver(url: string, id: string, secret = TEST_SECRET): Pr
   }
   return { status: response.status, body: parsed };
 }
+
+/** Resolves once `condition()` resolves true, checking every 100 ms; rejects after `timeoutMs` (default 15 s). */
+export async function eventually(condition: () => Promise<boolean>, { timeoutMs = 15_000 } = {}): Promise<void> {
+  for (const start = Date.now(); !(await condition().catch(() => false)); ) {
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
