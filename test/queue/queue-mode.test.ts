@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
 import type { Redis } from "ioredis";
+import { secondaryRateLimitResponse, startFakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runToExit, spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
 import { deliver, eventually, queueEnv, RECORDER } from "./queue-helpers.js";
@@ -138,6 +140,30 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     worker.kill("SIGTERM");
     expect(await worker.exit).to.deep.equal({ code: 0, signal: null });
     expect(await done()).to.deep.equal(["graceful-1-abcdef"]);
+  });
+
+  it("puts a rate-limited delivery back with the delay the platform asked, without holding a worker slot", async () => {
+    const platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, installations: [1] });
+    try {
+      const limits: number[] = [];
+      platform.on("GET", "/repos/:owner/:repo", () => {
+        limits.push(Date.now());
+        return secondaryRateLimitResponse(2);
+      });
+      const web = await start("run", ["--base-url", platform.url, "--worker-concurrency", "1"], { RATE_LIMITED_ID: "limited-1-abcdef" });
+      expect((await deliver(web.url, "limited-1-abcdef")).status).to.equal(202);
+      await eventually(async () => limits.length === 1);
+      // One slot: this one runs while the limited delivery waits out its 2 s.
+      expect((await deliver(web.url, "other-1-abcdef")).status).to.equal(202);
+      await eventually(async () => (await done()).length === 2);
+      expect(await done()).to.deep.equal(["other-1-abcdef", "limited-1-abcdef"]);
+      const runs = await client.lrange("record:started", 0, -1);
+      expect(runs.filter((id) => id === "limited-1-abcdef")).to.have.length(2);
+      expect(web.stdout()).to.include("Delivery limited-1-abcdef met the platform's rate limit; it runs again in 2 s.");
+      expect(web.stdout()).not.to.match(/limited-1-abcdef failed/);
+    } finally {
+      await platform.close();
+    }
   });
 
   it("exits 2 naming REDIS_URL when queue mode has no Redis", async () => {
