@@ -1,7 +1,7 @@
 import * as Args from "@oclif/core/args";
 import { AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
-import { queueFlags } from "../src/cli/queue-flags.js";
+import { queueFlags, redeliverFlags } from "../src/cli/queue-flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
 import { AppError } from "../src/errors.js";
 import { run } from "../src/run.js";
@@ -42,7 +42,7 @@ export default class Run extends AppCommand {
     app: Args.string({ description: "Path or package name of an app function (several may be given)." }),
   };
 
-  static override flags = { ...credentialFlags, ...runFlags, ...queueFlags, ...logFlags };
+  static override flags = { ...credentialFlags, ...runFlags, ...queueFlags, ...redeliverFlags, ...logFlags };
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Run);
@@ -56,6 +56,7 @@ export default class Run extends AppCommand {
       cwd: process.cwd(),
       handlerTimeoutMs: flags["handler-timeout"],
       maxConcurrentDeliveries: flags["max-concurrent-deliveries"],
+      redeliverEvery: flags["redeliver-every"],
       queue: {
         queue: flags.queue,
         worker: flags.worker,

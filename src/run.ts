@@ -12,6 +12,7 @@ import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.
 import { stopOnce, type QueueParts, type Stop } from "./run/stop-once.js";
 import type { QueueOverrides, QueueSettings } from "./queue/resolve-queue-settings.js";
 import { resolveQueueSettings } from "./queue/resolve-queue-settings.js";
+import { parseDuration } from "./redeliver/parse-duration.js";
 import { createServer, type AppServer } from "./server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Resolver } from "./types.js";
@@ -38,6 +39,8 @@ export type RunOptions = {
   handlerTimeoutMs?: number | undefined;
   /** Deliveries running at once before the server answers 503. Default: 1000. */
   maxConcurrentDeliveries?: number | undefined;
+  /** `--redeliver-every`: a duration (`30m`) or milliseconds; else `REDELIVER_EVERY`. Default: no sweep. */
+  redeliverEvery?: string | number | undefined;
   /** Queue mode (`--queue`, `--no-worker`, `--worker-concurrency`); else `DELIVERY_QUEUE` and friends. */
   queue?: QueueOverrides | undefined;
 };
@@ -86,6 +89,13 @@ export async function run(
   const queueSettings = setupMode
     ? undefined
     : resolveQueueSettings({ env, overrides: options.queue, redisConfig: settings.options.redisConfig });
+  const redeliverEvery = options.redeliverEvery ?? (env.REDELIVER_EVERY || undefined);
+  const redeliverEveryMs =
+    setupMode || redeliverEvery === undefined
+      ? undefined
+      : typeof redeliverEvery === "number"
+        ? redeliverEvery
+        : parseDuration(redeliverEvery, "REDELIVER_EVERY (--redeliver-every)");
   // Setup mode serves no app: do not even import them (they may need the credentials).
   const appFns = setupMode
     ? []
@@ -139,6 +149,10 @@ export async function run(
   // already share tokens; an unreachable Redis only delays the start this long.
   await app.state.redis?.connection.whenUp(REDIS_START_WAIT_MS);
   if (queueSettings) queueParts.worker = await startQueueWorker(app, queueSettings, log);
+  if (redeliverEveryMs !== undefined) {
+    const { scheduleRedelivery } = await import("./redeliver/schedule-redelivery.js");
+    queueParts.redelivery = scheduleRedelivery({ app, everyMs: redeliverEveryMs, log });
+  }
   const listening = await server.start();
   let proxy: WebhookProxy | undefined;
   try {

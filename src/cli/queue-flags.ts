@@ -29,3 +29,12 @@ export const queueFlags = {
     helpValue: "N",
   }),
 };
+
+/** `app run --redeliver-every`: the redelivery sweep on a schedule. */
+export const redeliverFlags = {
+  "redeliver-every": Flags.string({
+    env: "REDELIVER_EVERY",
+    summary: "Ask the platform to redeliver failed deliveries every DURATION (e.g. 30m); with REDIS_URL one instance sweeps. See docs/redelivery.md.",
+    helpValue: "DURATION",
+  }),
+};

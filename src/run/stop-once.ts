@@ -9,6 +9,8 @@ export type Stop = (options?: { graceMs?: number }) => Promise<void>;
 export type QueueParts = {
   worker?: { close(options: { graceMs: number }): Promise<void> } | undefined;
   queue?: { close(): Promise<void> } | undefined;
+  /** `--redeliver-every`: stopped first (no new sweep), its running sweep awaited before Redis closes. */
+  redelivery?: { close(): void; sweeping(): Promise<unknown> } | undefined;
 };
 
 /**
@@ -30,11 +32,13 @@ export function stopOnce(
   let stopping: Promise<void> | undefined;
   return (options = {}) =>
     (stopping ??= (async () => {
+      queueParts.redelivery?.close();
       await proxy?.close();
       const grace = options.graceMs ?? graceMs;
       // The worker takes no new deliveries while the server drains; both get the same grace.
       await Promise.all([server.stop({ graceMs: grace }), queueParts.worker?.close({ graceMs: grace })]);
       await queueParts.queue?.close();
+      await queueParts.redelivery?.sweeping();
       await server.app.close(); // after the handlers: they may still use Redis
       await flushSentry();
       log.flush();
