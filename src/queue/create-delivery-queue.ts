@@ -74,7 +74,9 @@ export async function createDeliveryQueue({
       await redis.del(key).catch(() => undefined);
       throw error;
     }
-    await redis.set(key, "queued", "PX", DELIVERY_MEMORY_MS);
+    // Not awaited: the job is stored, which is what the 202 promises. Should
+    // this fail, the "storing" mark expires and the job id still dedupes.
+    redis.set(key, "queued", "PX", DELIVERY_MEMORY_MS).catch(() => undefined);
     return "queued";
   }
 
