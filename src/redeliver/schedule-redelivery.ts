@@ -38,10 +38,14 @@ export function scheduleRedelivery({ app, everyMs, log }: ScheduleRedeliveryOpti
   };
 }
 
+const REDIS_WAIT_MS = 10_000;
+
 /** Without Redis every instance sweeps; with it, one per period. */
 async function claimPeriod(app: App, everyMs: number): Promise<boolean> {
   const redis = app.state.redis;
-  if (!redis?.connection.up) return true;
+  if (!redis) return true;
+  // At start Redis may still be connecting: wait for it rather than sweep uncoordinated.
+  if (!(await redis.connection.whenUp(REDIS_WAIT_MS))) return true;
   const period = Math.floor(Date.now() / everyMs);
   const key = `${redis.connection.keyPrefix}redeliver:${app.state.appId ?? "token"}:${period}`;
   try {
