@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBin } from "./run-bin.js";
 
-const COMMANDS = ["new", "receive", "run", "setup", "worker", "deliveries failed", "deliveries retry"] as const;
+const COMMANDS = ["new", "receive", "redeliver", "run", "setup", "worker", "deliveries failed", "deliveries retry"] as const;
 /** What `app --help` lists: topics (deliveries) and commands, in its order. */
-const LISTED = ["deliveries", "new", "receive", "run", "setup", "worker"] as const;
+const LISTED = ["deliveries", "new", "receive", "redeliver", "run", "setup", "worker"] as const;
 
 describe("app (help, version, mistakes)", () => {
   let cwd: string;
