@@ -176,4 +176,14 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     expect(worker.code).to.equal(2);
     expect(worker.stderr).to.match(/REDIS_URL/);
   });
+
+  it("app deliveries exits 1 with one line when Redis does not answer, 2 when retry names nothing", async () => {
+    const unreachable = await runToExit({ command: "deliveries", args: ["failed"], env: { REDIS_URL: "redis://127.0.0.1:1" } });
+    expect(unreachable.code).to.equal(1);
+    expect(unreachable.stderr).to.match(/^Error: The delivery queue's Redis at redis:\/\/127\.0\.0\.1:1 did not answer\.\nHint: /);
+    expect(unreachable.stderr).not.to.match(/\n\s+at /);
+    const nothing = await runToExit({ command: "deliveries", args: ["retry"], env: { REDIS_URL: "redis://127.0.0.1:1" } });
+    expect(nothing.code).to.equal(2);
+    expect(nothing.stderr).to.include("Name the deliveries to retry, or pass --all.");
+  });
 });
