@@ -15,6 +15,7 @@ import { memory } from "./lib/proc-stats.js";
 import { summarizePhase } from "./lib/report.js";
 import { listServers } from "./lib/servers.js";
 import { startOtlpSink } from "./servers/otlp-sink.js";
+import { renderQueueResults, runQueueBench } from "./lib/queue-bench.js";
 import { renderResults } from "./lib/render-results.js";
 
 const bench = dirname(fileURLToPath(import.meta.url));
@@ -28,6 +29,8 @@ const { values: flags } = parseArgs({
     compare: { type: "string" },
     rounds: { type: "string" },
     skip: { type: "string", default: "" },
+    // Only the queue-mode rows (needs redis-server): npm run bench -- --queue-only
+    "queue-only": { type: "boolean", default: false },
   },
 });
 const quick = flags.quick;
@@ -40,9 +43,11 @@ const PLAN = {
   info: { rounds: quick ? 1 : 3, sliceS: quick ? 2 : 5, warmupS: quick ? 1 : 2, connections: 50 },
   large: { rounds: quick ? 2 : 4, sliceS: quick ? 2 : 4, warmupS: quick ? 0 : 2, connections: 4 },
   cliRuns: quick ? 2 : 10,
+  queue: { sliceS: quick ? 3 : 5, warmupS: 1, connections: 50, workerS: quick ? 3 : 5, fillMaxS: quick ? 10 : 60 },
 };
 if (flags.rounds) for (const phase of [PLAN.main, PLAN.info, PLAN.large]) phase.rounds = Math.max(1, Number(flags.rounds) || 1);
-const skip = new Set(flags.skip.split(",").filter(Boolean)); // main, info, large, cli
+const skip = new Set(flags.skip.split(",").filter(Boolean)); // main, info, large, cli, queue
+if (flags["queue-only"]) for (const phase of ["main", "info", "large", "cli"]) skip.add(phase);
 const progress = (line) => process.stderr.write(`[bench] ${line}\n`);
 
 const tmp = mkdtempSync(join(tmpdir(), "app-bench-"));
@@ -139,14 +144,18 @@ async function main() {
   }
   results.otlpSink = sink.stats();
   await sink.close();
+  if (!skip.has("queue")) {
+    progress("queue mode: acknowledgements, a 2 s handler, worker throughput (redis-server)");
+    results.queue = await runQueueBench({ bench, appRoot, env, logDir, plan: PLAN.queue, payload: payloads.small, progress });
+  }
   results.totalS = Math.round((Date.now() - started) / 1000);
-  const markdown = renderResults(results);
+  const markdown = [renderResults(results), renderQueueResults(results.queue)].filter(Boolean).join("\n\n");
   const resultsDir = join(bench, "results");
   const stamp = results.date.replaceAll(":", "-").replace(/\..*/, "");
   writeFileSync(join(resultsDir, `${stamp}.json`), JSON.stringify(results, null, 2));
   writeFileSync(join(resultsDir, "latest.md"), markdown);
   process.stdout.write(`${markdown}\n`);
-  const invalid = [...(results.main ?? []), ...(results.info ?? []), ...(results.large ?? [])]
+  const invalid = [...(results.main ?? []), ...(results.info ?? []), ...(results.large ?? []), ...(results.queue?.rows ?? []).map((row) => ({ ...row, handledOk: true }))]
     .filter((row) => !row.handledOk || row.non2xx + row.errors > 0)
     .map((row) => row.id);
   const failedCli = (results.cli ?? []).filter((result) => result.failure).map((result) => result.id);

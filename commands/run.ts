@@ -1,6 +1,7 @@
 import * as Args from "@oclif/core/args";
 import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
+import { queueFlags, redeliverFlags } from "../src/cli/queue-flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
 import { AppError } from "../src/errors.js";
 import { run } from "../src/run.js";
@@ -25,6 +26,10 @@ export default class Run extends AppCommand {
       command: "<%= config.bin %> <%= command.id %> -p 8080 -Y https://smee.io/AbC123 ./index.js",
     },
     {
+      description: "Queue deliveries in Redis and serve HTTP only (run `app worker` elsewhere):",
+      command: "<%= config.bin %> <%= command.id %> --redis-url redis://127.0.0.1:6379 --queue redis --no-worker ./index.js",
+    },
+    {
       description: "Two apps, as app 123 with its key, logging JSON:",
       command: "<%= config.bin %> <%= command.id %> -a 123 -P key.pem --log-format json ./app-one.js ./app-two.js",
     },
@@ -37,7 +42,7 @@ export default class Run extends AppCommand {
     app: Args.string({ description: "Path or package name of an app function (several may be given)." }),
   };
 
-  static override flags = { ...credentialFlags, ...runFlags, ...logFlags };
+  static override flags = { ...credentialFlags, ...runFlags, ...queueFlags, ...redeliverFlags, ...logFlags };
 
   async run(): Promise<void> {
     addUsageErrors("APP_FUNCTION_NOT_FOUND");
@@ -52,6 +57,13 @@ export default class Run extends AppCommand {
       cwd: process.cwd(),
       handlerTimeoutMs: flags["handler-timeout"],
       maxConcurrentDeliveries: flags["max-concurrent-deliveries"],
+      redeliverEvery: flags["redeliver-every"],
+      queue: {
+        queue: flags.queue,
+        worker: flags.worker,
+        workerConcurrency: flags["worker-concurrency"],
+        deliveryAttempts: flags["delivery-attempts"],
+      },
       overrides: {
         handlerDeadlineMs: flags["handler-deadline"],
         appId: flags["app-id"],

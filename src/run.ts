@@ -11,7 +11,10 @@ import { resolveAppFunction } from "./helpers/resolve-app-function.js";
 import { loadApps } from "./run/load-apps.js";
 import { warnIfEnvTracked } from "./run/warn-tracked-env.js";
 import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
-import { stopOnce, type Stop } from "./run/stop-once.js";
+import { stopOnce, type QueueParts, type Stop } from "./run/stop-once.js";
+import type { QueueOverrides, QueueSettings } from "./queue/resolve-queue-settings.js";
+import { resolveQueueSettings } from "./queue/resolve-queue-settings.js";
+import { parseDuration } from "./redeliver/parse-duration.js";
 import { readTelemetryConfig } from "./telemetry/read-telemetry-config.js";
 import { createServer, type AppServer } from "./server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
@@ -39,6 +42,10 @@ export type RunOptions = {
   handlerTimeoutMs?: number | undefined;
   /** Deliveries running at once before the server answers 503. Default: 1000. */
   maxConcurrentDeliveries?: number | undefined;
+  /** `--redeliver-every`: a duration (`30m`) or milliseconds; else `REDELIVER_EVERY`. Default: no sweep. */
+  redeliverEvery?: string | number | undefined;
+  /** Queue mode (`--queue`, `--no-worker`, `--worker-concurrency`); else `DELIVERY_QUEUE` and friends. */
+  queue?: QueueOverrides | undefined;
 };
 
 /** The running server, with where it listens and a `stop()` that also closes the proxy. */
@@ -81,6 +88,17 @@ export async function run(
   }
   const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
   const { setupMode } = settings;
+  // Queue mode is checked before anything loads: a missing REDIS_URL is a usage error.
+  const queueSettings = setupMode
+    ? undefined
+    : resolveQueueSettings({ env, overrides: options.queue, redisConfig: settings.options.redisConfig });
+  const redeliverEvery = options.redeliverEvery ?? (env.REDELIVER_EVERY || undefined);
+  const redeliverEveryMs =
+    setupMode || redeliverEvery === undefined
+      ? undefined
+      : typeof redeliverEvery === "number"
+        ? redeliverEvery
+        : parseDuration(redeliverEvery, "REDELIVER_EVERY (--redeliver-every)");
   // OpenTelemetry only when OTEL_* configure it: otherwise none of it is loaded.
   const telemetryConfig = setupMode ? undefined : readTelemetryConfig(env);
   const telemetry = telemetryConfig ? await (await import("./telemetry/start-telemetry.js")).startTelemetry(telemetryConfig) : undefined;
@@ -108,6 +126,18 @@ export async function run(
     host = "127.0.0.1";
     log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
   }
+  const queueParts: QueueParts & { deliveryQueue?: import("./queue/create-delivery-queue.js").DeliveryQueue } = {};
+  if (queueSettings) {
+    // BullMQ is loaded here only: without a queue, none of it is.
+    const { createDeliveryQueue } = await import("./queue/create-delivery-queue.js");
+    queueParts.deliveryQueue = await createDeliveryQueue({
+      connection: app.state.redis!.connection,
+      appId: app.state.appId ?? "token",
+      attempts: queueSettings.attempts,
+      backoffMs: queueSettings.backoffMs,
+    });
+    queueParts.queue = queueParts.deliveryQueue;
+  }
   const server = createServer({
     app,
     host,
@@ -115,6 +145,7 @@ export async function run(
     handlerTimeoutMs: options.handlerTimeoutMs,
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
     setupMode,
+    deliveryQueue: queueParts.deliveryQueue,
   });
   // The setup flow (and its YAML parser) and the proxy are loaded only when
   // used: a configured app without a proxy starts lighter and faster.
@@ -132,6 +163,11 @@ export async function run(
   // With Redis sharing, give the connection a moment so the first deliveries
   // already share tokens; an unreachable Redis only delays the start this long.
   await app.state.redis?.connection.whenUp(REDIS_START_WAIT_MS);
+  if (queueSettings) queueParts.worker = await startQueueWorker(app, queueSettings, log);
+  if (redeliverEveryMs !== undefined) {
+    const { scheduleRedelivery } = await import("./redeliver/schedule-redelivery.js");
+    queueParts.redelivery = scheduleRedelivery({ app, everyMs: redeliverEveryMs, log });
+  }
   const listening = await server.start();
   let proxy: WebhookProxy | undefined;
   try {
@@ -162,7 +198,7 @@ export async function run(
   // Spans and metrics still buffered are exported before the process ends.
   const withTelemetry = (stopServer: Stop): Stop =>
     telemetry ? (stopOptions) => stopServer(stopOptions).finally(() => telemetry.shutdown()) : stopServer;
-  let stop = withTelemetry(stopOnce(server, proxy, log, graceMs));
+  let stop = withTelemetry(stopOnce(server, proxy, log, graceMs, queueParts));
   const signals = options.handleSignals === false ? undefined : handleSignals((o) => stop(o), log, graceMs);
   return {
     ...server,
@@ -180,6 +216,16 @@ export async function run(
       return stop(stopOptions);
     },
   };
+}
+
+/** Queue mode's worker in this process, unless `--no-worker`. */
+async function startQueueWorker(app: App, settings: QueueSettings, log: Logger): Promise<QueueParts["worker"]> {
+  if (!settings.worker) {
+    log.info("Queue mode without a worker: deliveries are queued for `app worker` processes.");
+    return undefined;
+  }
+  const { startDeliveryWorker } = await import("./queue/start-delivery-worker.js");
+  return startDeliveryWorker({ app, concurrency: settings.concurrency, lockMs: settings.lockMs, log });
 }
 
 function withoutCredentials(options: Options): Options {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
@@ -5,11 +6,15 @@ import autocannon from "autocannon";
 // an event loop) with the harness or a server. It loads its body, says
 // "ready", waits for "go" so the harness can read the server's CPU counters
 // right before the first request, then reports a summary.
-process.once("message", ({ url, connections, duration, headers, bodyFile }) => {
+process.once("message", ({ url, connections, duration, headers, bodyFile, uniqueIds }) => {
   const body = readFileSync(bodyFile);
   process.send({ type: "ready" });
   process.once("message", () => {
-    autocannon({ url, connections, pipelining: 1, duration, method: "POST", headers, body }, (error, result) => {
+    // Queue mode remembers delivery ids: each request needs its own, as from the platform.
+    const requests = uniqueIds
+      ? [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, "x-github-delivery": randomUUID() } }) }]
+      : undefined;
+    autocannon({ url, connections, pipelining: 1, duration, method: "POST", headers, body, requests }, (error, result) => {
       if (error) {
         process.send({ type: "error", message: String(error.message ?? error) });
         return;

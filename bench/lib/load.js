@@ -16,7 +16,7 @@ const SAMPLE_MS = 100;
  * const slice = await runSlice(server, { connections: 50, duration: 6, headers, bodyFile });
  * console.log(slice.cpuPerDeliveryUs, slice.load.latency.p99);
  */
-export async function runSlice(server, { connections, duration, headers, bodyFile }) {
+export async function runSlice(server, { connections, duration, headers, bodyFile, uniqueIds = false }) {
   const worker = track(fork(WORKER, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }));
   try {
     const exited = new Promise((resolve, reject) => {
@@ -24,7 +24,7 @@ export async function runSlice(server, { connections, duration, headers, bodyFil
     });
     exited.catch(() => {}); // only read through next()
     const next = () => Promise.race([new Promise((resolve) => worker.once("message", resolve)), exited]);
-    worker.send({ url: server.url, connections, duration, headers, bodyFile });
+    worker.send({ url: server.url, connections, duration, headers, bodyFile, uniqueIds });
     await next(); // ready
     const handledBefore = await server.count();
     const cpuBefore = cpuMicros(server.pid);

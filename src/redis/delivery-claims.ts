@@ -26,6 +26,14 @@ const FINISH = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call(
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 const UNCOORDINATED: DeliveryClaim = { status: "claimed", release: async () => undefined };
 
+/** The key that says an instance has (or had) a delivery: shared by the claims and the queue. */
+export function deliveryKey(keyPrefix: string, appId: number | string, deliveryId: string): string {
+  return `${keyPrefix}delivery:${appId}:${deliveryId}`;
+}
+
+/** How long a delivery id is remembered: the platform keeps (and redelivers) deliveries for 3 days. */
+export const DELIVERY_MEMORY_MS = 3 * 24 * 60 * 60 * 1000;
+
 /**
  * Runs each delivery once across instances: a delivery id is claimed in
  * Redis (with a lease renewed while handlers run) before handlers start.
@@ -36,9 +44,9 @@ export function createDeliveryClaims({
   connection,
   appId,
   leaseMs = 30_000,
-  doneTtlMs = 3 * 24 * 60 * 60 * 1000,
+  doneTtlMs = DELIVERY_MEMORY_MS,
 }: DeliveryClaimsOptions): DeliveryClaims {
-  const keyOf = (id: string) => `${connection.keyPrefix}delivery:${appId}:${id}`;
+  const keyOf = (id: string) => deliveryKey(connection.keyPrefix, appId, id);
 
   const claims: DeliveryClaims = {
     async claim(deliveryId) {

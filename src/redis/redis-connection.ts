@@ -65,6 +65,14 @@ export class RedisConnection {
     return this.#up;
   }
 
+  /**
+   * The ioredis options or URL, without the key prefix: for the clients
+   * other libraries make on their own (BullMQ's workers block on theirs).
+   */
+  get config(): RedisOptions | string {
+    return this.#options.config;
+  }
+
   /** Where Redis is, without credentials: safe to log. */
   get description(): string {
     const { config } = this.#options;

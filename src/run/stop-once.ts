@@ -7,21 +7,40 @@ import type { StopOptions } from "../server/create-server.js";
 
 export type Stop = (options?: StopOptions) => Promise<void>;
 
+/** Queue mode's parts of a process: a worker (drained with the server) and the queue (closed after it). */
+export type QueueParts = {
+  worker?: { close(options: { graceMs: number }): Promise<void> } | undefined;
+  queue?: { close(): Promise<void> } | undefined;
+  /** `--redeliver-every`: stopped first (no new sweep), its running sweep awaited before Redis closes. */
+  redelivery?: { close(): void; sweeping(): Promise<unknown> } | undefined;
+};
+
 /**
  * The stop of `run()`: the proxy first (no new deliveries), then the server
- * (running handlers get `graceMs`), then the app's connections (Redis),
+ * and the queue's worker (running handlers get `graceMs`), then the queue, then the app's connections (Redis),
  * then the logs are flushed, Sentry's included. Calling it again returns the same promise.
  *
  * @example
  * const stop = stopOnce(server, proxy, log, 10_000);
  * await stop();
  */
-export function stopOnce(server: AppServer, proxy: WebhookProxy | undefined, log: Logger, graceMs: number): Stop {
+export function stopOnce(
+  server: AppServer,
+  proxy: WebhookProxy | undefined,
+  log: Logger,
+  graceMs: number,
+  queueParts: QueueParts = {},
+): Stop {
   let stopping: Promise<void> | undefined;
   return (options = {}) =>
     (stopping ??= (async () => {
+      queueParts.redelivery?.close();
       await proxy?.close();
-      await server.stop({ ...options, graceMs: options.graceMs ?? graceMs });
+      const grace = options.graceMs ?? graceMs;
+      // The worker takes no new deliveries while the server drains; both get the same grace.
+      await Promise.all([server.stop({ ...options, graceMs: grace }), queueParts.worker?.close({ graceMs: grace })]);
+      await queueParts.queue?.close();
+      await queueParts.redelivery?.sweeping();
       await server.app.close(); // after the handlers: they may still use Redis
       await flushSentry();
       log.flush();

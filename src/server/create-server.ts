@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { App } from "../app.js";
+import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from "../types.js";
 import { createRouter } from "./create-router.js";
 import { getPathname } from "./get-pathname.js";
@@ -29,6 +30,8 @@ export type CreateServerOptions = WebhookOptions & {
   requestTimeoutMs?: number | undefined;
   /** Setup mode (no credentials yet): every delivery is answered 503 "not configured", with one warning. */
   setupMode?: boolean | undefined;
+  /** Queue mode: verified deliveries are stored here (202 `{"queued": id}`) for workers to run. */
+  deliveryQueue?: DeliveryQueue | undefined;
 };
 
 /** Counters of what the server refused, abandoned or caught, since it was created. */
@@ -99,7 +102,7 @@ export function createServer(options: CreateServerOptions): AppServer {
   const port = checkPort(options.port ?? app.state.port ?? 3000);
   const host = options.host ?? app.state.host;
   const timeouts = resolveSocketTimeouts(options);
-  const receiver = new WebhookReceiver(app, { ...resolved, setupMode: options.setupMode === true });
+  const receiver = new WebhookReceiver(app, { ...resolved, setupMode: options.setupMode === true, deliveryQueue: options.deliveryQueue });
   const router = createRouter({ receiver, webhookPath, log });
   const getRouter = (path?: string): Router => router.basePath(path ?? "/");
   const honoListener = getRequestListener(router.fetch);

@@ -20,6 +20,18 @@ export const DUPLICATE_ANSWER = textAnswer(200, "ok (already handled)");
 /** Another instance is handling this delivery now (Redis sharing). */
 export const ELSEWHERE_ANSWER = textAnswer(202, "being handled by another instance");
 
+/** Queue mode: the delivery is stored; a worker runs it. */
+export function queuedAnswer(id: string): WebhookAnswer {
+  return answer(202, JSON.stringify({ queued: id }), JSON_TYPE);
+}
+
+/** Queue mode: this delivery id was queued, run or done already; nothing is queued again. */
+export function duplicateAnswer(id: string): WebhookAnswer {
+  return answer(200, JSON.stringify({ duplicate: id }), JSON_TYPE);
+}
+
+const JSON_TYPE = "application/json; charset=UTF-8";
+
 /** A JSON `{"error": message}` answer. */
 export function errorAnswer(
   status: number,
@@ -40,6 +52,13 @@ export const STOPPING_ANSWER = errorAnswer(
   503,
   "The app is shutting down; send this again in a moment (the platform redelivers on request).",
   { connection: "close", "retry-after": "5" },
+);
+
+/** Queue mode: Redis did not store the delivery, so it is not acknowledged (the platform shows it failed; redeliver it). */
+export const QUEUE_UNAVAILABLE_ANSWER = errorAnswer(
+  503,
+  "The delivery queue is unreachable, so this delivery was not stored; redeliver it once the queue's Redis is back.",
+  { "retry-after": "10" },
 );
 
 /** 500 while the app function has not loaded (or failed to). */

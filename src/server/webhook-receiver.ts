@@ -9,19 +9,24 @@ import { DeliveryLimit } from "./delivery-limit.js";
 import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
 import type { DeliveryClaims } from "../redis/delivery-claims.js";
+import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
+import { KEPT_HEADERS, type KeptHeader } from "../queue/delivery-job.js";
 import {
   ACCEPTED_ANSWER,
   DUPLICATE_ANSWER,
   ELSEWHERE_ANSWER,
+  duplicateAnswer,
   errorAnswer,
   missingHeaders,
   NOT_CONFIGURED_ANSWER,
+  queuedAnswer,
+  QUEUE_UNAVAILABLE_ANSWER,
   OK_ANSWER,
   tooLargeAnswer,
   type WebhookAnswer,
 } from "./webhook-answer.js";
 
-export type WebhookHeader = "x-github-event" | "x-github-delivery" | "x-hub-signature-256" | "content-type";
+export type WebhookHeader = "x-github-event" | "x-github-delivery" | "x-hub-signature-256" | "content-type" | KeptHeader;
 
 /** How the pipeline reads one kind of request (a Web `Request`, a Node `IncomingMessage`). */
 export type WebhookAdapter<R> = {
@@ -37,6 +42,8 @@ export type WebhookReceiverOptions = {
   maxConcurrentDeliveries: number;
   /** No credentials yet: deliveries cannot be handled, so they are refused with 503 (and redelivered later). */
   setupMode?: boolean;
+  /** Queue mode: verified deliveries are stored here for workers instead of run. */
+  deliveryQueue?: DeliveryQueue | undefined;
 };
 
 const CLAIMED_HERE_MAX = 10_000;
@@ -60,13 +67,15 @@ export class WebhookReceiver {
   readonly limit: DeliveryLimit;
   readonly #rotationSeen = new Set<number>();
   readonly #setupMode: boolean;
+  readonly #queue: DeliveryQueue | undefined;
   #warnedSetupMode = false;
   /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
   readonly #claimedHere = new Set<string>();
 
-  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries, setupMode = false }: WebhookReceiverOptions) {
+  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries, setupMode = false, deliveryQueue }: WebhookReceiverOptions) {
     this.#app = app;
     this.#setupMode = setupMode;
+    this.#queue = deliveryQueue;
     this.#log = log;
     this.#deadlines = new DeadlineQueue(handlerTimeoutMs, ACCEPTED_ANSWER);
     this.#maxBodyBytes = maxBodyBytes;
@@ -98,6 +107,7 @@ export class WebhookReceiver {
     if (matched !== 0) this.#logRotation(id, name, matched);
     const payload = parsePayload(body, adapter.header(request, "content-type"));
     if (typeof payload === "string") return errorAnswer(400, payload);
+    if (this.#queue) return this.#enqueue(this.#queue, adapter, request, { id, name, body });
     // Again, now that the body is in: others may have started while it arrived.
     return this.limit.check(id) ?? this.#deliver({ id, name, payload });
   }
@@ -117,6 +127,29 @@ export class WebhookReceiver {
       );
     }
     return NOT_CONFIGURED_ANSWER;
+  }
+
+  /** Queue mode: store the verified delivery for a worker; 202 only once Redis has it. */
+  async #enqueue<R>(
+    queue: DeliveryQueue,
+    adapter: WebhookAdapter<R>,
+    request: R,
+    { id, name, body }: { id: string; name: string; body: Uint8Array },
+  ): Promise<WebhookAnswer> {
+    const headers: Record<string, string> = {};
+    for (const header of KEPT_HEADERS) {
+      const value = adapter.header(request, header);
+      if (value) headers[header] = value;
+    }
+    try {
+      const result = await queue.enqueue({ id, name, body: Buffer.from(body).toString("utf8"), headers, receivedAt: Date.now() });
+      if (result === "queued") return queuedAnswer(id);
+      this.#log.info({ id, event: name }, `Delivery ${id} was already received; not queueing it again.`);
+      return duplicateAnswer(id);
+    } catch (error) {
+      this.#log.warn({ id, event: name, err: toError(error) }, `Delivery ${id} was not stored: the queue's Redis is unreachable; answered 503.`);
+      return QUEUE_UNAVAILABLE_ANSWER;
+    }
   }
 
   /** During a secret rotation: which accepted secret signed the delivery. */

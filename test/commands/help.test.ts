@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBin } from "./run-bin.js";
 
-const COMMANDS = ["doctor", "migrate", "new", "receive", "run", "setup"] as const;
+const COMMANDS = [
+  "doctor", "migrate", "new", "receive", "redeliver", "run", "setup", "worker", "deliveries failed", "deliveries retry",
+] as const;
+/** What `app --help` lists: topics (deliveries) and commands, in its order. */
+const LISTED = ["deliveries", "doctor", "migrate", "new", "receive", "redeliver", "run", "setup", "worker"] as const;
 
 describe("app (help, version, mistakes)", () => {
   let cwd: string;
@@ -14,16 +18,16 @@ describe("app (help, version, mistakes)", () => {
 
   const app = (args: string[]) => runBin(args, { cwd });
 
-  it("lists the commands with their summaries in app --help", async () => {
+  it("lists the topics and commands with their summaries in app --help", async () => {
     const result = await app(["--help"]);
     expect(result.code).to.equal(0);
     const listed = [...result.stdout.matchAll(/^ {2}(\w+) {2,}\S/gm)].map((match) => match[1]);
-    expect(listed).to.deep.equal([...COMMANDS]);
+    expect(listed).to.deep.equal([...LISTED]);
   });
 
   for (const command of COMMANDS) {
     it(`shows usage, flags and at least two examples in app ${command} --help`, async () => {
-      const result = await app([command, "--help"]);
+      const result = await app([...command.split(" "), "--help"]);
       expect(result.code).to.equal(0);
       expect(result.stdout).to.include(`$ app ${command}`);
       expect(result.stdout).to.match(/^FLAGS$/m);

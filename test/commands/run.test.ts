@@ -211,6 +211,7 @@ describe("app run (the built command, in its own process)", function () {
     const OPTIONAL = [
       "/dist/src/setup/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/",
       "/@opentelemetry/", "/dist/src/telemetry/start-telemetry.js",
+      "/bullmq/", "/msgpackr/", "/dist/src/queue/create-delivery-queue.js", "/dist/src/queue/start-delivery-worker.js",
     ];
     /** `app migrate`'s parser: never loaded by `app run`. */
     const MIGRATE_ONLY = ["/dist/src/migrate/", "/recast/", "/@babel/parser/"];
@@ -238,6 +239,20 @@ describe("app run (the built command, in its own process)", function () {
       const loaded = await loadedBy({});
       expect(loaded).to.include("/dist/src/run.js");
       for (const optional of [...OPTIONAL, ...MIGRATE_ONLY]) expect(loaded, optional).not.to.include(optional);
+    });
+
+    it("app --version loads none of BullMQ", async () => {
+      const log = join(cwd, "version-imports.txt");
+      const result = await runToExit({ command: "--version", args: [], env: { NODE_OPTIONS: `--import=${REGISTER}`, IMPORT_LOG: log }, cwd });
+      expect(result.code).to.equal(0);
+      const loaded = readFileSync(log, "utf8");
+      expect(loaded).to.include("/bin/run.js");
+      for (const optional of ["/bullmq/", "/msgpackr/", "/ioredis/"]) expect(loaded, optional).not.to.include(optional);
+    });
+
+    it("queue mode loads BullMQ", async () => {
+      const loaded = await loadedBy({ DELIVERY_QUEUE: "redis", REDIS_URL: "redis://127.0.0.1:1" });
+      expect(loaded).to.include("/bullmq/");
     });
 
     it("setup mode loads the setup flow", async () => {

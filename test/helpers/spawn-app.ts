@@ -4,8 +4,10 @@ import { fileURLToPath } from "node:url";
 export const RUN_JS = fileURLToPath(new URL("../../bin/run.js", import.meta.url));
 
 export type SpawnAppOptions = {
-  /** Arguments after `run`: app paths and flags. */
+  /** Arguments after the command: app paths and flags. */
   args: readonly string[];
+  /** The `app` command to run. Default: `run`. */
+  command?: string;
   /** The whole environment of the child besides PATH: nothing is inherited. */
   env?: Record<string, string>;
   cwd?: string;
@@ -40,8 +42,8 @@ const LISTENING = /listening on (http:\/\/\S+)/;
  * child.kill("SIGTERM");
  * expect((await child.exit).code).to.equal(0);
  */
-export async function spawnApp({ args, env = {}, cwd, readyPattern = LISTENING, timeoutMs = 20_000 }: SpawnAppOptions): Promise<SpawnedApp> {
-  const child = spawn(process.execPath, [RUN_JS, "run", ...args], {
+export async function spawnApp({ args, command = "run", env = {}, cwd, readyPattern = LISTENING, timeoutMs = 20_000 }: SpawnAppOptions): Promise<SpawnedApp> {
+  const child = spawn(process.execPath, [RUN_JS, command, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -106,9 +108,7 @@ export async function spawnApp({ args, env = {}, cwd, readyPattern = LISTENING, 
  * @example
  * const { code, stderr } = await runToExit({ args: ["./index.js"], env: { NODE_ENV: "production" } });
  */
-export async function runToExit(
-  options: Omit<SpawnAppOptions, "readyPattern"> & { /** Default: "run". */ command?: string },
-): Promise<ExitInfo & { stdout: string; stderr: string }> {
+export async function runToExit(options: Omit<SpawnAppOptions, "readyPattern">): Promise<ExitInfo & { stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [RUN_JS, options.command ?? "run", ...options.args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "", ...options.env },

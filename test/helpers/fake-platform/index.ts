@@ -4,6 +4,7 @@ import { addAppRoutes } from "./app-routes.js";
 import { authenticate, authorize } from "./authenticate.js";
 import { readBody, writeResponse } from "./http.js";
 import { errorResponse, NOT_FOUND } from "./messages.js";
+import { addHookDeliveryRoutes } from "./hook-delivery-routes.js";
 import { addRepoRoutes } from "./repo-routes.js";
 import { createFailQueue, createRouter, matchesRoute } from "./router.js";
 import { repoKey, type PlatformState } from "./state.js";
@@ -46,10 +47,13 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
     appEvents: ["issues", "issue_comment", "push"],
     issues: new Map(),
     comments: [],
+    hookDeliveries: [],
+    redeliveryRequests: [],
     baseUrl: origin + prefix,
   };
   addAppRoutes(router.add, state);
   addRepoRoutes(router.add, state);
+  addHookDeliveryRoutes(router.add, state);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", origin);
@@ -120,10 +124,15 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
     setIssues(owner, repo, items) {
       state.issues.set(repoKey(owner, repo), [...items]);
     },
+    setHookDeliveries(items) {
+      state.hookDeliveries = [...items];
+    },
+    redeliveryRequests: () => [...state.redeliveryRequests],
     comments: () => [...state.comments],
     reset() {
       calls.length = 0;
       state.comments.length = 0;
+      state.redeliveryRequests.length = 0;
       failures.clear();
     },
     close: () =>

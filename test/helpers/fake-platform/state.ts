@@ -12,6 +12,10 @@ export type PlatformState = {
   appEvents: string[];
   issues: Map<string, unknown[]>;
   comments: RecordedComment[];
+  /** Attempts `GET /app/hook/deliveries` serves (any order; served newest first). */
+  hookDeliveries: Array<{ id: number; guid: string; delivered_at: string; [key: string]: unknown }>;
+  /** Attempt ids given to `POST /app/hook/deliveries/:delivery_id/attempts`, in order. */
+  redeliveryRequests: number[];
   /** Origin + pathPrefix, for absolute URLs in answers. */
   baseUrl: string;
 };

@@ -92,6 +92,10 @@ export interface FakePlatform {
   setAppEvents(events: string[]): void;
   /** The items `GET /repos/:owner/:repo/issues` pages through. */
   setIssues(owner: string, repo: string, items: unknown[]): void;
+  /** The attempts `GET /app/hook/deliveries` serves (newest first, paged with a cursor). */
+  setHookDeliveries(items: Array<{ id: number; guid: string; delivered_at: string; [key: string]: unknown }>): void;
+  /** Attempt ids given to `POST /app/hook/deliveries/:delivery_id/attempts`, in order. */
+  redeliveryRequests(): number[];
   /** Comments created through `POST /repos/:owner/:repo/issues/:issue_number/comments`. */
   comments(): RecordedComment[];
   /** Clears calls, comments and failNext queues; keeps tokens, routes and data. */

@@ -1,0 +1,50 @@
+import * as Flags from "@oclif/core/flags";
+import { AppCommand } from "../../src/cli/app-command.js";
+import { queueLocationFlags } from "../../src/cli/deliveries-flags.js";
+import { openFailedDeliveries, type FailedDelivery } from "../../src/queue/failed-deliveries.js";
+
+export default class DeliveriesFailed extends AppCommand {
+  static override summary = "List the deliveries whose handlers still failed after every attempt (queue mode).";
+
+  static override description =
+    "Reads the failed set of the delivery queue in REDIS_URL: each delivery's id, event, attempts and last " +
+    "error (scrubbed of secrets). Queue them again with `app deliveries retry`. See docs/queue.md.";
+
+  static override examples = [
+    "<%= config.bin %> <%= command.id %>",
+    "<%= config.bin %> <%= command.id %> --json | jq -r '.[].id'",
+  ];
+
+  static override flags = {
+    ...queueLocationFlags,
+    json: Flags.boolean({ summary: "Print a JSON array: id, event, attempts, error, failedAt." }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(DeliveriesFailed);
+    const failed = await openFailedDeliveries({ redisConfig: flags["redis-url"], appId: flags["app-id"] ?? "token" });
+    try {
+      const deliveries = await failed.list();
+      if (flags.json) this.log(JSON.stringify(deliveries, null, 2));
+      else this.log(formatTable(deliveries));
+    } finally {
+      await failed.close();
+    }
+  }
+}
+
+function formatTable(deliveries: FailedDelivery[]): string {
+  if (deliveries.length === 0) return "No failed deliveries.";
+  const rows = [
+    ["ID", "EVENT", "ATTEMPTS", "FAILED AT", "LAST ERROR"],
+    ...deliveries.map((d) => [d.id, d.event, String(d.attempts), d.failedAt ?? "", firstLine(d.error)]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  "));
+  return [...lines, "", `${deliveries.length} failed; queue them again with: app deliveries retry ID... (or --all)`].join("\n");
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n")[0] ?? "";
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}

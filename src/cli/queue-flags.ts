@@ -1,0 +1,40 @@
+import * as Flags from "@oclif/core/flags";
+
+/** Flags of queue mode shared by `app run` and `app worker`. */
+export const workerFlags = {
+  "worker-concurrency": Flags.integer({
+    min: 1,
+    env: "WORKER_CONCURRENCY",
+    summary: "Queue mode: deliveries a worker runs at once (default 10).",
+    helpValue: "N",
+  }),
+};
+
+/** The queue-mode flags of `app run`. */
+export const queueFlags = {
+  queue: Flags.option({
+    options: ["redis", "none"] as const,
+    env: "DELIVERY_QUEUE",
+    summary: "redis: answer deliveries at once (202) and run them from a queue in REDIS_URL. See docs/queue.md.",
+  })(),
+  worker: Flags.boolean({
+    allowNo: true,
+    summary: "Queue mode: run a worker in this process (default); --no-worker serves HTTP only.",
+  }),
+  ...workerFlags,
+  "delivery-attempts": Flags.integer({
+    min: 1,
+    env: "DELIVERY_ATTEMPTS",
+    summary: "Queue mode: runs of a failing delivery in all, with exponential back-off, before the failed set (default 3).",
+    helpValue: "N",
+  }),
+};
+
+/** `app run --redeliver-every`: the redelivery sweep on a schedule. */
+export const redeliverFlags = {
+  "redeliver-every": Flags.string({
+    env: "REDELIVER_EVERY",
+    summary: "Ask the platform to redeliver failed deliveries every DURATION (e.g. 30m); with REDIS_URL one instance sweeps. See docs/redelivery.md.",
+    helpValue: "DURATION",
+  }),
+};

@@ -1,0 +1,33 @@
+import type { ConnectionOptions } from "bullmq";
+import type { RedisOptions } from "ioredis";
+
+/**
+ * Connection options for BullMQ, from the app's Redis URL or options. BullMQ
+ * makes its own ioredis clients from them (with the `ioredis` this package
+ * depends on: BullMQ takes it as a peer), because a worker blocks on its
+ * connection while it waits for jobs.
+ *
+ * - `worker`: commands wait through a reconnection (BullMQ requires
+ *   `maxRetriesPerRequest: null` on blocking connections).
+ * - `producer`: commands fail at once while Redis is away, so the webhook
+ *   route answers 503 instead of holding the platform's request.
+ * - `admin`: `app deliveries`, which gives up after a few seconds.
+ *
+ * @example
+ * new Worker(name, processor, { connection: bullConnection("redis://127.0.0.1:6379", "worker") });
+ */
+export function bullConnection(config: RedisOptions | string, role: "worker" | "producer" | "admin"): ConnectionOptions {
+  // BullMQ types its options apart from ioredis' own; they are the same object.
+  const base = (typeof config === "string" ? { url: config } : { ...config }) as ConnectionOptions & object;
+  if (role === "worker") return { ...base, maxRetriesPerRequest: null };
+  // A command line tool: give up after a few seconds instead of reconnecting for ever.
+  if (role === "admin") return { ...base, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: (times: number) => (times > 3 ? null : 300) };
+  return {
+    ...base,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 2000,
+    connectTimeout: 2000,
+    retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 6), 2000),
+  };
+}

@@ -1,0 +1,98 @@
+import type { Queue } from "bullmq";
+import type { RedisConnection } from "../redis/redis-connection.js";
+import { DELIVERY_MEMORY_MS, deliveryKey } from "../redis/delivery-claims.js";
+import { bullConnection } from "./bull-connection.js";
+import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
+import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./queue-defaults.js";
+import { QueueUnavailableError } from "./queue-errors.js";
+
+export type EnqueueResult = "queued" | "duplicate";
+
+/** The web side of queue mode: stores deliveries for workers. */
+export type DeliveryQueue = {
+  /** Stores the delivery once: "duplicate" when its id was queued, run or done before; throws `QueueUnavailableError` when Redis did not store it. */
+  enqueue(delivery: DeliveryJobData): Promise<EnqueueResult>;
+  /** Resolves true once Redis answers, false after `timeoutMs`. */
+  ready(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DeliveryQueueOptions = {
+  /** The app's Redis connection: the delivery ids are remembered there, under its key prefix. */
+  connection: RedisConnection;
+  appId: number | string;
+  /** Runs of a delivery in all, the first included. Default: 3. */
+  attempts?: number | undefined;
+  /** First retry after this long, then twice as long each time. Default: 5000. */
+  backoffMs?: number | undefined;
+};
+
+/** While a delivery is being stored: if this instance dies between the two steps, the id is free again soon. */
+const STORING_MS = 30_000;
+
+
+/**
+ * Opens the delivery queue (BullMQ on the app's Redis). A delivery id is
+ * remembered for 3 days with the same key the delivery claims use, so one
+ * delivery is stored once across instances, and never queued again after
+ * it ran; its job id is the delivery id.
+ *
+ * @example
+ * const queue = await createDeliveryQueue({ connection: app.state.redis.connection, appId: 1 });
+ * await queue.enqueue({ id, name, body, headers: {}, receivedAt: Date.now() }); // "queued"
+ */
+export async function createDeliveryQueue({
+  connection,
+  appId,
+  attempts = DEFAULT_DELIVERY_ATTEMPTS,
+  backoffMs = DEFAULT_BACKOFF_MS,
+}: DeliveryQueueOptions): Promise<DeliveryQueue> {
+  const { Queue } = await import("bullmq");
+  const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId), {
+    connection: bullConnection(connection.config, "producer"),
+    prefix: queuePrefixOf(connection.keyPrefix),
+    skipVersionCheck: true,
+    defaultJobOptions: {
+      attempts,
+      backoff: { type: "exponential", delay: backoffMs },
+      // Dedupe rests on the remembered ids, not on finished jobs: those can go.
+      removeOnComplete: { count: 1000 },
+      // The failed set is kept until `app deliveries retry` (or an operator) empties it.
+      removeOnFail: false,
+    },
+  });
+  // Outages are reported by the app's own connection, once; each failed add is a 503.
+  queue.on("error", () => undefined);
+
+  async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
+    const redis = await connection.client();
+    const key = deliveryKey(connection.keyPrefix, appId, delivery.id);
+    if ((await redis.set(key, "storing", "PX", STORING_MS, "NX")) !== "OK") return "duplicate";
+    try {
+      await queue.add(delivery.name, delivery, { jobId: jobIdOf(delivery.id) });
+    } catch (error) {
+      await redis.del(key).catch(() => undefined);
+      throw error;
+    }
+    // Not awaited: the job is stored, which is what the 202 promises. Should
+    // this fail, the "storing" mark expires and the job id still dedupes.
+    redis.set(key, "queued", "PX", DELIVERY_MEMORY_MS).catch(() => undefined);
+    return "queued";
+  }
+
+  return {
+    async enqueue(delivery) {
+      if (!connection.up) throw new QueueUnavailableError(undefined);
+      try {
+        return await store(delivery);
+      } catch (error) {
+        connection.reportFailure(error);
+        throw new QueueUnavailableError(error);
+      }
+    },
+    ready: (timeoutMs) => connection.whenUp(timeoutMs),
+    async close() {
+      await queue.close().catch(() => undefined);
+    },
+  };
+}

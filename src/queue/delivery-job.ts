@@ -1,0 +1,53 @@
+/** What a queued delivery carries: enough to run its handlers anywhere, and to continue its trace. */
+export type DeliveryJobData = {
+  /** The `X-GitHub-Delivery` id. */
+  id: string;
+  /** The `X-GitHub-Event` name. */
+  name: string;
+  /** The body exactly as received and verified (JSON text), parsed again by the worker. */
+  body: string;
+  /**
+   * Headers of the delivery a worker may need later: `traceparent` and
+   * `tracestate` (W3C trace context, so a trace started at the webhook route
+   * continues in the worker), and the platform's hook ids.
+   */
+  headers: Record<string, string>;
+  /** When the web instance stored it (ms since the epoch). */
+  receivedAt: number;
+};
+
+/** The request headers kept with a queued delivery (see `DeliveryJobData.headers`). */
+export const KEPT_HEADERS = [
+  "traceparent",
+  "tracestate",
+  "x-github-hook-id",
+  "x-github-hook-installation-target-id",
+  "x-github-hook-installation-target-type",
+] as const;
+
+export type KeptHeader = (typeof KEPT_HEADERS)[number];
+
+/**
+ * The job id of a delivery: its id as it is. BullMQ refuses ids that look
+ * like integers or contain ":" (it uses those forms itself); such ids, which
+ * the platform never sends (its ids are GUIDs), are prefixed and escaped.
+ *
+ * @example
+ * jobIdOf("72d3162e-cc78-11e3-81ab-4c9367dc0958"); // the same string
+ */
+export function jobIdOf(deliveryId: string): string {
+  if (/^-?\d+$/.test(deliveryId) || deliveryId.includes(":") || deliveryId.startsWith("delivery%")) {
+    return `delivery%${encodeURIComponent(deliveryId)}`;
+  }
+  return deliveryId;
+}
+
+/** The queue's name: one queue per app id, so two apps on one Redis never share deliveries. */
+export function queueNameOf(appId: number | string): string {
+  return `deliveries-${String(appId).replace(/:/g, "_")}`;
+}
+
+/** BullMQ's key prefix under ours: `gh-app-kit:` → `gh-app-kit:bull` (keys `gh-app-kit:bull:<queue>:…`). */
+export function queuePrefixOf(keyPrefix: string): string {
+  return `${keyPrefix}bull`;
+}

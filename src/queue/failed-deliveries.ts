@@ -1,0 +1,115 @@
+import type { Job, Queue } from "bullmq";
+import type { RedisOptions } from "ioredis";
+import { AppError, isAppError } from "../errors.js";
+import { scrubSecrets } from "../log/secrets.js";
+import { RedisConnection } from "../redis/redis-connection.js";
+import { bullConnection } from "./bull-connection.js";
+import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
+
+/** One delivery of the failed set, as `app deliveries failed --json` prints it. */
+export type FailedDelivery = {
+  id: string;
+  /** Event name, with the payload's action when it has one: `issues.opened`. */
+  event: string;
+  /** Runs made, the failed ones included. */
+  attempts: number;
+  /** The last run's error, scrubbed of secrets. */
+  error: string;
+  /** When the last run failed (ISO 8601), if known. */
+  failedAt: string | undefined;
+};
+
+export type RetryResult = { retried: string[]; missing: string[] };
+
+export type FailedDeliveries = {
+  list(): Promise<FailedDelivery[]>;
+  /** Queues the given failed deliveries again (every one with `"all"`), each with its attempts renewed. */
+  retry(ids: readonly string[] | "all"): Promise<RetryResult>;
+  close(): Promise<void>;
+};
+
+const noLog = { info: () => undefined, warn: () => undefined };
+
+/**
+ * The failed set of an app's delivery queue, for `app deliveries`. Any Redis
+ * failure is a `QUEUE_UNREACHABLE` error naming where Redis was looked for.
+ *
+ * @example
+ * const failed = await openFailedDeliveries({ redisConfig: "redis://127.0.0.1:6379", appId: 1 });
+ * for (const delivery of await failed.list()) console.log(delivery.id, delivery.error);
+ * await failed.close();
+ */
+export async function openFailedDeliveries({
+  redisConfig,
+  appId,
+}: {
+  redisConfig: RedisOptions | string;
+  appId: number | string;
+}): Promise<FailedDeliveries> {
+  const connection = new RedisConnection({ config: redisConfig, log: noLog });
+  const { Queue } = await import("bullmq");
+  const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId), {
+    connection: bullConnection(connection.config, "admin"),
+    prefix: queuePrefixOf(connection.keyPrefix),
+    skipVersionCheck: true,
+  });
+  queue.on("error", () => undefined);
+  const unreachable = (error: unknown) =>
+    new AppError("QUEUE_UNREACHABLE", `The delivery queue's Redis at ${connection.description} did not answer.`, {
+      hint: "Check REDIS_URL (or --redis-url): it must be the Redis the app's instances use.",
+      cause: error,
+    });
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw isAppError(error) ? error : unreachable(error);
+    }
+  };
+
+  return {
+    list: () =>
+      guarded(async () => {
+        const jobs = (await queue.getFailed(0, -1)) as Array<Job<DeliveryJobData>>;
+        return jobs.filter(Boolean).map(describe);
+      }),
+    retry: (ids) =>
+      guarded(async () => {
+        const jobs =
+          ids === "all"
+            ? ((await queue.getFailed(0, -1)) as Array<Job<DeliveryJobData>>).filter(Boolean)
+            : await Promise.all(ids.map(async (id) => (await queue.getJob(jobIdOf(id))) as Job<DeliveryJobData> | undefined));
+        const result: RetryResult = { retried: [], missing: [] };
+        for (const [index, job] of jobs.entries()) {
+          const id = job?.data.id ?? (ids === "all" ? "" : ids[index]!);
+          if (!job || !(await job.isFailed())) {
+            result.missing.push(id);
+            continue;
+          }
+          await job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
+          result.retried.push(id);
+        }
+        return result;
+      }),
+    async close() {
+      await queue.close().catch(() => undefined);
+    },
+  };
+}
+
+function describe(job: Job<DeliveryJobData>): FailedDelivery {
+  let action: unknown;
+  try {
+    action = (JSON.parse(job.data.body) as { action?: unknown }).action;
+  } catch {
+    action = undefined;
+  }
+  return {
+    id: job.data.id,
+    event: typeof action === "string" ? `${job.data.name}.${action}` : job.data.name,
+    attempts: job.attemptsMade,
+    // Scrubbed when stored; again here, for what an older version stored.
+    error: scrubSecrets(job.failedReason ?? ""),
+    failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : undefined,
+  };
+}

@@ -1,0 +1,57 @@
+import type { Job } from "bullmq";
+import type { App } from "../app.js";
+import { isAppError, toError } from "../errors.js";
+import { scrubSecrets } from "../log/secrets.js";
+import type { DeliveryJobData } from "./delivery-job.js";
+import { rateLimitDelay } from "./rate-limit-delay.js";
+
+type DelayedErrorClass = new (message?: string) => Error;
+
+/**
+ * Runs one queued delivery's handlers with the same `Context` as the webhook
+ * route would. A rate limit puts the job back, delayed by what the platform
+ * asked, and frees the worker slot (BullMQ's `DelayedError`); any other
+ * failure is thrown again with its message and stack scrubbed of secrets,
+ * because BullMQ stores both in Redis (the failed set).
+ *
+ * @example
+ * new Worker(name, (job, token) => processDelivery(app, job, token, DelayedError));
+ */
+export async function processDelivery(
+  app: App,
+  job: Job<DeliveryJobData>,
+  token: string | undefined,
+  DelayedError: DelayedErrorClass,
+): Promise<void> {
+  const { id, name, body } = job.data;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    throw new Error(`Delivery ${id} holds a body that is not JSON; it was verified before it was queued, so Redis changed it.`);
+  }
+  try {
+    await app.webhooks.router.receive({ id, name, payload });
+  } catch (error) {
+    const delay = rateLimitDelay(error);
+    if (delay !== undefined && token !== undefined) {
+      app.state.log.warn(
+        { id, event: name },
+        `Delivery ${id} met the platform's rate limit; it runs again in ${Math.ceil(delay / 1000)} s.`,
+      );
+      await job.moveToDelayed(Date.now() + delay, token);
+      throw new DelayedError();
+    }
+    throw scrubbed(error);
+  }
+}
+
+/** The error BullMQ keeps: the handlers' messages (and hints) and a stack, scrubbed of secrets. */
+function scrubbed(error: unknown): Error {
+  const original = toError(error);
+  const errors = original instanceof AggregateError ? (original.errors as unknown[]).map(toError) : [original];
+  const message = errors.map((each) => `${each.message}${isAppError(each) && each.hint ? ` ${each.hint}` : ""}`).join("\n");
+  const copy = new Error(scrubSecrets(message || "A handler failed."));
+  copy.stack = scrubSecrets(errors[0]?.stack ?? copy.stack ?? "");
+  return copy;
+}

@@ -1,0 +1,41 @@
+type PlatformError = {
+  status?: unknown;
+  message?: unknown;
+  response?: { headers?: Record<string, unknown> } | undefined;
+};
+
+/** Without `retry-after`, the platform's docs say to wait at least a minute after a secondary limit. */
+const SECONDARY_FALLBACK_MS = 60_000;
+
+/**
+ * How long the platform asked to wait, when a handler failed because of a
+ * rate limit (403 or 429 with `retry-after`, or with `x-ratelimit-remaining:
+ * 0` and its reset), else undefined. `error` may be an `AggregateError` of
+ * the handlers' errors: any rate-limited one counts.
+ * See https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api
+ *
+ * @example
+ * rateLimitDelay(requestErrorWithRetryAfter30); // 30_000
+ */
+export function rateLimitDelay(error: unknown, now = Date.now()): number | undefined {
+  const errors = error instanceof AggregateError ? (error.errors as unknown[]) : [error];
+  let longest: number | undefined;
+  for (const each of errors) {
+    const delay = delayOf(each as PlatformError, now);
+    if (delay !== undefined && (longest === undefined || delay > longest)) longest = delay;
+  }
+  return longest;
+}
+
+function delayOf(error: PlatformError | null | undefined, now: number): number | undefined {
+  if (!error || (error.status !== 403 && error.status !== 429)) return undefined;
+  const headers = error.response?.headers ?? {};
+  const retryAfter = Number(headers["retry-after"]);
+  if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter)) return Math.max(0, retryAfter * 1000);
+  if (String(headers["x-ratelimit-remaining"]) === "0") {
+    const reset = Number(headers["x-ratelimit-reset"]) * 1000;
+    return Number.isFinite(reset) ? Math.max(1000, reset - now) : SECONDARY_FALLBACK_MS;
+  }
+  if (/\bsecondary rate\b/i.test(String(error.message))) return SECONDARY_FALLBACK_MS;
+  return undefined;
+}

@@ -1,0 +1,97 @@
+import { createApp } from "../create-app.js";
+import { AppError } from "../errors.js";
+import { getLog, type Logger } from "../log/get-log.js";
+import { flushSentry } from "../log/sentry.js";
+import { loadApps } from "../run/load-apps.js";
+import { loadEnvFile } from "../run/load-env-file.js";
+import { resolveRunOptions, type RunOverrides } from "../run/resolve-run-options.js";
+import { createServer } from "../server/create-server.js";
+import type { Resolver } from "../types.js";
+import { VERSION } from "../version.js";
+import { resolveQueueSettings, type QueueOverrides } from "./resolve-queue-settings.js";
+import { startDeliveryWorker, type DeliveryWorker } from "./start-delivery-worker.js";
+
+export type RunWorkerOptions = {
+  env?: NodeJS.ProcessEnv | undefined;
+  cwd?: string | undefined;
+  overrides?: RunOverrides | undefined;
+  queue?: QueueOverrides | undefined;
+  resolver?: Resolver | undefined;
+  /** How long running handlers may finish after SIGTERM. Default: 10 000 ms. */
+  graceMs?: number | undefined;
+  /** On SIGINT/SIGTERM: finish running handlers (bounded), then exit 0. Default: true. */
+  handleSignals?: boolean | undefined;
+};
+
+export type RunningWorker = DeliveryWorker & { stop(options?: { graceMs?: number }): Promise<void> };
+
+/** Redis gets this long to answer before the worker starts anyway (it waits for Redis by itself). */
+const REDIS_START_WAIT_MS = 2000;
+
+/**
+ * `app worker`: loads the apps as `app run` does (same `.env`, variables,
+ * credentials and app arguments) and runs queued deliveries through their
+ * handlers, with no HTTP server. Needs app credentials and `REDIS_URL`.
+ *
+ * @example
+ * const worker = await runWorker(["./index.js"], { env: process.env });
+ * await worker.stop();
+ */
+export async function runWorker(argv: readonly string[], options: RunWorkerOptions = {}): Promise<RunningWorker> {
+  const cwd = options.cwd ?? process.cwd();
+  const env = loadEnvFile({ env: options.env ?? process.env, cwd });
+  if (options.env === undefined || options.env === process.env) {
+    for (const [key, value] of Object.entries(env)) process.env[key] ??= value;
+  }
+  const settings = resolveRunOptions({ env, cwd, overrides: options.overrides });
+  if (settings.setupMode) {
+    throw new AppError("APP_CREDENTIALS_MISSING", "A worker needs the app's credentials: set APP_ID and PRIVATE_KEY.", {
+      hint: "PRIVATE_KEY_PATH (or --private-key) may name the key file instead; `app setup` writes them to .env.",
+    });
+  }
+  const queue = resolveQueueSettings({ env, overrides: options.queue, redisConfig: settings.options.redisConfig, required: true })!;
+  const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env });
+  const app = createApp({ env, overrides: { ...settings.options, log } });
+  // Apps may mount routes with getRouter(): they get a router that is never served.
+  const host = createServer({ app, port: 0 });
+  await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));
+  await app.state.redis!.connection.whenUp(REDIS_START_WAIT_MS);
+  const worker = await startDeliveryWorker({ app, concurrency: queue.concurrency, lockMs: queue.lockMs, log });
+  log.info(`gh-app-kit ${VERSION} worker started`);
+
+  const graceMs = options.graceMs ?? 10_000;
+  let stopping: Promise<void> | undefined;
+  const stop = ({ graceMs: grace = graceMs } = {}) =>
+    (stopping ??= (async () => {
+      await worker.close({ graceMs: grace });
+      await app.close();
+      await flushSentry();
+      log.flush();
+    })());
+  if (options.handleSignals !== false) handleSignals(stop, log, graceMs);
+  return { ...worker, stop };
+}
+
+/** Only here (and in run.ts and commands/) does the framework touch the process's signals and exit. */
+function handleSignals(stop: () => Promise<void>, log: Logger, graceMs: number): void {
+  let received = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (received) {
+      log.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
+      log.flush();
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    }
+    received = true;
+    log.info(`Received ${signal}: taking no new deliveries; running handlers get up to ${graceMs} ms.`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, "The worker did not stop cleanly");
+        log.flush();
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}

@@ -1,0 +1,127 @@
+import type { App } from "../app.js";
+import { AppError } from "../errors.js";
+import type { Logger } from "../log/get-log.js";
+import { bullConnection } from "./bull-connection.js";
+import { queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
+import { processDelivery } from "./process-delivery.js";
+import { DEFAULT_LOCK_MS, DEFAULT_WORKER_CONCURRENCY } from "./queue-defaults.js";
+
+export type DeliveryWorkerOptions = {
+  /** The app whose handlers run; it must share through Redis (`redisConfig`). */
+  app: App;
+  /** Deliveries run at once by this worker. Default: 10. */
+  concurrency?: number | undefined;
+  /**
+   * A running delivery's lock lasts this long and is renewed at half of it;
+   * the stalled check runs this often. A worker killed mid-handler has its
+   * deliveries run again by another worker within twice this. Default: 30 000.
+   */
+  lockMs?: number | undefined;
+  log?: Logger | undefined;
+};
+
+export type DeliveryWorker = {
+  /** Deliveries whose handlers run now. */
+  running(): number;
+  /** Takes no new delivery, lets running ones finish for `graceMs`, then lets go (their locks expire, another worker runs them). */
+  close(options?: { graceMs?: number }): Promise<void>;
+};
+
+const ERROR_LOG_INTERVAL_MS = 30_000;
+
+/**
+ * Runs queued deliveries through the app's handlers: the worker of queue
+ * mode, in `app run` or in `app worker`. Failed deliveries are retried with
+ * exponential back-off (the attempts and back-off are set by the queue);
+ * after the last attempt they stay in the failed set.
+ *
+ * @example
+ * const worker = await startDeliveryWorker({ app, concurrency: 10 });
+ * process.once("SIGTERM", () => void worker.close({ graceMs: 10_000 }));
+ */
+export async function startDeliveryWorker({
+  app,
+  concurrency = DEFAULT_WORKER_CONCURRENCY,
+  lockMs = DEFAULT_LOCK_MS,
+  log = app.state.log,
+}: DeliveryWorkerOptions): Promise<DeliveryWorker> {
+  const redis = app.state.redis;
+  if (!redis) {
+    throw new AppError("OPTION_INVALID", "A delivery worker needs Redis.", { hint: "Set REDIS_URL (or --redis-url)." });
+  }
+  const appId = app.state.appId ?? "token";
+  leaveRateLimitsToTheQueue(app);
+  const { Worker, DelayedError } = await import("bullmq");
+  let running = 0;
+  const worker = new Worker<DeliveryJobData>(
+    queueNameOf(appId),
+    async (job, token) => {
+      running++;
+      try {
+        await processDelivery(app, job, token, DelayedError);
+      } finally {
+        running--;
+      }
+    },
+    {
+      connection: bullConnection(redis.connection.config, "worker"),
+      prefix: queuePrefixOf(redis.connection.keyPrefix),
+      concurrency,
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+      // A delivery whose worker died twice is still run a third time.
+      maxStalledCount: 2,
+      skipVersionCheck: true,
+    },
+  );
+  let lastErrorLog = 0;
+  worker.on("error", (error) => {
+    // Repeated while Redis is away; BullMQ reconnects by itself.
+    if (Date.now() - lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
+    lastErrorLog = Date.now();
+    log.warn(`The delivery worker cannot reach Redis (${error.message}); it goes on once Redis answers.`);
+  });
+  worker.on("failed", (job, error) => {
+    if (!job || error.name === "DelayedError") return;
+    const attempts = job.opts.attempts ?? 1;
+    const fields = { id: job.data.id, event: job.data.name, attempt: job.attemptsMade, attempts };
+    if (job.attemptsMade < attempts) {
+      log.warn(fields, `Delivery ${job.data.id} failed (attempt ${job.attemptsMade} of ${attempts}); it will be retried: ${error.message}`);
+    } else {
+      log.error(fields, `Delivery ${job.data.id} failed ${attempts} times; it stays in the failed set (app deliveries failed): ${error.message}`);
+    }
+  });
+  log.info(`Running queued deliveries, ${concurrency} at a time.`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    running: () => running,
+    close({ graceMs = 10_000 } = {}) {
+      return (closing ??= (async () => {
+        if (running > 0) log.info(`Waiting up to ${graceMs} ms for ${running} running deliveries; taking no new ones.`);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)));
+        const closed = worker.close().then(() => false, () => false);
+        if (await Promise.race([closed, timedOut])) {
+          log.warn(`${running} deliveries were still running after ${graceMs} ms; another worker runs them again once their lock expires.`);
+          await worker.disconnect().catch(() => undefined);
+        }
+        clearTimeout(timer);
+      })());
+    },
+  };
+}
+
+/**
+ * In a worker, a rate-limited request fails at once instead of waiting in
+ * the handler: the delivery goes back to the queue, delayed, and its slot
+ * runs another one (see process-delivery.ts).
+ */
+function leaveRateLimitsToTheQueue(app: App): void {
+  const Client = app.state.Client;
+  app.state.Client = Client.defaults({ throttle: { onRateLimit: leaveToQueue, onSecondaryRateLimit: leaveToQueue } } as never) as typeof Client;
+}
+
+function leaveToQueue(): boolean {
+  return false;
+}

@@ -1,0 +1,81 @@
+import type { AppClient } from "../client/app-client.js";
+import { toError } from "../errors.js";
+import { scrubSecrets } from "../log/secrets.js";
+import { findUndelivered, type HookDelivery, type Undelivered } from "./find-undelivered.js";
+
+/** The longest window: the platform keeps deliveries for 3 days. */
+export const MAX_REDELIVER_WINDOW_MS = 3 * 24 * 3_600_000;
+export const DEFAULT_REDELIVER_WINDOW_MS = 24 * 3_600_000;
+
+export type RedeliverOptions = {
+  /** A client authenticated as the app (its JWT): `await app.auth()`. */
+  client: AppClient;
+  /** How far back to look. Default: 24 h; at most 3 days. */
+  sinceMs?: number | undefined;
+  /** List what would be redelivered, ask for nothing. */
+  dryRun?: boolean | undefined;
+  now?: number | undefined;
+};
+
+export type RedeliverReport = {
+  /** Start of the window (ISO 8601). */
+  since: string;
+  dryRun: boolean;
+  /** Deliveries (guids) first attempted in the window. */
+  checked: number;
+  /** Redelivered (or, in a dry run, to redeliver). */
+  redelivered: Undelivered[];
+  /** Redeliveries the platform refused, with why. */
+  failed: Array<Undelivered & { error: string }>;
+  /** Set when listing the deliveries failed: nothing was redelivered. */
+  error?: string | undefined;
+};
+
+/**
+ * The sweep of `app redeliver` and `--redeliver-every`: pages through
+ * `GET /app/hook/deliveries` (100 a page, following the `Link` header's
+ * cursor) back to the window's start, groups attempts by `guid`, and asks
+ * for one more attempt of each delivery no attempt answered with a 2xx
+ * (`POST /app/hook/deliveries/{id}/attempts`, the latest attempt's id).
+ * https://docs.github.com/webhooks/using-webhooks/automatically-redelivering-failed-deliveries-for-a-github-app-webhook
+ *
+ * @example
+ * const report = await redeliverFailed({ client: await app.auth(), sinceMs: 3_600_000 });
+ */
+export async function redeliverFailed({
+  client,
+  sinceMs = DEFAULT_REDELIVER_WINDOW_MS,
+  dryRun = false,
+  now = Date.now(),
+}: RedeliverOptions): Promise<RedeliverReport> {
+  const start = now - Math.min(sinceMs, MAX_REDELIVER_WINDOW_MS);
+  const report: RedeliverReport = { since: new Date(start).toISOString(), dryRun, checked: 0, redelivered: [], failed: [] };
+  const attempts: HookDelivery[] = [];
+  try {
+    const pages = client.paginate.iterator("GET /app/hook/deliveries", { per_page: 100 });
+    for await (const page of pages) {
+      const items = page.data as unknown as HookDelivery[];
+      attempts.push(...items);
+      // Newest first: past the window's start, later pages hold only older
+      // attempts, and every attempt of a delivery first made in the window is newer.
+      if (items.length === 0 || items.some((item) => Date.parse(item.delivered_at) < start)) break;
+    }
+  } catch (error) {
+    report.error = scrubSecrets(`GET /app/hook/deliveries failed: ${toError(error).message}`);
+    return report;
+  }
+  report.checked = new Set(attempts.filter((a) => !a.redelivery && Date.parse(a.delivered_at) >= start).map((a) => a.guid)).size;
+  for (const delivery of findUndelivered(attempts, start)) {
+    if (dryRun) {
+      report.redelivered.push(delivery);
+      continue;
+    }
+    try {
+      await client.request("POST /app/hook/deliveries/{delivery_id}/attempts", { delivery_id: delivery.attemptId });
+      report.redelivered.push(delivery);
+    } catch (error) {
+      report.failed.push({ ...delivery, error: scrubSecrets(toError(error).message) });
+    }
+  }
+  return report;
+}

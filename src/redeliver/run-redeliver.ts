@@ -1,0 +1,41 @@
+import pino from "pino";
+import { createApp } from "../create-app.js";
+import { AppError } from "../errors.js";
+import { getLog } from "../log/get-log.js";
+import { loadEnvFile } from "../run/load-env-file.js";
+import { resolveRunOptions, type RunOverrides } from "../run/resolve-run-options.js";
+import { redeliverFailed, type RedeliverReport } from "./redeliver-failed.js";
+
+export type RunRedeliverOptions = {
+  env?: NodeJS.ProcessEnv | undefined;
+  cwd?: string | undefined;
+  overrides?: RunOverrides | undefined;
+  sinceMs?: number | undefined;
+  dryRun?: boolean | undefined;
+};
+
+/**
+ * `app redeliver`: the app's credentials as `app run` finds them (flags,
+ * variables, `.env`), then one sweep (see `redeliverFailed`). Warnings go
+ * to standard error, so `--json` output stays clean.
+ *
+ * @example
+ * const report = await runRedeliver({ sinceMs: 3_600_000, dryRun: true });
+ */
+export async function runRedeliver({ env: given = process.env, cwd = process.cwd(), overrides, sinceMs, dryRun }: RunRedeliverOptions = {}): Promise<RedeliverReport> {
+  const env = loadEnvFile({ env: given, cwd });
+  const settings = resolveRunOptions({ env, cwd, overrides });
+  if (settings.setupMode) {
+    throw new AppError("APP_CREDENTIALS_MISSING", "Redelivering needs the app's credentials: set APP_ID and PRIVATE_KEY.", {
+      hint: "PRIVATE_KEY_PATH (or --private-key) may name the key file instead; the app's JWT lists its deliveries.",
+    });
+  }
+  const log = getLog({ level: "warn", logFormat: "json", destination: pino.destination({ fd: 2, sync: true }), env });
+  // No Redis: one sweep needs no sharing, and the command must not wait for it.
+  const app = createApp({ env, overrides: { ...settings.options, redisConfig: undefined, log } });
+  try {
+    return await redeliverFailed({ client: await app.auth(), sinceMs, dryRun });
+  } finally {
+    await app.close();
+  }
+}
