@@ -3,7 +3,7 @@ import type { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
 import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
 import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
-import { loadAppClient, preloadAppClient } from "./client/load-app-client.js";
+import { isAppClientReady, loadAppClient, preloadAppClient } from "./client/load-app-client.js";
 import { createAppFunctionArgument } from "./app-function-argument.js";
 import { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
@@ -49,8 +49,10 @@ export class App {
     const redis = options.redisConfig
       ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log })
       : undefined;
+    // With a platform token, events use it and the app credentials are
+    // neither checked nor used, as in Probot.
     const tokens =
-      resolved.appId !== undefined && resolved.privateKey
+      !options.platformToken && resolved.appId !== undefined && resolved.privateKey
         ? new TokenStore({
             appId: resolved.appId,
             privateKey: resolved.privateKey,
@@ -123,7 +125,11 @@ export class App {
    * Delivers one event to every matching handler, concurrently. Rejects with
    * an iterable `AggregateError` of the handlers' errors.
    */
-  receive(event: { id: string; name: string; payload: unknown }): Promise<void> {
+  receive(given: { id?: string | undefined; name: string; payload: unknown }): Promise<void> {
+    const event = splitEventName(given);
+    // Handlers may build a client synchronously: where AppClient cannot load
+    // on first use, it is loaded before they run.
+    if (!isAppClientReady()) return preloadAppClient().then(() => this.webhooks.receive(event as never));
     return this.webhooks.receive(event as never);
   }
 
@@ -139,16 +145,20 @@ export class App {
     { getRouter = routerUnavailable }: LoadOptions = {},
   ): Promise<void> {
     const appFns = Array.isArray(appFn) ? appFn : [appFn];
-    // Where AppClient cannot load on first use, load it before handlers can ask for it.
-    await preloadAppClient();
+    // Where AppClient cannot load on first use, it loads meanwhile (callers that
+    // await load() find it ready); the first function is called at once, as
+    // Probot does, so `app.load(fn)` without await has registered fn's handlers.
+    const preloaded = preloadAppClient();
     for (const fn of appFns) {
       if (typeof fn !== "function") {
         throw new AppError("APP_FUNCTION_INVALID", `An application function must be a function, got ${typeof fn}.`, {
           hint: "Export the app as the module's default export: export default (({ app }) => { ... }).",
         });
       }
-      await fn(createAppFunctionArgument(this, getRouter) as never);
+      // Probot calls appFn(app, { getRouter, cwd }): apps written as (app, { getRouter }) => ... destructure the second.
+      await (fn as (argument: unknown, options: unknown) => unknown)(createAppFunctionArgument(this, getRouter), { getRouter, cwd: process.cwd() });
     }
+    await preloaded;
   }
 
   /**
@@ -171,7 +181,7 @@ export class App {
     // A Context's signal aborts when its handlers are abandoned; so do its requests.
     const signal = (event as { signal?: AbortSignal }).signal;
     client.hook.before("request", (options) => {
-      options.headers["x-github-delivery"] = event.id;
+      if (event.id !== undefined) options.headers["x-github-delivery"] = event.id;
       if (signal && options.request && options.request.signal === undefined) options.request.signal = signal;
     });
     return client;
@@ -217,3 +227,15 @@ function routerUnavailable(): never {
   });
 }
 
+
+/**
+ * `receive({ name: "issues.opened", payload })`, as apps' tests call it: the
+ * event is `issues` and the action `opened`, so the handlers of
+ * `issues.opened` and of `issues` run, and the context's name is `issues`,
+ * as for a delivery from the platform. Deliveries over HTTP are not split.
+ */
+function splitEventName<E extends { name: string }>(event: E): E & { action?: string } {
+  const dot = typeof event.name === "string" ? event.name.indexOf(".") : -1;
+  if (dot <= 0) return event;
+  return { ...event, name: event.name.slice(0, dot), action: event.name.slice(dot + 1) };
+}

@@ -16,7 +16,8 @@ export const DEVELOPMENT_SECRET = "development";
  * @example
  * const app = createApp({ overrides: { logLevel: "debug" } });
  */
-export function createApp({ defaults = {}, env = process.env, overrides = {} }: CreateAppOptions = {}): App {
+export function createApp(given: CreateAppOptions | Options = {}): App {
+  const { defaults = {}, env = process.env, overrides = {} } = asCreateAppOptions(given);
   const fromEnv = readEnvOptions({
     env,
     cwd: process.cwd(),
@@ -35,6 +36,19 @@ export function createApp({ defaults = {}, env = process.env, overrides = {} }: 
     );
   }
   return new App({ ...options, log });
+}
+
+/**
+ * `createApp(options)` with plain Options (none of `defaults`, `env`,
+ * `overrides`) takes them as overrides, instead of ignoring them.
+ */
+function asCreateAppOptions(given: CreateAppOptions | Options): CreateAppOptions {
+  if (given === null || typeof given !== "object") return {};
+  const keys = Object.keys(given);
+  if (keys.length === 0 || keys.some((key) => key === "defaults" || key === "env" || key === "overrides")) {
+    return given as CreateAppOptions;
+  }
+  return { overrides: given as Options };
 }
 
 /**

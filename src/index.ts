@@ -61,6 +61,7 @@ export { VERSION } from "./version.js";
 export { AppWebhooks } from "./webhooks/app-webhooks.js";
 export type {
   AdditionalOptions,
+  Application,
   ApplicationFunction,
   ApplicationFunctionOptions,
   Constructor,

@@ -4,7 +4,6 @@ import { loadAppClient } from "./client/load-app-client.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
 import type { Logger } from "./log/get-log.js";
-import { validatePrivateKey } from "./private-key/validate-private-key.js";
 import type { Options } from "./types.js";
 
 export type ResolvedOptions = {
@@ -15,7 +14,7 @@ export type ResolvedOptions = {
 };
 
 /**
- * Applies the deprecated option names (`cert`, `id`, `throttleOptions`), each
+ * Applies the deprecated option names (`cert`, `id`, `throttleOptions`; `router` only warns), each
  * with one warning per process, and checks the app id.
  */
 export function resolveOptions(options: Options, log: Logger): ResolvedOptions {
@@ -29,6 +28,9 @@ export function resolveOptions(options: Options, log: Logger): ResolvedOptions {
     warnOnce(log, "option:id", 'The "id" option is deprecated; use "appId".');
     appId ??= options.id;
   }
+  if (options.router !== undefined) {
+    warnOnce(log, "option:router", 'The "router" option is deprecated; use getRouter() from the application function argument.');
+  }
   let Client = options.Client;
   if (options.throttleOptions !== undefined) {
     warnOnce(
@@ -40,7 +42,8 @@ export function resolveOptions(options: Options, log: Logger): ResolvedOptions {
   }
   return {
     appId: parseAppId(appId),
-    privateKey: privateKey ? validatePrivateKey(privateKey, "The privateKey option") : undefined,
+    // The key is checked when first used (see TokenStore); with a platform token it is never used.
+    privateKey: privateKey || undefined,
     Client,
   };
 }

@@ -5,6 +5,7 @@ import { getWelcomeMessage } from "./apps/get-welcome-message.js";
 import { checkEventSubscriptions } from "./check-event-subscriptions.js";
 import { createApp, DEVELOPMENT_SECRET } from "./create-app.js";
 import { getLog, type Logger } from "./log/get-log.js";
+import { validatePrivateKey } from "./private-key/validate-private-key.js";
 import type { WebhookProxy } from "./proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "./run/load-env-file.js";
 import { resolveAppFunction } from "./helpers/resolve-app-function.js";
@@ -105,6 +106,9 @@ export async function run(
   const log =
     settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
   await warnIfEnvTracked({ cwd, log });
+  // The library checks a key when first used; a server refuses a bad one at start-up.
+  const givenKey = settings.options.privateKey ?? settings.options.cert;
+  if (!setupMode && givenKey) validatePrivateKey(givenKey, "The privateKey option");
   // Setup mode serves no app: do not even import them (they may need the credentials),
   // but a mistyped path is said now, not after the setup.
   if (setupMode && Array.isArray(appFnOrArgv)) {

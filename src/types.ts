@@ -124,8 +124,11 @@ export type ApplicationFunctionOptions = {
 /** An app: registers handlers on `app`; may mount routes with `getRouter`. */
 export type ApplicationFunction = (options: ApplicationFunctionOptions) => void | Promise<void>;
 
+/** What the earlier shape of an application function is given: the app. */
+export type Application = App;
+
 /** The earlier shape: `(app) => { app.on(...) }`. Still accepted. */
-export type DeprecatedApplicationFunction = (app: App) => void | Promise<void>;
+export type DeprecatedApplicationFunction = (app: Application) => void | Promise<void>;
 
 export type MiddlewareOptions = {
   App?: typeof App | undefined;

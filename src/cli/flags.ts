@@ -36,6 +36,8 @@ export const logFlags = {
 export const credentialFlags = {
   "app-id": Flags.integer({
     char: "a",
+    // The spec names this input `app`; Probot's CLI spelled it --app too.
+    aliases: ["app"],
     min: 1,
     env: "APP_ID",
     summary: "ID of the GitHub App.",

@@ -3,6 +3,9 @@ import type { EndpointDefaults } from "@octokit/types";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { RetryOptions } from "@octokit/plugin-retry";
 import { VERSION } from "../version.js";
+import { createAppAuthStrategy } from "./auth/auth-strategy.js";
+import { isCredentialsAuth } from "./auth/credentials-auth.js";
+import { interceptableFetch } from "./interceptable-fetch.js";
 
 /** How many times a request is retried after the primary rate limit resets. */
 export const PRIMARY_RATE_LIMIT_RETRIES = 2;
@@ -74,6 +77,7 @@ export const CLIENT_DEFAULTS = {
 
 type MergeableOptions = {
   throttle?: Partial<ThrottlingOptions> | undefined;
+  request?: unknown;
   retry?: RetryOptions | undefined;
   [key: string]: unknown;
 };
@@ -85,12 +89,16 @@ type MergeableOptions = {
 export function mergeClientOptions<T extends MergeableOptions>(options: T): T & ClientDefaults {
   return {
     ...CLIENT_DEFAULTS,
+    // `auth: { appId, privateKey }` without a strategy authenticates as the app, as with Probot's client.
+    ...(options.authStrategy === undefined && isCredentialsAuth(options.auth) ? { authStrategy: createAppAuthStrategy } : {}),
     ...options,
     userAgent: options.userAgent
       ? `${String(options.userAgent)} ${CLIENT_DEFAULTS.userAgent}`
       : CLIENT_DEFAULTS.userAgent,
     throttle: { ...CLIENT_DEFAULTS.throttle, ...options.throttle } as ThrottlingOptions,
     retry: { ...CLIENT_DEFAULTS.retry, ...options.retry },
+    // A fetch given by the app wins; ours is the global one, or node:http under nock 13.
+    request: { fetch: interceptableFetch, ...(options.request as object | undefined) },
   };
 }
 

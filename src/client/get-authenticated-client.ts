@@ -28,7 +28,8 @@ export function createClientWithAuth(state: State, auth: AppAuth, log?: Logger):
 }
 
 function authFor(state: State, installationId: number | undefined): AppAuth {
-  const tokens = tokenStoreOf(state);
+  // A platform token wins over app credentials the State has no token store for, as in Probot.
+  const tokens = state.tokens ?? (state.platformToken ? undefined : tokenStoreOf(state));
   if (tokens) {
     return installationId === undefined
       ? { type: "app", tokens }
@@ -72,7 +73,26 @@ function tokenStoreOf(state: State): TokenStore | undefined {
  */
 export async function auth(state: State, installationId?: number, log?: Logger): Promise<AppClient> {
   await preloadAppClient();
-  return createClient(state, installationId, log);
+  return fromStateClient(state, installationId) ?? createClient(state, installationId, log);
+}
+
+/**
+ * For a State whose only credentials are in its client
+ * (`client: new AppClient({ auth: { appId, privateKey } })`): that client,
+ * or one made by its auth's factory for the installation.
+ */
+function fromStateClient(state: State, installationId: number | undefined): Promise<AppClient> | undefined {
+  if (state.tokens || state.platformToken || ((state.appId ?? state.id) !== undefined && state.privateKey)) return undefined;
+  const client = Object.getOwnPropertyDescriptor(state, "client")?.value as AppClient | undefined;
+  if (!client || typeof client.auth !== "function") return undefined;
+  if (installationId === undefined) return Promise.resolve(client);
+  const Client = client.constructor as typeof AppClient;
+  return client.auth({
+    type: "installation",
+    installationId,
+    factory: ({ octokitOptions }: { octokitOptions: Record<string, unknown> & { auth?: object } }) =>
+      new Client({ ...octokitOptions, auth: { ...octokitOptions.auth, installationId } }),
+  }) as Promise<AppClient>;
 }
 
 /**
@@ -84,5 +104,5 @@ export async function auth(state: State, installationId?: number, log?: Logger):
  */
 export async function getAuthenticatedClient(state: State, installationId?: number): Promise<AppClient> {
   await preloadAppClient();
-  return createClient(state, installationId);
+  return fromStateClient(state, installationId) ?? createClient(state, installationId);
 }

@@ -42,6 +42,17 @@ export function loadAppClient(): typeof AppClient {
 }
 
 /**
+ * True when `loadAppClient()` works now: the class is loaded, or it can be
+ * loaded synchronously.
+ *
+ * @example
+ * if (!isAppClientReady()) await preloadAppClient();
+ */
+export function isAppClientReady(): boolean {
+  return loaded !== undefined || CAN_REQUIRE;
+}
+
+/**
  * Loads `AppClient` now where `loadAppClient()` could not later (older Node,
  * TypeScript loaders); elsewhere it stays unloaded until first used.
  *

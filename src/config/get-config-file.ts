@@ -27,15 +27,18 @@ export async function getConfigFile(
 ): Promise<ConfigFile> {
   const { owner, repo, path, ref } = location;
   const parameters = { owner, repo, path, ...(ref ? { ref } : {}) };
-  const url = client.request.endpoint(ROUTE, parameters).url;
+  // As Probot reads config: the raw media type, so the answer is the file's text.
+  const raw = { mediaType: { format: "raw" } };
+  const url = client.request.endpoint(ROUTE, { ...parameters, ...raw }).url;
   const cached = cache?.get(location);
   let text: string;
   try {
     const response = await client.request(ROUTE, {
       ...parameters,
+      ...raw,
       headers: cached ? { "if-none-match": cached.etag } : {},
     });
-    text = readText(response.data as Contents | Contents[], location);
+    text = readText(response.data, location);
     const etag = response.headers.etag;
     if (cache && etag) cache.set(location, { etag, text });
   } catch (error) {
@@ -59,11 +62,27 @@ export async function getConfigFile(
   return { owner, repo, path, url, config: parseConfig(text, location) };
 }
 
-function readText(data: Contents | Contents[], location: FileLocation): string {
+/**
+ * The file's text from the answer: a string (the raw media type, as the
+ * platform answers it, or as most test mocks do), bytes (a raw answer whose
+ * type names no charset), the contents object with base64 `content` (the
+ * default media type), or an already-parsed JSON document.
+ */
+function readText(data: unknown, location: FileLocation): string {
+  if (typeof data === "string") return data;
+  if (data instanceof ArrayBuffer) return new TextDecoder().decode(data);
   if (Array.isArray(data)) throw invalid(location, "is a directory, not a file");
-  if (data.type !== "file") throw invalid(location, `is a ${String(data.type)}, not a file`);
-  if (data.encoding !== "base64" || typeof data.content !== "string") {
-    throw invalid(location, "is too large to be read as config (over 1 MB)");
+  if (data === null || typeof data !== "object") throw invalid(location, `is a ${typeof data}, not a file`);
+  const contents = data as Contents;
+  if (contents.type === "dir" || contents.type === "submodule" || contents.type === "symlink") {
+    throw invalid(location, `is a ${contents.type}, not a file`);
   }
-  return Buffer.from(data.content, "base64").toString("utf8");
+  if (contents.type === "file") {
+    if (contents.encoding !== "base64" || typeof contents.content !== "string") {
+      throw invalid(location, "is too large to be read as config (over 1 MB)");
+    }
+    return Buffer.from(contents.content, "base64").toString("utf8");
+  }
+  // A JSON answer that is not a contents object: the document itself (JSON is YAML too).
+  return JSON.stringify(data);
 }

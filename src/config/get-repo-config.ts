@@ -10,7 +10,7 @@ export type ConfigReader = ConfigClient & {
 /**
  * `context.config()`: reads `.github/<fileName>` of the repository (or of
  * the owner's `.github` repository), with its bases, merged over `defaults`.
- * Resolves to null when no file exists, whatever the defaults.
+ * Resolves to null only when no file exists and no defaults were given.
  *
  * @example
  * const config = await getRepoConfig(client, { owner: "octo", repo: "hello" }, "my-app.yml", { enabled: true });
@@ -24,5 +24,6 @@ export async function getRepoConfig<T extends object = Configuration>(
 ): Promise<T | null> {
   const path = joinConfigPath(fileName, { owner, repo });
   const { config, files } = await client.config.get<T>({ owner, repo, path, defaults, mergeOptions });
-  return files.every((file) => file.config === null) ? null : config;
+  // As Probot: with defaults, a missing file still yields them (merged as with a file).
+  return defaults === undefined && files.every((file) => file.config === null) ? null : config;
 }

@@ -2,24 +2,14 @@ import deepmerge from "deepmerge";
 import type { Configuration, MergeOptions } from "./types.js";
 
 /**
- * The default `arrayMerge`: a later list replaces an earlier one, so a file
- * can shorten a list its base or the defaults set. Pass
- * `{ arrayMerge: (a, b) => [...a, ...b] }` to concatenate, as Probot did.
- *
- * @example
- * deepmerge({ list: [1] }, { list: [2] }, { arrayMerge: replaceArrays }); // { list: [2] }
- */
-export function replaceArrays(_target: unknown[], source: unknown[], options?: deepmerge.ArrayMergeOptions): unknown[] {
-  return options ? source.map((item) => options.cloneUnlessOtherwiseSpecified(item as object, options)) : [...source];
-}
-
-/**
  * Deep-merges `defaults`, then each config in order (bases first, the
  * requested file last): a nested key set only by a base or the defaults
- * survives. The inputs are not changed; `__proto__` and friends are skipped.
+ * survives. Lists are concatenated, as Probot's (deepmerge's) default does;
+ * pass `{ arrayMerge: (_earlier, later) => later }` for a later list to
+ * replace an earlier one. The inputs are not changed.
  *
  * @example
- * mergeConfigs({ a: { x: 1 } }, [{ a: { y: 2 } }]); // { a: { x: 1, y: 2 } }
+ * mergeConfigs({ a: { x: 1 }, l: [1] }, [{ a: { y: 2 }, l: [2] }]); // { a: { x: 1, y: 2 }, l: [1, 2] }
  */
 export function mergeConfigs<T extends object = Configuration>(
   defaults: object | undefined,
@@ -27,8 +17,5 @@ export function mergeConfigs<T extends object = Configuration>(
   options?: MergeOptions,
 ): T {
   // deepmerge writes into the options object it is given, so it gets a copy.
-  return deepmerge.all<T>([(defaults ?? {}) as Partial<T>, ...(configs as Partial<T>[])], {
-    arrayMerge: replaceArrays,
-    ...options,
-  });
+  return deepmerge.all<T>([(defaults ?? {}) as Partial<T>, ...(configs as Partial<T>[])], { ...options });
 }

@@ -33,7 +33,7 @@ export const MISSING_EXPORTS: Readonly<Record<string, string>> = {
  */
 export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "AdditionalOptions", "aliasLog", "App", "APP_ERROR_CODES", "AppAggregateError", "AppAuth", "AppClient", "AppError",
-  "AppErrorCode", "ApplicationFunction", "ApplicationFunctionOptions", "appMeta", "AppServer", "AppsGetAuthenticatedResponse",
+  "AppErrorCode", "Application", "ApplicationFunction", "ApplicationFunctionOptions", "appMeta", "AppServer", "AppsGetAuthenticatedResponse",
   "AppWebhooks", "auth", "Authentication", "BASE_KEY", "BASE_REGEX", "bindMethod", "checkEventSubscriptions",
   "CheckEventSubscriptionsOptions", "CLIENT_DEFAULTS", "CONFIG_PATH", "ConfigApi", "ConfigCache", "ConfigCacheOptions",
   "ConfigFile", "ConfigPluginOptions", "Configuration", "Constructor", "Context", "createApp", "createAppAuthStrategy",

@@ -2,7 +2,7 @@ import { AppError } from "../errors.js";
 import { isProduction } from "../helpers/is-production.js";
 import type { GetLogOptions } from "../log/get-log.js";
 import { readEnvOptions } from "../options/read-env-options.js";
-import { getPrivateKey } from "../private-key/get-private-key.js";
+import { getPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
 import type { Options } from "../types.js";
 
 /** What `app run`'s flags set: `Options` plus the logger's settings. */
@@ -62,7 +62,7 @@ export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: R
     if (!options.secret) missing.push("WEBHOOK_SECRET");
     // Short enough for one line of an 80-column terminal.
     throw new AppError("APP_CREDENTIALS_MISSING", `In production, set ${list(missing)}.`, {
-      hint: "PRIVATE_KEY_PATH may name the key file instead of PRIVATE_KEY. Setup mode is off when NODE_ENV=production.",
+      hint: `${missing.includes("PRIVATE_KEY") ? `${PRIVATE_KEY_HINT} ` : ""}Setup mode is off when NODE_ENV=production.`,
     });
   }
   return { options, logOptions, setupMode: missing.length > 0 };

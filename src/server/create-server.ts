@@ -12,6 +12,7 @@ import { checkPort, listen, type ListenInfo } from "./listen.js";
 import { resolveServerOptions, resolveSocketTimeouts, type WebhookOptions } from "./resolve-server-options.js";
 import { DEFAULT_GRACE_MS } from "./server-defaults.js";
 import { stopServer } from "./stop-server.js";
+import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import { watchUnhandledRejections } from "./watch-unhandled-rejections.js";
 import { STOPPING_ANSWER } from "./webhook-answer.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
@@ -32,6 +33,12 @@ export type CreateServerOptions = WebhookOptions & {
   setupMode?: boolean | undefined;
   /** Queue mode: verified deliveries are stored here (202 `{"queued": id}`) for workers to run. */
   deliveryQueue?: DeliveryQueue | undefined;
+  /**
+   * A smee.io channel to relay deliveries from: `start()` connects it to the
+   * webhook path once listening, `stop()` closes it. (`app run` relays
+   * `WEBHOOK_PROXY_URL` itself.)
+   */
+  webhookProxy?: string | undefined;
 };
 
 /** Counters of what the server refused, abandoned or caught, since it was created. */
@@ -126,6 +133,7 @@ export function createServer(options: CreateServerOptions): AppServer {
   };
   let server: Server | undefined;
   let listening: Promise<ListenInfo> | undefined;
+  let proxy: Promise<WebhookProxy> | undefined;
   let unwatch: (() => void) | undefined;
   let unhandledRejections = 0;
   let stopped: Promise<void> | undefined;
@@ -148,6 +156,14 @@ export function createServer(options: CreateServerOptions): AppServer {
         (info) => {
           server!.on("error", (error) => log.error({ err: error }, `The HTTP server failed: ${error.message}`));
           unwatch ??= watchUnhandledRejections(log, () => unhandledRejections++);
+          // Loaded only when asked for: most servers relay nothing.
+          if (options.webhookProxy) {
+            const target = { port: info.port, path: webhookPath, host: info.host === "::" || info.host === "0.0.0.0" ? "127.0.0.1" : info.host };
+            proxy ??= import("../proxy/create-webhook-proxy.js").then(({ createWebhookProxy }) =>
+              createWebhookProxy({ url: options.webhookProxy!, ...target, log }),
+            );
+            return proxy.then(() => info);
+          }
           return info;
         },
         (error: unknown) => {
@@ -161,7 +177,9 @@ export function createServer(options: CreateServerOptions): AppServer {
       return (stopped ??= (async () => {
         const current = server;
         const started = listening;
-        server = listening = undefined;
+        const relay = proxy;
+        server = listening = proxy = undefined;
+        await relay?.then((open) => open.close(), () => undefined);
         if (!current || !started) return;
         await started.catch(() => undefined);
         stopping = true;

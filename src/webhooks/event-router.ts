@@ -5,7 +5,13 @@ import { deadlineError, resolveHandlerDeadline } from "./handler-deadline.js";
 import { ABANDONED, runHandler, runHandlers, type HandlerOutcome } from "./run-handlers.js";
 import { EVENT_NAME, requireFunction, validateEventName } from "./validate-event-name.js";
 
-export type RoutedEvent = { id: string; name: string; payload: unknown };
+export type RoutedEvent = {
+  id: string;
+  name: string;
+  payload: unknown;
+  /** The action taken from `receive({ name: "issues.opened" })`; else the payload's is used. */
+  action?: string | undefined;
+};
 type Handler<C> = (context: C) => unknown;
 type ErrorHandler<C> = (error: AppAggregateError & { event: RoutedEvent; context?: C }) => unknown;
 type RouterLog = { warn(message: string): unknown; error(object: object, message: string): unknown };
@@ -127,8 +133,9 @@ export class EventRouter<C> {
   }
 
   #receive(event: RoutedEvent, slot: { context?: unknown } | undefined): Promise<void> {
+    const action = typeof event.action === "string" ? event.action : undefined;
     this.#observe?.(event);
-    let handlers = this.#handlersFor(event.name, event.payload);
+    let handlers = this.#handlersFor(event.name, event.payload, action);
     if (handlers.length === 0) return DONE;
     if (this.#instrumentation) handlers = this.#instrumentation.handlers(handlers, event);
     const context = this.#transform(event);
@@ -160,9 +167,9 @@ export class EventRouter<C> {
     throw error;
   }
 
-  #handlersFor(name: string, payload: unknown): Handler<C>[] {
+  #handlersFor(name: string, payload: unknown, nameAction?: string): Handler<C>[] {
     if (typeof name !== "string" || !EVENT_NAME.test(name)) return [];
-    const action = (payload as { action?: unknown } | null)?.action;
+    const action = nameAction ?? (payload as { action?: unknown } | null)?.action;
     const specific = typeof action === "string" && action !== "" ? this.#handlers.get(`${name}.${action}`) : undefined;
     const general = this.#handlers.get(name);
     // Most deliveries match one list: hand it out as it is, no new array.
@@ -200,3 +207,4 @@ export class EventRouter<C> {
     }
   }
 }
+

@@ -25,7 +25,7 @@ const rows: Row[] = [
   { rule: "a .json file name is read as JSON", fileName: "app.json", files: { "octo/hello:.github/app.json": '{"greeting": "hi", "on": [1, 2]}' }, expected: { greeting: "hi", on: [1, 2] } },
   { rule: "a file name may name a folder inside .github", fileName: "bots/app.yaml", files: { "octo/hello:.github/bots/app.yaml": "nested: yes" }, expected: { nested: "yes" } },
   { rule: "null when no file exists in the repository or the owner's .github", files: {}, expected: null },
-  { rule: "null when no file exists, even with defaults", files: {}, defaults: { greeting: "hi" }, expected: null },
+  { rule: "the defaults when no file exists and defaults are given", files: {}, defaults: { greeting: "hi" }, expected: { greeting: "hi" } },
   { rule: "the owner's .github repository is read when the repository has no file", files: { "octo/.github:.github/app.yml": "shared: true" }, expected: { shared: true } },
   { rule: "the repository's file wins and the owner's .github file is not merged in", files: { "octo/hello:.github/app.yml": "own: 1", "octo/.github:.github/app.yml": "shared: 1" }, expected: { own: 1 } },
   { rule: "an empty file is an empty config, not a missing one", files: { "octo/hello:.github/app.yml": "# nothing set yet\n" }, defaults: { greeting: "hi" }, expected: { greeting: "hi" } },
@@ -39,8 +39,8 @@ const rows: Row[] = [
   { rule: "a base's own _extends defaults to the base's owner", files: { "octo/hello:.github/app.yml": "_extends: other-org/settings", "other-org/settings:.github/app.yml": "_extends: common", "other-org/common:.github/app.yml": "from: other-org" }, expected: { from: "other-org" } },
   { rule: "the owner's .github file may itself extend a base", files: { "octo/.github:.github/app.yml": "_extends: settings\nshared: 1", "octo/settings:.github/app.yml": "base: 1" }, expected: { shared: 1, base: 1 } },
   { rule: "a chain of exactly 10 bases is followed", files: chainOf(10), expected: { depth: 0, bottom: true } },
-  { rule: "lists in the file replace lists from bases and defaults", files: { "octo/hello:.github/app.yml": "_extends: settings\nlabels: [c]", "octo/settings:.github/app.yml": "labels: [b]" }, defaults: { labels: ["a"] }, expected: { labels: ["c"] } },
-  { rule: "deepMergeOptions choose how lists merge", files: { "octo/hello:.github/app.yml": "labels: [c]" }, defaults: { labels: ["a", "b"] }, mergeOptions: { arrayMerge: (target: unknown[], source: unknown[]) => [...target, ...source] }, expected: { labels: ["a", "b", "c"] } },
+  { rule: "lists concatenate: defaults, then bases, then the file", files: { "octo/hello:.github/app.yml": "_extends: settings\nlabels: [c]", "octo/settings:.github/app.yml": "labels: [b]" }, defaults: { labels: ["a"] }, expected: { labels: ["a", "b", "c"] } },
+  { rule: "deepMergeOptions choose how lists merge", files: { "octo/hello:.github/app.yml": "labels: [c]" }, defaults: { labels: ["a", "b"] }, mergeOptions: { arrayMerge: (_target: unknown[], source: unknown[]) => source }, expected: { labels: ["c"] } },
   { rule: "YAML 1.2 core schema: yes and dates stay strings, hex is a number", files: { "octo/hello:.github/app.yml": "a: yes\nb: 0x1F\nc: 2024-01-01\nd: ~" }, expected: { a: "yes", b: 31, c: "2024-01-01", d: null } },
   { rule: "__proto__, constructor and prototype keys are dropped, the rest kept", files: { "octo/hello:.github/app.yml": "__proto__:\n  polluted: yes\nnested:\n  constructor:\n    prototype:\n      polluted: yes\n  safe: 1" }, expected: { nested: { safe: 1 } } },
   { rule: "a JSON __proto__ key is dropped too", fileName: "app.json", files: { "octo/hello:.github/app.json": '{"__proto__": {"polluted": "yes"}, "kept": 1}' }, expected: { kept: 1 } },
@@ -66,7 +66,7 @@ describe("context.config(): lookup and merge", () => {
     const defaults = { labels: { bug: "red" }, list: [1] };
     const { app } = fixture.newApp();
     const config = await fixture.context(app).config("app.yml", defaults);
-    expect(config).to.deep.equal({ labels: { bug: "orange" }, list: [2] });
+    expect(config).to.deep.equal({ labels: { bug: "orange" }, list: [1, 2] });
     expect(defaults).to.deep.equal({ labels: { bug: "red" }, list: [1] });
   });
 

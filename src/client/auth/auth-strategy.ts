@@ -2,7 +2,8 @@ import { createUnauthenticatedAuth } from "@octokit/auth-unauthenticated";
 import type { EndpointDefaults, EndpointOptions, RequestInterface, Route, RequestParameters } from "@octokit/types";
 import { AppError } from "../../errors.js";
 import { requiresAppAuth } from "./app-routes.js";
-import type { TokenStore } from "./token-store.js";
+import { isCredentialsAuth, resolveCredentialsAuth, type CredentialsAuth, type FactoryRequest } from "./credentials-auth.js";
+import { createTokenCache, type TokenStore } from "./token-store.js";
 
 /** What a client authenticates as; passed to `AppClient` as `auth`. */
 export type AppAuth =
@@ -25,7 +26,10 @@ type AuthInterface = (() => Promise<Authentication>) & { hook: Hook };
  * installation clients send the installation token (the JWT on the routes
  * that need it), and after a 401 replace the token once and retry once.
  */
-export function createAppAuthStrategy(options: AppAuth & { request?: RequestInterface }): AuthInterface {
+export function createAppAuthStrategy(
+  options: (AppAuth | CredentialsAuth) & { request?: RequestInterface; octokit?: unknown; octokitOptions?: Record<string, unknown> },
+): AuthInterface {
+  if (isCredentialsAuth(options)) return createCredentialsStrategy(options);
   switch (options.type) {
     case "unauthenticated":
       return createUnauthenticatedAuth({ reason: options.reason }) as unknown as AuthInterface;
@@ -65,6 +69,29 @@ export function createAppAuthStrategy(options: AppAuth & { request?: RequestInte
       );
     }
   }
+}
+
+/**
+ * The strategy for `auth: { appId, privateKey[, installationId] }` (Probot's
+ * form). Like octokit-auth-probot, `client.auth({ type: "installation",
+ * installationId, factory })` returns what `factory` makes of the client's
+ * options; `auth(state, id)` builds installation clients that way.
+ */
+function createCredentialsStrategy(
+  options: CredentialsAuth & { octokit?: unknown; octokitOptions?: Record<string, unknown> },
+): AuthInterface {
+  // One token cache for this client and every client its factory makes, as Probot shares its cache.
+  const cache = options.cache ?? createTokenCache();
+  const inner = createAppAuthStrategy(resolveCredentialsAuth({ ...options, cache } as never));
+  const auth = async (request?: FactoryRequest): Promise<Authentication> => {
+    if (typeof request?.factory === "function") {
+      const { factory, ...rest } = request;
+      const octokitOptions = { ...options.octokitOptions, auth: { ...(options.octokitOptions?.auth as object), cache } };
+      return factory({ ...options, octokit: options.octokit, octokitOptions, ...rest }) as never;
+    }
+    return inner();
+  };
+  return Object.assign(auth, { hook: inner.hook }) as AuthInterface;
 }
 
 async function sendAsApp(tokens: TokenStore, request: RequestInterface, endpoint: EndpointDefaults): Promise<unknown> {

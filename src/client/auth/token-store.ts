@@ -5,8 +5,10 @@ import { AppError } from "../../errors.js";
 import { registerSecret } from "../../log/secrets.js";
 import type { Logger } from "../../log/get-log.js";
 import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
+import { interceptableFetch } from "../interceptable-fetch.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import { getTokenExchangeHooks } from "../../telemetry/token-exchange-hooks.js";
+import { validatePrivateKey } from "../../private-key/validate-private-key.js";
 
 /** The least-recently-used cache of installation tokens: id → token. */
 export type TokenCache = {
@@ -58,6 +60,8 @@ export type TokenStoreOptions = {
 /** Five minutes: a token is never used in the last minutes of its life. */
 export const DEFAULT_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 const JWT_REUSE_MARGIN_MS = 60 * 1000;
+/** How long the platform lets an installation token live. */
+export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 type Jwt = { token: string; expiresAt: number };
 
@@ -174,9 +178,12 @@ export class TokenStore {
       installation_id: installationId,
       headers: { authorization: `bearer ${jwt}`, ...getTokenExchangeHooks()?.headers() },
     });
-    const { token, expires_at: expiresAt } = data;
+    const { token, expires_at: expiresAt } = data as { token: string; expires_at?: string };
     const platformNow = Date.now() + this.#timeDifference * 1000;
-    const ttlMs = Date.parse(expiresAt) - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
+    // An answer without expires_at (most test mocks: `{ token: "test" }`) gets
+    // the platform's documented lifetime of an installation token, one hour.
+    const expires = typeof expiresAt === "string" && !Number.isNaN(Date.parse(expiresAt)) ? Date.parse(expiresAt) : platformNow + TOKEN_LIFETIME_MS;
+    const ttlMs = expires - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
     return { token, ttlMs };
   }
 
@@ -184,6 +191,7 @@ export class TokenStore {
     const options = this.#options;
     const request = options.request ?? (await import("@octokit/request")).request;
     return request.defaults({
+      ...(options.request ? {} : { request: { fetch: interceptableFetch } }),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       headers: { "user-agent": options.userAgent ?? "gh-app-kit" },
     });
@@ -193,7 +201,9 @@ export class TokenStore {
     const { createAppAuth } = await import("@octokit/auth-app");
     return createAppAuth({
       appId: this.appId,
-      privateKey: this.#options.privateKey,
+      // Checked when first needed, not when the app is made: an app whose
+      // tests only use a platform token may carry a placeholder key, as with Probot.
+      privateKey: validatePrivateKey(this.#options.privateKey, "The privateKey option"),
       request: await (this.#request ??= this.#createRequest()),
       log: this.#options.log,
       ...(this.#timeDifference ? { timeDifference: this.#timeDifference } : {}),
@@ -202,6 +212,8 @@ export class TokenStore {
 }
 
 function isTransient(error: unknown): boolean {
+  // Our own errors (a bad private key) say what to fix; retrying cannot help.
+  if (error instanceof AppError) return false;
   const status = (error as { status?: unknown })?.status;
   return typeof status !== "number" || status >= 500 || status === 429;
 }
@@ -212,6 +224,7 @@ function describe(error: unknown): string {
 }
 
 function exchangeError(error: unknown, installationId: number, appId: number): AppError {
+  if (error instanceof AppError) return error;
   const status = (error as { status?: unknown })?.status;
   if (status === 401) {
     return new AppError(
