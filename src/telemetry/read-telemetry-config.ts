@@ -10,7 +10,7 @@ export type SamplerConfig = { name: (typeof SAMPLERS)[number]; ratio: number };
 
 /** OpenTelemetry as the standard `OTEL_*` variables configure it. */
 export type TelemetryConfig = {
-  /** `OTEL_SERVICE_NAME`, default `app-framework` (CONTRACT.md). */
+  /** `OTEL_SERVICE_NAME`, default `gh-app-kit`, the package name (CONTRACT.md says `app-framework`, the name the package had). */
   serviceName: string;
   /** `OTEL_RESOURCE_ATTRIBUTES`: `key=value,key2=value2`. */
   resourceAttributes: Record<string, string>;
@@ -18,7 +18,7 @@ export type TelemetryConfig = {
   metrics: (SignalConfig & { intervalMs: number }) | undefined;
 };
 
-export const DEFAULT_SERVICE_NAME = "app-framework";
+export const DEFAULT_SERVICE_NAME = "gh-app-kit";
 const DEFAULT_ENDPOINT = "http://localhost:4318";
 const PROTOCOLS: readonly string[] = ["http/protobuf", "http/json"];
 const EXPORTERS: readonly string[] = ["otlp", "console", "none"];

@@ -38,7 +38,7 @@ export function renderPage({ title, styles, body, icon }: PageParts): RenderedPa
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>${iconLink}
 <style>${styles}</style>
 </head>
@@ -59,7 +59,8 @@ ${body}
         "frame-ancestors 'none'",
       ].join("; "),
       "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer",
+      // same-origin, not no-referrer: with no-referrer Chromium posts forms with "Origin: null", which the setup pages refuse.
+      "referrer-policy": "same-origin",
     },
   };
 }

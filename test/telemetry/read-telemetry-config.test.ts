@@ -22,8 +22,8 @@ describe("readTelemetryConfig (the OTEL_* variables)", () => {
     });
   }
 
-  it("names the service app-framework unless OTEL_SERVICE_NAME is set, and reads OTEL_RESOURCE_ATTRIBUTES", () => {
-    expect(readTelemetryConfig({ OTEL_TRACES_EXPORTER: "otlp" })!.serviceName).to.equal("app-framework");
+  it("names the service gh-app-kit unless OTEL_SERVICE_NAME is set, and reads OTEL_RESOURCE_ATTRIBUTES", () => {
+    expect(readTelemetryConfig({ OTEL_TRACES_EXPORTER: "otlp" })!.serviceName).to.equal("gh-app-kit");
     const config = readTelemetryConfig({ OTEL_TRACES_EXPORTER: "otlp", OTEL_SERVICE_NAME: "bot", OTEL_RESOURCE_ATTRIBUTES: "deployment.environment=prod,team=a%20b" })!;
     expect(config.serviceName).to.equal("bot");
     expect(config.resourceAttributes).to.deep.equal({ "deployment.environment": "prod", team: "a b" });

@@ -194,7 +194,7 @@ describe("OpenTelemetry (app run exporting to a local OTLP/HTTP receiver)", func
     expect(receiver.contentTypes()).to.deep.equal(["application/x-protobuf"]);
     const delivery = byName(spans, "webhook issues.opened")!;
     expect(delivery.attributes).to.include({ "github.delivery_id": "delivery-proto-1", "github.installation_id": 1 });
-    expect(delivery.resource).to.include({ "service.name": "app-framework" });
+    expect(delivery.resource).to.include({ "service.name": "gh-app-kit" });
     expect(byName(spans, "handler greet")!.parentSpanId).to.equal(delivery.spanId);
   });
 
