@@ -2,6 +2,8 @@ import type { Job } from "bullmq";
 import type { App } from "../app.js";
 import { isAppError, toError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
+import type { InFlight } from "../server/in-flight.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
 import type { DeliveryJobData } from "./delivery-job.js";
 import { rateLimitDelay } from "./rate-limit-delay.js";
 
@@ -12,7 +14,10 @@ type DelayedErrorClass = new (message?: string) => Error;
  * route would. A rate limit puts the job back, delayed by what the platform
  * asked, and frees the worker slot (BullMQ's `DelayedError`); any other
  * failure is thrown again with its message and stack scrubbed of secrets,
- * because BullMQ stores both in Redis (the failed set).
+ * because BullMQ stores both in Redis (the failed set). With `running`,
+ * the delivery is listed there while its handlers run (with their context),
+ * for a stop to abort and hand back; with tracing on, its span continues the
+ * trace context the job carries.
  *
  * @example
  * new Worker(name, (job, token) => processDelivery(app, job, token, DelayedError));
@@ -22,6 +27,7 @@ export async function processDelivery(
   job: Job<DeliveryJobData>,
   token: string | undefined,
   DelayedError: DelayedErrorClass,
+  running?: InFlight,
 ): Promise<void> {
   const { id, name, body } = job.data;
   let payload: unknown;
@@ -30,8 +36,15 @@ export async function processDelivery(
   } catch {
     throw new Error(`Delivery ${id} holds a body that is not JSON; it was verified before it was queued, so Redis changed it.`);
   }
+  const event = { id, name, payload };
+  // Known to a stop, which aborts its context and hands it back at the deadline.
+  const slot = running?.add(event);
+  const telemetry = getTelemetry();
   try {
-    await app.webhooks.router.receive({ id, name, payload });
+    // With tracing on, the delivery span continues the trace the web instance stored with the job.
+    await (telemetry
+      ? telemetry.withTraceContext(job.data.headers, () => app.webhooks.router.receive(event, slot))
+      : app.webhooks.router.receive(event, slot));
   } catch (error) {
     const delay = rateLimitDelay(error);
     if (delay !== undefined && token !== undefined) {
@@ -43,6 +56,8 @@ export async function processDelivery(
       throw new DelayedError();
     }
     throw scrubbed(error);
+  } finally {
+    if (slot) running!.done(slot);
   }
 }
 

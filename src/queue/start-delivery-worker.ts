@@ -1,6 +1,9 @@
+import type { Job } from "bullmq";
 import type { App } from "../app.js";
 import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
+import { abandonDeliveries } from "../server/abandon-deliveries.js";
+import { InFlight, type InFlightDelivery } from "../server/in-flight.js";
 import { bullConnection } from "./bull-connection.js";
 import { queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { processDelivery } from "./process-delivery.js";
@@ -23,7 +26,12 @@ export type DeliveryWorkerOptions = {
 export type DeliveryWorker = {
   /** Deliveries whose handlers run now. */
   running(): number;
-  /** Takes no new delivery, lets running ones finish for `graceMs`, then lets go (their locks expire, another worker runs them). */
+  /**
+   * Takes no new delivery and lets running ones finish for `graceMs`; then
+   * aborts the `context.signal` of those still running and puts their jobs
+   * back in the queue (neither completed nor failed), where another worker
+   * takes them. One log line per delivery says it was handed back.
+   */
   close(options?: { graceMs?: number }): Promise<void>;
 };
 
@@ -51,17 +59,25 @@ export async function startDeliveryWorker({
   }
   const appId = app.state.appId ?? "token";
   leaveRateLimitsToTheQueue(app);
-  const { Worker, DelayedError } = await import("bullmq");
-  let running = 0;
+  const { Worker, DelayedError, WaitingError } = await import("bullmq");
+  const running = new InFlight();
+  /** The jobs running now, by delivery id (the job id), with their lock tokens: what a stop hands back. */
+  const jobs = new Map<string, { job: Job<DeliveryJobData>; token: string | undefined }>();
+  const handedBack = new Set<string>();
+  let closingDown = false;
   const worker = new Worker<DeliveryJobData>(
     queueNameOf(appId),
     async (job, token) => {
-      running++;
+      jobs.set(job.data.id, { job, token });
       try {
-        await processDelivery(app, job, token, DelayedError);
+        await processDelivery(app, job, token, DelayedError, running);
+      } catch (error) {
+        if (!handedBack.has(job.data.id)) throw error;
       } finally {
-        running--;
+        jobs.delete(job.data.id);
       }
+      // Back in the queue already: neither completed nor failed (BullMQ leaves a WaitingError's job as it is).
+      if (handedBack.delete(job.data.id)) throw new WaitingError();
     },
     {
       connection: bullConnection(redis.connection.config, "worker"),
@@ -76,6 +92,8 @@ export async function startDeliveryWorker({
   );
   let lastErrorLog = 0;
   worker.on("error", (error) => {
+    // The lock of a job handed back cannot be renewed: expected, not an outage.
+    if (closingDown) return;
     // Repeated while Redis is away; BullMQ reconnects by itself.
     if (Date.now() - lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
     lastErrorLog = Date.now();
@@ -93,24 +111,50 @@ export async function startDeliveryWorker({
   });
   log.info(`Running queued deliveries, ${concurrency} at a time.`);
 
+  /** At a stop's deadline: the job goes back to the queue's waiting list, at its head, with no attempt counted. */
+  const handOver = async (delivery: InFlightDelivery): Promise<boolean> => {
+    const entry = jobs.get(delivery.id);
+    if (!entry?.token) return false;
+    // Set before Redis answers: whatever the handler does next, the job is not completed or failed here.
+    handedBack.add(delivery.id);
+    try {
+      await entry.job.moveToWait(entry.token);
+      return true;
+    } catch {
+      handedBack.delete(delivery.id);
+      return false;
+    }
+  };
+
   let closing: Promise<void> | undefined;
   return {
-    running: () => running,
+    running: () => running.count,
     close({ graceMs = 10_000 } = {}) {
       return (closing ??= (async () => {
-        if (running > 0) log.info(`Waiting up to ${graceMs} ms for ${running} running deliveries; taking no new ones.`);
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)));
-        const closed = worker.close().then(() => false, () => false);
-        if (await Promise.race([closed, timedOut])) {
-          log.warn(`${running} deliveries were still running after ${graceMs} ms; another worker runs them again once their lock expires.`);
-          await worker.disconnect().catch(() => undefined);
+        if (running.count > 0) log.info(`Waiting up to ${graceMs} ms for ${running.count} running deliveries; taking no new ones.`);
+        const deadline = Date.now() + graceMs;
+        const closed = worker.close().then(() => true, () => true);
+        let wait = ABORTED_WAIT_MS;
+        if (await running.idle(graceMs)) {
+          wait = Math.max(wait, deadline - Date.now());
+        } else {
+          closingDown = true;
+          const left = running.running();
+          log.warn(`Stopping with ${left.length} deliveries still running after ${graceMs} ms; handing them back to the queue.`);
+          await abandonDeliveries(left, { log, graceMs, handOver });
         }
+        // Aborted handlers usually end at once; one that ignores its signal (or a Redis that does not answer) is not waited for.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const settled = await Promise.race([closed, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), wait)))]);
         clearTimeout(timer);
+        if (!settled) await worker.disconnect().catch(() => undefined);
       })());
     },
   };
 }
+
+/** How long a stop waits for aborted handlers to return before it disconnects the worker. */
+const ABORTED_WAIT_MS = 1000;
 
 /**
  * In a worker, a rate-limited request fails at once instead of waiting in

@@ -32,13 +32,17 @@ export async function abandonDeliveries(deliveries: readonly InFlightDelivery[],
       const error = new AppError(
         "SHUTDOWN_DEADLINE_EXCEEDED",
         `The server stopped ${graceMs} ms after it was asked to, while delivery ${delivery.id} (${label}) was still running.`,
-        { hint: "Redeliver it from the app's settings (Advanced, Recent Deliveries), or give running handlers more time to stop." },
+        {
+          hint: handOver
+            ? "It goes back to the queue, where another worker runs it again; or give running handlers more time to stop."
+            : "Redeliver it from the app's settings (Advanced, Recent Deliveries), or give running handlers more time to stop.",
+        },
       );
       // An AbortError, as fetch() and the client expect of an abort.
       abortContext(delivery.context, Object.assign(new DOMException(error.message, "AbortError"), { cause: error }));
       const handedOver = handOver ? await handOver(delivery).catch(() => false) : false;
       if (handedOver) {
-        log.info({ id: delivery.id, event: label }, `Delivery ${delivery.id} (${label}) was still running at shutdown: handed back to run again.`);
+        log.info({ id: delivery.id, event: label }, `Delivery ${delivery.id} (${label}) was still running at shutdown after ${graceMs} ms: its handlers were aborted and it was handed back to the queue to run again.`);
       } else {
         log.warn(
           { id: delivery.id, event: label },

@@ -15,6 +15,8 @@ export type SpawnAppOptions = {
   readyPattern?: RegExp;
   /** Default: 20 s. */
   timeoutMs?: number;
+  /** Node's arguments instead of `bin/run.js <command>`, e.g. `["--import", "tsx", "fixture.ts"]`. */
+  entry?: readonly string[];
 };
 
 export type ExitInfo = { code: number | null; signal: NodeJS.Signals | null };
@@ -42,8 +44,8 @@ const LISTENING = /listening on (http:\/\/\S+)/;
  * child.kill("SIGTERM");
  * expect((await child.exit).code).to.equal(0);
  */
-export async function spawnApp({ args, command = "run", env = {}, cwd, readyPattern = LISTENING, timeoutMs = 20_000 }: SpawnAppOptions): Promise<SpawnedApp> {
-  const child = spawn(process.execPath, [RUN_JS, command, ...args], {
+export async function spawnApp({ args, command = "run", env = {}, cwd, readyPattern = LISTENING, timeoutMs = 20_000, entry }: SpawnAppOptions): Promise<SpawnedApp> {
+  const child = spawn(process.execPath, [...(entry ?? [RUN_JS, command]), ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

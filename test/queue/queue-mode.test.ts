@@ -9,6 +9,8 @@ import { runToExit, spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
 import { deliver, eventually, queueEnv, RECORDER } from "./queue-helpers.js";
 
 const BUILT = fileURLToPath(new URL("../../dist/commands/worker.js", import.meta.url));
+const QUEUE_PROCESS = fileURLToPath(new URL("./fixtures/queue-process.ts", import.meta.url));
+const QUEUE_KEY = "gh-app-kit:bull:deliveries-1";
 const WORKER_READY = /worker started/;
 
 describe("queue mode (app run --queue redis, app worker)", function () {
@@ -140,6 +142,60 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     worker.kill("SIGTERM");
     expect(await worker.exit).to.deep.equal({ code: 0, signal: null });
     expect(await done()).to.deep.equal(["graceful-1-abcdef"]);
+  });
+
+  /** fixtures/queue-process.ts: `app worker` or `app run` with a grace period of `graceMs`. */
+  const startWithGrace = async (mode: "worker" | "run", graceMs: number, extra: Record<string, string>) => {
+    const child = await spawnApp({
+      entry: ["--import", "tsx", QUEUE_PROCESS, mode, String(graceMs)],
+      args: [],
+      env: queueEnv(redis.url, extra),
+      ...(mode === "worker" ? { readyPattern: WORKER_READY } : {}),
+    });
+    children.push(child);
+    return child;
+  };
+
+  /** SIGTERMs `child` while delivery `id` runs, and checks the delivery went back to the queue, aborted, neither done nor failed. */
+  const stopMidHandler = async (child: SpawnedApp, id: string) => {
+    await eventually(async () => (await started()).includes(id));
+    child.kill("SIGTERM");
+    expect(await child.exit).to.deep.equal({ code: 0, signal: null });
+    // In the waiting list at once: not left locked in the active list for the stalled check to find.
+    expect(await client.lrange(`${QUEUE_KEY}:wait`, 0, -1)).to.deep.equal([id]);
+    expect(await client.lrange(`${QUEUE_KEY}:active`, 0, -1)).to.deep.equal([]);
+    expect(await client.zcard(`${QUEUE_KEY}:failed`)).to.equal(0);
+    expect(await client.lrange("record:aborted", 0, -1)).to.deep.equal([id]);
+    expect(await done()).to.deep.equal([]);
+    const output = child.stdout() + child.stderr();
+    expect(output).to.include(
+      `Delivery ${id} (issues.opened) was still running at shutdown after 1000 ms: its handlers were aborted and it was handed back to the queue to run again.`,
+    );
+    expect(output).not.to.match(/redeliver/i);
+  };
+
+  /** Another worker runs the handed-back delivery, and it completes once. */
+  const completedOnceElsewhere = async (id: string) => {
+    await start("worker", [], { HANDLER_MS: "100" });
+    await eventually(async () => (await done()).includes(id));
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a second run would show up by now
+    expect(await done()).to.deep.equal([id]);
+    expect(await client.lrange(`record:started:${id}`, 0, -1)).to.have.length(2);
+  };
+
+  it("hands a delivery back to the queue when its handler outlasts app worker's grace on SIGTERM; another worker completes it once", async () => {
+    const web = await start("run", ["--no-worker"]);
+    const doomed = await startWithGrace("worker", 1000, { HANDLER_MS: "8000" });
+    expect((await deliver(web.url, "handback-1-abcdef")).status).to.equal(202);
+    await stopMidHandler(doomed, "handback-1-abcdef");
+    await completedOnceElsewhere("handback-1-abcdef");
+  });
+
+  it("hands a delivery back from app run's own worker too, even when the handler ignores its aborted signal", async () => {
+    const web = await startWithGrace("run", 1000, { HANDLER_MS: "8000", IGNORE_ABORT: "1" });
+    expect((await deliver(web.url, "handback-2-abcdef")).status).to.equal(202);
+    await stopMidHandler(web, "handback-2-abcdef");
+    await completedOnceElsewhere("handback-2-abcdef");
   });
 
   it("puts a rate-limited delivery back with the delay the platform asked, without holding a worker slot", async () => {
