@@ -5,6 +5,8 @@ import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./queue-defaults.js";
 import { QueueUnavailableError } from "./queue-errors.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
+import type { QueueReading } from "../telemetry/telemetry.js";
 
 export type EnqueueResult = "queued" | "duplicate";
 
@@ -63,6 +65,7 @@ export async function createDeliveryQueue({
   });
   // Outages are reported by the app's own connection, once; each failed add is a 503.
   queue.on("error", () => undefined);
+  getTelemetry()?.observeQueue(() => readQueue(queue));
 
   async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
     const redis = await connection.client();
@@ -95,4 +98,16 @@ export async function createDeliveryQueue({
       await queue.close().catch(() => undefined);
     },
   };
+}
+
+/**
+ * The queue's gauges: deliveries waiting for a worker (not those running, nor
+ * retries waiting out their back-off) and how long the oldest has waited
+ * since it was queued. New jobs are pushed at the list's head, so the oldest
+ * is at its tail: the first in ascending order.
+ */
+async function readQueue(queue: Queue<DeliveryJobData>): Promise<QueueReading> {
+  const [counts, [oldest]] = await Promise.all([queue.getJobCounts("waiting", "prioritized"), queue.getJobs(["waiting"], 0, 0, true)]);
+  const depth = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
+  return { depth, oldestAgeSeconds: oldest ? Math.max(0, Date.now() - oldest.timestamp) / 1000 : 0 };
 }

@@ -6,6 +6,7 @@ import { loadApps } from "../run/load-apps.js";
 import { loadEnvFile } from "../run/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../run/resolve-run-options.js";
 import { createServer } from "../server/create-server.js";
+import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import type { Resolver } from "../types.js";
 import { VERSION } from "../version.js";
 import { resolveQueueSettings, type QueueOverrides } from "./resolve-queue-settings.js";
@@ -50,8 +51,12 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
     });
   }
   const queue = resolveQueueSettings({ env, overrides: options.queue, redisConfig: settings.options.redisConfig, required: true })!;
-  const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env });
+  // As in run(): OpenTelemetry only when OTEL_* configure it, and none of it loaded otherwise.
+  const telemetryConfig = readTelemetryConfig(env);
+  const telemetry = telemetryConfig ? await (await import("../telemetry/start-telemetry.js")).startTelemetry(telemetryConfig) : undefined;
+  const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
   const app = createApp({ env, overrides: { ...settings.options, log } });
+  telemetry?.instrumentApp(app);
   // Apps may mount routes with getRouter(): they get a router that is never served.
   const host = createServer({ app, port: 0 });
   await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));
@@ -65,6 +70,8 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
     (stopping ??= (async () => {
       await worker.close({ graceMs: grace });
       await app.close();
+      // Spans and metrics still buffered are exported before the process ends.
+      await telemetry?.shutdown();
       await flushSentry();
       log.flush();
     })());

@@ -11,6 +11,7 @@ import { parsePayload } from "./parse-payload.js";
 import type { DeliveryClaims } from "../redis/delivery-claims.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
 import { KEPT_HEADERS, type KeptHeader } from "../queue/delivery-job.js";
+import { getTelemetry } from "../telemetry/telemetry.js";
 import {
   ACCEPTED_ANSWER,
   DUPLICATE_ANSWER,
@@ -107,7 +108,7 @@ export class WebhookReceiver {
     if (matched !== 0) this.#logRotation(id, name, matched);
     const payload = parsePayload(body, adapter.header(request, "content-type"));
     if (typeof payload === "string") return errorAnswer(400, payload);
-    if (this.#queue) return this.#enqueue(this.#queue, adapter, request, { id, name, body });
+    if (this.#queue) return this.#enqueue(this.#queue, adapter, request, { id, name, body, payload });
     // Again, now that the body is in: others may have started while it arrived.
     return this.limit.check(id) ?? this.#deliver({ id, name, payload });
   }
@@ -134,15 +135,22 @@ export class WebhookReceiver {
     queue: DeliveryQueue,
     adapter: WebhookAdapter<R>,
     request: R,
-    { id, name, body }: { id: string; name: string; body: Uint8Array },
+    { id, name, body, payload }: { id: string; name: string; body: Uint8Array; payload: unknown },
   ): Promise<WebhookAnswer> {
+    // With tracing on, the job carries this instance's trace context, not the
+    // request's: the worker's delivery span continues the trace begun here.
+    const telemetry = getTelemetry();
     const headers: Record<string, string> = {};
     for (const header of KEPT_HEADERS) {
+      if (telemetry && (header === "traceparent" || header === "tracestate")) continue;
       const value = adapter.header(request, header);
       if (value) headers[header] = value;
     }
+    const text = Buffer.from(body).toString("utf8");
+    const store = (trace?: Record<string, string>) =>
+      queue.enqueue({ id, name, body: text, headers: trace ? { ...headers, ...trace } : headers, receivedAt: Date.now() });
     try {
-      const result = await queue.enqueue({ id, name, body: Buffer.from(body).toString("utf8"), headers, receivedAt: Date.now() });
+      const result = await (telemetry ? telemetry.traceEnqueue({ id, name, payload }, store) : store());
       if (result === "queued") return queuedAnswer(id);
       this.#log.info({ id, event: name }, `Delivery ${id} was already received; not queueing it again.`);
       return duplicateAnswer(id);

@@ -1,4 +1,4 @@
-import { context, diag, DiagLogLevel, metrics, propagation, trace } from "@opentelemetry/api";
+import { context, diag, DiagLogLevel, metrics, propagation, SpanKind, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { resourceFromAttributes } from "@opentelemetry/resources";
@@ -22,7 +22,8 @@ import { createInstruments } from "./instruments.js";
 import type { SamplerConfig, TelemetryConfig } from "./read-telemetry-config.js";
 import { setTelemetry, type Telemetry } from "./telemetry.js";
 import { setTokenExchangeHooks } from "./token-exchange-hooks.js";
-import { traceDeliveries } from "./trace-deliveries.js";
+import { deliveryAttributes, traceDeliveries } from "./trace-deliveries.js";
+import { recordError } from "./record-error.js";
 import { createRequestTracing } from "./trace-requests.js";
 import { traceTokenExchanges } from "./trace-token-exchanges.js";
 
@@ -114,6 +115,27 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
       propagation.inject(context.active(), carrier);
       return carrier;
     },
+    async traceEnqueue(delivery, enqueue) {
+      const attributes = deliveryAttributes(delivery);
+      const action = attributes["github.action"];
+      // Where the delivery span starts without a queue: the worker's delivery span is its child.
+      const parent = context.active();
+      const span = tracer.startSpan(`enqueue ${delivery.name}${action ? `.${action}` : ""}`, { kind: SpanKind.PRODUCER, attributes }, parent);
+      const inSpan = trace.setSpan(parent, span);
+      const carrier: Record<string, string> = {};
+      propagation.inject(inSpan, carrier);
+      try {
+        const outcome = await context.with(inSpan, enqueue, undefined, carrier);
+        span.setAttribute("github.outcome", outcome);
+        return outcome;
+      } catch (error) {
+        span.setAttribute("github.outcome", "failure");
+        recordError(span, error);
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
     withTraceContext(carrier, fn) {
       return carrier ? context.with(propagation.extract(context.active(), carrier), fn) : fn();
     },
@@ -128,7 +150,9 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
       });
       // One read per export for both gauges.
       meter.addBatchObservableCallback(async (observer) => {
-        const reading = await read();
+        // Redis away: no point this time, rather than an error line at each export.
+        const reading = await Promise.resolve().then(read).catch(() => undefined);
+        if (!reading) return;
         observer.observe(depth, reading.depth);
         observer.observe(age, reading.oldestAgeSeconds);
       }, [depth, age]);

@@ -11,6 +11,16 @@ export type Telemetry = {
    * object, e.g. a queued job's data, and returns it.
    */
   injectTraceContext(carrier?: Record<string, string>): Record<string, string>;
+  /**
+   * Queue mode, on the web instance: runs `enqueue` in a producer span
+   * `enqueue <event>[.<action>]` (the trace's root, with the delivery's
+   * attributes and `github.outcome` `queued`, `duplicate` or `failure`),
+   * handing it that span's trace context to store with the job.
+   */
+  traceEnqueue(
+    delivery: { id: string; name: string; payload: unknown },
+    enqueue: (carrier: Record<string, string>) => Promise<"queued" | "duplicate">,
+  ): Promise<"queued" | "duplicate">;
   /** Runs `fn` in the trace context `injectTraceContext` wrote: its spans join that trace. */
   withTraceContext<T>(carrier: Record<string, string> | undefined, fn: () => T): T;
   /**

@@ -90,7 +90,8 @@ function runInSpan<C>(
   );
 }
 
-function deliveryAttributes(event: RoutedEvent): Attributes {
+/** The attributes of a delivery's span: id, event, action and installation, as the payload has them. */
+export function deliveryAttributes(event: RoutedEvent): Attributes {
   const payload = (event.payload ?? {}) as { action?: unknown; installation?: { id?: unknown } | null };
   const attributes: Attributes = { "github.delivery_id": event.id, "github.event": event.name };
   if (typeof payload.action === "string" && payload.action !== "") attributes["github.action"] = payload.action;
