@@ -65,7 +65,12 @@ export async function createDeliveryQueue({
   });
   // Outages are reported by the app's own connection, once; each failed add is a 503.
   queue.on("error", () => undefined);
-  getTelemetry()?.observeQueue(() => readQueue(queue));
+  // Read at each metric export, the last ones after the queue closed, when its client never answers:
+  // a read in flight or begun then fails at once (no point is reported).
+  let markClosed!: (error: Error) => void;
+  const closed = new Promise<never>((_, reject) => (markClosed = reject));
+  closed.catch(() => undefined);
+  getTelemetry()?.observeQueue(() => Promise.race([readQueue(queue), closed]));
 
   async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
     const redis = await connection.client();
@@ -95,6 +100,7 @@ export async function createDeliveryQueue({
     },
     ready: (timeoutMs) => connection.whenUp(timeoutMs),
     async close() {
+      markClosed(new Error("The delivery queue is closed."));
       await queue.close().catch(() => undefined);
     },
   };
