@@ -7,9 +7,24 @@ if (command === "--version" && rest.length === 0) {
   const { readFileSync } = await import("node:fs");
   const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   process.stdout.write(`${name}/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
-} else {
+} else if (!(command === "receive" && (await receiveWithoutOclif(rest)))) {
   // The subpath, not the package root: the root also loads semver (to check
   // the Node version) and every part of oclif, which `app receive` never uses.
   const { execute } = await import("@oclif/core/execute");
   await execute({ dir: import.meta.url });
+}
+
+/**
+ * `app receive` runs once per event in an Actions job: when its command line
+ * is one oclif would accept as is, it runs without oclif (dist/src/cli/fast-receive.js);
+ * false when oclif must run it (help, a typo, a bad value, or not built).
+ */
+async function receiveWithoutOclif(args) {
+  let fastReceive;
+  try {
+    ({ fastReceive } = await import("../dist/src/cli/fast-receive.js"));
+  } catch {
+    return false;
+  }
+  return fastReceive(args, new URL("../oclif.manifest.json", import.meta.url));
 }

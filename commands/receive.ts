@@ -1,9 +1,8 @@
 import * as Args from "@oclif/core/args";
 import * as Flags from "@oclif/core/flags";
-import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
+import { AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
-import { AppError } from "../src/errors.js";
-import { receive } from "../src/receive.js";
+import { runReceive } from "../src/cli/run-receive.js";
 
 export default class Receive extends AppCommand {
   static override summary = "Deliver one recorded webhook event to apps, without a server.";
@@ -56,28 +55,7 @@ export default class Receive extends AppCommand {
   };
 
   async run(): Promise<void> {
-    addUsageErrors("APP_FUNCTION_NOT_FOUND", "EVENT_ACTION_MISMATCH", "PAYLOAD_INVALID", "PAYLOAD_NOT_FOUND");
     const { argv, flags } = await this.parse(Receive);
-    const apps = argv.map(String);
-    const unknown = apps.find((app) => app.startsWith("-"));
-    if (unknown !== undefined) {
-      throw new AppError("OPTION_INVALID", `Unknown flag ${unknown}.`, { hint: "See app receive --help for the flags." });
-    }
-    await receive({
-      event: flags.event,
-      payloadPath: flags["payload-path"],
-      apps,
-      env: process.env,
-      cwd: process.cwd(),
-      token: flags.token,
-      appId: flags["app-id"],
-      privateKeyPath: flags["private-key"],
-      baseUrl: flags["base-url"]?.href.replace(/\/$/, ""),
-      logLevel: flags["log-level"],
-      logFormat: flags["log-format"],
-      logLevelInString: flags["log-level-in-string"],
-      logMessageKey: flags["log-message-key"],
-      sentryDsn: flags["sentry-dsn"],
-    });
+    await runReceive(argv, flags);
   }
 }

@@ -1,5 +1,4 @@
 import { appendFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 
 // Shared by every server under test, so the harness can check that each 2xx
 // answer ran the handler exactly once. Side channel only: it never touches
@@ -10,6 +9,8 @@ const countFile = process.env.BENCH_COUNT_FILE;
 const markFile = process.env.BENCH_MARK_FILE;
 
 if (countFile) {
+  // Only for servers: a one-shot CLI run (BENCH_MARK_FILE) does not pay for node:http.
+  const { createServer } = await import("node:http");
   const side = createServer((request, response) => {
     response.end(String(count));
   });

@@ -73,13 +73,27 @@ export function loadTable(rows, { rssRounds = false } = {}) {
  */
 export function cliTable(results) {
   const floor = results.find((result) => result.id === "node")?.medianMs;
-  const lines = [row(["command", "median ms", "× node -e ''", "min ms"]), row(["---", "---", "---", "---"])];
+  const floorCpu = results.find((result) => result.id === "node")?.medianCpuMs;
+  const lines = [
+    row(["command", "median ms", "× node -e ''", "min ms", "median CPU ms (user+sys)", "CPU × node -e ''"]),
+    row(["---", "---", "---", "---", "---", "---"]),
+  ];
   for (const result of results) {
     if (result.failure || result.missing) {
-      lines.push(row([result.label, result.missing ? `not run: ${result.missing}` : `**failed**: ${result.failure}`, "", ""]));
+      lines.push(row([result.label, result.missing ? `not run: ${result.missing}` : `**failed**: ${result.failure}`, "", "", "", ""]));
       continue;
     }
-    lines.push(row([result.label, result.medianMs.toFixed(0), (result.medianMs / floor).toFixed(2), result.minMs.toFixed(0)]));
+    const cpu = result.medianCpuMs;
+    lines.push(
+      row([
+        result.label,
+        result.medianMs.toFixed(0),
+        (result.medianMs / floor).toFixed(2),
+        result.minMs.toFixed(0),
+        cpu === undefined ? "" : cpu.toFixed(0),
+        cpu === undefined || !floorCpu ? "" : (cpu / floorCpu).toFixed(2),
+      ]),
+    );
   }
   return lines.join("\n");
 }

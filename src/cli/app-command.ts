@@ -1,17 +1,9 @@
 import { Command } from "@oclif/core/command";
-import { isAppError, type AppErrorCode } from "../errors.js";
+import { isAppError } from "../errors.js";
+import { describeAppError, toOneLine } from "./describe-app-error.js";
 import { closest } from "./hooks/command-not-found.js";
 
-/**
- * Codes that mean the command was used wrongly (exit 2); every other
- * expected failure exits 1.
- */
-const USAGE_ERRORS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>(["OPTION_INVALID"]);
-
-/** Registers more usage-error codes (a command's own validation). */
-export function addUsageErrors(...codes: AppErrorCode[]): void {
-  for (const code of codes) (USAGE_ERRORS as Set<AppErrorCode>).add(code);
-}
+export { addUsageErrors } from "./describe-app-error.js";
 
 /**
  * Base of every `app` command: turns an `AppError` into one line, its hint
@@ -20,13 +12,9 @@ export function addUsageErrors(...codes: AppErrorCode[]): void {
 export abstract class AppCommand extends Command {
   protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
     if (isAppError(error)) {
-      // One line for what went wrong, one for what to do; oclif's own
-      // rendering would wrap both and add the code between them.
-      this.logToStderr(`Error: ${toOneLine(error.message)}`);
-      if (error.hint) this.logToStderr(`Hint: ${toOneLine(error.hint)}`);
-      const usage = USAGE_ERRORS.has(error.code);
-      if (usage) this.logToStderr(this.#helpLine());
-      this.exit(usage ? 2 : 1);
+      const { lines, exitCode } = describeAppError(error, this.#helpLine());
+      for (const line of lines) this.logToStderr(line);
+      this.exit(exitCode);
     }
     if (isParseError(error)) {
       // oclif wraps these over several lines, adds "See more help" and may print
@@ -74,12 +62,4 @@ export abstract class AppCommand extends Command {
 /** A flag or argument oclif could not parse: its errors carry `parse`, or name the flag first. */
 function isParseError(error: Error): boolean {
   return "parse" in error || /^(Parsing --|Flag --\S+ expects a value)/.test(error.message);
-}
-
-function toOneLine(message: string): string {
-  return message
-    .replace(/\nSee more help with --help\s*$/, "")
-    .replace(/^Parsing (--\S+)\s*\n\s*/, "$1: ")
-    .replace(/\s*\n\s*/g, " ")
-    .trim();
 }

@@ -17,13 +17,21 @@ export function createPrettyStream(
   destination?: DestinationStream,
 ): DestinationStream {
   const target = destination ?? process.stdout;
-  const { prettyFactory } = require("pino-pretty") as typeof import("pino-pretty");
-  const prettify = prettyFactory({
-    colorize: destination === undefined && process.stdout.isTTY === true,
-    ignore: "pid,hostname",
-    translateTime: "SYS:HH:MM:ss.l",
-  });
-  return { write: (line: string) => target.write(prettify(REQUEST_LINE.test(line) ? withoutRequestFields(line) : line)) };
+  // pino-pretty (some 30 modules) loads with the first line, not before: a
+  // process that logs nothing, such as `app receive` at LOG_LEVEL=warn, never
+  // pays for it. The colour choice is made now, as before.
+  const colorize = destination === undefined && process.stdout.isTTY === true;
+  let prettify: ((line: string) => string) | undefined;
+  return {
+    write: (line: string) => {
+      prettify ??= (require("pino-pretty") as typeof import("pino-pretty")).prettyFactory({
+        colorize,
+        ignore: "pid,hostname",
+        translateTime: "SYS:HH:MM:ss.l",
+      });
+      target.write(prettify(REQUEST_LINE.test(line) ? withoutRequestFields(line) : line));
+    },
+  };
 }
 
 // The request line (src/server/log-request.ts) says all of this in its message;

@@ -1,4 +1,3 @@
-import { connect } from "node:net";
 import type { RedisOptions } from "ioredis";
 
 export type RedisFailure = { kind: "wrong-password" | "tls-to-plain-port" | "unreachable"; message: string };
@@ -48,7 +47,9 @@ function tlsTarget(config: RedisOptions | string): { host: string; port: number 
 }
 
 /** True when a plain PING on `host:port` gets a Redis answer (PONG or an error such as NOAUTH). */
-function speaksPlainRedis(host: string, port: number): Promise<boolean> {
+async function speaksPlainRedis(host: string, port: number): Promise<boolean> {
+  // Loaded here, on a failure: every app loads this file, few ever probe.
+  const { connect } = await import("node:net");
   return new Promise((resolve) => {
     const socket = connect({ host, port });
     const done = (answer: boolean): void => {

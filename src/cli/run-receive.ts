@@ -1,0 +1,56 @@
+import { AppError } from "../errors.js";
+import type { LogLevel } from "../log/get-log.js";
+import { receive } from "../receive.js";
+import { addUsageErrors } from "./describe-app-error.js";
+
+// No oclif here: both `commands/receive.ts` and the fast start of
+// `app receive` (src/cli/fast-receive.ts) run the command through this.
+
+/** `app receive`'s flags, parsed (by oclif, or by the fast start from oclif's manifest). */
+export type ReceiveFlags = {
+  event?: string | undefined;
+  "payload-path"?: string | undefined;
+  "app-id"?: number | undefined;
+  "private-key"?: string | undefined;
+  token?: string | undefined;
+  "base-url"?: URL | undefined;
+  "log-level"?: LogLevel | undefined;
+  "log-format"?: "pretty" | "json" | undefined;
+  "log-level-in-string"?: boolean | undefined;
+  "log-message-key"?: string | undefined;
+  "sentry-dsn"?: string | undefined;
+};
+
+/** Error codes of `app receive` that are usage errors (exit 2). */
+export const RECEIVE_USAGE_ERRORS = ["APP_FUNCTION_NOT_FOUND", "EVENT_ACTION_MISMATCH", "PAYLOAD_INVALID", "PAYLOAD_NOT_FOUND"] as const;
+
+/**
+ * Runs `app receive` with its parsed flags and its arguments (the apps).
+ *
+ * @example
+ * await runReceive(["./index.js"], { event: "issues.opened", "payload-path": "payload.json" });
+ */
+export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags): Promise<void> {
+  addUsageErrors(...RECEIVE_USAGE_ERRORS);
+  const apps = argv.map(String);
+  const unknown = apps.find((app) => app.startsWith("-"));
+  if (unknown !== undefined) {
+    throw new AppError("OPTION_INVALID", `Unknown flag ${unknown}.`, { hint: "See app receive --help for the flags." });
+  }
+  await receive({
+    event: flags.event,
+    payloadPath: flags["payload-path"],
+    apps,
+    env: process.env,
+    cwd: process.cwd(),
+    token: flags.token,
+    appId: flags["app-id"],
+    privateKeyPath: flags["private-key"],
+    baseUrl: flags["base-url"]?.href.replace(/\/$/, ""),
+    logLevel: flags["log-level"],
+    logFormat: flags["log-format"],
+    logLevelInString: flags["log-level-in-string"],
+    logMessageKey: flags["log-message-key"],
+    sentryDsn: flags["sentry-dsn"],
+  });
+}
