@@ -44,7 +44,7 @@ export class App {
   constructor(options: Options = {}) {
     const log = options.log ?? getLog({ level: options.logLevel });
     this.log = aliasLog(log);
-    const resolved = resolveOptions(options, log);
+    const resolved = resolveOptions(options);
     const cache = options.cache ?? createTokenCache();
     const redis = options.redisConfig
       ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log })
