@@ -14,7 +14,7 @@ export type AppFunctionArgument = ApplicationFunctionOptions & Pick<App, "auth" 
 /**
  * Builds `{ app, getRouter }` plus the seven deprecated keys as getters, so an
  * earlier-shape `(app) => app.on(...)` keeps working. The first use of a
- * deprecated key logs one warning for the whole process.
+ * deprecated key emits one DeprecationWarning for the whole process.
  */
 export function createAppFunctionArgument(
   app: App,
@@ -35,7 +35,6 @@ export function createAppFunctionArgument(
       enumerable: false,
       get() {
         warnOnce(
-          app.log,
           "app-function-argument",
           `An application function used "${key}" of its argument, which is deprecated. ` +
             `Take the app from the argument instead: ({ app, getRouter }) => { app.on(...) }.`,

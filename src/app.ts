@@ -44,7 +44,7 @@ export class App {
   constructor(options: Options = {}) {
     const log = options.log ?? getLog({ level: options.logLevel });
     this.log = aliasLog(log);
-    const resolved = resolveOptions(options, log);
+    const resolved = resolveOptions(options);
     const cache = options.cache ?? createTokenCache();
     const redis = options.redisConfig
       ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log })
@@ -142,7 +142,7 @@ export class App {
   ): Promise<void>;
   async load(
     appFn: ApplicationFunction | DeprecatedApplicationFunction | ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>,
-    { getRouter = routerUnavailable }: LoadOptions = {},
+    { getRouter }: LoadOptions = {},
   ): Promise<void> {
     const appFns = Array.isArray(appFn) ? appFn : [appFn];
     // Where AppClient cannot load on first use, it loads meanwhile (callers that
@@ -155,8 +155,14 @@ export class App {
           hint: "Export the app as the module's default export: export default (({ app }) => { ... }).",
         });
       }
-      // Probot calls appFn(app, { getRouter, cwd }): apps written as (app, { getRouter }) => ... destructure the second.
-      await (fn as (argument: unknown, options: unknown) => unknown)(createAppFunctionArgument(this, getRouter), { getRouter, cwd: process.cwd() });
+      // Probot calls appFn(app, options): apps written as (app, { getRouter }) => ... destructure the
+      // second, and guard with `typeof getRouter === "function"`, so outside a server it has no
+      // getRouter, as Probot's. The first argument's getRouter (the spec's) throws a clear error there.
+      const options = getRouter ? { getRouter, cwd: process.cwd() } : { cwd: process.cwd() };
+      await (fn as (argument: unknown, options: unknown) => unknown)(
+        createAppFunctionArgument(this, getRouter ?? routerUnavailable),
+        options,
+      );
     }
     await preloaded;
   }

@@ -2,6 +2,7 @@ import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webh
 import type { AppClient } from "./client/app-client.js";
 import type { MergeOptions } from "./config/types.js";
 import { AppError } from "./errors.js";
+import { rememberDelivery } from "./log/delivery-tags.js";
 import type { Logger } from "./log/get-log.js";
 import { ABORT_CONTEXT } from "./webhooks/abort-context.js";
 
@@ -27,6 +28,9 @@ type Payload<E extends EmitterWebhookEventName> = EmitterWebhookEvent<E>["payloa
  * authenticated for the event's installation, and a logger that carries the
  * delivery id. `client` and `log` are built on first use.
  *
+ * Apps' unit tests may build one as Probot's: `new Context(event, client, log)`
+ * (a fake client and logger are used as given).
+ *
  * @example
  * app.on("issues.opened", async (context) => {
  *   await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
@@ -36,30 +40,40 @@ export class Context<E extends EmitterWebhookEventName = EmitterWebhookEventName
   readonly name: E extends `${infer Event}.${string}` ? Event : E;
   readonly id: string;
   readonly payload: Payload<E>;
-  #host: ContextHost;
+  #host: ContextHost | undefined;
   #client: AppClient | undefined;
   #log: Logger | undefined;
   #abort: AbortController | undefined;
 
-  constructor(event: { id: string; name: string; payload: unknown }, host: ContextHost) {
+  /** As the framework makes it: the client and logger come from the app, on first use. */
+  constructor(event: { id: string; name: string; payload: unknown }, host: ContextHost);
+  /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
+  constructor(event: { id: string; name: string; payload: unknown }, client: AppClient, log: Logger);
+  constructor(event: { id: string; name: string; payload: unknown }, hostOrClient: ContextHost | AppClient, log?: Logger) {
     this.name = event.name as Context<E>["name"];
     this.id = event.id;
     this.payload = event.payload as Payload<E>;
-    this.#host = host;
+    if (log === undefined && typeof (hostOrClient as Partial<ContextHost>).createEventClient === "function") {
+      this.#host = hostOrClient as ContextHost;
+    } else {
+      this.#client = hostOrClient as AppClient;
+      this.#log = log;
+    }
   }
 
   /** The platform client, authenticated for this event's installation. */
   get client(): AppClient {
-    return (this.#client ??= this.#host.createEventClient(this, this.log));
+    return (this.#client ??= this.#host!.createEventClient(this, this.log));
   }
 
-  /** The app's logger with `id`, `event` and `installation` bound. */
+  /**
+   * The app's logger with Probot's bindings, `{ name: "event", id }`: apps'
+   * tests compare whole records. (Sentry still tags the event and installation.)
+   */
   get log(): Logger {
-    return (this.#log ??= this.#host.log.child({
-      id: this.id,
-      event: this.name,
-      installation: (this.payload as RepoPayload).installation?.id,
-    }));
+    if (this.#log) return this.#log;
+    rememberDelivery(this.id, { event: this.name, installation: (this.payload as RepoPayload).installation?.id });
+    return (this.#log = this.#host!.log.child({ name: "event", id: this.id }));
   }
 
   /**

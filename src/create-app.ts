@@ -72,6 +72,6 @@ function withCurrentNames(layer: Options): Options {
  */
 export function deprecatedCreateApp(options: Options = {}): App {
   const log = options.log ?? getLog({ level: options.logLevel });
-  warnOnce(log, "deprecatedCreateApp", "deprecatedCreateApp(options) is deprecated; use createApp({ overrides: options }).");
+  warnOnce("deprecatedCreateApp", "deprecatedCreateApp(options) is deprecated; use createApp({ overrides: options }).");
   return createApp({ overrides: { ...options, log } });
 }

@@ -3,7 +3,6 @@ import type { AppClient } from "./client/app-client.js";
 import { loadAppClient } from "./client/load-app-client.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
-import type { Logger } from "./log/get-log.js";
 import type { Options } from "./types.js";
 
 export type ResolvedOptions = {
@@ -17,24 +16,23 @@ export type ResolvedOptions = {
  * Applies the deprecated option names (`cert`, `id`, `throttleOptions`; `router` only warns), each
  * with one warning per process, and checks the app id.
  */
-export function resolveOptions(options: Options, log: Logger): ResolvedOptions {
+export function resolveOptions(options: Options): ResolvedOptions {
   let privateKey = options.privateKey;
   if (options.cert !== undefined) {
-    warnOnce(log, "option:cert", 'The "cert" option is deprecated; use "privateKey".');
+    warnOnce("option:cert", 'The "cert" option is deprecated; use "privateKey".');
     privateKey ??= options.cert;
   }
   let appId = options.appId;
   if (options.id !== undefined) {
-    warnOnce(log, "option:id", 'The "id" option is deprecated; use "appId".');
+    warnOnce("option:id", 'The "id" option is deprecated; use "appId".');
     appId ??= options.id;
   }
   if (options.router !== undefined) {
-    warnOnce(log, "option:router", 'The "router" option is deprecated; use getRouter() from the application function argument.');
+    warnOnce("option:router", 'The "router" option is deprecated; use getRouter() from the application function argument.');
   }
   let Client = options.Client;
   if (options.throttleOptions !== undefined) {
     warnOnce(
-      log,
       "option:throttleOptions",
       'The "throttleOptions" option is deprecated; set "throttle" with Client.defaults() instead.',
     );

@@ -36,10 +36,11 @@ describe("Context", () => {
     expect(context("issues", { sender: { type: "User" } }).isBot).to.equal(false);
   });
 
-  it("logs with the delivery id, the event and the installation", () => {
+  it("logs with Probot's bindings: the delivery id and name \"event\"", () => {
     logs.clear();
     context("issues", issuesOpenedPayload(5)).log.info("handled");
-    expect(logs.records()[0]).to.include({ id: "d-1", event: "issues", installation: 5, msg: "handled" });
+    expect(logs.records()[0]).to.include({ id: "d-1", name: "event", msg: "handled" });
+    expect(logs.records()[0]).not.to.have.any.keys("event", "installation");
   });
 
   describe("client", () => {

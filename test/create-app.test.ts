@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { spawnSync } from "node:child_process";
 import { createApp, deprecatedCreateApp, DEVELOPMENT_SECRET } from "../src/create-app.js";
 import { App } from "../src/app.js";
 import { AppClient } from "../src/client/app-client.js";
@@ -90,17 +91,26 @@ describe("createApp", () => {
     });
   }
 
-  it("accepts the deprecated cert, id and throttleOptions, warning once each", () => {
-    const { log, logs } = quietLog();
-    const options = { cert: key, id: 7, throttleOptions: { enabled: false }, log };
-    const first = new App(options);
-    new App(options);
-    expect(first.state.appId).to.equal(7);
-    expect(first.state.privateKey).to.equal(key);
-    expect(first.state.Client).not.to.equal(AppClient);
-    const warnings = logs.records().filter((record) => record.level === 40).map((record) => record.msg);
+  it("accepts the deprecated cert, id and throttleOptions, warning once each on stderr, not in the app's log", () => {
+    const script = `
+      import { App, AppClient } from "gh-app-kit";
+      import { generateKeyPairSync } from "node:crypto";
+      const lines = [];
+      const log = { write: (line) => lines.push(line) };
+      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const key = privateKey.export({ type: "pkcs1", format: "pem" });
+      const { default: pino } = await import("pino");
+      const options = { cert: key, id: 7, throttleOptions: { enabled: false }, log: pino({}, log) };
+      const first = new App(options);
+      new App(options);
+      console.log(JSON.stringify({ appId: first.state.appId, key: first.state.privateKey === key, client: first.state.Client !== AppClient, lines }));
+    `;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.status, child.stderr).to.equal(0);
+    expect(JSON.parse(child.stdout)).to.deep.equal({ appId: 7, key: true, client: true, lines: [] });
+    const warnings = child.stderr.split("\n").filter((line) => line.includes("DeprecationWarning"));
     for (const name of ["cert", "id", "throttleOptions"]) {
-      expect(warnings.filter((message) => String(message).includes(`"${name}"`))).to.have.length(1);
+      expect(warnings.filter((message) => message.includes(`"${name}"`))).to.have.length(1);
     }
   });
 
@@ -119,13 +129,14 @@ describe("createApp", () => {
     expect(sameLayer.state.appId).to.equal(4);
   });
 
-  it("deprecatedCreateApp takes plain options and warns once", () => {
+  it("deprecatedCreateApp takes plain options and does not write its warning into the app's log", () => {
     const { log, logs } = quietLog();
     const app = deprecatedCreateApp({ appId: 9, privateKey: key, secret: "s", log });
     deprecatedCreateApp({ appId: 9, privateKey: key, secret: "s", log });
     expect(app).to.be.instanceOf(App);
     expect(app.state.appId).to.equal(9);
-    expect(logs.text().match(/deprecatedCreateApp\(options\) is deprecated/g)).to.have.length(1);
+    // The warning goes to stderr (a Node DeprecationWarning), never into the app's log.
+    expect(logs.text()).not.to.include("is deprecated");
   });
 
   it("state has the fields of the spec", () => {

@@ -59,7 +59,7 @@ export async function getConfigFile(
       throw error;
     }
   }
-  return { owner, repo, path, url, config: parseConfig(text, location) };
+  return { owner, repo, path, url, config: parseConfig(text, location, url) };
 }
 
 /**

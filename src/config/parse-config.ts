@@ -13,42 +13,51 @@ export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "construct
 
 /**
  * Parses a config file's text: JSON for `.json`, else YAML 1.2 with the core
- * schema, no custom tags and unique keys. An empty file is `{}`; anything
- * that is not an object, uses an unknown tag (`!!js/function`), expands too
- * many aliases or nests too deep is a `CONFIG_INVALID` error naming the file.
+ * schema, no custom tags and unique keys. An empty file is `{}`; a list is
+ * returned as it is, as Probot does (apps such as wip read a list); a string,
+ * number or boolean, an unknown tag (`!!js/function`), too many aliases or
+ * too deep a nesting is a `CONFIG_INVALID` error naming the file. Given the
+ * file's `url`, a parse error starts with Probot's sentence, "Configuration
+ * could not be parsed from <url> (invalid YAML)", which apps match on.
  *
  * @example
  * parseConfig("labels: [bug]", { owner: "octo", repo: "hello", path: ".github/app.yml" }); // { labels: ["bug"] }
  */
-export function parseConfig(text: string, file: FileLocation): Configuration {
+export function parseConfig(text: string, file: FileLocation, url?: string): Configuration {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const json = /\.json$/i.test(file.path);
-  const value = json ? parseJson(source, file) : parseYaml(source, file);
+  const value = json ? parseJson(source, file, url) : parseYaml(source, file, url);
   if (value === null || value === undefined) return {};
-  if (typeof value !== "object" || Array.isArray(value)) {
-    throw invalid(file, `holds ${Array.isArray(value) ? "a list" : `a ${typeof value}`}, not a mapping of keys to values`);
+  if (typeof value !== "object") {
+    throw invalid(file, `holds a ${typeof value}, not a mapping of keys to values`);
   }
+  // A list is a config too for Probot; its type stays Configuration for the callers' sake.
   return sanitize(value, file, 0, !json) as Configuration;
 }
 
-function parseJson(source: string, file: FileLocation): unknown {
+// Probot's words first ("… (invalid YAML)"): apps' tests and log searches match on them.
+function unparsable(url: string | undefined, kind: "JSON" | "YAML"): string {
+  return url ? `Configuration could not be parsed from ${url} (invalid ${kind}). ` : "";
+}
+
+function parseJson(source: string, file: FileLocation, url?: string): unknown {
   if (source.trim() === "") return null;
   try {
     return JSON.parse(source);
   } catch (error) {
     // No cause: V8 quotes the file in it, and the message already says where it broke.
-    throw invalid(file, `is not valid JSON: ${describeJsonError(error as Error, source)}`);
+    throw invalid(file, `is not valid JSON: ${describeJsonError(error as Error, source)}`, undefined, unparsable(url, "JSON"));
   }
 }
 
-function parseYaml(source: string, file: FileLocation): unknown {
+function parseYaml(source: string, file: FileLocation, url?: string): unknown {
   const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const document = guard(file, () =>
     parseDocument(source, { schema: "core", customTags: [], merge: false, uniqueKeys: true, prettyErrors: false, lineCounter }),
   );
   const [error] = document.errors;
-  if (error) throw invalid(file, `is not valid YAML: ${describeYamlError(error, lineCounter)}`, error);
+  if (error) throw invalid(file, `is not valid YAML: ${describeYamlError(error, lineCounter)}`, error, unparsable(url, "YAML"));
   const tag = document.warnings.find((warning) => warning.code === "TAG_RESOLVE_FAILED");
   if (tag) {
     throw invalid(file, `uses a tag this parser does not run: ${describeYamlError(tag, lineCounter)}`, tag);
@@ -114,8 +123,8 @@ function describeYamlError(error: YAMLError, lineCounter: LineCounter): string {
  * @example
  * throw invalid({ owner: "octo", repo: "hello", path: ".github/app.yml" }, "is a directory, not a file");
  */
-export function invalid(file: FileLocation, problem: string, cause?: unknown): AppError {
-  return new AppError("CONFIG_INVALID", `The config file ${describeFile(file)} ${problem}.`, {
+export function invalid(file: FileLocation, problem: string, cause?: unknown, prefix = ""): AppError {
+  return new AppError("CONFIG_INVALID", `${prefix}The config file ${describeFile(file)} ${problem}.`, {
     hint: `Fix ${file.path} in ${file.owner}/${file.repo}: it must hold a YAML or JSON mapping, such as "key: value".`,
     cause,
   });

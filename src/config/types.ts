@@ -7,7 +7,7 @@ export type ReposGetContentsParams = Endpoints["GET /repos/{owner}/{repo}/conten
 /** Options of the deep merge (the `deepmerge` package's `Options`). */
 export type MergeOptions = DeepMergeOptions;
 
-/** A parsed config file: always a plain object. */
+/** A parsed config file: a mapping (or, as Probot allows, a list at run time). */
 export type Configuration = Record<string, unknown>;
 
 /** One file that `config.get()` looked at, found (`config` set) or not (`config: null`). */

@@ -1,4 +1,5 @@
 import { AppError } from "../errors.js";
+import { deliveryTags, enableDeliveryTags } from "./delivery-tags.js";
 import { scrubSecrets } from "./secrets.js";
 
 export type SentryStreamOptions = {
@@ -44,6 +45,7 @@ const streams = new Set<SentryStream>();
  */
 export function createSentryStream(options: SentryStreamOptions): SentryStream {
   checkDsn(options.dsn);
+  enableDeliveryTags();
   const messageKey = options.messageKey ?? "msg";
   let pending: string[] | undefined = [];
   let scope: Scope | undefined;
@@ -111,8 +113,11 @@ function capture(root: Scope, line: string, messageKey: string): void {
   const scope = root.clone();
   const message = typeof record[messageKey] === "string" ? (record[messageKey] as string) : "";
   scope.setLevel(toLevel(record.level));
+  // context.log binds only the delivery id (as Probot's): its event and installation were remembered.
+  const remembered: Record<string, unknown> = { ...deliveryTags(record.id) };
   for (const [field, tag] of Object.entries(TAGS)) {
-    if (record[field] !== undefined) scope.setTag(tag, String(record[field]));
+    const value = record[field] ?? remembered[field];
+    if (value !== undefined) scope.setTag(tag, String(value));
   }
   for (const [key, value] of Object.entries(record)) {
     if (!OMIT.has(key) && key !== messageKey) scope.setExtra(key, value);

@@ -103,13 +103,17 @@ export function probotStyleCases(label: string, nock: NockLike): void {
       expect(ran).to.equal(1);
     });
 
-    it("13: an app function written as (app, { getRouter }) gets Probot's second argument", async () => {
+    it("13: an app function written as (app, { getRouter }) gets Probot's second argument ({ cwd } outside a server)", async () => {
       const { app } = probotStyleApp({ platformToken: "test" });
       let given: unknown;
       await app.load(((_probot: App, options: { getRouter?: unknown; cwd?: string }) => {
-        given = typeof options.getRouter === "function" && options.cwd === process.cwd();
+        given = [typeof options.getRouter, options.cwd];
       }) as never);
-      expect(given).to.equal(true);
+      expect(given).to.deep.equal(["undefined", process.cwd()]);
+      await app.load(((_probot: App, options: { getRouter?: unknown; cwd?: string }) => {
+        given = [typeof options.getRouter, options.cwd];
+      }) as never, { getRouter: () => ({}) as never });
+      expect(given).to.deep.equal(["function", process.cwd()]);
     });
 
     it("2: context.config(file, defaults) with no file resolves to the defaults; null without defaults", async () => {

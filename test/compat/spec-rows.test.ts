@@ -1,9 +1,9 @@
 import { expect } from "chai";
+import { spawnSync } from "node:child_process";
 import pino from "pino";
 import { App, createApp, createServer, type Application, type DeprecatedApplicationFunction } from "../../src/index.js";
 import { resolveRunOptions } from "../../src/run/resolve-run-options.js";
 import { runBin } from "../commands/run-bin.js";
-import { createLogCapture } from "../helpers/capture-log.js";
 import { startEventStreamServer } from "../helpers/event-stream-server.js";
 import { getTestKeys } from "../helpers/keys.js";
 import { sign } from "../helpers/sign.js";
@@ -28,12 +28,20 @@ describe("Spec rows and hints Probot apps meet", () => {
     expect(app.state.webhooks.secret).to.equal("plain-secret");
   });
 
-  it("13: the deprecated router option warns once", () => {
-    const logs = createLogCapture();
-    const log = pino({}, logs.stream as never);
-    new App({ router: {} as never, log });
-    new App({ router: {} as never, log });
-    const warnings = logs.records().filter((record) => String(record["msg"]).includes('"router" option is deprecated'));
+  it("13: the deprecated router option warns once, as a DeprecationWarning on stderr, not in the app's log", () => {
+    const script = `
+      import { App } from "gh-app-kit";
+      import pino from "pino";
+      const lines = [];
+      const log = pino({}, { write: (line) => lines.push(line) });
+      new App({ router: {}, log });
+      new App({ router: {}, log });
+      console.log(JSON.stringify(lines));
+    `;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.status, child.stderr).to.equal(0);
+    expect(JSON.parse(child.stdout)).to.deep.equal([]);
+    const warnings = child.stderr.split("\n").filter((line) => /DeprecationWarning: The "router" option is deprecated/.test(line));
     expect(warnings).to.have.length(1);
   });
 

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { App } from "../../src/app.js";
 import { isAppError } from "../../src/errors.js";
 import { getLog } from "../../src/log/get-log.js";
 import { createSentryStream, flushSentry } from "../../src/log/sentry.js";
@@ -36,6 +37,23 @@ describe("Sentry reporting (getLog sentryDsn)", () => {
     expect(exception.stacktrace!.frames).to.have.length.greaterThan(0);
     // The normal destination still gets every line.
     expect(logs.lines()).to.have.length(3);
+  });
+
+  it("tags a context.log line with the delivery, event and installation though the record binds only the id", async () => {
+    const logs = createLogCapture();
+    const log = getLog({ logFormat: "json", sentryDsn: ingest.dsn, destination: logs.stream, env: {} });
+    const app = new App({ platformToken: "test", log });
+    app.on("issues.opened", async (context) => {
+      context.log.error({ err: new Error("Handler failed") }, "Handler failed");
+    });
+    await app.receive({ id: "delivery-2", name: "issues", payload: { action: "opened", installation: { id: 9 } } });
+    await flushSentry();
+    const [event] = await ingest.waitForEvents(1);
+    expect(event!.tags).to.include({ delivery: "delivery-2", event: "issues", installation: "9" });
+    // The log line itself has Probot's bindings only.
+    const record = logs.records().find((line) => line["msg"] === "Handler failed");
+    expect(record).to.include({ name: "event", id: "delivery-2" });
+    expect(record).not.to.have.any.keys("event", "installation");
   });
 
   it("sends fatal lines without an error as messages, also from the pretty format", async () => {

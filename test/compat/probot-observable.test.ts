@@ -1,0 +1,129 @@
+import { expect } from "chai";
+import nock from "nock";
+import pino from "pino";
+import { App, Context } from "../../src/index.js";
+import { createLogCapture } from "../helpers/capture-log.js";
+import { API, issuesOpened, TestClient } from "./probot-style.js";
+
+// Loading nock activates it; these cases activate it only while they run.
+nock.restore();
+
+/** `new App(...)` as Probot apps' tests make it: a token, and a pino log into an array. */
+function appWithLog(options: Record<string, unknown> = {}) {
+  const logs = createLogCapture();
+  const app = new App({ platformToken: "test", Client: TestClient, log: pino({}, logs.stream as never), ...options });
+  return { app, logs };
+}
+
+// Issue 13 item 12: what an app's own tests can observe of Probot, found by porting apps.
+describe("Probot behaviour apps observe (issue 13, item 12)", () => {
+  before(() => {
+    if (!nock.isActive()) nock.activate();
+  });
+  beforeEach(() => nock.disableNetConnect());
+  afterEach(() => {
+    const pending = nock.pendingMocks();
+    nock.cleanAll();
+    nock.enableNetConnect();
+    expect(pending, "mocks not used").to.deep.equal([]);
+  });
+  after(() => nock.restore());
+
+  it("context.log binds what Probot binds, { name: 'event', id }, and nothing else", async () => {
+    const { app, logs } = appWithLog();
+    app.on("issues.opened", async (context) => {
+      context.log.info("handling");
+    });
+    await app.receive({ id: "delivery-1", name: "issues", payload: issuesOpened(11111) });
+    const records = logs.records().filter((record) => record["msg"] === "handling");
+    expect(records).to.have.length(1);
+    const { time, pid, hostname, ...rest } = records[0]!;
+    expect([typeof time, typeof pid, typeof hostname]).to.deep.equal(["number", "number", "string"]);
+    expect(rest).to.deep.equal({ level: 30, name: "event", id: "delivery-1", msg: "handling" });
+  });
+
+  it('the deprecated "id" option writes nothing into the app\'s own log', () => {
+    const { app, logs } = appWithLog({ id: 1 });
+    app.log.info("mine");
+    expect(logs.records().map((record) => record["msg"])).to.deep.equal(["mine"]);
+  });
+
+  it("an (app) => app.on(...) function writes nothing into the app's own log", async () => {
+    const { app, logs } = appWithLog();
+    let ran = 0;
+    void app.load((probot: App) => {
+      probot.on("issues.opened", async () => void ran++);
+    });
+    await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
+    expect(ran).to.equal(1);
+    expect(logs.records()).to.deep.equal([]);
+  });
+
+  it("load() outside a server passes { cwd } without getRouter, so a typeof getRouter guard works", async () => {
+    const { app } = appWithLog();
+    const seen: unknown[] = [];
+    // release-drafter's shape: mount /healthz only where there is a router.
+    const appFn = (probot: App, { getRouter, cwd }: { getRouter?: () => { get: (path: string, handler: unknown) => unknown }; cwd?: string }) => {
+      if (typeof getRouter === "function") getRouter().get("/healthz", () => "ok");
+      seen.push(typeof getRouter, cwd);
+      probot.on("issues.opened", async () => void seen.push("handled"));
+    };
+    void app.load(appFn as never);
+    await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
+    expect(seen).to.deep.equal(["undefined", process.cwd(), "handled"]);
+    // Given a router, the second argument carries it.
+    let given: unknown;
+    await app.load(((_probot: App, options: { getRouter?: unknown }) => void (given = options.getRouter)) as never, { getRouter: () => ({}) as never });
+    expect(given).to.be.a("function");
+  });
+
+  it("new Context(event, octokit, log), as apps unit-test handlers, uses the given client and logger", async () => {
+    const calls: unknown[] = [];
+    const octokit = { issues: { addAssignees: async (params: unknown) => void calls.push(params) } };
+    const logger = { info: (message: string) => void calls.push(message) };
+    const context = new Context<"issues.opened">(
+      { id: "1", name: "issues", payload: issuesOpened() },
+      octokit as never,
+      logger as never,
+    );
+    expect(context.client).to.equal(octokit);
+    expect(context.log).to.equal(logger);
+    context.log.info("assigning");
+    await (context.client as unknown as typeof octokit).issues.addAssignees(context.issue({ assignees: ["a"] }));
+    expect(calls).to.deep.equal(["assigning", { owner: "hiimbex", repo: "testing-things", issue_number: 1, assignees: ["a"] }]);
+  });
+
+  it("a config file holding a YAML list is returned, as Probot returns it", async () => {
+    nock(API)
+      .get("/repos/hiimbex/testing-things/contents/.github%2Fwip.yml")
+      .reply(200, "- terms: [wip]\n  locations: [title]\n- terms: [🚧]\n  locations: [label_name]\n");
+    const { app } = appWithLog();
+    let config: unknown;
+    app.on("issues.opened", async (context) => {
+      config = await context.config("wip.yml");
+    });
+    await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
+    expect(config).to.deep.equal([
+      { terms: ["wip"], locations: ["title"] },
+      { terms: ["🚧"], locations: ["label_name"] },
+    ]);
+  });
+
+  it("invalid YAML fails with Probot's sentence, then our code and the file", async () => {
+    nock(API).get("/repos/hiimbex/testing-things/contents/.github%2Fbot.yml").reply(200, "a: [unclosed\n");
+    const { app } = appWithLog();
+    app.on("issues.opened", async (context) => {
+      await context.config("bot.yml");
+    });
+    const error = await app.receive({ id: "1", name: "issues", payload: issuesOpened() }).then(
+      () => undefined,
+      (failure: AggregateError) => failure.errors[0] as Error & { code?: string },
+    );
+    expect(error?.code).to.equal("CONFIG_INVALID");
+    expect(error?.message).to.include(
+      `Configuration could not be parsed from ${API}/repos/hiimbex/testing-things/contents/.github%2Fbot.yml (invalid YAML)`,
+    );
+    expect(error?.stack).to.include("(invalid YAML)");
+    expect(error?.message).to.include("hiimbex/testing-things:.github/bot.yml is not valid YAML");
+  });
+});
