@@ -240,7 +240,36 @@ export function scopeNode(path: Path): AnyNode {
 /**
  * The node of the scope that declares `name` as seen from `path`, or null.
  * Nodes, not scope objects, are compared: every visit builds new scopes.
+ * The chain is walked here rather than with ast-types' `lookup`: that one
+ * throws "null does not match type Pattern" on a catch clause without a
+ * parameter (`catch { }`, ES2019), which declares nothing.
+ *
+ * @example
+ * declaringScope(path, "Probot"); // the Program node when Probot is imported at the top
  */
 export function declaringScope(path: Path, name: string): AnyNode | null {
-  return ((path.scope as unknown as Scope | null)?.lookup(name)?.node as AnyNode | undefined) ?? null;
+  for (let scope = path.scope as unknown as Scope | null; scope; scope = scope.parent) {
+    const node = scope.node;
+    if (node.type === "CatchClause" ? patternDeclares(node.param, name) : scope.declares(name)) return node;
+  }
+  return null;
+}
+
+/** True when a binding pattern (`e`, `{ message }`, `[a, ...rest]`, none) binds `name`. */
+function patternDeclares(pattern: AnyNode | null | undefined, name: string): boolean {
+  if (!pattern) return false;
+  switch (pattern.type) {
+    case "Identifier":
+      return pattern.name === name;
+    case "AssignmentPattern":
+      return patternDeclares(pattern.left, name);
+    case "RestElement":
+      return patternDeclares(pattern.argument, name);
+    case "ArrayPattern":
+      return (pattern.elements as Array<AnyNode | null>).some((element) => patternDeclares(element, name));
+    case "ObjectPattern":
+      return (pattern.properties as AnyNode[]).some((property) => patternDeclares(property.type === "RestElement" ? property : property.value, name));
+    default:
+      return false;
+  }
 }

@@ -138,6 +138,18 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'import { App } from "gh-app-kit";\nexport const V = (p: { app: App }) => <div>{String(p.app)}</div>;\n',
   ],
   [
+    "a catch clause without a parameter (ES2019) does not stop the renames inside or around it",
+    "lib/releases.js",
+    'const { Probot } = require("probot");\nconst probot = require("probot");\nmodule.exports = (app) => {\n  app.on("issues", async (context) => {\n    try {\n      await context.octokit.issues.get();\n    } catch {\n      await context.octokit.issues.create();\n      return new Probot({}) || probot.ProbotOctokit;\n    }\n  });\n};\n',
+    'const { App } = require("gh-app-kit");\nconst probot = require("gh-app-kit");\nmodule.exports = (app) => {\n  app.on("issues", async (context) => {\n    try {\n      await context.client.issues.get();\n    } catch {\n      await context.client.issues.create();\n      return new App({}) || probot.AppClient;\n    }\n  });\n};\n',
+  ],
+  [
+    "a catch parameter of the same name, plain or destructured, shadows the import",
+    "index.js",
+    'const { Probot } = require("probot");\ntry { new Probot(); } catch (Probot) { throw Probot; }\ntry { f(); } catch ({ message: [Probot] }) { g(Probot); }\ntry { f(); } catch { new Probot(); }\n',
+    'const { App } = require("gh-app-kit");\ntry { new App(); } catch (Probot) { throw Probot; }\ntry { f(); } catch ({ message: [Probot] }) { g(Probot); }\ntry { f(); } catch { new App(); }\n',
+  ],
+  [
     "a file with no Probot in it is returned as it was",
     "util.js",
     "module.exports = function add(a, b) { return a + b }\n",
