@@ -150,6 +150,18 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'const { App } = require("gh-app-kit");\ntry { new App(); } catch (Probot) { throw Probot; }\ntry { f(); } catch ({ message: [Probot] }) { g(Probot); }\ntry { f(); } catch { new App(); }\n',
   ],
   [
+    "Probot 11's ProbotOctokitCore becomes AppClient",
+    "test/index.test.ts",
+    'const { ProbotOctokitCore } = require("probot");\nconst Octokit = ProbotOctokitCore.defaults({ retry: { enabled: false } });\ntype T = import("probot").ProbotOctokitCore;\n',
+    'const { AppClient } = require("gh-app-kit");\nconst Octokit = AppClient.defaults({ retry: { enabled: false } });\ntype T = import("gh-app-kit").AppClient;\n',
+  ],
+  [
+    "ProbotOctokit and ProbotOctokitCore together: one of them keeps its local name",
+    "index.mjs",
+    'import { ProbotOctokit, ProbotOctokitCore } from "probot";\nnew ProbotOctokit();\nnew ProbotOctokitCore();\n',
+    'import { AppClient, AppClient as ProbotOctokitCore } from "gh-app-kit";\nnew AppClient();\nnew ProbotOctokitCore();\n',
+  ],
+  [
     "a file with no Probot in it is returned as it was",
     "util.js",
     "module.exports = function add(a, b) { return a + b }\n",
@@ -179,6 +191,11 @@ describe("migrateSource", () => {
       { line: 3, text: '"probot" → "gh-app-kit"' },
       { line: 3, text: "Probot → App" },
     ]);
+  });
+
+  it("notes what differs when ProbotOctokitCore becomes AppClient", () => {
+    const { changes } = migrateSource("a.js", 'const { ProbotOctokitCore } = require("probot");\n');
+    expect(changes[1]?.text).to.match(/^ProbotOctokitCore → AppClient \(Probot 11's core client; AppClient also retries and throttles, .*throttle: \{ enabled: false \}/);
   });
 
   it("throws the parser's error for a file that is not JavaScript", () => {
