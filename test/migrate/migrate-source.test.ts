@@ -150,6 +150,12 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'const { App } = require("gh-app-kit");\ntry { new App(); } catch (Probot) { throw Probot; }\ntry { f(); } catch ({ message: [Probot] }) { g(Probot); }\ntry { f(); } catch { new App(); }\n',
   ],
   [
+    "a var in the body of a catch without a parameter declares in the enclosing function",
+    "index.js",
+    'const { Probot } = require("probot");\nfunction f() {\n  try { g(); } catch { var Probot = 1; }\n  return Probot;\n}\nfunction h() {\n  try { g(); } catch ({ message }) { if (message) { var [Probot] = []; } }\n  return Probot;\n}\nnew Probot();\n',
+    'const { App } = require("gh-app-kit");\nfunction f() {\n  try { g(); } catch { var Probot = 1; }\n  return Probot;\n}\nfunction h() {\n  try { g(); } catch ({ message }) { if (message) { var [Probot] = []; } }\n  return Probot;\n}\nnew App();\n',
+  ],
+  [
     "Probot 11's ProbotOctokitCore becomes AppClient",
     "test/index.test.ts",
     'const { ProbotOctokitCore } = require("probot");\nconst Octokit = ProbotOctokitCore.defaults({ retry: { enabled: false } });\ntype T = import("probot").ProbotOctokitCore;\n',
