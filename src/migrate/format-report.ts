@@ -35,7 +35,16 @@ export function formatReport(report: MigrationReport): string {
     `${changed.length} ${plural(changed.length, "file")} ${report.dryRun ? "to change" : "changed"} (${count} ${plural(count, "change")}), ` +
       `${problems.length} to do by hand, ${unreadable.length} unreadable; ${report.scanned} ${plural(report.scanned, "file")} read.`,
   );
-  if (!report.dryRun && changed.length > 0) {
+  if (report.staleLockfile) {
+    // Checked with npm 11: a plain `npm install` keeps probot's packages' places while it adds gh-app-kit,
+    // so gh-app-kit's dependencies go under node_modules/gh-app-kit, and then drops probot's: they stay nested.
+    // Removing only the lock's node_modules/probot entry is not enough (probot's own dependencies hold the places).
+    lines.push(
+      `${report.dryRun ? "After app migrate" : "Next"}: ${report.staleLockfile} still places probot's dependencies, so a plain npm install would put gh-app-kit's under node_modules/gh-app-kit ` +
+        `(and require("pino") and the like would fail): run rm -rf node_modules ${report.staleLockfile} && npm install ` +
+        "(every dependency is resolved again within its package.json range), then npm test. docs/migrating.md explains what differs from Probot.",
+    );
+  } else if (!report.dryRun && changed.length > 0) {
     // package-lock.json still names probot until npm install rewrites it: `npm ci` would refuse it.
     lines.push("Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.");
   }

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { AppError } from "../errors.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
+import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { migrateSource } from "./migrate-source.js";
 import type { Change, Problem } from "./source-types.js";
@@ -35,6 +36,8 @@ export type MigrationReport = {
   files: FileReport[];
   /** Unified diff of every change, with paths relative to `directory`. */
   diff: string;
+  /** The npm lockfile that still places probot's dependencies and must be made again, if any. */
+  staleLockfile?: string;
 };
 
 /**
@@ -84,6 +87,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     record(file, before, after);
   }
   report.diff = diffs.join("");
+  const staleLockfile = await findStaleLockfile(directory);
+  if (staleLockfile) report.staleLockfile = staleLockfile;
   if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
   return report;
 }

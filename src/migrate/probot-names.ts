@@ -7,7 +7,20 @@ export const EXPORT_RENAMES: Readonly<Record<string, string>> = {
   Probot: "App",
   createProbot: "createApp",
   ProbotOctokit: "AppClient",
+  ProbotOctokitCore: "AppClient",
 };
+
+/** What the report adds to a rename whose target behaves differently from the Probot name. */
+export const RENAME_NOTES: Readonly<Record<string, string>> = {
+  ProbotOctokitCore:
+    "Probot 11's core client; AppClient also retries and throttles, which tests turn off with AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } })",
+};
+
+/** The report's text for renaming `imported` to `target`, with its note if it has one. */
+export function renameText(imported: string, target: string, extra?: string): string {
+  const notes = [extra, RENAME_NOTES[imported]].filter((note) => note !== undefined);
+  return `${imported} → ${target}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
 
 /** Option keys of `new Probot()`, `createProbot()` and `createNodeMiddleware()` spelled differently here. */
 export const OPTION_RENAMES: Readonly<Record<string, string>> = {
@@ -21,8 +34,6 @@ export const OPTION_RENAMES: Readonly<Record<string, string>> = {
  * FRAMEWORK_EXPORTS get a generic hint.
  */
 export const MISSING_EXPORTS: Readonly<Record<string, string>> = {
-  ProbotOctokitCore:
-    "Probot 11's core client: use AppClient, in tests AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } }).",
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
 };

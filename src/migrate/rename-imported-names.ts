@@ -1,6 +1,6 @@
 import { visit } from "recast";
 import { declaringScope, setString, type ModuleReferences } from "./find-module-references.js";
-import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, MISSING_EXPORTS, MISSING_STATICS } from "./probot-names.js";
+import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, MISSING_EXPORTS, MISSING_STATICS, renameText } from "./probot-names.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
 /** A call of something taken from "probot", by its Probot name: `new Probot({...})`. */
@@ -26,6 +26,8 @@ export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: S
   // Declarations change after the references: scopes are read from the names as they were.
   const renameHolders: Array<() => void> = [];
   const renamed = new Map<string, string>();
+  // new local name → the Probot name that took it: ProbotOctokit and ProbotOctokitCore both become AppClient.
+  const claimed = new Map<string, string>();
   for (const name of refs.names) {
     const entry: { scope: AnyNode; imported: string; rename?: string } = { scope: name.scope, imported: name.imported };
     const target = EXPORT_RENAMES[name.imported];
@@ -33,7 +35,8 @@ export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: S
     if (MISSING_EXPORTS[name.imported]) {
       log.problems.push({ line, message: `uses Probot's ${name.imported}`, hint: MISSING_EXPORTS[name.imported] as string });
     } else if (target) {
-      const renameLocal = name.local === name.imported && !taken.has(target);
+      const renameLocal = name.local === name.imported && !taken.has(target) && (claimed.get(target) ?? name.imported) === name.imported;
+      if (renameLocal) claimed.set(target, name.imported);
       renameHolders.push(() => renameHolder(name.holder, target, renameLocal, log.edits));
       if (renameLocal) {
         entry.rename = target;
@@ -41,7 +44,7 @@ export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: S
       }
       log.changes.push({
         line,
-        text: renameLocal ? `${name.imported} → ${target}` : `${name.imported} → ${target} (the local name ${name.local} is kept)`,
+        text: renameText(name.imported, target, renameLocal ? undefined : `the local name ${name.local} is kept`),
       });
     } else if (!FRAMEWORK_EXPORTS.has(name.imported)) {
       log.problems.push({
@@ -102,7 +105,7 @@ function renameExport(identifier: AnyNode, imported: string, log: SourceWork): v
   if (target) {
     log.edits.rename(identifier, target);
     identifier.name = target;
-    log.changes.push({ line: lineOf(identifier), text: `${imported} → ${target}` });
+    log.changes.push({ line: lineOf(identifier), text: renameText(imported, target) });
   } else if (MISSING_EXPORTS[imported]) {
     log.problems.push({ line: lineOf(identifier), message: `uses Probot's ${imported}`, hint: MISSING_EXPORTS[imported] as string });
   } else if (!FRAMEWORK_EXPORTS.has(imported) && imported !== "default") {

@@ -7,8 +7,15 @@ export type AnyNode = { type: string; loc?: { start: { line: number } } | null; 
 /** A recast path: a node with its parent, field name and scope. */
 export type Path = types.NodePath<AnyNode>;
 
-/** A recast scope; `lookup` finds the scope that declares a name. */
-export type Scope = { lookup(name: string): Scope | null; isGlobal: boolean; node: AnyNode; getBindings(): Record<string, Path[]> };
+/** A recast scope; `declares` tells whether it binds a name itself. */
+export type Scope = {
+  lookup(name: string): Scope | null;
+  declares(name: string): boolean;
+  parent: Scope | null;
+  isGlobal: boolean;
+  node: AnyNode;
+  getBindings(): Record<string, Path[]>;
+};
 
 /** One edit the migration made, for the report. */
 export type Change = { line: number; text: string };

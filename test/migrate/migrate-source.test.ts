@@ -138,6 +138,36 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'import { App } from "gh-app-kit";\nexport const V = (p: { app: App }) => <div>{String(p.app)}</div>;\n',
   ],
   [
+    "a catch clause without a parameter (ES2019) does not stop the renames inside or around it",
+    "lib/releases.js",
+    'const { Probot } = require("probot");\nconst probot = require("probot");\nmodule.exports = (app) => {\n  app.on("issues", async (context) => {\n    try {\n      await context.octokit.issues.get();\n    } catch {\n      await context.octokit.issues.create();\n      return new Probot({}) || probot.ProbotOctokit;\n    }\n  });\n};\n',
+    'const { App } = require("gh-app-kit");\nconst probot = require("gh-app-kit");\nmodule.exports = (app) => {\n  app.on("issues", async (context) => {\n    try {\n      await context.client.issues.get();\n    } catch {\n      await context.client.issues.create();\n      return new App({}) || probot.AppClient;\n    }\n  });\n};\n',
+  ],
+  [
+    "a catch parameter of the same name, plain or destructured, shadows the import",
+    "index.js",
+    'const { Probot } = require("probot");\ntry { new Probot(); } catch (Probot) { throw Probot; }\ntry { f(); } catch ({ message: [Probot] }) { g(Probot); }\ntry { f(); } catch { new Probot(); }\n',
+    'const { App } = require("gh-app-kit");\ntry { new App(); } catch (Probot) { throw Probot; }\ntry { f(); } catch ({ message: [Probot] }) { g(Probot); }\ntry { f(); } catch { new App(); }\n',
+  ],
+  [
+    "a var in the body of a catch without a parameter declares in the enclosing function",
+    "index.js",
+    'const { Probot } = require("probot");\nfunction f() {\n  try { g(); } catch { var Probot = 1; }\n  return Probot;\n}\nfunction h() {\n  try { g(); } catch ({ message }) { if (message) { var [Probot] = []; } }\n  return Probot;\n}\nnew Probot();\n',
+    'const { App } = require("gh-app-kit");\nfunction f() {\n  try { g(); } catch { var Probot = 1; }\n  return Probot;\n}\nfunction h() {\n  try { g(); } catch ({ message }) { if (message) { var [Probot] = []; } }\n  return Probot;\n}\nnew App();\n',
+  ],
+  [
+    "Probot 11's ProbotOctokitCore becomes AppClient",
+    "test/index.test.ts",
+    'const { ProbotOctokitCore } = require("probot");\nconst Octokit = ProbotOctokitCore.defaults({ retry: { enabled: false } });\ntype T = import("probot").ProbotOctokitCore;\n',
+    'const { AppClient } = require("gh-app-kit");\nconst Octokit = AppClient.defaults({ retry: { enabled: false } });\ntype T = import("gh-app-kit").AppClient;\n',
+  ],
+  [
+    "ProbotOctokit and ProbotOctokitCore together: one of them keeps its local name",
+    "index.mjs",
+    'import { ProbotOctokit, ProbotOctokitCore } from "probot";\nnew ProbotOctokit();\nnew ProbotOctokitCore();\n',
+    'import { AppClient, AppClient as ProbotOctokitCore } from "gh-app-kit";\nnew AppClient();\nnew ProbotOctokitCore();\n',
+  ],
+  [
     "a file with no Probot in it is returned as it was",
     "util.js",
     "module.exports = function add(a, b) { return a + b }\n",
@@ -167,6 +197,11 @@ describe("migrateSource", () => {
       { line: 3, text: '"probot" → "gh-app-kit"' },
       { line: 3, text: "Probot → App" },
     ]);
+  });
+
+  it("notes what differs when ProbotOctokitCore becomes AppClient", () => {
+    const { changes } = migrateSource("a.js", 'const { ProbotOctokitCore } = require("probot");\n');
+    expect(changes[1]?.text).to.match(/^ProbotOctokitCore → AppClient \(Probot 11's core client; AppClient also retries and throttles, .*throttle: \{ enabled: false \}/);
   });
 
   it("throws the parser's error for a file that is not JavaScript", () => {

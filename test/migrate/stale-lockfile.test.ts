@@ -1,0 +1,54 @@
+import { expect } from "chai";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { formatReport } from "../../src/migrate/format-report.js";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
+
+const MANIFEST = JSON.stringify({ name: "my-app", version: "1.0.0", dependencies: { probot: "^12.2.5" } }, null, 2);
+const V3_PROBOT = JSON.stringify({
+  lockfileVersion: 3,
+  packages: { "": { dependencies: { probot: "^12.2.5" } }, "node_modules/probot": { version: "12.2.5" }, "node_modules/pino": { version: "6.14.0" } },
+});
+const V1_PROBOT = JSON.stringify({ lockfileVersion: 1, dependencies: { probot: { version: "10.19.0" } } });
+const NO_PROBOT = JSON.stringify({ lockfileVersion: 3, packages: { "": {}, "node_modules/gh-app-kit": { version: "1.0.0" } } });
+
+/** [what it shows, lockfiles in the app folder, dry run, the lockfile the report must name (none: the plain npm install advice)]. */
+const CASES: ReadonlyArray<[string, Record<string, string>, boolean, string | undefined]> = [
+  ["a package-lock.json (v3) that places probot", { "package-lock.json": V3_PROBOT }, false, "package-lock.json"],
+  ["a package-lock.json (v1) that places probot", { "package-lock.json": V1_PROBOT }, false, "package-lock.json"],
+  ["an npm-shrinkwrap.json that places probot", { "npm-shrinkwrap.json": V3_PROBOT }, false, "npm-shrinkwrap.json"],
+  ["a package-lock.json npm cannot read either", { "package-lock.json": "{ not json" }, false, "package-lock.json"],
+  ["a dry run tells it ahead", { "package-lock.json": V3_PROBOT }, true, "package-lock.json"],
+  ["a lock made after the migration", { "package-lock.json": NO_PROBOT }, false, undefined],
+  ["no lock at all", {}, false, undefined],
+];
+
+describe("app migrate: a lockfile that still places probot", () => {
+  let scratch: string;
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), "app-migrate-lock-"));
+  });
+  after(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  for (const [index, [what, lockfiles, dryRun, stale]] of CASES.entries()) {
+    it(what, async () => {
+      const dir = join(scratch, String(index));
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir);
+      await writeFile(join(dir, "package.json"), MANIFEST);
+      for (const [name, text] of Object.entries(lockfiles)) await writeFile(join(dir, name), text);
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun });
+      expect(report.staleLockfile).to.equal(stale);
+      const next = formatReport(report).split("\n").at(-1) as string;
+      if (stale) {
+        expect(next).to.include(`rm -rf node_modules ${stale} && npm install`);
+        expect(next).to.match(dryRun ? /^After app migrate: / : /^Next: /);
+      } else {
+        expect(next).to.equal("Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.");
+      }
+    });
+  }
+});
