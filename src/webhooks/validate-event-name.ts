@@ -4,7 +4,20 @@ import { AppError } from "../errors.js";
 /** Event and action names as the platform sends them; anything else is unknown. */
 export const EVENT_NAME = /^[a-z][a-z0-9_]*$/;
 const ACTION = /^[^\s]+$/;
-const KNOWN_NAMES: ReadonlySet<string> = new Set(emitterEventNames);
+/**
+ * Events that GitHub Actions delivers to workflows (where `app receive` runs)
+ * but that the webhook schema does not list. `pull_request_target` carries
+ * `pull_request`'s payload and actions; Probot 12 apps such as release-drafter
+ * register for it, and a warning written while `load()` runs breaks their tests.
+ */
+const ACTIONS_ONLY_NAMES = [
+  "schedule",
+  "workflow_call",
+  ...emitterEventNames
+    .filter((name) => name === "pull_request" || name.startsWith("pull_request."))
+    .map((name) => name.replace("pull_request", "pull_request_target")),
+];
+const KNOWN_NAMES: ReadonlySet<string> = new Set([...emitterEventNames, ...ACTIONS_ONLY_NAMES]);
 
 type WarnLog = { warn(message: string): unknown };
 

@@ -48,6 +48,26 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(logs.records().map((record) => record["msg"])).to.deep.equal(["mine"]);
   });
 
+  it("handlers for pull_request_target, an Actions event, register without a warning, and run", async () => {
+    // release-drafter registers these inside load(), in a describe() whose log array does not exist yet.
+    const { app, logs } = appWithLog();
+    let ran = 0;
+    app.on(["pull_request_target.opened", "pull_request_target"] as never, async () => void ran++);
+    app.on("schedule" as never, async () => void ran++);
+    expect(logs.records()).to.deep.equal([]);
+    await app.receive({ id: "1", name: "pull_request_target", payload: { action: "opened" } } as never);
+    expect(ran).to.equal(2);
+  });
+
+  it("a name the platform never sends still warns once", () => {
+    const { app, logs } = appWithLog();
+    app.on("pull_request.openned" as never, async () => undefined);
+    app.on("pull_request.openned" as never, async () => undefined);
+    expect(logs.records().map((record) => [record["level"], record["msg"]])).to.deep.equal([
+      [40, '"pull_request.openned" is not a known webhook event name; its handler runs only if the platform sends it.'],
+    ]);
+  });
+
   it("an (app) => app.on(...) function writes nothing into the app's own log", async () => {
     const { app, logs } = appWithLog();
     let ran = 0;
