@@ -1,146 +1,52 @@
 import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
-import type { MergeOptions } from "./config/types.js";
-import { AppError } from "./errors.js";
-import { rememberDelivery } from "./log/delivery-tags.js";
+import { Context as EventContext, type ContextHost } from "./event-context.js";
 import type { Logger } from "./log/get-log.js";
-import { ABORT_CONTEXT } from "./webhooks/abort-context.js";
 
-/** What a `Context` needs from its app: a logger and a client factory. */
-export type ContextHost = {
-  log: Logger;
-  createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient;
-};
+export type { ContextHost } from "./event-context.js";
 
-type RepoPayload = {
-  repository?: { name: string; owner: { login: string } };
-  issue?: { number: number };
-  pull_request?: { number: number };
-  number?: number;
-  installation?: { id: number };
-  sender?: { type?: string };
-};
+/** Every event name a delivery can carry: `"issues"`, never `"issues.opened"`. */
+type EventName = Exclude<EmitterWebhookEventName, `${string}.${string}`>;
 
-type Payload<E extends EmitterWebhookEventName> = EmitterWebhookEvent<E>["payload"];
+type EventPayload<N extends string> = EmitterWebhookEvent<Extract<N, EventName>>["payload"];
 
 /**
- * One delivered event, as handlers see it: the payload, a client
+ * The payload of `E`: for `"issues.opened"`, the `issues` payloads whose
+ * action is `"opened"`. Picked from the event's payloads rather than built
+ * by intersection: a union of every event's payloads stays the size of the
+ * payload types, where intersections make one TypeScript refuses as too complex.
+ */
+type Payload<E extends EmitterWebhookEventName> = E extends `${infer N}.${infer Action}`
+  ? OrElse<Extract<EventPayload<N>, { action: Action }>, EmitterWebhookEvent<E>["payload"]>
+  : EventPayload<E>;
+
+/** `T`, or `Otherwise` when `T` is `never` (`repository_dispatch`'s free-text actions). */
+type OrElse<T, Otherwise> = [T] extends [never] ? Otherwise : T;
+type DeliveredEvent = { id: string; name: string; payload: unknown };
+
+/**
+ * One delivered event, as handlers see it: the payload of event `E`, a client
  * authenticated for the event's installation, and a logger that carries the
- * delivery id. `client` and `log` are built on first use.
- *
- * Apps' unit tests may build one as Probot's: `new Context(event, client, log)`
- * (a fake client and logger are used as given).
+ * delivery id.
  *
  * @example
  * app.on("issues.opened", async (context) => {
  *   await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
  * });
  */
-export class Context<E extends EmitterWebhookEventName = EmitterWebhookEventName> {
-  readonly name: E extends `${infer Event}.${string}` ? Event : E;
-  readonly id: string;
-  readonly payload: Payload<E>;
-  #host: ContextHost | undefined;
-  #client: AppClient | undefined;
-  #log: Logger | undefined;
-  #abort: AbortController | undefined;
+export type Context<E extends EmitterWebhookEventName = EmitterWebhookEventName> = EventContext<Payload<E>>;
 
+type ContextConstructor = {
   /** As the framework makes it: the client and logger come from the app, on first use. */
-  constructor(event: { id: string; name: string; payload: unknown }, host: ContextHost);
+  new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(event: DeliveredEvent, host: ContextHost): Context<E>;
   /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
-  constructor(event: { id: string; name: string; payload: unknown }, client: AppClient, log: Logger);
-  constructor(event: { id: string; name: string; payload: unknown }, hostOrClient: ContextHost | AppClient, log?: Logger) {
-    this.name = event.name as Context<E>["name"];
-    this.id = event.id;
-    this.payload = event.payload as Payload<E>;
-    if (log === undefined && typeof (hostOrClient as Partial<ContextHost>).createEventClient === "function") {
-      this.#host = hostOrClient as ContextHost;
-    } else {
-      this.#client = hostOrClient as AppClient;
-      this.#log = log;
-    }
-  }
+  new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(
+    event: DeliveredEvent,
+    client: AppClient,
+    log: Logger,
+  ): Context<E>;
+  readonly prototype: Context;
+};
 
-  /** The platform client, authenticated for this event's installation. */
-  get client(): AppClient {
-    return (this.#client ??= this.#host!.createEventClient(this, this.log));
-  }
-
-  /**
-   * The app's logger with Probot's bindings, `{ name: "event", id }`: apps'
-   * tests compare whole records. (Sentry still tags the event and installation.)
-   */
-  get log(): Logger {
-    if (this.#log) return this.#log;
-    rememberDelivery(this.id, { event: this.name, installation: (this.payload as RepoPayload).installation?.id });
-    return (this.#log = this.#host!.log.child({ name: "event", id: this.id }));
-  }
-
-  /**
-   * Aborted when the framework abandons this delivery's handlers at
-   * `handlerDeadlineMs` (the reason: an `AbortError` whose `cause` is the
-   * `HANDLER_DEADLINE_EXCEEDED` error). Pass it to slow work
-   * (`fetch(url, { signal })`) so it stops too; `context.client` requests
-   * already use it. Made on first use, so deliveries that never read it pay nothing.
-   */
-  get signal(): AbortSignal {
-    return (this.#abort ??= new AbortController()).signal;
-  }
-
-  /** @internal Called by the event router when it abandons this delivery's handlers. */
-  [ABORT_CONTEXT](reason: unknown): void {
-    (this.#abort ??= new AbortController()).abort(reason);
-  }
-
-  /** True when a bot (a GitHub App, not a user) caused this event. */
-  get isBot(): boolean {
-    return (this.payload as RepoPayload).sender?.type === "Bot";
-  }
-
-  /** `{ owner, repo }` of the event's repository, merged with `object`. */
-  repo<T extends object = {}>(object?: T): { owner: string; repo: string } & T {
-    const repository = (this.payload as RepoPayload).repository;
-    if (!repository) {
-      throw new AppError(
-        "CONTEXT_NO_REPOSITORY",
-        `context.repo() needs a repository, and the "${this.name}" event's payload has none.`,
-        { hint: "Only call repo(), issue() and pullRequest() for events that concern a repository." },
-      );
-    }
-    return { owner: repository.owner.login, repo: repository.name, ...(object as T) };
-  }
-
-  /** `{ owner, repo, issue_number }` of the event's issue or pull request. */
-  issue<T extends object = {}>(object?: T): { owner: string; repo: string; issue_number: number } & T {
-    return { ...this.repo(), issue_number: this.#number(), ...(object as T) };
-  }
-
-  /** `{ owner, repo, pull_number }` of the event's pull request. */
-  pullRequest<T extends object = {}>(object?: T): { owner: string; repo: string; pull_number: number } & T {
-    return { ...this.repo(), pull_number: this.#number(), ...(object as T) };
-  }
-
-  /**
-   * The repository's `.github/<fileName>` (YAML or JSON), or the owner's
-   * `.github` repository's when the repository has none, with its `_extends`
-   * bases, deep-merged over `defaults`. Null when no file exists.
-   * See docs/config.md.
-   *
-   * @example
-   * const config = await context.config("my-app.yml", { greeting: "Hi" });
-   */
-  async config<T extends object = Record<string, unknown>>(
-    fileName: string,
-    defaults?: T,
-    deepMergeOptions?: MergeOptions,
-  ): Promise<T | null> {
-    // Loaded here, not with the context: most deliveries never read a config file.
-    const { getRepoConfig } = await import("./config/get-repo-config.js");
-    return getRepoConfig<T>(this.client, this.repo(), fileName, defaults, deepMergeOptions);
-  }
-
-  #number(): number {
-    const payload = this.payload as RepoPayload;
-    return (payload.issue ?? payload.pull_request ?? payload).number as number;
-  }
-}
+/** The `Context` class: `new Context(event, client, log)` and `instanceof Context` work as in Probot. */
+export const Context = EventContext as unknown as ContextConstructor;

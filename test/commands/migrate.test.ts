@@ -14,37 +14,32 @@ const INSTALL = "npm install --prefer-offline --no-audit --no-fund --no-package-
  * The fixture apps (Probot apps written for these tests, each with its own
  * suite) and what their suites must show after the migration. Every test
  * listed passes on Probot 13.4.7 (checked by hand: npm install in a copy of
- * the fixture, npm test). `needsCompat` are those that fail here only
- * because framework behaviours fixed on the `compat` branch (issue 13,
- * items 1-13) are not merged yet: they are pending; enable them after merging.
+ * the fixture, npm test).
  */
 const APPS: ReadonlyArray<{
   name: string;
   /** The suite's own describe() title, which TAP lists as a test too. */
   suite: string;
   tests: string[];
-  needsCompat: Array<[test: string, why: string]>;
-  /** The type-check step (`tsc`) of the suite, when there is one. */
-  typeCheck?: { pendingWhy?: string };
+  /** Whether the suite starts with a type-check step (`tsc`). */
+  typeCheck?: boolean;
 }> = [
   {
     name: "cjs-app",
     suite: "My Probot app",
     tests: ["creates a comment when an issue is opened", "labels a new pull request", "closes the issue on /close"],
-    needsCompat: [],
   },
   {
     name: "esm-app",
     suite: "labeler",
     tests: ["lists the labels over two pages", "labels a new issue as .github/labeler.yml says", "labels a new issue with the defaults when there is no labeler.yml"],
-    needsCompat: [],
   },
   {
     name: "ts-app",
     suite: "greeter",
     tests: ["welcomes the author of a new pull request", "does not welcome twice"],
-    needsCompat: [],
-    typeCheck: { pendingWhy: "Context<E> must accept Context<\"x.action\"> where Context<\"x\"> is asked for, as Probot's does (still TS2345 after compat was merged)" },
+    // src/greet.ts passes a Context<"pull_request.opened"> where a Context<"pull_request"> is asked for.
+    typeCheck: true,
   },
 ];
 
@@ -124,14 +119,11 @@ describe("app migrate", function () {
         });
 
         if (app.typeCheck) {
-          const typeCheck = () => {
+          it("type-checks against gh-app-kit's types", () => {
             const step = steps.find((s) => /^tsc\b/.test(s.command));
             expect(step, "a tsc step").to.not.equal(undefined);
             expect(step?.code, step?.output).to.equal(0);
-          };
-          // Pending until the compat branch is merged: see `pendingWhy`.
-          if (app.typeCheck.pendingWhy) it.skip(`type-checks against gh-app-kit's types (needs compat: ${app.typeCheck.pendingWhy})`, typeCheck);
-          else it("type-checks against gh-app-kit's types", typeCheck);
+          });
         }
 
         for (const name of app.tests) {
@@ -141,15 +133,9 @@ describe("app migrate", function () {
             expect(outcome?.ok, steps.map((s) => s.output).join("\n")).to.equal(true);
           });
         }
-        for (const [name, why] of app.needsCompat) {
-          // Pending until the compat branch is merged: then turn it.skip into it.
-          it.skip(`passes "${name}" (needs compat: ${why})`, () => {
-            expect(outcomes.find((o) => o.name === name)?.ok).to.equal(true);
-          });
-        }
 
         it("runs no test that this list does not name", () => {
-          const listed = new Set([...app.tests, ...app.needsCompat.map(([name]) => name)]);
+          const listed = new Set(app.tests);
           const leaves = outcomes.filter((o) => o.name !== app.suite);
           expect(leaves.map((o) => o.name).filter((name) => !listed.has(name))).to.deep.equal([]);
         });

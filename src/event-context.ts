@@ -1,0 +1,153 @@
+import type { EmitterWebhookEventName } from "@octokit/webhooks";
+import type { AppClient } from "./client/app-client.js";
+import type { MergeOptions } from "./config/types.js";
+import { AppError } from "./errors.js";
+import { rememberDelivery } from "./log/delivery-tags.js";
+import type { Logger } from "./log/get-log.js";
+import { ABORT_CONTEXT } from "./webhooks/abort-context.js";
+
+/** What a `Context` needs from its app: a logger and a client factory. */
+export type ContextHost = {
+  log: Logger;
+  createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient;
+};
+
+type RepoPayload = {
+  repository?: { name: string; owner: { login: string } };
+  issue?: { number: number };
+  pull_request?: { number: number };
+  number?: number;
+  installation?: { id: number };
+  sender?: { type?: string };
+};
+
+/** Every event name a delivery can carry. */
+type EventName = Exclude<EmitterWebhookEventName, `${string}.${string}`>;
+
+/**
+ * The class behind `Context` (see ./context.ts), typed by its payload `P`
+ * rather than by an event name: TypeScript then compares two contexts by
+ * their payloads, so a `Context<"pull_request.opened">` is accepted where a
+ * `Context<"pull_request">` is expected, as in Probot.
+ *
+ * One delivered event, as handlers see it: the payload, a client
+ * authenticated for the event's installation, and a logger that carries the
+ * delivery id. `client` and `log` are built on first use.
+ *
+ * Apps' unit tests may build one as Probot's: `new Context(event, client, log)`
+ * (a fake client and logger are used as given).
+ *
+ * @example
+ * app.on("issues.opened", async (context) => {
+ *   await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
+ * });
+ */
+export class Context<P = unknown> {
+  /** `"issues"`, never `"issues.opened"`: the action is in the payload. */
+  readonly name: EventName;
+  readonly id: string;
+  readonly payload: P;
+  #host: ContextHost | undefined;
+  #client: AppClient | undefined;
+  #log: Logger | undefined;
+  #abort: AbortController | undefined;
+
+  /** As the framework makes it: the client and logger come from the app, on first use. */
+  constructor(event: { id: string; name: string; payload: unknown }, host: ContextHost);
+  /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
+  constructor(event: { id: string; name: string; payload: unknown }, client: AppClient, log: Logger);
+  constructor(event: { id: string; name: string; payload: unknown }, hostOrClient: ContextHost | AppClient, log?: Logger) {
+    this.name = event.name as EventName;
+    this.id = event.id;
+    this.payload = event.payload as P;
+    if (log === undefined && typeof (hostOrClient as Partial<ContextHost>).createEventClient === "function") {
+      this.#host = hostOrClient as ContextHost;
+    } else {
+      this.#client = hostOrClient as AppClient;
+      this.#log = log;
+    }
+  }
+
+  /** The platform client, authenticated for this event's installation. */
+  get client(): AppClient {
+    return (this.#client ??= this.#host!.createEventClient(this, this.log));
+  }
+
+  /**
+   * The app's logger with Probot's bindings, `{ name: "event", id }`: apps'
+   * tests compare whole records. (Sentry still tags the event and installation.)
+   */
+  get log(): Logger {
+    if (this.#log) return this.#log;
+    rememberDelivery(this.id, { event: this.name, installation: (this.payload as RepoPayload).installation?.id });
+    return (this.#log = this.#host!.log.child({ name: "event", id: this.id }));
+  }
+
+  /**
+   * Aborted when the framework abandons this delivery's handlers at
+   * `handlerDeadlineMs` (the reason: an `AbortError` whose `cause` is the
+   * `HANDLER_DEADLINE_EXCEEDED` error). Pass it to slow work
+   * (`fetch(url, { signal })`) so it stops too; `context.client` requests
+   * already use it. Made on first use, so deliveries that never read it pay nothing.
+   */
+  get signal(): AbortSignal {
+    return (this.#abort ??= new AbortController()).signal;
+  }
+
+  /** @internal Called by the event router when it abandons this delivery's handlers. */
+  [ABORT_CONTEXT](reason: unknown): void {
+    (this.#abort ??= new AbortController()).abort(reason);
+  }
+
+  /** True when a bot (a GitHub App, not a user) caused this event. */
+  get isBot(): boolean {
+    return (this.payload as RepoPayload).sender?.type === "Bot";
+  }
+
+  /** `{ owner, repo }` of the event's repository, merged with `object`. */
+  repo<T extends object = {}>(object?: T): { owner: string; repo: string } & T {
+    const repository = (this.payload as RepoPayload).repository;
+    if (!repository) {
+      throw new AppError(
+        "CONTEXT_NO_REPOSITORY",
+        `context.repo() needs a repository, and the "${this.name}" event's payload has none.`,
+        { hint: "Only call repo(), issue() and pullRequest() for events that concern a repository." },
+      );
+    }
+    return { owner: repository.owner.login, repo: repository.name, ...(object as T) };
+  }
+
+  /** `{ owner, repo, issue_number }` of the event's issue or pull request. */
+  issue<T extends object = {}>(object?: T): { owner: string; repo: string; issue_number: number } & T {
+    return { ...this.repo(), issue_number: this.#number(), ...(object as T) };
+  }
+
+  /** `{ owner, repo, pull_number }` of the event's pull request. */
+  pullRequest<T extends object = {}>(object?: T): { owner: string; repo: string; pull_number: number } & T {
+    return { ...this.repo(), pull_number: this.#number(), ...(object as T) };
+  }
+
+  /**
+   * The repository's `.github/<fileName>` (YAML or JSON), or the owner's
+   * `.github` repository's when the repository has none, with its `_extends`
+   * bases, deep-merged over `defaults`. Null when no file exists.
+   * See docs/config.md.
+   *
+   * @example
+   * const config = await context.config("my-app.yml", { greeting: "Hi" });
+   */
+  async config<T extends object = Record<string, unknown>>(
+    fileName: string,
+    defaults?: T,
+    deepMergeOptions?: MergeOptions,
+  ): Promise<T | null> {
+    // Loaded here, not with the context: most deliveries never read a config file.
+    const { getRepoConfig } = await import("./config/get-repo-config.js");
+    return getRepoConfig<T>(this.client, this.repo(), fileName, defaults, deepMergeOptions);
+  }
+
+  #number(): number {
+    const payload = this.payload as RepoPayload;
+    return (payload.issue ?? payload.pull_request ?? payload).number as number;
+  }
+}

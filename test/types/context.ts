@@ -1,0 +1,34 @@
+// Compile-only: checked by `tsc -p test` (npm test's pretest). The lines
+// under an expect-error directive must fail to compile; the rest must compile.
+import { App, Context } from "gh-app-kit";
+
+declare const opened: Context<"pull_request.opened">;
+declare const issues: Context<"issues">;
+
+// Probot apps pass a narrower context to helpers typed for the whole event.
+export function forPullRequests(context: Context<"pull_request">): number {
+  return context.payload.pull_request.number;
+}
+export function forAnything(context: Context): string {
+  return context.id;
+}
+forPullRequests(opened);
+forAnything(opened);
+forAnything(issues);
+export const action: "opened" = opened.payload.action;
+
+// @ts-expect-error an issues context is not a pull request context
+forPullRequests(issues);
+declare function forClosed(context: Context<"pull_request.closed">): void;
+// @ts-expect-error opened is not closed
+forClosed(opened);
+
+// A list of names gives the union of their payloads, without a cast.
+declare const app: App;
+app.on(["issues.opened", "pull_request"], async (context) => {
+  void context.payload.action;
+});
+
+// Probot's constructor, and instanceof, for apps' unit tests.
+export const made: Context<"issues"> = new Context<"issues">({ id: "1", name: "issues", payload: {} }, app.state.client, app.log);
+export const isContext: boolean = (made as unknown) instanceof Context;
