@@ -1,11 +1,12 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AppClient } from "../../src/client/app-client.js";
-import { loadAppClient, preloadAppClient } from "../../src/client/load-app-client.js";
+import { appClientClass } from "../../src/client/app-client-class.js";
 import { BIN } from "../commands/run-bin.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
@@ -32,10 +33,16 @@ function receiveRecordingImports(app: string, platform: FakePlatform, log: strin
   });
 }
 
-describe("loadAppClient", () => {
-  it("returns AppClient once its module is loaded, and preloading then does nothing", async () => {
-    await preloadAppClient();
-    expect(loadAppClient()).to.equal(AppClient);
+describe("appClientClass", () => {
+  it("returns the AppClient the package exports", () => {
+    expect(appClientClass()).to.equal(AppClient);
+  });
+
+  it("is not imported by app-client.js, which it loads: no loop between them", () => {
+    const built = (path: string) => readFileSync(new URL(`../../dist/src/client/${path}`, import.meta.url), "utf8");
+    expect(built("app-client.js")).not.to.match(/app-client-class/);
+    expect(built("app-client-key.js")).not.to.match(/\bimport\b|require\(/);
+    expect(built("app-client-class.js")).not.to.match(/\bimport\b[^;]*["']\.\/app-client\.js["']/);
   });
 
   describe("in app receive, run from the build", () => {
