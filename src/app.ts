@@ -3,7 +3,7 @@ import type { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
 import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
 import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
-import { isAppClientReady, loadAppClient, preloadAppClient } from "./client/load-app-client.js";
+import { appClientClass } from "./client/app-client-class.js";
 import { createAppFunctionArgument } from "./app-function-argument.js";
 import { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
@@ -13,15 +13,19 @@ import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
-import { createRedisSharing } from "./redis/create-redis-sharing.js";
+import { openSharing } from "./app-sharing.js";
 import { resolveOptions } from "./resolve-options.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Router, State } from "./types.js";
 import { VERSION } from "./version.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
 import type { RoutedEvent } from "./webhooks/event-router.js";
 
+const CLAIMED_HERE_MAX = 10_000;
+
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
+/** What became of a verified delivery (see `App.receiveVerified`). */
+export type DeliveryOutcome = "handled" | "duplicate" | "elsewhere";
 export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined };
 
 /**
@@ -40,15 +44,15 @@ export class App {
   readonly state: State;
   readonly log: DeprecatedLogger;
   readonly webhooks: AppWebhooks<Context>;
+  /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
+  readonly #claimedHere = new Set<string>();
 
   constructor(options: Options = {}) {
     const log = options.log ?? getLog({ level: options.logLevel });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
     const cache = options.cache ?? createTokenCache();
-    const redis = options.redisConfig
-      ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log })
-      : undefined;
+    const redis = openSharing(options.redisConfig, options.createSharing, { appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log });
     // With a platform token, events use it and the app credentials are
     // neither checked nor used, as in Probot.
     const tokens =
@@ -85,9 +89,9 @@ export class App {
       configCache,
     };
     // Both are built on first use, so an app whose handlers never call the
-    // platform never loads the client's modules (see load-app-client.ts).
+    // platform never loads the client's modules (see app-client-class.ts).
     defineLazyProperty(state, "Client", () => {
-      const Client = resolved.Client ?? loadAppClient();
+      const Client = resolved.Client ?? appClientClass();
       return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
     });
     defineLazyProperty(state, "client", () => options.client ?? createClient(state));
@@ -126,11 +130,43 @@ export class App {
    * an iterable `AggregateError` of the handlers' errors.
    */
   receive(given: { id?: string | undefined; name: string; payload: unknown }): Promise<void> {
-    const event = splitEventName(given);
-    // Handlers may build a client synchronously: where AppClient cannot load
-    // on first use, it is loaded before they run.
-    if (!isAppClientReady()) return preloadAppClient().then(() => this.webhooks.receive(event as never));
-    return this.webhooks.receive(event as never);
+    return this.webhooks.receive(splitEventName(given) as never);
+  }
+
+  /**
+   * Runs the handlers of a delivery whose signature was verified, as the
+   * server does: once across instances when they share deliveries through
+   * Redis. Resolves "handled" when they ran here (rejects when they failed),
+   * "duplicate" when an instance already handled it, "elsewhere" when
+   * another instance is running it now. `slot` receives the delivery's context.
+   *
+   * @example
+   * const outcome = await app.receiveVerified({ id, name, payload });
+   */
+  async receiveVerified(event: RoutedEvent, slot?: { context?: unknown }): Promise<DeliveryOutcome> {
+    const claims = this.state.redis?.deliveries;
+    if (!claims) {
+      await this.webhooks.router.receive(event, slot);
+      return "handled";
+    }
+    const claim = await claims.claim(event.id);
+    if (claim.status !== "claimed") {
+      const state = claim.status === "done" ? "was already handled" : "is being handled";
+      const where = this.#claimedHere.has(event.id) ? "by this instance (a duplicate delivery)" : "by another instance";
+      this.state.log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${state} ${where}; not running it again.`);
+      return claim.status === "done" ? "duplicate" : "elsewhere";
+    }
+    this.#claimedHere.add(event.id);
+    // Bounded: the oldest ids go first; a redelivery days later is the platform's, not ours.
+    if (this.#claimedHere.size > CLAIMED_HERE_MAX) this.#claimedHere.delete(this.#claimedHere.values().next().value!);
+    try {
+      await this.webhooks.router.receive(event, slot);
+    } catch (error) {
+      void claim.release("failed");
+      throw error;
+    }
+    void claim.release("done");
+    return "handled";
   }
 
   /** Loads one or several application functions (both shapes). */
@@ -145,10 +181,8 @@ export class App {
     { getRouter }: LoadOptions = {},
   ): Promise<void> {
     const appFns = Array.isArray(appFn) ? appFn : [appFn];
-    // Where AppClient cannot load on first use, it loads meanwhile (callers that
-    // await load() find it ready); the first function is called at once, as
-    // Probot does, so `app.load(fn)` without await has registered fn's handlers.
-    const preloaded = preloadAppClient();
+    // The first function is called at once, as Probot does, so `app.load(fn)`
+    // without await has registered fn's handlers.
     for (const fn of appFns) {
       if (typeof fn !== "function") {
         throw new AppError("APP_FUNCTION_INVALID", `An application function must be a function, got ${typeof fn}.`, {
@@ -164,7 +198,6 @@ export class App {
         options,
       );
     }
-    await preloaded;
   }
 
   /**
@@ -172,7 +205,6 @@ export class App {
    * Handlers should use `context.client` instead.
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
-    await preloadAppClient();
     return createClient(this.state, installationId, log);
   }
 
