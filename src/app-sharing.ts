@@ -2,28 +2,38 @@ import type { RedisSharing, RedisSharingOptions } from "./redis/create-redis-sha
 
 // The App does not import the Redis code: what instances share (tokens,
 // throttling, delivery claims) comes in through this interface. createApp()
-// supplies it; so does the package, for `new App({ redisConfig })` as Probot
-// apps write it, once the package root (or create-app.js) is loaded.
+// supplies it, and provides it here for `new App({ redisConfig })` as Probot
+// apps write it (the package root loads create-app.js).
 
 /** Builds what instances share through Redis, when `redisConfig` is set. */
 export type CreateSharing = (options: RedisSharingOptions) => RedisSharing;
 
-let fallback: CreateSharing | undefined;
+let provided: CreateSharing | undefined;
 
 /**
- * Sets the `CreateSharing` an App uses when it gets `redisConfig` without one
- * (create-app.ts sets `createRedisSharing`).
+ * Sets the `CreateSharing` of Apps given `redisConfig` without one; the first
+ * call wins.
  *
  * @example
- * provideSharing(createRedisSharing);
+ * provideSharing(loadRedisSharing);
  */
 export function provideSharing(createSharing: CreateSharing): void {
-  fallback ??= createSharing;
+  provided ??= createSharing;
 }
 
 /**
- * The App's sharing: from `createSharing`, else from the one the package
- * provides; undefined without `redisConfig`.
+ * The `CreateSharing` set by `provideSharing`, if any.
+ *
+ * @example
+ * const createSharing = providedSharing() ?? loadRedisSharing;
+ */
+export function providedSharing(): CreateSharing | undefined {
+  return provided;
+}
+
+/**
+ * The App's sharing: from `createSharing`, else from the provided one;
+ * undefined without `redisConfig`.
  *
  * @example
  * const sharing = openSharing(options.redisConfig, options.createSharing, { appId: 1, log });
@@ -34,7 +44,7 @@ export function openSharing(
   options: Omit<RedisSharingOptions, "config">,
 ): RedisSharing | undefined {
   if (!config) return undefined;
-  const create = createSharing ?? fallback;
+  const create = createSharing ?? provided;
   if (!create) {
     throw new Error("redisConfig is set but no Redis sharing is available: create the app with createApp(), or import App from gh-app-kit.");
   }

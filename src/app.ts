@@ -1,13 +1,14 @@
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
-import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
-import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
+import type { createTokenCache, TokenStore } from "./client/auth/token-store.js";
+import type { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
 import { appClientClass } from "./client/app-client-class.js";
 import { createAppFunctionArgument } from "./app-function-argument.js";
-import { createConfigCache } from "./config/config-cache.js";
+import type { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { defineLazyProperty } from "./helpers/define-lazy-property.js";
+import { loadModule } from "./helpers/lazy-module.js";
 import { Context } from "./context.js";
 import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
@@ -21,6 +22,16 @@ import { AppWebhooks } from "./webhooks/app-webhooks.js";
 import type { RoutedEvent } from "./webhooks/event-router.js";
 
 const CLAIMED_HERE_MAX = 10_000;
+
+// Loaded on first use (see lazy-module.ts): a delivery whose handlers never
+// call the platform, with a token rather than app credentials, needs none of them.
+const tokenStore = () =>
+  loadModule<{ createTokenCache: typeof createTokenCache; TokenStore: typeof TokenStore }>(new URL("./client/auth/token-store.js", import.meta.url));
+const clientFactory = () =>
+  loadModule<{ createClient: typeof createClient; createClientWithAuth: typeof createClientWithAuth }>(
+    new URL("./client/get-authenticated-client.js", import.meta.url),
+  );
+const configCaches = () => loadModule<{ createConfigCache: typeof createConfigCache }>(new URL("./config/config-cache.js", import.meta.url));
 
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
@@ -51,22 +62,21 @@ export class App {
     const log = options.log ?? getLog({ level: options.logLevel });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
-    const cache = options.cache ?? createTokenCache();
+    let cache = options.cache;
     const redis = openSharing(options.redisConfig, options.createSharing, { appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log });
     // With a platform token, events use it and the app credentials are
     // neither checked nor used, as in Probot.
     const tokens =
       !options.platformToken && resolved.appId !== undefined && resolved.privateKey
-        ? new TokenStore({
+        ? new (tokenStore().TokenStore)({
             appId: resolved.appId,
             privateKey: resolved.privateKey,
-            cache,
+            cache: (cache ??= tokenStore().createTokenCache()),
             log,
             baseUrl: options.baseUrl,
             shared: redis?.tokens,
           })
         : undefined;
-    const configCache = createConfigCache();
     registerSecret(options.secret);
     registerSecret(options.platformToken);
     const secrets = acceptedSecrets(options.secret, options.additionalSecrets);
@@ -74,7 +84,7 @@ export class App {
       Client: undefined as unknown as typeof AppClient,
       appId: resolved.appId,
       baseUrl: options.baseUrl,
-      cache,
+      cache: cache as State["cache"],
       platformToken: options.platformToken,
       host: options.host,
       log,
@@ -86,15 +96,17 @@ export class App {
       redisConfig: options.redisConfig,
       redis,
       tokens,
-      configCache,
     };
+    // The token cache, the config cache and the clients are built on first use.
+    if (!cache) defineLazyProperty(state, "cache", () => tokenStore().createTokenCache());
+    defineLazyProperty(state, "configCache", () => configCaches().createConfigCache());
     // Both are built on first use, so an app whose handlers never call the
     // platform never loads the client's modules (see app-client-class.ts).
     defineLazyProperty(state, "Client", () => {
       const Client = resolved.Client ?? appClientClass();
       return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
     });
-    defineLazyProperty(state, "client", () => options.client ?? createClient(state));
+    defineLazyProperty(state, "client", () => options.client ?? clientFactory().createClient(state));
     this.state = state;
     this.webhooks =
       (options.webhooks as AppWebhooks<Context> | undefined) ??
@@ -103,7 +115,9 @@ export class App {
         handlerDeadlineMs: options.handlerDeadlineMs,
         // Every push, handled or not, before any handler of it runs: none reads a file it changed from the cache.
         observe: (event) => {
-          if (event.name === "push") dropPushedConfig(configCache, event.payload);
+          // A config cache not built yet holds nothing to drop.
+          const built = event.name === "push" ? Object.getOwnPropertyDescriptor(state, "configCache") : undefined;
+          if (built && "value" in built && built.value) dropPushedConfig(built.value, event.payload);
         },
         transform: (event) => new Context(event, this),
         log,
@@ -205,7 +219,7 @@ export class App {
    * Handlers should use `context.client` instead.
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
-    return createClient(this.state, installationId, log);
+    return clientFactory().createClient(this.state, installationId, log);
   }
 
   /** Releases what the app holds open (the Redis connection, when sharing). */
@@ -215,7 +229,7 @@ export class App {
 
   /** The client of one event: its installation's, tagged with the delivery id. */
   createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient {
-    const client = createClientWithAuth(this.state, eventAuth(this.state, event), log);
+    const client = clientFactory().createClientWithAuth(this.state, eventAuth(this.state, event), log);
     // A Context's signal aborts when its handlers are abandoned; so do its requests.
     const signal = (event as { signal?: AbortSignal }).signal;
     client.hook.before("request", (options) => {

@@ -10,7 +10,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { layerClientOptions, mergeClientOptions } from "./defaults.js";
-import { APP_CLIENT_KEY } from "./app-client-key.js";
+import { registerModule } from "../helpers/lazy-module.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { requestLog } from "./plugins/request-log.js";
@@ -57,5 +57,5 @@ export const AppClient: AppClientConstructor = class AppClient extends PluggedCl
 
 export type AppClient = InstanceType<typeof AppClient>;
 
-// An App built before this module was imported finds the class here (see app-client-class.ts).
-(globalThis as Record<symbol, unknown>)[APP_CLIENT_KEY] ??= AppClient;
+// An App loads this module on first use (see app-client-class.ts).
+registerModule(import.meta.url, { AppClient });

@@ -70,6 +70,24 @@ describe("appClientClass", () => {
       }
     });
 
+    it("loads neither the Redis sharing nor the token store, the client factory or the caches without Redis and with a token", async () => {
+      const log = join(folder, "imports.txt");
+      const result = await receiveRecordingImports(fixture("receive-apps/log-events.js"), platform, log);
+      expect(result.code, result.output).to.equal(0);
+      const loaded = (await readFile(log, "utf8")) + result.output;
+      expect(loaded).to.include("/dist/src/helpers/lazy-module.js");
+      for (const module of [
+        "/dist/src/redis/create-redis-sharing.js",
+        "/dist/src/redis/redis-connection.js",
+        "/dist/src/client/auth/token-store.js",
+        "/dist/src/client/get-authenticated-client.js",
+        "/dist/src/config/config-cache.js",
+        "/lru-cache/",
+      ]) {
+        expect(loaded, module).not.to.include(module);
+      }
+    });
+
     it("loads them when a handler first uses context.client, which then works", async () => {
       const log = join(folder, "imports.txt");
       const result = await receiveRecordingImports(fixture("receive-apps/comment.js"), platform, log);
