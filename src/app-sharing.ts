@@ -1,3 +1,4 @@
+import { AppError } from "./errors.js";
 import type { RedisSharing, RedisSharingOptions } from "./redis/create-redis-sharing.js";
 
 // The App does not import the Redis code: what instances share (tokens,
@@ -46,7 +47,9 @@ export function openSharing(
   if (!config) return undefined;
   const create = createSharing ?? provided;
   if (!create) {
-    throw new Error("redisConfig is set but no Redis sharing is available: create the app with createApp(), or import App from gh-app-kit.");
+    throw new AppError("OPTION_INVALID", "redisConfig is set, but nothing supplies the Redis sharing to this App.", {
+      hint: 'Create the app with createApp(), or import App from "gh-app-kit" (its root supplies the sharing).',
+    });
   }
   return create({ ...options, config });
 }
