@@ -1,27 +1,42 @@
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
-import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
-import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
-import { isAppClientReady, loadAppClient, preloadAppClient } from "./client/load-app-client.js";
+import type { createTokenCache, TokenStore } from "./client/auth/token-store.js";
+import type { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
+import { appClientClass } from "./client/app-client-class.js";
 import { createAppFunctionArgument } from "./app-function-argument.js";
-import { createConfigCache } from "./config/config-cache.js";
+import type { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { defineLazyProperty } from "./helpers/define-lazy-property.js";
+import { loadModule } from "./helpers/lazy-module.js";
 import { Context } from "./context.js";
 import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
-import { createRedisSharing } from "./redis/create-redis-sharing.js";
+import { openSharing } from "./app-sharing.js";
 import { resolveOptions } from "./resolve-options.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Router, State } from "./types.js";
 import { VERSION } from "./version.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
 import type { RoutedEvent } from "./webhooks/event-router.js";
 
+const CLAIMED_HERE_MAX = 10_000;
+
+// Loaded on first use (see lazy-module.ts): a delivery whose handlers never
+// call the platform, with a token rather than app credentials, needs none of them.
+const tokenStore = () =>
+  loadModule<{ createTokenCache: typeof createTokenCache; TokenStore: typeof TokenStore }>(new URL("./client/auth/token-store.js", import.meta.url));
+const clientFactory = () =>
+  loadModule<{ createClient: typeof createClient; createClientWithAuth: typeof createClientWithAuth }>(
+    new URL("./client/get-authenticated-client.js", import.meta.url),
+  );
+const configCaches = () => loadModule<{ createConfigCache: typeof createConfigCache }>(new URL("./config/config-cache.js", import.meta.url));
+
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
+/** What became of a verified delivery (see `App.receiveVerified`). */
+export type DeliveryOutcome = "handled" | "duplicate" | "elsewhere";
 export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined };
 
 /**
@@ -40,29 +55,28 @@ export class App {
   readonly state: State;
   readonly log: DeprecatedLogger;
   readonly webhooks: AppWebhooks<Context>;
+  /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
+  readonly #claimedHere = new Set<string>();
 
   constructor(options: Options = {}) {
     const log = options.log ?? getLog({ level: options.logLevel });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
-    const cache = options.cache ?? createTokenCache();
-    const redis = options.redisConfig
-      ? createRedisSharing({ config: options.redisConfig, appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log })
-      : undefined;
+    let cache = options.cache;
+    const redis = openSharing(options.redisConfig, options.createSharing, { appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log });
     // With a platform token, events use it and the app credentials are
     // neither checked nor used, as in Probot.
     const tokens =
       !options.platformToken && resolved.appId !== undefined && resolved.privateKey
-        ? new TokenStore({
+        ? new (tokenStore().TokenStore)({
             appId: resolved.appId,
             privateKey: resolved.privateKey,
-            cache,
+            cache: (cache ??= tokenStore().createTokenCache()),
             log,
             baseUrl: options.baseUrl,
             shared: redis?.tokens,
           })
         : undefined;
-    const configCache = createConfigCache();
     registerSecret(options.secret);
     registerSecret(options.platformToken);
     const secrets = acceptedSecrets(options.secret, options.additionalSecrets);
@@ -70,7 +84,7 @@ export class App {
       Client: undefined as unknown as typeof AppClient,
       appId: resolved.appId,
       baseUrl: options.baseUrl,
-      cache,
+      cache: cache as State["cache"],
       platformToken: options.platformToken,
       host: options.host,
       log,
@@ -82,15 +96,17 @@ export class App {
       redisConfig: options.redisConfig,
       redis,
       tokens,
-      configCache,
     };
+    // The token cache, the config cache and the clients are built on first use.
+    if (!cache) defineLazyProperty(state, "cache", () => tokenStore().createTokenCache());
+    defineLazyProperty(state, "configCache", () => configCaches().createConfigCache());
     // Both are built on first use, so an app whose handlers never call the
-    // platform never loads the client's modules (see load-app-client.ts).
+    // platform never loads the client's modules (see app-client-class.ts).
     defineLazyProperty(state, "Client", () => {
-      const Client = resolved.Client ?? loadAppClient();
+      const Client = resolved.Client ?? appClientClass();
       return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
     });
-    defineLazyProperty(state, "client", () => options.client ?? createClient(state));
+    defineLazyProperty(state, "client", () => options.client ?? clientFactory().createClient(state));
     this.state = state;
     this.webhooks =
       (options.webhooks as AppWebhooks<Context> | undefined) ??
@@ -99,7 +115,9 @@ export class App {
         handlerDeadlineMs: options.handlerDeadlineMs,
         // Every push, handled or not, before any handler of it runs: none reads a file it changed from the cache.
         observe: (event) => {
-          if (event.name === "push") dropPushedConfig(configCache, event.payload);
+          // A config cache not built yet holds nothing to drop.
+          const built = event.name === "push" ? Object.getOwnPropertyDescriptor(state, "configCache") : undefined;
+          if (built && "value" in built && built.value) dropPushedConfig(built.value, event.payload);
         },
         transform: (event) => new Context(event, this),
         log,
@@ -126,11 +144,43 @@ export class App {
    * an iterable `AggregateError` of the handlers' errors.
    */
   receive(given: { id?: string | undefined; name: string; payload: unknown }): Promise<void> {
-    const event = splitEventName(given);
-    // Handlers may build a client synchronously: where AppClient cannot load
-    // on first use, it is loaded before they run.
-    if (!isAppClientReady()) return preloadAppClient().then(() => this.webhooks.receive(event as never));
-    return this.webhooks.receive(event as never);
+    return this.webhooks.receive(splitEventName(given) as never);
+  }
+
+  /**
+   * Runs the handlers of a delivery whose signature was verified, as the
+   * server does: once across instances when they share deliveries through
+   * Redis. Resolves "handled" when they ran here (rejects when they failed),
+   * "duplicate" when an instance already handled it, "elsewhere" when
+   * another instance is running it now. `slot` receives the delivery's context.
+   *
+   * @example
+   * const outcome = await app.receiveVerified({ id, name, payload });
+   */
+  async receiveVerified(event: RoutedEvent, slot?: { context?: unknown }): Promise<DeliveryOutcome> {
+    const claims = this.state.redis?.deliveries;
+    if (!claims) {
+      await this.webhooks.router.receive(event, slot);
+      return "handled";
+    }
+    const claim = await claims.claim(event.id);
+    if (claim.status !== "claimed") {
+      const state = claim.status === "done" ? "was already handled" : "is being handled";
+      const where = this.#claimedHere.has(event.id) ? "by this instance (a duplicate delivery)" : "by another instance";
+      this.state.log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${state} ${where}; not running it again.`);
+      return claim.status === "done" ? "duplicate" : "elsewhere";
+    }
+    this.#claimedHere.add(event.id);
+    // Bounded: the oldest ids go first; a redelivery days later is the platform's, not ours.
+    if (this.#claimedHere.size > CLAIMED_HERE_MAX) this.#claimedHere.delete(this.#claimedHere.values().next().value!);
+    try {
+      await this.webhooks.router.receive(event, slot);
+    } catch (error) {
+      void claim.release("failed");
+      throw error;
+    }
+    void claim.release("done");
+    return "handled";
   }
 
   /** Loads one or several application functions (both shapes). */
@@ -145,10 +195,8 @@ export class App {
     { getRouter }: LoadOptions = {},
   ): Promise<void> {
     const appFns = Array.isArray(appFn) ? appFn : [appFn];
-    // Where AppClient cannot load on first use, it loads meanwhile (callers that
-    // await load() find it ready); the first function is called at once, as
-    // Probot does, so `app.load(fn)` without await has registered fn's handlers.
-    const preloaded = preloadAppClient();
+    // The first function is called at once, as Probot does, so `app.load(fn)`
+    // without await has registered fn's handlers.
     for (const fn of appFns) {
       if (typeof fn !== "function") {
         throw new AppError("APP_FUNCTION_INVALID", `An application function must be a function, got ${typeof fn}.`, {
@@ -164,7 +212,6 @@ export class App {
         options,
       );
     }
-    await preloaded;
   }
 
   /**
@@ -172,8 +219,7 @@ export class App {
    * Handlers should use `context.client` instead.
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
-    await preloadAppClient();
-    return createClient(this.state, installationId, log);
+    return clientFactory().createClient(this.state, installationId, log);
   }
 
   /** Releases what the app holds open (the Redis connection, when sharing). */
@@ -183,7 +229,7 @@ export class App {
 
   /** The client of one event: its installation's, tagged with the delivery id. */
   createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient {
-    const client = createClientWithAuth(this.state, eventAuth(this.state, event), log);
+    const client = clientFactory().createClientWithAuth(this.state, eventAuth(this.state, event), log);
     // A Context's signal aborts when its handlers are abandoned; so do its requests.
     const signal = (event as { signal?: AbortSignal }).signal;
     client.hook.before("request", (options) => {

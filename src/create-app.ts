@@ -3,7 +3,12 @@ import { warnOnce } from "./deprecations.js";
 import { isProduction } from "./helpers/is-production.js";
 import { getLog } from "./log/get-log.js";
 import { readEnvOptions } from "./options/read-env-options.js";
+import { provideSharing, providedSharing } from "./app-sharing.js";
+import { loadRedisSharing } from "./redis/load-redis-sharing.js";
 import type { CreateAppOptions, Options } from "./types.js";
+
+// `new App({ redisConfig })` shares through Redis too, wherever the package is loaded.
+provideSharing(loadRedisSharing);
 
 /** The webhook secret used outside production when none is set. */
 export const DEVELOPMENT_SECRET = "development";
@@ -35,7 +40,7 @@ export function createApp(given: CreateAppOptions | Options = {}): App {
         "set WEBHOOK_SECRET to the secret in the app's settings before exposing this server.",
     );
   }
-  return new App({ ...options, log });
+  return new App({ createSharing: providedSharing(), ...options, log });
 }
 
 /**

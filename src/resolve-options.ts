@@ -1,6 +1,6 @@
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { AppClient } from "./client/app-client.js";
-import { loadAppClient } from "./client/load-app-client.js";
+import { appClientClass } from "./client/app-client-class.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
 import type { Options } from "./types.js";
@@ -36,7 +36,7 @@ export function resolveOptions(options: Options): ResolvedOptions {
       "option:throttleOptions",
       'The "throttleOptions" option is deprecated; set "throttle" with Client.defaults() instead.',
     );
-    Client = (Client ?? loadAppClient()).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
+    Client = (Client ?? appClientClass()).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
   }
   return {
     appId: parseAppId(appId),

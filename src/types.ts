@@ -7,6 +7,7 @@ import type { TokenCache, TokenStore } from "./client/auth/token-store.js";
 import type { ConfigCache } from "./config/config-cache.js";
 import type { Logger, LogLevel } from "./log/get-log.js";
 import type { RedisSharing } from "./redis/create-redis-sharing.js";
+import type { CreateSharing } from "./app-sharing.js";
 import type { App } from "./app.js";
 import type { Context } from "./context.js";
 import type { AppWebhooks } from "./webhooks/app-webhooks.js";
@@ -33,6 +34,8 @@ export type Options = {
   privateKey?: string | undefined;
   /** ioredis options or a `redis://` URL; enables sharing between instances. */
   redisConfig?: RedisOptions | string | undefined;
+  /** Builds what instances share through `redisConfig` (createApp() supplies it). */
+  createSharing?: CreateSharing | undefined;
   /** @deprecated Set `throttle` through the Client's defaults instead. */
   throttleOptions?: Partial<ThrottlingOptions> | undefined;
   /** @deprecated Use `privateKey`. */

@@ -10,7 +10,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { layerClientOptions, mergeClientOptions } from "./defaults.js";
-import { registerAppClient } from "./load-app-client.js";
+import { registerModule } from "../helpers/lazy-module.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { requestLog } from "./plugins/request-log.js";
@@ -57,5 +57,5 @@ export const AppClient: AppClientConstructor = class AppClient extends PluggedCl
 
 export type AppClient = InstanceType<typeof AppClient>;
 
-// Apps that were built before this module loaded find it here (see load-app-client.ts).
-registerAppClient(AppClient);
+// An App loads this module on first use (see app-client-class.ts).
+registerModule(import.meta.url, { AppClient });

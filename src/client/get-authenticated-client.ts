@@ -3,7 +3,7 @@ import type { State } from "../types.js";
 import type { AppClient } from "./app-client.js";
 import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
 import { createTokenCache, TokenStore } from "./auth/token-store.js";
-import { preloadAppClient } from "./load-app-client.js";
+import { registerModule } from "../helpers/lazy-module.js";
 
 /** Token stores made for States that came without one, so their tokens are reused. */
 const storesOfBareStates = new WeakMap<State, TokenStore>();
@@ -72,7 +72,6 @@ function tokenStoreOf(state: State): TokenStore | undefined {
  * const client = await auth(app.state, 1234);
  */
 export async function auth(state: State, installationId?: number, log?: Logger): Promise<AppClient> {
-  await preloadAppClient();
   return fromStateClient(state, installationId) ?? createClient(state, installationId, log);
 }
 
@@ -103,6 +102,8 @@ function fromStateClient(state: State, installationId: number | undefined): Prom
  * const client = await getAuthenticatedClient(app.state, 1234);
  */
 export async function getAuthenticatedClient(state: State, installationId?: number): Promise<AppClient> {
-  await preloadAppClient();
   return fromStateClient(state, installationId) ?? createClient(state, installationId);
 }
+
+// An App loads this module on first use (see lazy-module.ts).
+registerModule(import.meta.url, { createClient, createClientWithAuth });

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { registerModule } from "../helpers/lazy-module.js";
 
 /** What the cache keeps of one file: the validator the platform sent, and the text. */
 export type CachedFile = { etag: string; text: string };
@@ -77,3 +78,6 @@ function repoKey(owner: string, repo: string): string {
 function cacheKey({ owner, repo, path, ref }: CacheKey): string {
   return `${repoKey(owner, repo)}\0${path}\0${ref ?? ""}`;
 }
+
+// An App loads this module on first use (see lazy-module.ts).
+registerModule(import.meta.url, { createConfigCache });

@@ -5,6 +5,7 @@ import { RedisConnection } from "./redis-connection.js";
 import { createSharedThrottle, type SharedThrottle } from "./shared-throttle.js";
 import { createSharedTokenCache } from "./shared-token-cache.js";
 import { sharingScope } from "./sharing-scope.js";
+import { registerModule } from "../helpers/lazy-module.js";
 
 export type RedisSharingOptions = {
   config: RedisOptions | string;
@@ -50,3 +51,6 @@ export function createRedisSharing({ config, appId, baseUrl, log, keyPrefix, msP
     },
   };
 }
+
+// createApp() loads this module on first use (see load-redis-sharing.ts).
+registerModule(import.meta.url, { createRedisSharing });

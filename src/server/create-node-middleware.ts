@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import type { ApplicationFunction, DeprecatedApplicationFunction, MiddlewareOptions, Router } from "../types.js";
-import { createBaseRouter } from "./create-base-router.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction, MiddlewareOptions } from "../types.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import { logRequest, pickRequestId } from "./log-request.js";
-import { resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
+import { mountApp } from "./mount-app.js";
+import type { WebhookOptions } from "./resolve-server-options.js";
 import { errorAnswer, NOT_LOADED_ANSWER, type WebhookAnswer } from "./webhook-answer.js";
-import { WebhookReceiver } from "./webhook-receiver.js";
 
 export type NodeMiddlewareOptions = MiddlewareOptions & WebhookOptions;
 
@@ -34,20 +33,10 @@ export function createNodeMiddleware(
   appFn: ApplicationFunction | DeprecatedApplicationFunction,
   options: NodeMiddlewareOptions,
 ): NodeMiddleware {
-  const { app } = options ?? {};
-  const resolved = resolveServerOptions(app, options ?? {}, "createNodeMiddleware");
+  const { receiver, router: routes, resolved, loadLogged } = mountApp(options?.app, { ...options, caller: "createNodeMiddleware", routes: "middleware" });
   const { webhookPath, log } = resolved;
-  const receiver = new WebhookReceiver(app, resolved);
-  const routes = createBaseRouter(log);
   const listener = getRequestListener(routes.fetch);
-  const getRouter = (path?: string): Router => routes.basePath(path ?? "/");
-  const loaded = app.load([appFn], { getRouter }).then(
-    () => true,
-    (error: unknown) => {
-      log.error({ err: error }, `The app function failed to load: ${(error as Error)?.message ?? String(error)}`);
-      return false;
-    },
-  );
+  const loaded = loadLogged([appFn]);
 
   return async function middleware(request, response, next) {
     const startedAt = performance.now();

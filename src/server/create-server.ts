@@ -4,18 +4,17 @@ import type { Hono } from "hono";
 import type { App } from "../app.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from "../types.js";
-import { createRouter } from "./create-router.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import type { InFlightDelivery } from "./in-flight.js";
 import { checkPort, listen, type ListenInfo } from "./listen.js";
-import { resolveServerOptions, resolveSocketTimeouts, type WebhookOptions } from "./resolve-server-options.js";
+import { mountApp } from "./mount-app.js";
+import { resolveSocketTimeouts, type WebhookOptions } from "./resolve-server-options.js";
 import { DEFAULT_GRACE_MS } from "./server-defaults.js";
 import { stopServer } from "./stop-server.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import { watchUnhandledRejections } from "./watch-unhandled-rejections.js";
 import { STOPPING_ANSWER } from "./webhook-answer.js";
-import { WebhookReceiver } from "./webhook-receiver.js";
 
 export type { ListenInfo };
 
@@ -103,15 +102,12 @@ export type AppServer = {
  * const { url } = await server.start();
  */
 export function createServer(options: CreateServerOptions): AppServer {
-  const resolved = resolveServerOptions(options?.app, options ?? {}, "createServer");
-  const { app } = options;
-  const { webhookPath, log } = resolved;
+  const mounted = mountApp(options?.app, { ...options, caller: "createServer", routes: "server", setupMode: options?.setupMode === true });
+  const { app, receiver, router, getRouter } = mounted;
+  const { webhookPath, log } = mounted.resolved;
   const port = checkPort(options.port ?? app.state.port ?? 3000);
   const host = options.host ?? app.state.host;
   const timeouts = resolveSocketTimeouts(options);
-  const receiver = new WebhookReceiver(app, { ...resolved, setupMode: options.setupMode === true, deliveryQueue: options.deliveryQueue });
-  const router = createRouter({ receiver, webhookPath, log });
-  const getRouter = (path?: string): Router => router.basePath(path ?? "/");
   const honoListener = getRequestListener(router.fetch);
   let stopping = false;
   // Connections on which a request came during the drain: the answer before
@@ -143,8 +139,7 @@ export function createServer(options: CreateServerOptions): AppServer {
     router,
     fetch: async (request) => router.fetch(request),
     getRouter,
-    load: (appFn: AnyAppFunction | ReadonlyArray<AnyAppFunction>) =>
-      app.load(Array.isArray(appFn) ? appFn : [appFn as AnyAppFunction], { getRouter }),
+    load: (appFn: AnyAppFunction | ReadonlyArray<AnyAppFunction>) => mounted.load(Array.isArray(appFn) ? appFn : [appFn as AnyAppFunction]),
     start() {
       if (!server) {
         // A new run: the next stop() stops this one.

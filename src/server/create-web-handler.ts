@@ -1,10 +1,9 @@
 import type { App } from "../app.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from "../types.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../types.js";
 import { toResponse } from "./answer-web-webhook.js";
-import { createRouter } from "./create-router.js";
-import { resolveServerOptions, type WebhookOptions } from "./resolve-server-options.js";
+import { mountApp } from "./mount-app.js";
+import type { WebhookOptions } from "./resolve-server-options.js";
 import { NOT_LOADED_ANSWER } from "./webhook-answer.js";
-import { WebhookReceiver } from "./webhook-receiver.js";
 
 export type WebHandlerOptions = WebhookOptions;
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -32,19 +31,8 @@ export function createWebHandler(
 ): WebHandler {
   const appFn = typeof appOrFn === "function" ? appOrFn : undefined;
   const app = appFn ? options.app : (appOrFn as App);
-  const resolved = resolveServerOptions(app as App, options, "createWebHandler");
-  const receiver = new WebhookReceiver(app as App, resolved);
-  const router = createRouter({ receiver, webhookPath: resolved.webhookPath, log: resolved.log });
-  const getRouter = (path?: string): Router => router.basePath(path ?? "/");
-  const loaded = appFn
-    ? (app as App).load([appFn as ApplicationFunction], { getRouter }).then(
-        () => true,
-        (error: unknown) => {
-          resolved.log.error({ err: error }, `The app function failed to load: ${(error as Error)?.message ?? String(error)}`);
-          return false;
-        },
-      )
-    : undefined;
+  const { router, loadLogged } = mountApp(app as App, { ...options, caller: "createWebHandler", routes: "server" });
+  const loaded = appFn ? loadLogged([appFn]) : undefined;
   return async function handleRequest(request: Request): Promise<Response> {
     if (loaded && !(await loaded)) return toResponse(NOT_LOADED_ANSWER);
     return router.fetch(request);

@@ -1,4 +1,4 @@
-import type { App } from "../app.js";
+import type { App, DeliveryOutcome } from "../app.js";
 import { isAppError, toError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
@@ -8,7 +8,6 @@ import { DeadlineQueue } from "../webhooks/deadline-queue.js";
 import { DeliveryLimit } from "./delivery-limit.js";
 import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
-import type { DeliveryClaims } from "../redis/delivery-claims.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
 import { KEPT_HEADERS, type KeptHeader } from "../queue/delivery-job.js";
 import { getTelemetry } from "../telemetry/telemetry.js";
@@ -47,7 +46,7 @@ export type WebhookReceiverOptions = {
   deliveryQueue?: DeliveryQueue | undefined;
 };
 
-const CLAIMED_HERE_MAX = 10_000;
+const OUTCOME_ANSWERS: Record<DeliveryOutcome, WebhookAnswer> = { handled: OK_ANSWER, duplicate: DUPLICATE_ANSWER, elsewhere: ELSEWHERE_ANSWER };
 
 const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATURE_HINT}`);
 
@@ -70,8 +69,6 @@ export class WebhookReceiver {
   readonly #setupMode: boolean;
   readonly #queue: DeliveryQueue | undefined;
   #warnedSetupMode = false;
-  /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
-  readonly #claimedHere = new Set<string>();
 
   constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries, setupMode = false, deliveryQueue }: WebhookReceiverOptions) {
     this.#app = app;
@@ -173,45 +170,24 @@ export class WebhookReceiver {
     );
   }
 
+  /** The one call into the App for a verified delivery; answered within the deadline, or 202. */
   #deliver(event: RoutedEvent): Promise<WebhookAnswer> {
-    const claims = this.#app.state.redis?.deliveries;
-    return claims ? this.#deliverOnce(claims, event) : this.#run(event);
-  }
-
-  /** With Redis sharing: run only a delivery no other instance ran or runs. */
-  async #deliverOnce(claims: DeliveryClaims, event: RoutedEvent): Promise<WebhookAnswer> {
-    const claim = await claims.claim(event.id);
-    if (claim.status === "claimed") {
-      this.#claimedHere.add(event.id);
-      // Bounded: the oldest ids go first; a redelivery days later is the platform's, not ours.
-      if (this.#claimedHere.size > CLAIMED_HERE_MAX) this.#claimedHere.delete(this.#claimedHere.values().next().value!);
-      return this.#run(event, claim.release);
-    }
-    const state = claim.status === "done" ? "was already handled" : "is being handled";
-    const where = this.#claimedHere.has(event.id) ? "by this instance (a duplicate delivery)" : "by another instance";
-    this.#log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${state} ${where}; not running it again.`);
-    return claim.status === "done" ? DUPLICATE_ANSWER : ELSEWHERE_ANSWER;
-  }
-
-  #run(event: RoutedEvent, release?: (outcome: "done" | "failed") => Promise<void>): Promise<WebhookAnswer> {
     const running = this.inFlight.add(event);
-    let pending: Promise<void>;
+    let pending: Promise<DeliveryOutcome>;
     try {
-      pending = this.#app.webhooks.router.receive(event, running);
+      pending = this.#app.receiveVerified(event, running);
     } catch (error) {
       pending = Promise.reject(error);
     }
     return new Promise((resolve) => {
       const waiter = this.#deadlines.add(resolve);
       pending.then(
-        () => {
+        (outcome) => {
           this.inFlight.done(running);
-          void release?.("done");
-          this.#deadlines.answer(waiter, OK_ANSWER);
+          this.#deadlines.answer(waiter, OUTCOME_ANSWERS[outcome]);
         },
         (error: unknown) => {
           this.inFlight.done(running);
-          void release?.("failed");
           // Logged once, also after a 202, when nobody reads the answer any more.
           this.#deadlines.answer(waiter, this.#fail(event, toError(error)));
         },

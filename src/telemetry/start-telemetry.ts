@@ -96,7 +96,7 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
   const telemetry: Telemetry = {
     instrumentApp(app: App) {
       app.webhooks.router.instrument(traceDeliveries(app.webhooks.router as never, tracer, instruments));
-      // The client class stays lazy (see load-app-client.ts): traced once it is first built.
+      // The client class stays lazy (see app-client-class.ts): traced once it is first built.
       const { state } = app;
       const previous = Object.getOwnPropertyDescriptor(state, "Client");
       defineLazyProperty(state, "Client", () => {

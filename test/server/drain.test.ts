@@ -18,7 +18,7 @@ type DrainApp = { child: ChildProcess; url: string; output(): string; exit: Prom
 
 /** Starts fixtures/drain-app.ts (run() with signals handled) in its own process. */
 async function startDrainApp(graceMs: number, env: Record<string, string>): Promise<DrainApp> {
-  const child = spawn(process.execPath, ["--import", "tsx", DRAIN_APP, String(graceMs)], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", new URL("../helpers/source-mode.ts", import.meta.url).href, DRAIN_APP, String(graceMs)], {
     env: {
       PATH: process.env.PATH ?? "",
       APP_ID: "1",

@@ -9,6 +9,7 @@ import { interceptableFetch } from "../interceptable-fetch.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import { getTokenExchangeHooks } from "../../telemetry/token-exchange-hooks.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
+import { registerModule } from "../../helpers/lazy-module.js";
 
 /** The least-recently-used cache of installation tokens: id → token. */
 export type TokenCache = {
@@ -246,3 +247,6 @@ function exchangeError(error: unknown, installationId: number, appId: number): A
     { hint: "The platform may be unavailable; the request can be retried.", cause: error },
   );
 }
+
+// An App loads this module on first use (see lazy-module.ts).
+registerModule(import.meta.url, { createTokenCache, TokenStore });

@@ -1,11 +1,12 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AppClient } from "../../src/client/app-client.js";
-import { loadAppClient, preloadAppClient } from "../../src/client/load-app-client.js";
+import { appClientClass } from "../../src/client/app-client-class.js";
 import { BIN } from "../commands/run-bin.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
@@ -32,10 +33,17 @@ function receiveRecordingImports(app: string, platform: FakePlatform, log: strin
   });
 }
 
-describe("loadAppClient", () => {
-  it("returns AppClient once its module is loaded, and preloading then does nothing", async () => {
-    await preloadAppClient();
-    expect(loadAppClient()).to.equal(AppClient);
+describe("appClientClass", () => {
+  it("returns the AppClient the package exports", () => {
+    expect(appClientClass()).to.equal(AppClient);
+  });
+
+  it("is not imported by app-client.js, which it loads: no loop between them", () => {
+    const built = (path: string) => readFileSync(new URL(`../../dist/src/client/${path}`, import.meta.url), "utf8");
+    expect(built("app-client.js")).not.to.match(/(from|import\(|require\()\s*["'][./]*(client\/)?app-client-class\.js/);
+    // lazy-module.js, which app-client.js imports, loads modules by the URL its callers pass.
+    expect(built("../helpers/lazy-module.js")).not.to.match(/^import [^;]*app-client|require\(\s*["'][^"']*app-client/m);
+    expect(built("app-client-class.js")).not.to.match(/\bimport\b[^;]*["']\.\/app-client\.js["']/);
   });
 
   describe("in app receive, run from the build", () => {
@@ -59,6 +67,24 @@ describe("loadAppClient", () => {
       const loaded = (await readFile(log, "utf8")) + result.output;
       expect(loaded).to.include("/dist/src/app.js");
       for (const module of ["/dist/src/client/app-client.js", "/@octokit/plugin-rest-endpoint-methods/", "/@octokit/core/"]) {
+        expect(loaded, module).not.to.include(module);
+      }
+    });
+
+    it("loads neither the Redis sharing nor the token store, the client factory or the caches without Redis and with a token", async () => {
+      const log = join(folder, "imports.txt");
+      const result = await receiveRecordingImports(fixture("receive-apps/log-events.js"), platform, log);
+      expect(result.code, result.output).to.equal(0);
+      const loaded = (await readFile(log, "utf8")) + result.output;
+      expect(loaded).to.include("/dist/src/helpers/lazy-module.js");
+      for (const module of [
+        "/dist/src/redis/create-redis-sharing.js",
+        "/dist/src/redis/redis-connection.js",
+        "/dist/src/client/auth/token-store.js",
+        "/dist/src/client/get-authenticated-client.js",
+        "/dist/src/config/config-cache.js",
+        "/lru-cache/",
+      ]) {
         expect(loaded, module).not.to.include(module);
       }
     });

@@ -1,0 +1,70 @@
+import type { Hono } from "hono";
+import type { App } from "../app.js";
+import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from "../types.js";
+import { createBaseRouter } from "./create-base-router.js";
+import { createRouter } from "./create-router.js";
+import { resolveServerOptions, type ResolvedWebhookOptions, type WebhookOptions } from "./resolve-server-options.js";
+import { WebhookReceiver } from "./webhook-receiver.js";
+
+type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
+
+export type MountAppOptions = WebhookOptions & {
+  /** Who asked, for the error about a missing App: "createServer", … */
+  caller: string;
+  /**
+   * "server": the webhook route, `/ping`, the `/` redirect and JSON 404s, for
+   * a server of its own. "middleware": only the app functions' routes, for a
+   * host server that answers everything else itself.
+   */
+  routes: "server" | "middleware";
+  setupMode?: boolean | undefined;
+  deliveryQueue?: DeliveryQueue | undefined;
+};
+
+/** An App made servable: its webhook receiver and the router its app functions mount routes on. */
+export type MountedApp = {
+  app: App;
+  resolved: ResolvedWebhookOptions;
+  receiver: WebhookReceiver;
+  router: Hono;
+  getRouter(path?: string): Router;
+  /** `app.load(appFns, { getRouter })`. */
+  load(appFns: ReadonlyArray<AnyAppFunction>): Promise<void>;
+  /** Loads at once; resolves false (and logs why) when an app function failed. */
+  loadLogged(appFns: ReadonlyArray<AnyAppFunction>): Promise<boolean>;
+};
+
+/**
+ * The one host assembly of createServer, createWebHandler and
+ * createNodeMiddleware: options checked, the webhook receiver, the router,
+ * and the app functions loaded with `getRouter` on it.
+ *
+ * @example
+ * const mounted = mountApp(app, { caller: "createWebHandler", routes: "server" });
+ * const loaded = mounted.loadLogged([appFn]);
+ */
+export function mountApp(app: App, { caller, routes, setupMode = false, deliveryQueue, ...options }: MountAppOptions): MountedApp {
+  const resolved = resolveServerOptions(app, options, caller);
+  const { webhookPath, log } = resolved;
+  const receiver = new WebhookReceiver(app, { ...resolved, setupMode, deliveryQueue });
+  const router = routes === "server" ? createRouter({ receiver, webhookPath, log }) : createBaseRouter(log);
+  const getRouter = (path?: string): Router => router.basePath(path ?? "/");
+  const load = (appFns: ReadonlyArray<AnyAppFunction>) => app.load(appFns, { getRouter });
+  return {
+    app,
+    resolved,
+    receiver,
+    router,
+    getRouter,
+    load,
+    loadLogged: (appFns) =>
+      load(appFns).then(
+        () => true,
+        (error: unknown) => {
+          log.error({ err: error }, `The app function failed to load: ${(error as Error)?.message ?? String(error)}`);
+          return false;
+        },
+      ),
+  };
+}
