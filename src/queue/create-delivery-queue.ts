@@ -2,10 +2,9 @@ import type { Queue } from "bullmq";
 import type { RedisConnection } from "../redis/redis-connection.js";
 import { DELIVERY_MEMORY_MS, deliveryKey } from "../redis/delivery-claims.js";
 import { bullConnection } from "./bull-connection.js";
-import { queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
+import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./queue-defaults.js";
 import { QueueUnavailableError } from "./queue-errors.js";
-import { storeDeliveries } from "./store-deliveries.js";
 import { getTelemetry } from "../telemetry/telemetry.js";
 import type { QueueReading } from "../telemetry/telemetry.js";
 
@@ -33,12 +32,12 @@ export type DeliveryQueueOptions = {
 /** While a delivery is being stored: if this instance dies between the two steps, the id is free again soon. */
 const STORING_MS = 30_000;
 
+
 /**
  * Opens the delivery queue (BullMQ on the app's Redis). A delivery id is
  * remembered for 3 days with the same key the delivery claims use, so one
  * delivery is stored once across instances, and never queued again after
- * it ran; its job id is the delivery id. Deliveries arriving together share
- * their Redis round trips (see `storeDeliveries`).
+ * it ran; its job id is the delivery id.
  *
  * @example
  * const queue = await createDeliveryQueue({ connection: app.state.redis.connection, appId: 1 });
@@ -73,13 +72,21 @@ export async function createDeliveryQueue({
   closed.catch(() => undefined);
   getTelemetry()?.observeQueue(() => Promise.race([readQueue(queue), closed]));
 
-  const store = storeDeliveries({
-    client: () => connection.client(),
-    keyOf: (id) => deliveryKey(connection.keyPrefix, appId, id),
-    queue,
-    storingMs: STORING_MS,
-    memoryMs: DELIVERY_MEMORY_MS,
-  });
+  async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
+    const redis = await connection.client();
+    const key = deliveryKey(connection.keyPrefix, appId, delivery.id);
+    if ((await redis.set(key, "storing", "PX", STORING_MS, "NX")) !== "OK") return "duplicate";
+    try {
+      await queue.add(delivery.name, delivery, { jobId: jobIdOf(delivery.id) });
+    } catch (error) {
+      await redis.del(key).catch(() => undefined);
+      throw error;
+    }
+    // Not awaited: the job is stored, which is what the 202 promises. Should
+    // this fail, the "storing" mark expires and the job id still dedupes.
+    redis.set(key, "queued", "PX", DELIVERY_MEMORY_MS).catch(() => undefined);
+    return "queued";
+  }
 
   return {
     async enqueue(delivery) {
