@@ -1,7 +1,7 @@
 import * as Args from "@oclif/core/args";
 import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
-import { queueFlags, redeliverFlags } from "../src/cli/queue-flags.js";
+import { queueFlags, redeliverFlags, shutdownFlags } from "../src/cli/queue-flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
 import { AppError } from "../src/errors.js";
 import { run } from "../src/run.js";
@@ -42,7 +42,7 @@ export default class Run extends AppCommand {
     app: Args.string({ description: "Path or package name of an app function (several may be given)." }),
   };
 
-  static override flags = { ...credentialFlags, ...runFlags, ...queueFlags, ...redeliverFlags, ...logFlags };
+  static override flags = { ...credentialFlags, ...runFlags, ...queueFlags, ...redeliverFlags, ...shutdownFlags, ...logFlags };
 
   async run(): Promise<void> {
     addUsageErrors("APP_FUNCTION_NOT_FOUND");
@@ -58,6 +58,7 @@ export default class Run extends AppCommand {
       handlerTimeoutMs: flags["handler-timeout"],
       maxConcurrentDeliveries: flags["max-concurrent-deliveries"],
       redeliverEvery: flags["redeliver-every"],
+      graceMs: flags["shutdown-grace"],
       queue: {
         queue: flags.queue,
         worker: flags.worker,

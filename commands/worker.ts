@@ -1,7 +1,7 @@
 import * as Args from "@oclif/core/args";
 import { AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
-import { workerFlags } from "../src/cli/queue-flags.js";
+import { shutdownFlags, workerFlags } from "../src/cli/queue-flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
 import { AppError } from "../src/errors.js";
 import { runWorker } from "../src/queue/run-worker.js";
@@ -13,7 +13,7 @@ export default class Worker extends AppCommand {
     "Loads .env and the apps as `app run` does, then takes deliveries from the queue in REDIS_URL that " +
       "`app run --queue redis` instances store, and runs their handlers with the same context and client. " +
       "Start as many as you need, on any machine that reaches Redis.",
-    "SIGINT or SIGTERM takes no new deliveries and lets running handlers finish (10 s at most), then exits 0; " +
+    "SIGINT or SIGTERM takes no new deliveries and lets running handlers finish (10 s at most, --shutdown-grace), then exits 0; " +
       "a delivery still running then is run again by another worker. See docs/queue.md.",
   ].join("\n\n");
 
@@ -25,6 +25,10 @@ export default class Worker extends AppCommand {
     {
       description: "With the settings in .env (APP_ID, PRIVATE_KEY_PATH, REDIS_URL), logging JSON:",
       command: "<%= config.bin %> <%= command.id %> --log-format json ./index.js",
+    },
+    {
+      description: "Give running handlers up to 60 s to finish on SIGTERM (a deploy), then hand the rest back to the queue:",
+      command: "<%= config.bin %> <%= command.id %> --shutdown-grace 60000 ./index.js",
     },
   ];
 
@@ -39,6 +43,7 @@ export default class Worker extends AppCommand {
     "redis-url": runFlags["redis-url"],
     "handler-deadline": runFlags["handler-deadline"],
     ...workerFlags,
+    ...shutdownFlags,
     ...logFlags,
   };
 
@@ -53,6 +58,7 @@ export default class Worker extends AppCommand {
       env: process.env,
       cwd: process.cwd(),
       queue: { workerConcurrency: flags["worker-concurrency"] },
+      graceMs: flags["shutdown-grace"],
       overrides: {
         handlerDeadlineMs: flags["handler-deadline"],
         appId: flags["app-id"],

@@ -10,6 +10,17 @@ export const workerFlags = {
   }),
 };
 
+/** `app run` and `app worker`: how long running handlers may finish after SIGINT/SIGTERM. */
+export const shutdownFlags = {
+  "shutdown-grace": Flags.integer({
+    min: 0,
+    env: "SHUTDOWN_GRACE_MS",
+    summary:
+      "Milliseconds running handlers get to finish after SIGINT/SIGTERM (default 10000); a worker then hands the deliveries still running back to the queue.",
+    helpValue: "MS",
+  }),
+};
+
 /** The queue-mode flags of `app run`. */
 export const queueFlags = {
   queue: Flags.option({

@@ -1,4 +1,5 @@
 import type { Queue } from "bullmq";
+import type { RedisOptions } from "ioredis";
 import type { RedisConnection } from "../redis/redis-connection.js";
 import { DELIVERY_MEMORY_MS, deliveryKey } from "../redis/delivery-claims.js";
 import { bullConnection } from "./bull-connection.js";
@@ -49,9 +50,16 @@ export async function createDeliveryQueue({
   attempts = DEFAULT_DELIVERY_ATTEMPTS,
   backoffMs = DEFAULT_BACKOFF_MS,
 }: DeliveryQueueOptions): Promise<DeliveryQueue> {
-  const { Queue } = await import("bullmq");
+  const [{ Queue }, { Redis }] = await Promise.all([import("bullmq"), import("ioredis")]);
+  // Our own client, handed to BullMQ: its close() only quits a connected
+  // client, and one closed while reconnecting to a Redis that is down would
+  // go on reconnecting (and keep the process alive); this one is disconnected.
+  const { url, ...clientOptions } = bullConnection(connection.config, "producer") as RedisOptions & { url?: string };
+  // ioredis' RedisOptions does not satisfy its own constructor type under exactOptionalPropertyTypes.
+  const client = url === undefined ? new Redis(clientOptions as never) : new Redis(url, clientOptions as never);
+  client.on("error", () => undefined);
   const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId), {
-    connection: bullConnection(connection.config, "producer"),
+    connection: client,
     prefix: queuePrefixOf(connection.keyPrefix),
     skipVersionCheck: true,
     defaultJobOptions: {
@@ -102,6 +110,7 @@ export async function createDeliveryQueue({
     async close() {
       markClosed(new Error("The delivery queue is closed."));
       await queue.close().catch(() => undefined);
+      client.disconnect();
     },
   };
 }

@@ -5,12 +5,16 @@ import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import { logRequest, pickRequestId } from "./log-request.js";
 import { mountApp } from "./mount-app.js";
+import { openDeliveryQueue, type QueueModeOptions } from "./open-delivery-queue.js";
 import type { WebhookOptions } from "./resolve-server-options.js";
 import { errorAnswer, NOT_LOADED_ANSWER, type WebhookAnswer } from "./webhook-answer.js";
 
-export type NodeMiddlewareOptions = MiddlewareOptions & WebhookOptions;
+export type NodeMiddlewareOptions = MiddlewareOptions & WebhookOptions & QueueModeOptions;
 
-export type NodeMiddleware = (request: IncomingMessage, response: ServerResponse, next?: () => void) => Promise<boolean>;
+export type NodeMiddleware = ((request: IncomingMessage, response: ServerResponse, next?: () => void) => Promise<boolean>) & {
+  /** Closes the delivery queue it opened (`queue: "redis"`); the app's Redis is closed by `app.close()`. */
+  close(): Promise<void>;
+};
 
 const NOT_FOUND = errorAnswer(404, "Not found");
 const POST_ONLY = errorAnswer(404, "The webhook path only accepts POST deliveries.");
@@ -21,7 +25,8 @@ const POST_ONLY = errorAnswer(404, "The webhook path only accepts POST deliverie
  * app function mounts with `getRouter()`, and passes everything else to
  * `next()` (or answers a JSON 404 when there is none). The app function
  * loads once, right away; requests wait for it. Resolves true when the
- * middleware answered the request.
+ * middleware answered the request. With `queue: "redis"` verified
+ * deliveries are stored for `app worker` processes (see docs/queue.md).
  *
  * @example
  * const middleware = createNodeMiddleware(appFn, { app: createApp() });
@@ -33,12 +38,18 @@ export function createNodeMiddleware(
   appFn: ApplicationFunction | DeprecatedApplicationFunction,
   options: NodeMiddlewareOptions,
 ): NodeMiddleware {
-  const { receiver, router: routes, resolved, loadLogged } = mountApp(options?.app, { ...options, caller: "createNodeMiddleware", routes: "middleware" });
+  const opened = openDeliveryQueue(options?.app, options ?? {}, "createNodeMiddleware");
+  const { receiver, router: routes, resolved, loadLogged } = mountApp(options?.app, {
+    ...options,
+    caller: "createNodeMiddleware",
+    routes: "middleware",
+    deliveryQueue: opened.queue,
+  });
   const { webhookPath, log } = resolved;
   const listener = getRequestListener(routes.fetch);
   const loaded = loadLogged([appFn]);
 
-  return async function middleware(request, response, next) {
+  const middleware = async function middleware(request: IncomingMessage, response: ServerResponse, next?: () => void): Promise<boolean> {
     const startedAt = performance.now();
     const path = getPathname(request.url ?? "/");
     if (!(await loaded)) {
@@ -60,6 +71,7 @@ export function createNodeMiddleware(
     }
     return passOn(response, next);
   };
+  return Object.assign(middleware, { close: opened.close });
 }
 
 function passOn(response: ServerResponse, next: (() => void) | undefined): false {

@@ -2,11 +2,15 @@ import type { App } from "../app.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../types.js";
 import { toResponse } from "./answer-web-webhook.js";
 import { mountApp } from "./mount-app.js";
+import { openDeliveryQueue, type QueueModeOptions } from "./open-delivery-queue.js";
 import type { WebhookOptions } from "./resolve-server-options.js";
 import { NOT_LOADED_ANSWER } from "./webhook-answer.js";
 
-export type WebHandlerOptions = WebhookOptions;
-export type WebHandler = (request: Request) => Promise<Response>;
+export type WebHandlerOptions = WebhookOptions & QueueModeOptions;
+export type WebHandler = ((request: Request) => Promise<Response>) & {
+  /** Closes the delivery queue it opened (`queue: "redis"`); the app's Redis is closed by `app.close()`. */
+  close(): Promise<void>;
+};
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 
 /**
@@ -15,7 +19,8 @@ type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
  * webhook route with the same verification, status codes and timeout as the
  * Node server, `/ping`, the `/` redirect, JSON 404s, and the routes an app
  * function mounts with `getRouter()`. Given an app function, it loads it once,
- * right away; requests wait for that. The Node server is this router plus a
+ * right away; requests wait for that. With `queue: "redis"` verified
+ * deliveries are stored for `app worker` processes (see docs/queue.md). The Node server is this router plus a
  * fast path for webhook deliveries on Node's own request objects.
  *
  * @example
@@ -31,10 +36,12 @@ export function createWebHandler(
 ): WebHandler {
   const appFn = typeof appOrFn === "function" ? appOrFn : undefined;
   const app = appFn ? options.app : (appOrFn as App);
-  const { router, loadLogged } = mountApp(app as App, { ...options, caller: "createWebHandler", routes: "server" });
+  const opened = openDeliveryQueue(app as App, options, "createWebHandler");
+  const { router, loadLogged } = mountApp(app as App, { ...options, caller: "createWebHandler", routes: "server", deliveryQueue: opened.queue });
   const loaded = appFn ? loadLogged([appFn]) : undefined;
-  return async function handleRequest(request: Request): Promise<Response> {
+  const handleRequest = async function handleRequest(request: Request): Promise<Response> {
     if (loaded && !(await loaded)) return toResponse(NOT_LOADED_ANSWER);
     return router.fetch(request);
   };
+  return Object.assign(handleRequest, { close: opened.close });
 }

@@ -143,7 +143,8 @@ export class WebhookReceiver {
       const value = adapter.header(request, header);
       if (value) headers[header] = value;
     }
-    const text = Buffer.from(body).toString("utf8");
+    // A view of the bytes, not a copy of them, decoded once.
+    const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
     const store = (trace?: Record<string, string>) =>
       queue.enqueue({ id, name, body: text, headers: trace ? { ...headers, ...trace } : headers, receivedAt: Date.now() });
     try {

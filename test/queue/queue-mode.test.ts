@@ -198,6 +198,17 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     await completedOnceElsewhere("handback-2-abcdef");
   });
 
+  it("takes the grace period from --shutdown-grace (app worker) and SHUTDOWN_GRACE_MS (app run)", async () => {
+    const web = await start("run", ["--no-worker"]);
+    const worker = await start("worker", ["--shutdown-grace", "1000"], { HANDLER_MS: "8000" });
+    expect((await deliver(web.url, "grace-flag-1-abcdef")).status).to.equal(202);
+    await stopMidHandler(worker, "grace-flag-1-abcdef");
+    await client.del(`${QUEUE_KEY}:wait`, "record:aborted");
+    const own = await start("run", [], { HANDLER_MS: "8000", SHUTDOWN_GRACE_MS: "1000" });
+    expect((await deliver(own.url, "grace-variable-1-abcdef")).status).to.equal(202);
+    await stopMidHandler(own, "grace-variable-1-abcdef");
+  });
+
   it("puts a rate-limited delivery back with the delay the platform asked, without holding a worker slot", async () => {
     const platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, installations: [1] });
     try {

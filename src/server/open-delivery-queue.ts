@@ -1,0 +1,74 @@
+import type { App } from "../app.js";
+import { AppError } from "../errors.js";
+import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
+
+/** Queue mode for the hosts an app brings itself (`createNodeMiddleware`, `createWebHandler`). */
+export type QueueModeOptions = {
+  /**
+   * `"redis"`: queue mode, as `app run --queue redis` (`DELIVERY_QUEUE=redis`).
+   * Verified deliveries are stored in a BullMQ queue on the app's Redis
+   * (`REDIS_URL`, or `redisConfig`) and answered 202 `{"queued": id}`; `app
+   * worker` processes run them. Nothing runs handlers here. BullMQ is loaded
+   * only then. Default: off (handlers run in this process).
+   */
+  queue?: "redis" | "none" | undefined;
+  /** With `queue: "redis"`: runs of a failing delivery in all (`DELIVERY_ATTEMPTS`). Default: 3. */
+  deliveryAttempts?: number | undefined;
+  /** A queue of your own (as `createServer`'s option); wins over `queue`, and is yours to close. */
+  deliveryQueue?: DeliveryQueue | undefined;
+};
+
+export type OpenedQueue = {
+  queue: DeliveryQueue | undefined;
+  /** Closes the queue this host opened (not one it was given). */
+  close(): Promise<void>;
+};
+
+const NOTHING: OpenedQueue = { queue: undefined, close: async () => undefined };
+
+/**
+ * The delivery queue a host stores deliveries in, from its options: the one
+ * it was given, or one it opens on the app's Redis (`queue: "redis"`). The
+ * settings are checked at once; BullMQ is imported in the background and the
+ * first delivery waits for it.
+ *
+ * @example
+ * const { queue, close } = openDeliveryQueue(app, { queue: "redis" }, "createNodeMiddleware");
+ */
+export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: string): OpenedQueue {
+  // No App: the host's own check says so, with its hint.
+  if (!app?.state) return NOTHING;
+  if (options.deliveryQueue) return { queue: options.deliveryQueue, close: NOTHING.close };
+  const mode = options.queue;
+  if (mode === undefined || mode === "none") return NOTHING;
+  if (mode !== "redis") {
+    throw new AppError("OPTION_INVALID", `${caller}'s queue option must be "redis", got "${String(mode)}".`, {
+      hint: 'Pass queue: "redis" (with REDIS_URL) to queue deliveries for `app worker`, or leave it out.',
+    });
+  }
+  const connection = app.state.redis?.connection;
+  if (!connection) {
+    throw new AppError("OPTION_INVALID", `Queue mode needs REDIS_URL: ${caller} got queue: "redis" but the app has no Redis.`, {
+      hint: "Set REDIS_URL (or the redisConfig option of createApp), e.g. redis://127.0.0.1:6379.",
+    });
+  }
+  const attempts = options.deliveryAttempts;
+  if (attempts !== undefined && (!Number.isSafeInteger(attempts) || attempts < 1)) {
+    throw new AppError("OPTION_INVALID", `deliveryAttempts must be a whole number of at least 1, got ${String(attempts)}.`);
+  }
+  // BullMQ is loaded here only: without a queue, none of it is.
+  const opening = import("../queue/create-delivery-queue.js").then(({ createDeliveryQueue }) =>
+    createDeliveryQueue({ connection, appId: app.state.appId ?? "token", attempts }),
+  );
+  // A failure is each delivery's (a 503), not an unhandled rejection.
+  opening.catch(() => undefined);
+  let closed: Promise<void> | undefined;
+  return {
+    queue: {
+      enqueue: async (delivery) => (await opening).enqueue(delivery),
+      ready: async (timeoutMs) => (await opening).ready(timeoutMs),
+      close: async () => (await opening).close(),
+    },
+    close: () => (closed ??= opening.then((queue) => queue.close(), () => undefined)),
+  };
+}
