@@ -5,7 +5,13 @@ import { getLog } from "./log/get-log.js";
 import { readEnvOptions } from "./options/read-env-options.js";
 import { provideSharing, providedSharing } from "./app-sharing.js";
 import { loadRedisSharing } from "./redis/load-redis-sharing.js";
-import type { CreateAppOptions, Options } from "./types.js";
+import type { Options } from "./options/app-options.js";
+
+export type CreateAppOptions = {
+  defaults?: Options | undefined;
+  env?: NodeJS.ProcessEnv | undefined;
+  overrides?: Options | undefined;
+};
 
 // `new App({ redisConfig })` shares through Redis too, wherever the package is loaded.
 provideSharing(loadRedisSharing);

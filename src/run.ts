@@ -19,7 +19,9 @@ import { parseDuration } from "./redeliver/parse-duration.js";
 import { readTelemetryConfig } from "./telemetry/read-telemetry-config.js";
 import { createServer, type AppServer } from "./server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Resolver } from "./types.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "./application-function.js";
+import type { Options } from "./options/app-options.js";
+import type { Resolver } from "./helpers/resolve-app-function.js";
 import { VERSION } from "./version.js";
 
 export type { RunOverrides } from "./run/resolve-run-options.js";

@@ -1,4 +1,4 @@
-import type { ApplicationFunction, ApplicationFunctionOptions } from "../types.js";
+import type { ApplicationFunction, ApplicationFunctionOptions } from "../application-function.js";
 import { renderDefaultPage } from "../views/render-default-page.js";
 import { getPublicDomain } from "./get-public-domain.js";
 import { readPackageInfo } from "./read-package-info.js";

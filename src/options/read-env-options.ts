@@ -1,7 +1,7 @@
 import { AppError } from "../errors.js";
 import { LOG_LEVELS, type LogLevel } from "../log/get-log.js";
 import { getPrivateKey } from "../private-key/get-private-key.js";
-import type { Options } from "../types.js";
+import type { Options } from "./app-options.js";
 
 /** Logger settings read from the environment, beside `Options`. */
 export type EnvLogOptions = {
