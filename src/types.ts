@@ -7,7 +7,7 @@ import type { AppClient } from "./client/app-client.js";
 import type { Context } from "./context.js";
 import type { Logger } from "./log/get-log.js";
 
-export type { CreateAppOptions } from "./create-app.js";
+export type { CreateAppOptions } from "./options/resolve-app-options.js";
 export type { Resolver } from "./helpers/resolve-app-function.js";
 export type { MiddlewareOptions } from "./server/create-node-middleware.js";
 export type { Router } from "./app-function-argument.js";
