@@ -5,7 +5,7 @@ import type { ConfigCache } from "./config/config-cache.js";
 import type { Logger } from "./log/get-log.js";
 // Layer exception, to go when Redis sharing comes in through an interface
 // createApp supplies (issue 18, item 4): the core names a Redis type here.
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line import-x/no-restricted-paths
 import type { RedisSharing } from "./redis/create-redis-sharing.js";
 
 /** What an `App` runs on, derived from its `Options`. */
