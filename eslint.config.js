@@ -20,9 +20,9 @@ export const LAYERS = {
   ],
   features: ["src/server/**", "src/redis/**", "src/queue/**", "src/proxy/**", "src/telemetry/**"],
   core: [
-    "src/{app,app-function-argument,application-function,state,context,create-app,resolve-options}.ts",
+    "src/{app,app-function-argument,application-function,state,context,event-context,create-app,resolve-options}.ts",
     "src/{check-event-subscriptions,errors,deprecations,app-meta,version}.ts",
-    "src/{webhooks,client,config,log,options,private-key,helpers}/**",
+    "src/{webhooks,client,config,log,options,private-key,helpers,types}/**",
   ],
 };
 

@@ -37,3 +37,20 @@ describe("the layer rules of eslint.config.js", function () {
     ).to.deep.equal([]);
   });
 });
+
+describe("the layers of eslint.config.js", () => {
+  it("place every source file of the library in a layer", async () => {
+    const { readdir } = await import("node:fs/promises");
+    const eslint = new ESLint({ cwd: root });
+    const files = (await readdir(`${root}src`, { recursive: true })).filter((file) => file.endsWith(".ts") && !file.startsWith("cli/"));
+    const outside: string[] = [];
+    for (const file of files) {
+      // The oclif rule is set for the library's layers (hosts, features, core) only.
+      const config = (await eslint.calculateConfigForFile(`${root}src/${file}`)) as { rules?: Record<string, unknown> };
+      const rule = config.rules?.["no-restricted-imports"] as unknown[] | undefined;
+      if (!Array.isArray(rule) || rule[0] !== 2) outside.push(`src/${file}`);
+    }
+    expect(files.length).to.be.above(200);
+    expect(outside, "add these to LAYERS in eslint.config.js").to.deep.equal([]);
+  });
+});
