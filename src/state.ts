@@ -3,8 +3,8 @@ import type { AppClient } from "./client/app-client.js";
 import type { TokenCache, TokenStore } from "./client/auth/token-store.js";
 import type { ConfigCache } from "./config/config-cache.js";
 import type { Logger } from "./log/get-log.js";
-// Layer exception, to go when Redis sharing comes in through an interface
-// createApp supplies (issue 18, item 4): the core names a Redis type here.
+// Layer exception, to go with the moves of issue 18: the sharing's type
+// still lives in redis/.
 // eslint-disable-next-line import-x/no-restricted-paths
 import type { RedisSharing } from "./redis/create-redis-sharing.js";
 
