@@ -1,10 +1,25 @@
 import { markDeprecated, warnOnce, type DeprecatedKey } from "./deprecations.js";
 import { bindMethod } from "./helpers/bind-method.js";
-import type { App } from "./app.js";
-import type { ApplicationFunctionOptions, Router } from "./types.js";
+import type { Hono } from "hono";
+
+/** The HTTP router an app mounts its own routes on (a Hono app). */
+export type Router = Hono;
+
+/**
+ * What an application function is given, for an app of type `A`. Generic so
+ * that this file needs nothing from `app.ts`, which imports it (no circle).
+ */
+export type AppFunctionOptionsOf<A> = {
+  app: A;
+  /** A router mounted at `path` (or at the root) for the app's own routes. */
+  getRouter: (path?: string) => Router;
+};
+
+/** The members of the app that the earlier shape's argument also carries. */
+type ArgumentApp = { auth: unknown; load: unknown; log: unknown; on: unknown; receive: unknown };
 
 /** The argument an application function receives: both shapes in one object. */
-export type AppFunctionArgument = ApplicationFunctionOptions & Pick<App, "auth" | "load" | "log" | "on" | "receive"> & {
+export type AppFunctionArgument<A extends ArgumentApp> = AppFunctionOptionsOf<A> & Pick<A, "auth" | "load" | "log" | "on" | "receive"> & {
   /** @deprecated Use `getRouter(path)`. */
   route: (path?: string) => Router;
   /** @deprecated Use `getRouter()`. */
@@ -16,11 +31,11 @@ export type AppFunctionArgument = ApplicationFunctionOptions & Pick<App, "auth" 
  * earlier-shape `(app) => app.on(...)` keeps working. The first use of a
  * deprecated key emits one DeprecationWarning for the whole process.
  */
-export function createAppFunctionArgument(
-  app: App,
+export function createAppFunctionArgument<A extends ArgumentApp>(
+  app: A,
   getRouter: (path?: string) => Router,
-): AppFunctionArgument {
-  const argument = { app, getRouter } as AppFunctionArgument;
+): AppFunctionArgument<A> {
+  const argument = { app, getRouter } as AppFunctionArgument<A>;
   const members: Record<DeprecatedKey, () => unknown> = {
     auth: () => bindMethod(app, "auth"),
     load: () => bindMethod(app, "load"),

@@ -4,7 +4,7 @@ import type { AppAuth } from "./client/auth/auth-strategy.js";
 import type { createTokenCache, TokenStore } from "./client/auth/token-store.js";
 import type { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
 import { appClientClass } from "./client/app-client-class.js";
-import { createAppFunctionArgument } from "./app-function-argument.js";
+import { createAppFunctionArgument, type AppFunctionOptionsOf, type Router } from "./app-function-argument.js";
 import type { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { defineLazyProperty } from "./helpers/define-lazy-property.js";
@@ -16,7 +16,8 @@ import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
 import { openSharing } from "./app-sharing.js";
 import { resolveOptions } from "./resolve-options.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Router, State } from "./types.js";
+import type { Options } from "./options/app-options.js";
+import type { State } from "./state.js";
 import { VERSION } from "./version.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
 import type { RoutedEvent } from "./webhooks/event-router.js";
@@ -37,6 +38,12 @@ type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unkno
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
 /** What became of a verified delivery (see `App.receiveVerified`). */
 export type DeliveryOutcome = "handled" | "duplicate" | "elsewhere";
+
+// The application-function types as `load` takes them; application-function.ts
+// names them for users. Spelled here so that app.ts imports nothing that imports it.
+type ApplicationFunction = (options: AppFunctionOptionsOf<App>) => void | Promise<void>;
+type DeprecatedApplicationFunction = (app: App) => void | Promise<void>;
+
 export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined };
 
 /**

@@ -2,10 +2,12 @@ import { App } from "./app.js";
 import { warnOnce } from "./deprecations.js";
 import { isProduction } from "./helpers/is-production.js";
 import { getLog } from "./log/get-log.js";
-import { readEnvOptions } from "./options/read-env-options.js";
+import type { Options } from "./options/app-options.js";
+import { resolveAppOptions, type CreateAppOptions, type ResolvedAppOptions } from "./options/resolve-app-options.js";
 import { provideSharing, providedSharing } from "./app-sharing.js";
 import { loadRedisSharing } from "./redis/load-redis-sharing.js";
-import type { CreateAppOptions, Options } from "./types.js";
+
+export type { CreateAppOptions } from "./options/resolve-app-options.js";
 
 // `new App({ redisConfig })` shares through Redis too, wherever the package is loaded.
 provideSharing(loadRedisSharing);
@@ -22,17 +24,20 @@ export const DEVELOPMENT_SECRET = "development";
  * const app = createApp({ overrides: { logLevel: "debug" } });
  */
 export function createApp(given: CreateAppOptions | Options = {}): App {
-  const { defaults = {}, env = process.env, overrides = {} } = asCreateAppOptions(given);
-  const fromEnv = readEnvOptions({
-    env,
-    cwd: process.cwd(),
-    skipPrivateKey: Boolean(overrides.privateKey ?? overrides.cert),
-  });
-  const { logFormat, logLevelInString, logMessageKey, sentryDsn, ...envOptions } = fromEnv;
-  const options: Options = { ...withCurrentNames(defaults), ...envOptions, ...withCurrentNames(overrides) };
-  const log =
-    options.log ??
-    getLog({ level: options.logLevel, logFormat, logLevelInString, logMessageKey, sentryDsn, env });
+  return createResolvedApp(resolveAppOptions(given));
+}
+
+/**
+ * Creates an `App` from options already resolved (`resolveAppOptions`, or
+ * `app run`'s): the environment is not read again. Adds the logger and,
+ * outside production, the development secret when none is set.
+ *
+ * @example
+ * const app = createResolvedApp(resolveAppOptions({ overrides: { appId: 1 } }));
+ */
+export function createResolvedApp({ options: resolved, logOptions, env }: ResolvedAppOptions): App {
+  const options = { ...resolved };
+  const log = options.log ?? getLog({ level: options.logLevel, ...logOptions, env });
   if (!options.secret && !isProduction(env)) {
     options.secret = DEVELOPMENT_SECRET;
     log.warn(
@@ -41,31 +46,6 @@ export function createApp(given: CreateAppOptions | Options = {}): App {
     );
   }
   return new App({ createSharing: providedSharing(), ...options, log });
-}
-
-/**
- * `createApp(options)` with plain Options (none of `defaults`, `env`,
- * `overrides`) takes them as overrides, instead of ignoring them.
- */
-function asCreateAppOptions(given: CreateAppOptions | Options): CreateAppOptions {
-  if (given === null || typeof given !== "object") return {};
-  const keys = Object.keys(given);
-  if (keys.length === 0 || keys.some((key) => key === "defaults" || key === "env" || key === "overrides")) {
-    return given as CreateAppOptions;
-  }
-  return { overrides: given as Options };
-}
-
-/**
- * A layer of options with its deprecated `cert` and `id` also set under their
- * current names, so that they take that layer's precedence: an `id` in
- * `overrides` beats `APP_ID`. The deprecated keys stay, for their warnings.
- */
-function withCurrentNames(layer: Options): Options {
-  const named = { ...layer };
-  if (named.privateKey === undefined && layer.cert !== undefined) named.privateKey = layer.cert;
-  if (named.appId === undefined && layer.id !== undefined) named.appId = layer.id;
-  return named;
 }
 
 /**

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { DestinationStream } from "pino";
 import { createRequire } from "node:module";
 import type { Hono } from "hono";
@@ -11,6 +9,7 @@ import { getLog, type Logger, type LogLevel } from "./log/get-log.js";
 import { scrubSecrets } from "./log/secrets.js";
 import { flushSentry } from "./log/sentry.js";
 import { findPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.js";
+import { loadEnvFile } from "./options/load-env-file.js";
 import { readEvent } from "./receive/read-event.js";
 
 export type ReceiveOptions = {
@@ -50,7 +49,7 @@ export type ReceiveResult = { id: string; name: string; action: string | undefin
  */
 export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   const cwd = options.cwd ?? process.cwd();
-  const env = { ...(await readDotEnv(cwd)), ...(options.env ?? process.env) };
+  const env = loadEnvFile({ env: options.env, cwd });
   const { name, action, payload } = readEvent({ event: options.event ?? env.GITHUB_EVENT_NAME, payloadPath: options.payloadPath ?? env.GITHUB_EVENT_PATH, cwd });
   if (options.apps.length === 0) {
     throw new AppError("OPTION_INVALID", "No app was given.", { hint: "Name the app to run: app receive -e issues -p payload.json ./index.js" });
@@ -130,17 +129,6 @@ function handlerFailure(error: unknown, label: string, log: Logger, toSentry: bo
   // Sentry to hear of it, without the stack.
   if (toSentry) log.error(message);
   return new AppError("EVENT_HANDLER_FAILED", message, { hint: "Run with --log-level debug to see where it failed.", cause: error });
-}
-
-async function readDotEnv(cwd: string): Promise<Record<string, string>> {
-  let text: string;
-  try {
-    text = await readFile(join(cwd, ".env"), "utf8");
-  } catch {
-    return {}; // no .env file: the environment alone, and no need to load dotenv
-  }
-  const { parse } = await import("dotenv");
-  return parse(text);
 }
 
 function withoutUndefined<T extends object>(object: T): T {

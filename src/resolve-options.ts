@@ -3,7 +3,7 @@ import type { AppClient } from "./client/app-client.js";
 import { appClientClass } from "./client/app-client-class.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
-import type { Options } from "./types.js";
+import type { Options } from "./options/app-options.js";
 
 export type ResolvedOptions = {
   appId: number | undefined;

@@ -3,11 +3,11 @@ import { createDefaultApp } from "./apps/default.js";
 import { getPublicDomain } from "./apps/get-public-domain.js";
 import { getWelcomeMessage } from "./apps/get-welcome-message.js";
 import { checkEventSubscriptions } from "./check-event-subscriptions.js";
-import { createApp, DEVELOPMENT_SECRET } from "./create-app.js";
+import { createResolvedApp, DEVELOPMENT_SECRET } from "./create-app.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { validatePrivateKey } from "./private-key/validate-private-key.js";
 import type { WebhookProxy } from "./proxy/create-webhook-proxy.js";
-import { loadEnvFile } from "./run/load-env-file.js";
+import { loadEnvFile } from "./options/load-env-file.js";
 import { resolveAppFunction } from "./helpers/resolve-app-function.js";
 import { loadApps } from "./run/load-apps.js";
 import { warnIfEnvTracked } from "./run/warn-tracked-env.js";
@@ -19,7 +19,9 @@ import { parseDuration } from "./redeliver/parse-duration.js";
 import { readTelemetryConfig } from "./telemetry/read-telemetry-config.js";
 import { createServer, type AppServer } from "./server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction, Options, Resolver } from "./types.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "./application-function.js";
+import type { Options } from "./options/app-options.js";
+import type { Resolver } from "./helpers/resolve-app-function.js";
 import { VERSION } from "./version.js";
 
 export type { RunOverrides } from "./run/resolve-run-options.js";
@@ -82,11 +84,7 @@ export async function run(
   options: RunOptions = {},
 ): Promise<RunningServer> {
   const cwd = options.cwd ?? process.cwd();
-  const env = loadEnvFile({ env: options.env ?? process.env, cwd });
-  // The app's own code reads process.env, as with dotenv: give it the .env values too.
-  if (options.env === undefined || options.env === process.env) {
-    for (const [key, value] of Object.entries(env)) process.env[key] ??= value;
-  }
+  const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
   const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
   const { setupMode } = settings;
   // Queue mode is checked before anything loads: a missing REDIS_URL is a usage error.
@@ -121,7 +119,7 @@ export async function run(
       : [appFnOrArgv as AnyAppFunction];
   const app = setupMode
     ? new App({ ...withoutCredentials(settings.options), log })
-    : createApp({ env, overrides: { ...settings.options, log } });
+    : createResolvedApp({ options: { ...settings.options, log }, logOptions: settings.logOptions, env });
   telemetry?.instrumentApp(app);
   const webhookPath = app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   let host = app.state.host;

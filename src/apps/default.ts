@@ -1,7 +1,8 @@
-import type { ApplicationFunction, ApplicationFunctionOptions } from "../types.js";
+import type { ApplicationFunction, ApplicationFunctionOptions } from "../application-function.js";
 import { renderDefaultPage } from "../views/render-default-page.js";
 import { getPublicDomain } from "./get-public-domain.js";
 import { readPackageInfo } from "./read-package-info.js";
+import { processEnv } from "../options/process-env.js";
 
 export type CreateDefaultAppOptions = {
   /** The app's folder: its package.json names the app on the page. */
@@ -49,7 +50,7 @@ export function createDefaultApp({ cwd, env }: CreateDefaultAppOptions): Applica
 export const defaultApp: ApplicationFunction = (options) =>
   // The one application function that reads the process: it has no caller
   // that could pass cwd and env (see createDefaultApp for that).
-  createDefaultApp({ cwd: process.cwd(), env: process.env })(options);
+  createDefaultApp({ cwd: process.cwd(), env: processEnv() })(options);
 
 /** The application functions every server loads first: exactly `defaultApp`. */
 export const defaultAppFns: readonly ApplicationFunction[] = Object.freeze([defaultApp]);

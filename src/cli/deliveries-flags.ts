@@ -1,9 +1,10 @@
 import * as Flags from "@oclif/core/flags";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 /** Where `app deliveries` finds the queue: the same variables as `app run`. */
 export const queueLocationFlags = {
   "redis-url": Flags.string({
-    env: "REDIS_URL",
+    env: ENV_BINDINGS.redisConfig.variable,
     required: true,
     summary: "Redis of the delivery queue, as given to app run (redis://host:6379).",
     helpValue: "URL",
@@ -11,7 +12,7 @@ export const queueLocationFlags = {
   "app-id": Flags.integer({
     char: "a",
     min: 1,
-    env: "APP_ID",
+    env: ENV_BINDINGS.appId.variable,
     summary: "ID of the GitHub App whose queue to read (each app has its own).",
     helpValue: "ID",
   }),

@@ -1,32 +1,33 @@
 // Subpaths of @oclif/core throughout: its root module loads all of oclif.
 import * as Flags from "@oclif/core/flags";
 import { LOG_LEVELS } from "../log/get-log.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 /** Flags shared by the commands that log. Values default to the variables of CONTRACT.md. */
 export const logFlags = {
   "log-level": Flags.option({
     char: "L",
     options: LOG_LEVELS,
-    env: "LOG_LEVEL",
+    env: ENV_BINDINGS.logLevel.variable,
     summary: "Lowest level of log lines written: trace, debug, info (default), warn, error or fatal.",
     helpValue: "LEVEL",
   })(),
   "log-format": Flags.option({
     options: ["pretty", "json"] as const,
-    env: "LOG_FORMAT",
+    env: ENV_BINDINGS.logFormat.variable,
     summary: "pretty (default outside production) or json.",
   })(),
   "log-level-in-string": Flags.boolean({
-    env: "LOG_LEVEL_IN_STRING",
+    env: ENV_BINDINGS.logLevelInString.variable,
     summary: 'JSON logs: write the level as a word ("info") instead of a number.',
   }),
   "log-message-key": Flags.string({
-    env: "LOG_MESSAGE_KEY",
+    env: ENV_BINDINGS.logMessageKey.variable,
     summary: "JSON logs: key of the message (default msg).",
     helpValue: "KEY",
   }),
   "sentry-dsn": Flags.string({
-    env: "SENTRY_DSN",
+    env: ENV_BINDINGS.sentryDsn.variable,
     summary: "Send log lines at error and above to this Sentry DSN.",
     helpValue: "DSN",
   }),
@@ -39,7 +40,7 @@ export const credentialFlags = {
     // The spec names this input `app`; Probot's CLI spelled it --app too.
     aliases: ["app"],
     min: 1,
-    env: "APP_ID",
+    env: ENV_BINDINGS.appId.variable,
     summary: "ID of the GitHub App.",
     helpValue: "ID",
   }),
@@ -51,7 +52,7 @@ export const credentialFlags = {
   }),
   token: Flags.string({
     char: "t",
-    env: "GITHUB_TOKEN",
+    env: ENV_BINDINGS.platformToken.variable,
     summary: "A token to use instead of app credentials (e.g. GITHUB_TOKEN in Actions).",
     helpValue: "TOKEN",
   }),

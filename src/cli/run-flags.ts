@@ -1,10 +1,11 @@
 import * as Flags from "@oclif/core/flags";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 /** The server flags of `app run`. Values default to the variables of CONTRACT.md. */
 export const runFlags = {
   secret: Flags.string({
     char: "W",
-    env: "WEBHOOK_SECRET",
+    env: ENV_BINDINGS.secret.variable,
     summary: "Webhook secret set in the app's settings (outside production default: development, local only).",
     helpValue: "SECRET",
   }),
@@ -12,29 +13,29 @@ export const runFlags = {
     char: "p",
     min: 0,
     max: 65535,
-    env: "PORT",
+    env: ENV_BINDINGS.port.variable,
     summary: "Port to listen on (default 3000; 0 picks a free one).",
     helpValue: "PORT",
   }),
   host: Flags.string({
-    env: "HOST",
+    env: ENV_BINDINGS.host.variable,
     summary: "Address to listen on (default all interfaces; 127.0.0.1 in setup mode or with the development secret).",
     helpValue: "HOST",
   }),
   "webhook-path": Flags.string({
     char: "w",
-    env: "WEBHOOK_PATH",
+    env: ENV_BINDINGS.webhookPath.variable,
     summary: "Path of the webhook route (default /api/github/webhooks).",
     helpValue: "PATH",
   }),
   "webhook-proxy": Flags.string({
     char: "Y",
-    env: "WEBHOOK_PROXY_URL",
+    env: ENV_BINDINGS.webhookProxy.variable,
     summary: "smee.io channel to relay webhooks from, for development.",
     helpValue: "URL",
   }),
   "redis-url": Flags.string({
-    env: "REDIS_URL",
+    env: ENV_BINDINGS.redisConfig.variable,
     summary: "Redis to share tokens, rate limits and deliveries between instances (redis://host:6379).",
     helpValue: "URL",
   }),

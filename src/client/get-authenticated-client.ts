@@ -1,5 +1,5 @@
 import type { Logger } from "../log/get-log.js";
-import type { State } from "../types.js";
+import type { ClientCredentials as State } from "./client-credentials.js";
 import type { AppClient } from "./app-client.js";
 import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
 import { createTokenCache, TokenStore } from "./auth/token-store.js";

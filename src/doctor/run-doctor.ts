@@ -2,9 +2,10 @@ import pino from "pino";
 import { App } from "../app.js";
 import { readEnvOptions } from "../options/read-env-options.js";
 import { loadApps } from "../run/load-apps.js";
-import { loadEnvFile } from "../run/load-env-file.js";
+import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../run/resolve-run-options.js";
-import type { Options, Resolver } from "../types.js";
+import type { Options } from "../options/app-options.js";
+import type { Resolver } from "../helpers/resolve-app-function.js";
 import { checkClock } from "./check-clock.js";
 import { checkEvents } from "./check-events.js";
 import { checkInstallations } from "./check-installations.js";
@@ -48,11 +49,8 @@ const CHECKS: readonly Check[] = [checkKey, checkClock, checkSecret, checkEvents
  * if (!report.ok) process.exitCode = 1;
  */
 export async function runDoctor({ apps, env: given, cwd = process.cwd(), overrides, resolver }: DoctorOptions): Promise<DoctorReport> {
-  const env = loadEnvFile({ env: given ?? process.env, cwd });
   // As in `app run`: the apps' own code reads process.env, .env values included.
-  if (given === undefined || given === process.env) {
-    for (const [key, value] of Object.entries(env)) process.env[key] ??= value;
-  }
+  const env = loadEnvFile({ env: given, cwd, intoProcessEnv: true });
   const log = pino({ level: "silent" });
   let options: Options;
   let appError: unknown;

@@ -1,5 +1,6 @@
 import type { App } from "../app.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction, Options } from "../types.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
+import type { Options } from "../options/app-options.js";
 import type { PlatformProbe } from "./probe-platform.js";
 
 /** ok: nothing to do; warn: works, but should be fixed; fail: the app will not work as configured. */

@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { AppError } from "../errors.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction, Resolver } from "../types.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
+import type { Resolver } from "./resolve-app-function.js";
 import { explainLoadError } from "./explain-load-error.js";
 import { registerTypeScriptLoader } from "./register-typescript-loader.js";
 import { resolveAppFunction } from "./resolve-app-function.js";

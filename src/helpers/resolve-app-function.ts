@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { AppError } from "../errors.js";
-import type { Resolver } from "../types.js";
+
+/** Resolves an app function id (a path or package name) to a file. */
+export type Resolver = (appFnId: string, options: { basedir: string }) => string;
 
 /**
  * Resolves an app given on the command line to a file: a path (relative to

@@ -5,6 +5,7 @@ import { createPrettyStream } from "./create-pretty-stream.js";
 import { createErrorSerializer } from "./serialize-error.js";
 import { REDACTED, scrubSecrets } from "./secrets.js";
 import { createSentryStream } from "./sentry.js";
+import { processEnv } from "../options/process-env.js";
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal";
 
@@ -75,7 +76,7 @@ export function getLog({
   destination,
   sentryDsn,
   mixin,
-  env = process.env,
+  env = processEnv(),
 }: GetLogOptions = {}): Logger {
   const format = logFormat ?? (isProduction(env) ? "json" : "pretty");
   let logger: Logger | undefined;

@@ -1,7 +1,7 @@
 import { AppError } from "../errors.js";
 import { LOG_LEVELS, type LogLevel } from "../log/get-log.js";
 import { getPrivateKey } from "../private-key/get-private-key.js";
-import type { Options } from "../types.js";
+import type { Options } from "./app-options.js";
 
 /** Logger settings read from the environment, beside `Options`. */
 export type EnvLogOptions = {
@@ -18,35 +18,63 @@ export type ReadEnvOptions = {
   skipPrivateKey?: boolean | undefined;
 };
 
+/** The options the environment can set. */
+export type EnvOptions = Pick<
+  Options,
+  "appId" | "privateKey" | "secret" | "webhookPath" | "webhookProxy" | "port" | "host" | "baseUrl" | "platformToken" | "logLevel" | "redisConfig"
+> &
+  EnvLogOptions;
+
+/** How one option is read: the variable that sets it, and its parser. */
+type EnvBinding<T> = {
+  variable: string;
+  read: (env: NodeJS.ProcessEnv, cwd: string | undefined) => T | undefined;
+};
+
 /**
- * The options the environment sets (the variables of CONTRACT.md). Unset
+ * Each option the environment sets, bound to its variable (see CONTRACT.md):
+ * the one place a variable's name meets its option. The flags of the CLI
+ * name the same variables.
+ */
+export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonNullable<EnvOptions[K]>> } = {
+  appId: text("APP_ID"),
+  // Also PRIVATE_KEY_PATH, or the only .pem file of the working folder.
+  privateKey: { variable: "PRIVATE_KEY", read: (env, cwd) => getPrivateKey({ env, ...(cwd ? { cwd } : {}) }) ?? undefined },
+  secret: text("WEBHOOK_SECRET"),
+  webhookPath: text("WEBHOOK_PATH"),
+  webhookProxy: text("WEBHOOK_PROXY_URL"),
+  port: { variable: "PORT", read: (env) => parsePort(env.PORT) },
+  host: text("HOST"),
+  // With GHE_PROTOCOL.
+  baseUrl: { variable: "GHE_HOST", read: (env) => enterpriseBaseUrl(env) },
+  platformToken: text("GITHUB_TOKEN"),
+  logLevel: { variable: "LOG_LEVEL", read: (env) => parseLogLevel(env.LOG_LEVEL) },
+  logFormat: { variable: "LOG_FORMAT", read: (env) => parseChoice(env.LOG_FORMAT, "LOG_FORMAT", ["pretty", "json"] as const) },
+  logLevelInString: { variable: "LOG_LEVEL_IN_STRING", read: (env) => parseBoolean(env.LOG_LEVEL_IN_STRING, "LOG_LEVEL_IN_STRING") },
+  logMessageKey: text("LOG_MESSAGE_KEY"),
+  sentryDsn: text("SENTRY_DSN"),
+  redisConfig: text("REDIS_URL"),
+};
+
+/**
+ * The options the environment sets, read through `ENV_BINDINGS`. Unset
  * variables leave their option out, so defaults underneath survive.
  *
  * @example
- * const options = readEnvOptions({ env: process.env, cwd: process.cwd() });
+ * const options = readEnvOptions({ env, cwd: process.cwd() });
  */
-export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): Options & EnvLogOptions {
-  const options: Options & EnvLogOptions = {
-    appId: nonEmpty(env.APP_ID),
-    privateKey: skipPrivateKey ? undefined : (getPrivateKey({ env, ...(cwd ? { cwd } : {}) }) ?? undefined),
-    secret: nonEmpty(env.WEBHOOK_SECRET),
-    webhookPath: nonEmpty(env.WEBHOOK_PATH),
-    webhookProxy: nonEmpty(env.WEBHOOK_PROXY_URL),
-    port: parsePort(env.PORT),
-    host: nonEmpty(env.HOST),
-    baseUrl: enterpriseBaseUrl(env),
-    platformToken: nonEmpty(env.GITHUB_TOKEN),
-    logLevel: parseLogLevel(env.LOG_LEVEL),
-    logFormat: parseChoice(env.LOG_FORMAT, "LOG_FORMAT", ["pretty", "json"] as const),
-    logLevelInString: parseBoolean(env.LOG_LEVEL_IN_STRING, "LOG_LEVEL_IN_STRING"),
-    logMessageKey: nonEmpty(env.LOG_MESSAGE_KEY),
-    sentryDsn: nonEmpty(env.SENTRY_DSN),
-    redisConfig: nonEmpty(env.REDIS_URL),
-  };
-  for (const key of Object.keys(options) as (keyof typeof options)[]) {
-    if (options[key] === undefined) delete options[key];
+export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): EnvOptions {
+  const options: Record<string, unknown> = {};
+  for (const [option, binding] of Object.entries(ENV_BINDINGS) as [keyof EnvOptions, EnvBinding<unknown>][]) {
+    if (option === "privateKey" && skipPrivateKey) continue;
+    const value = binding.read(env, cwd);
+    if (value !== undefined) options[option] = value;
   }
-  return options;
+  return options as EnvOptions;
+}
+
+function text(variable: string): EnvBinding<string> {
+  return { variable, read: (env) => nonEmpty(env[variable]) };
 }
 
 /** `GHE_HOST` (and `GHE_PROTOCOL`, default https) → `<protocol>://<host>/api/v3`. */

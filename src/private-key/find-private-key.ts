@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AppError } from "../errors.js";
 import { validatePrivateKey } from "./validate-private-key.js";
+import { processEnv } from "../options/process-env.js";
 
 /** Where a private key was found, in lookup order. */
 export type PrivateKeySource =
@@ -37,7 +38,7 @@ export type FoundPrivateKey = {
  */
 export function findPrivateKey({
   filepath,
-  env = process.env,
+  env = processEnv(),
   cwd = process.cwd(),
 }: FindPrivateKeyOptions = {}): FoundPrivateKey | null {
   if (filepath) return readKeyFile("--private-key", resolve(cwd, filepath), cwd);

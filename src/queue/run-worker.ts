@@ -3,7 +3,7 @@ import { AppError } from "../errors.js";
 import { getLog, type Logger } from "../log/get-log.js";
 import { flushSentry } from "../log/sentry.js";
 import { loadApps } from "../run/load-apps.js";
-import { loadEnvFile } from "../run/load-env-file.js";
+import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../run/resolve-run-options.js";
 import { createServer } from "../server/create-server.js";
 import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";

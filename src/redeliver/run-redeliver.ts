@@ -1,8 +1,8 @@
 import pino from "pino";
-import { createApp } from "../create-app.js";
+import { createResolvedApp } from "../create-app.js";
 import { AppError } from "../errors.js";
 import { getLog } from "../log/get-log.js";
-import { loadEnvFile } from "../run/load-env-file.js";
+import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../run/resolve-run-options.js";
 import { redeliverFailed, type RedeliverReport } from "./redeliver-failed.js";
 
@@ -22,7 +22,7 @@ export type RunRedeliverOptions = {
  * @example
  * const report = await runRedeliver({ sinceMs: 3_600_000, dryRun: true });
  */
-export async function runRedeliver({ env: given = process.env, cwd = process.cwd(), overrides, sinceMs, dryRun }: RunRedeliverOptions = {}): Promise<RedeliverReport> {
+export async function runRedeliver({ env: given, cwd = process.cwd(), overrides, sinceMs, dryRun }: RunRedeliverOptions = {}): Promise<RedeliverReport> {
   const env = loadEnvFile({ env: given, cwd });
   const settings = resolveRunOptions({ env, cwd, overrides });
   if (settings.setupMode) {
@@ -32,7 +32,7 @@ export async function runRedeliver({ env: given = process.env, cwd = process.cwd
   }
   const log = getLog({ level: "warn", logFormat: "json", destination: pino.destination({ fd: 2, sync: true }), env });
   // No Redis: one sweep needs no sharing, and the command must not wait for it.
-  const app = createApp({ env, overrides: { ...settings.options, redisConfig: undefined, log } });
+  const app = createResolvedApp({ options: { ...settings.options, redisConfig: undefined, log }, logOptions: settings.logOptions, env });
   try {
     return await redeliverFailed({ client: await app.auth(), sinceMs, dryRun });
   } finally {

@@ -81,7 +81,7 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   if (install) {
     options.onInstallStart?.();
     try {
-      await installDependencies({ directory, onLine: options.onInstallLine, env: options.env ?? process.env });
+      await installDependencies({ directory, onLine: options.onInstallLine, env: options.env });
     } catch (error) {
       options.onInstallEnd?.(false);
       throw error;

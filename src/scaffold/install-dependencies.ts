@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
 import { AppError } from "../errors.js";
+import { processEnv } from "../options/process-env.js";
 
 export type InstallDependenciesOptions = {
   directory: string;
   /** Each line npm prints, as it comes: for showing progress. */
   onLine?: ((line: string) => void) | undefined;
-  env?: NodeJS.ProcessEnv;
+  env?: NodeJS.ProcessEnv | undefined;
   /** Default 10 minutes. */
   timeoutMs?: number;
 };
@@ -17,7 +18,7 @@ export type InstallDependenciesOptions = {
  * @example
  * await installDependencies({ directory, onLine: (line) => console.log(`npm: ${line}`) });
  */
-export function installDependencies({ directory, onLine, env = process.env, timeoutMs = 600_000 }: InstallDependenciesOptions): Promise<void> {
+export function installDependencies({ directory, onLine, env = processEnv(), timeoutMs = 600_000 }: InstallDependenciesOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["install", "--no-audit", "--no-fund"], {
       cwd: directory,

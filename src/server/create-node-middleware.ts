@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import type { ApplicationFunction, DeprecatedApplicationFunction, MiddlewareOptions } from "../types.js";
+import type { App } from "../app.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import { logRequest, pickRequestId } from "./log-request.js";
@@ -8,6 +9,11 @@ import { mountApp } from "./mount-app.js";
 import { openDeliveryQueue, type QueueModeOptions } from "./open-delivery-queue.js";
 import type { WebhookOptions } from "./resolve-server-options.js";
 import { errorAnswer, NOT_LOADED_ANSWER, type WebhookAnswer } from "./webhook-answer.js";
+
+export type MiddlewareOptions = {
+  App?: typeof App | undefined;
+  app: App;
+};
 
 export type NodeMiddlewareOptions = MiddlewareOptions & WebhookOptions & QueueModeOptions;
 

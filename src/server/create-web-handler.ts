@@ -1,5 +1,5 @@
 import type { App } from "../app.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction } from "../types.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import { toResponse } from "./answer-web-webhook.js";
 import { mountApp } from "./mount-app.js";
 import { openDeliveryQueue, type QueueModeOptions } from "./open-delivery-queue.js";

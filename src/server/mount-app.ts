@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import type { App } from "../app.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction, Router } from "../types.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
+import type { Router } from "../app-function-argument.js";
 import { createBaseRouter } from "./create-base-router.js";
 import { createRouter } from "./create-router.js";
 import { resolveServerOptions, type ResolvedWebhookOptions, type WebhookOptions } from "./resolve-server-options.js";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse as parseDotEnv } from "dotenv";
 import { updateEnvFile } from "../env-file/update-env-file.js";
 import { AppError } from "../errors.js";
+import { loadEnvFile } from "../options/load-env-file.js";
 import { findPrivateKey } from "../private-key/get-private-key.js";
 import { describePrivateKey } from "./describe-private-key.js";
 import { createPrompter, type Prompter } from "./prompter.js";
@@ -40,7 +40,7 @@ export type SetupResult = { path: string; written: string[] };
 export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   const cwd = options.cwd ?? process.cwd();
   const path = join(cwd, ".env");
-  const env = { ...readEnvFile(path), ...(options.env ?? process.env) };
+  const env = loadEnvFile({ env: options.env, cwd });
   const print = options.print ?? (() => undefined);
   const ask = options.interactive && !options.yes;
   const prompter = ask ? (options.prompter ?? createPrompter()) : undefined;
@@ -142,12 +142,4 @@ function inputRequired(missing: readonly SetupValueSpec[], yes: boolean): AppErr
   return new AppError("INPUT_REQUIRED", `${why}: ${flags}.`, {
     hint: yes ? `Pass ${missing.map((spec) => spec.flag).join(", ")}.` : "Pass them as flags or set them in .env, or add --yes to accept the defaults.",
   });
-}
-
-function readEnvFile(path: string): Record<string, string> {
-  try {
-    return parseDotEnv(readFileSync(path));
-  } catch {
-    return {}; // no .env yet: it is created
-  }
 }

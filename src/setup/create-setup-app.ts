@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Context as HonoContext } from "hono";
-import type { ApplicationFunction } from "../types.js";
+import type { ApplicationFunction } from "../application-function.js";
 import type { RenderedPage } from "../views/render-page.js";
 import { guardSetupRequest } from "./check-setup-request.js";
 import { createOverwriteConfirmation } from "./confirm-overwrite.js";

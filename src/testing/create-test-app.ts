@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { App } from "../app.js";
 import { AppClient } from "../client/app-client.js";
 import { getLog, type LogLevel } from "../log/get-log.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction } from "../types.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { FakePlatform } from "./start-fake-platform.js";
 
 export type CreateTestAppOptions = {

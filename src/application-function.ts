@@ -1,0 +1,14 @@
+import type { App } from "./app.js";
+import type { AppFunctionOptionsOf } from "./app-function-argument.js";
+
+/** What an application function is given: `{ app, getRouter }`. */
+export type ApplicationFunctionOptions = AppFunctionOptionsOf<App>;
+
+/** An app: registers handlers on `app`; may mount routes with `getRouter`. */
+export type ApplicationFunction = (options: ApplicationFunctionOptions) => void | Promise<void>;
+
+/** What the earlier shape of an application function is given: the app. */
+export type Application = App;
+
+/** The earlier shape: `(app) => { app.on(...) }`. Still accepted. */
+export type DeprecatedApplicationFunction = (app: Application) => void | Promise<void>;

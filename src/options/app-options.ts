@@ -1,0 +1,58 @@
+import type { RedisOptions } from "ioredis";
+import type { ThrottlingOptions } from "@octokit/plugin-throttling";
+import type { Router } from "../app-function-argument.js";
+import type { CreateSharing } from "../app-sharing.js";
+import type { AppClient } from "../client/app-client.js";
+import type { TokenCache } from "../client/auth/token-store.js";
+import type { Logger, LogLevel } from "../log/get-log.js";
+import type { AppWebhooks } from "../webhooks/app-webhooks.js";
+
+/**
+ * Options of an `App` (current shape; the earlier shape's fields are a subset).
+ * Every field is optional here: `createApp` fills `Client`, `cache` and `log`.
+ */
+export type Options = {
+  /** Base REST client class: `AppClient` or a subclass from `AppClient.defaults()`. */
+  Client?: typeof AppClient | undefined;
+  appId?: number | string | undefined;
+  /** Platform API base address, for GitHub Enterprise Server (`https://host/api/v3`). */
+  baseUrl?: string | undefined;
+  /** Installation tokens by installation id (an `lru-cache`). */
+  cache?: TokenCache | undefined;
+  platformToken?: string | undefined;
+  log?: Logger | undefined;
+  privateKey?: string | undefined;
+  /** ioredis options or a `redis://` URL; enables sharing between instances. */
+  redisConfig?: RedisOptions | string | undefined;
+  /** Builds what instances share through `redisConfig` (createApp() supplies it). */
+  createSharing?: CreateSharing | undefined;
+  /** @deprecated Set `throttle` through the Client's defaults instead. */
+  throttleOptions?: Partial<ThrottlingOptions> | undefined;
+  /** @deprecated Use `privateKey`. */
+  cert?: string | undefined;
+  host?: string | undefined;
+  /** @deprecated Use `appId`. */
+  id?: number | undefined;
+  logLevel?: LogLevel | undefined;
+  /** A ready-made app-level client. */
+  client?: AppClient | undefined;
+  port?: number | undefined;
+  /** @deprecated Use `getRouter()` from the application function argument. */
+  router?: Router | undefined;
+  /** The webhook secret. */
+  secret?: string | undefined;
+  /**
+   * More accepted webhook secrets, for a rotation: a delivery signed with any
+   * of them verifies (and the log says which). `secret` still signs.
+   */
+  additionalSecrets?: readonly string[] | undefined;
+  /**
+   * A handler still running this long after its delivery arrived is
+   * abandoned: logged, counted, `context.signal` aborted. Default 600000
+   * (10 minutes); `Infinity` never abandons.
+   */
+  handlerDeadlineMs?: number | undefined;
+  webhookPath?: string | undefined;
+  webhookProxy?: string | undefined;
+  webhooks?: AppWebhooks | undefined;
+};

@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { AppError } from "../errors.js";
+
+export type LoadEnvFileOptions = {
+  /** The variables already set. Default: `process.env`. */
+  env?: NodeJS.ProcessEnv | undefined;
+  cwd: string;
+  /**
+   * Also copy the file's variables into `process.env` (those not set), when
+   * `env` is the process's own: the apps' code reads `process.env`, as it
+   * would with dotenv. `app run`, `app worker` and `app doctor` do this.
+   */
+  intoProcessEnv?: boolean | undefined;
+};
+
+/**
+ * `env` with the variables of `<cwd>/.env` added beneath it: a variable
+ * already set wins over the file. A missing file changes nothing; an
+ * unreadable one is an `OPTION_INVALID` error. `env` itself is not changed.
+ * The one reader of `.env`, for every command.
+ *
+ * @example
+ * const env = loadEnvFile({ cwd: process.cwd() });
+ */
+export function loadEnvFile({ env = process.env, cwd, intoProcessEnv = false }: LoadEnvFileOptions): NodeJS.ProcessEnv {
+  const path = join(cwd, ".env");
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { ...env };
+    throw new AppError("OPTION_INVALID", `${path} cannot be read: ${(error as Error).message}`, {
+      hint: "Make the .env file readable by this user, or remove it.",
+      cause: error,
+    });
+  }
+  // dotenv is loaded only when there is a file to parse: `app receive` starts without it.
+  const { parse } = createRequire(import.meta.url)("dotenv") as typeof import("dotenv");
+  const merged = { ...parse(text), ...env };
+  if (intoProcessEnv && env === process.env) {
+    for (const [key, value] of Object.entries(merged)) process.env[key] ??= value;
+  }
+  return merged;
+}

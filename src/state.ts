@@ -1,0 +1,36 @@
+import type { RedisOptions } from "ioredis";
+import type { AppClient } from "./client/app-client.js";
+import type { TokenCache, TokenStore } from "./client/auth/token-store.js";
+import type { ConfigCache } from "./config/config-cache.js";
+import type { Logger } from "./log/get-log.js";
+// Layer exception, to go with the moves of issue 18: the sharing's type
+// still lives in redis/.
+// eslint-disable-next-line import-x/no-restricted-paths
+import type { RedisSharing } from "./redis/create-redis-sharing.js";
+
+/** What an `App` runs on, derived from its `Options`. */
+export type State = {
+  Client: typeof AppClient;
+  appId?: number | undefined;
+  baseUrl?: string | undefined;
+  cache?: TokenCache | undefined;
+  platformToken?: string | undefined;
+  host?: string | undefined;
+  log: Logger;
+  client: AppClient;
+  port?: number | undefined;
+  privateKey?: string | undefined;
+  webhookProxy?: string | undefined;
+  webhooks: { path?: string | undefined; secret?: string | undefined };
+  /** Earlier shape. */
+  id?: number | undefined;
+  /** Earlier shape. */
+  throttleOptions?: unknown;
+  redisConfig?: RedisOptions | string | undefined;
+  /** What instances share through Redis, when `redisConfig` is set. */
+  redis?: RedisSharing | undefined;
+  /** Mints and caches the app's JWT and installation tokens (with app credentials only). */
+  tokens?: TokenStore | undefined;
+  /** Config files read by the app's clients, with ETags (see docs/config.md). */
+  configCache?: ConfigCache | undefined;
+};
