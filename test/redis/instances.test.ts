@@ -111,7 +111,11 @@ describe("three app run instances sharing one Redis", function () {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const limitedAt = arrivals.find((arrival) => arrival.delivery === "limited")!.at;
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the pause reaches the others
+    // The instance publishes the pause before it logs the limit; then give the
+    // others' subscriptions a moment (a fixed wait from the request alone was too
+    // short on a loaded machine, where the 403 itself took longer to be read).
+    await instances[0]!.waitForOutput(/Secondary rate limit reached/, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await Promise.all([deliver(instances[1]!.url, "after-limit-1", 1), deliver(instances[2]!.url, "after-limit-2", 1)]);
     await limited;
     for (const delivery of ["after-limit-1", "after-limit-2"]) {
