@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isAppError } from "../src/errors.js";
-import { receive, type ReceiveOptions } from "../src/receive.js";
+import { receive, type ReceiveOptions } from "../src/receive/receive.js";
 import { createLogCapture, type LogCapture } from "./helpers/capture-log.js";
 import { startFakePlatform, type FakePlatform } from "./helpers/fake-platform.js";
 import { getTestKeys } from "./helpers/keys.js";
