@@ -12,7 +12,7 @@ import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.j
 import { getTestKeys } from "../helpers/keys.js";
 import { createTestApp, issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 import { startTestServer, type TestServer } from "../server/start-test-server.js";
-import { addManifestConversions } from "../setup/manifest-conversions.js";
+import { addManifestConversions } from "../setup-manifest/manifest-conversions.js";
 
 const CLIENT_SECRET = "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567";
 const COOKIE = "session=cookie-value-8f3a9c";
