@@ -15,14 +15,15 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
 export const LAYERS = {
   cli: ["commands/**", "bin/**", "src/cli/**"],
   hosts: [
-    "src/{index,types,run,receive}.ts",
-    "src/{run,receive,apps,setup,setup-command,env-file,doctor,redeliver,scaffold,migrate,views,testing}/**",
+    "src/{index,types/index}.ts",
+    "src/{run,receive,apps,setup-manifest,setup-wizard,env-file,doctor,redeliver,scaffold,migrate,views,testing}/**",
   ],
   features: ["src/server/**", "src/redis/**", "src/queue/**", "src/proxy/**", "src/telemetry/**"],
   core: [
     "src/{app,app-function-argument,application-function,app-sharing,state,context,event-context,create-app,resolve-options}.ts",
     "src/{check-event-subscriptions,errors,deprecations,app-meta,version}.ts",
-    "src/{webhooks,client,config,log,options,private-key,helpers,types}/**",
+    "src/{webhooks,client,config,log,options,private-key,helpers}/**",
+    "src/types/*.d.ts",
   ],
 };
 

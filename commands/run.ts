@@ -4,7 +4,7 @@ import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { queueFlags, redeliverFlags, shutdownFlags } from "../src/cli/queue-flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
 import { AppError } from "../src/errors.js";
-import { run } from "../src/run.js";
+import { run } from "../src/run/run.js";
 
 export default class Run extends AppCommand {
   static override summary = "Start the server with the default app and your apps.";

@@ -1,6 +1,6 @@
 import * as Flags from "@oclif/core/flags";
 import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
-import { runSetup } from "../src/setup-command/run-setup.js";
+import { runSetup } from "../src/setup-wizard/run-setup.js";
 
 export default class Setup extends AppCommand {
   static override summary = "Write the app's credentials and settings to .env, asking for what is missing.";

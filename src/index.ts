@@ -47,10 +47,10 @@ export { getLog, LOG_LEVELS } from "./log/get-log.js";
 export type { GetLogOptions, LogLevel, Logger } from "./log/get-log.js";
 export { flushSentry } from "./log/sentry.js";
 export { getPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.js";
-export { run } from "./run.js";
-export type { RunningServer, RunOptions, RunOverrides } from "./run.js";
-export { receive } from "./receive.js";
-export type { ReceiveOptions, ReceiveResult } from "./receive.js";
+export { run } from "./run/run.js";
+export type { RunningServer, RunOptions, RunOverrides } from "./run/run.js";
+export { receive } from "./receive/receive.js";
+export type { ReceiveOptions, ReceiveResult } from "./receive/receive.js";
 export { createNodeMiddleware } from "./server/create-node-middleware.js";
 export type { NodeMiddleware, NodeMiddlewareOptions } from "./server/create-node-middleware.js";
 export { createServer } from "./server/create-server.js";
@@ -77,4 +77,4 @@ export type {
   ServerOptions,
   State,
   TokenCache,
-} from "./types.js";
+} from "./types/index.js";

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { App } from "../src/app.js";
 import { AppAggregateError, isAppError } from "../src/errors.js";
-import type { ApplicationFunctionOptions } from "../src/types.js";
+import type { ApplicationFunctionOptions } from "../src/types/index.js";
 import { VERSION } from "../src/version.js";
 import { createTestApp, issuesOpenedPayload } from "./helpers/test-app.js";
 

@@ -1,6 +1,6 @@
 import { AppError } from "../errors.js";
 import type { LogLevel } from "../log/get-log.js";
-import { receive } from "../receive.js";
+import { receive } from "../receive/receive.js";
 import { addUsageErrors } from "./describe-app-error.js";
 
 // No oclif here: both `commands/receive.ts` and the fast start of

@@ -3,7 +3,7 @@ import { createResolvedApp } from "../create-app.js";
 import { AppError } from "../errors.js";
 import { getLog } from "../log/get-log.js";
 import { loadEnvFile } from "../options/load-env-file.js";
-import { resolveRunOptions, type RunOverrides } from "../run/resolve-run-options.js";
+import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { redeliverFailed, type RedeliverReport } from "./redeliver-failed.js";
 
 export type RunRedeliverOptions = {

@@ -1,7 +1,7 @@
 import { AppError } from "../errors.js";
-import { loadAppFunction } from "../helpers/load-app-function.js";
+import { loadAppFunction } from "./load-app-function.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
-import type { Resolver } from "../helpers/resolve-app-function.js";
+import type { Resolver } from "./resolve-app-function.js";
 import { readPackageApps } from "./read-package-apps.js";
 
 export type LoadAppsOptions = { cwd: string; resolver?: Resolver | undefined };

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { AppError } from "../errors.js";
-import { createPrompter, type Prompter } from "../setup-command/prompter.js";
+import { createPrompter, type Prompter } from "../setup-wizard/prompter.js";
 import { checkTargetDirectory } from "./check-target-directory.js";
 import { copyTemplate } from "./copy-template.js";
 import { getFrameworkSpec } from "./get-framework-spec.js";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDefaultApp, defaultApp, defaultAppFns } from "../../src/apps/default.js";
 import * as root from "../../src/index.js";
-import type { ApplicationFunction } from "../../src/types.js";
+import type { ApplicationFunction } from "../../src/types/index.js";
 import { createTestApp } from "../helpers/test-app.js";
 
 /** Loads `appFn` on a bare Hono router and returns it with the app's log. */

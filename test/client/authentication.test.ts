@@ -5,7 +5,7 @@ import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.j
 import { getTestKeys } from "../helpers/keys.js";
 import { createTestApp, FastClient, issuesOpenedPayload } from "../helpers/test-app.js";
 import { getLog } from "../../src/log/get-log.js";
-import type { State } from "../../src/types.js";
+import type { State } from "../../src/types/index.js";
 
 describe("authentication against the platform", () => {
   let platform: FakePlatform;

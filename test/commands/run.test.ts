@@ -209,7 +209,7 @@ describe("app run (the built command, in its own process)", function () {
   describe("loads the setup flow and the proxy only when it uses them", () => {
     const REGISTER = new URL("../fixtures/register-record-imports.mjs", import.meta.url).href;
     const OPTIONAL = [
-      "/dist/src/setup/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/",
+      "/dist/src/setup-manifest/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/",
       "/@opentelemetry/", "/dist/src/telemetry/start-telemetry.js",
       "/bullmq/", "/msgpackr/", "/dist/src/queue/create-delivery-queue.js", "/dist/src/queue/start-delivery-worker.js",
     ];
@@ -237,7 +237,7 @@ describe("app run (the built command, in its own process)", function () {
 
     it("a configured app without a proxy loads neither, nor YAML, Redis, Sentry, OpenTelemetry or app migrate's parser", async () => {
       const loaded = await loadedBy({});
-      expect(loaded).to.include("/dist/src/run.js");
+      expect(loaded).to.include("/dist/src/run/run.js");
       for (const optional of [...OPTIONAL, ...MIGRATE_ONLY]) expect(loaded, optional).not.to.include(optional);
     });
 
@@ -257,7 +257,7 @@ describe("app run (the built command, in its own process)", function () {
 
     it("setup mode loads the setup flow", async () => {
       const loaded = await loadedBy({ APP_ID: "", PRIVATE_KEY: "" });
-      expect(loaded).to.include("/dist/src/setup/create-setup-app.js");
+      expect(loaded).to.include("/dist/src/setup-manifest/create-setup-app.js");
       expect(loaded).not.to.include("/dist/src/proxy/");
     });
   });

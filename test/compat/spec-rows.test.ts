@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { spawnSync } from "node:child_process";
 import pino from "pino";
 import { App, createApp, createServer, type Application, type DeprecatedApplicationFunction } from "../../src/index.js";
-import { resolveRunOptions } from "../../src/run/resolve-run-options.js";
+import { resolveRunOptions } from "../../src/options/resolve-run-options.js";
 import { runBin } from "../commands/run-bin.js";
 import { startEventStreamServer } from "../helpers/event-stream-server.js";
 import { getTestKeys } from "../helpers/keys.js";

@@ -5,14 +5,14 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createWebhookProxy } from "../../src/proxy/create-webhook-proxy.js";
 import { createServer } from "../../src/server/create-server.js";
-import { createSetupApp } from "../../src/setup/create-setup-app.js";
-import { createStateTokens } from "../../src/setup/state-tokens.js";
+import { createSetupApp } from "../../src/setup-manifest/create-setup-app.js";
+import { createStateTokens } from "../../src/setup-manifest/state-tokens.js";
 import { startEventStreamServer } from "../helpers/event-stream-server.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
 import { createTestApp, issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 import { startTestServer, type TestServer } from "../server/start-test-server.js";
-import { addManifestConversions } from "../setup/manifest-conversions.js";
+import { addManifestConversions } from "../setup-manifest/manifest-conversions.js";
 
 const CLIENT_SECRET = "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567";
 const COOKIE = "session=cookie-value-8f3a9c";

@@ -2,7 +2,7 @@ import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import { App } from "../../src/app.js";
 import { AppClient } from "../../src/client/app-client.js";
 import { getLog } from "../../src/log/get-log.js";
-import type { Options } from "../../src/types.js";
+import type { Options } from "../../src/types/index.js";
 import { createLogCapture, type LogCapture } from "./capture-log.js";
 import type { FakePlatform } from "./fake-platform.js";
 import { getTestKeys } from "./keys.js";

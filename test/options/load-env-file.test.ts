@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isAppError } from "../../src/errors.js";
 import { loadEnvFile } from "../../src/options/load-env-file.js";
-import { receive } from "../../src/receive.js";
-import { runSetup } from "../../src/setup-command/run-setup.js";
+import { receive } from "../../src/receive/receive.js";
+import { runSetup } from "../../src/setup-wizard/run-setup.js";
 
 async function folder(): Promise<string> {
   return mkdtemp(join(tmpdir(), "load-env-file-"));

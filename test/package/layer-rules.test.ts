@@ -17,8 +17,8 @@ describe("the layer rules of eslint.config.js", function () {
 
   const cases: [string, string, string, string][] = [
     ["the core imports a feature", "src/log/probe.ts", 'import { createServer } from "../server/create-server.js";\nexport const x = createServer;\n', "import-x/no-restricted-paths"],
-    ["the core imports a host", "src/webhooks/probe.ts", 'import { run } from "../run.js";\nexport const x = run;\n', "import-x/no-restricted-paths"],
-    ["a feature imports a host", "src/server/probe.ts", 'import { receive } from "../receive.js";\nexport const x = receive;\n', "import-x/no-restricted-paths"],
+    ["the core imports a host", "src/webhooks/probe.ts", 'import { run } from "../run/run.js";\nexport const x = run;\n', "import-x/no-restricted-paths"],
+    ["a feature imports a host", "src/server/probe.ts", 'import { receive } from "../receive/receive.js";\nexport const x = receive;\n', "import-x/no-restricted-paths"],
     ["the library imports the CLI", "src/run/probe.ts", 'import { runFlags } from "../cli/run-flags.js";\nexport const x = runFlags;\n', "import-x/no-restricted-paths"],
     ["the library imports oclif", "src/apps/probe.ts", 'import { Command } from "@oclif/core/command";\nexport const x = Command;\n', "no-restricted-imports"],
     ["the library reads process.env outside src/options/", "src/log/probe.ts", "export const level = process.env.LOG_LEVEL;\n", "no-restricted-properties"],

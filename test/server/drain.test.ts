@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
-import { run } from "../../src/run.js";
+import { run } from "../../src/run/run.js";
 import { getTestKeys } from "../helpers/keys.js";
 import { sign } from "../helpers/sign.js";
 import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";

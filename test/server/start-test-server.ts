@@ -1,6 +1,6 @@
 import type { App } from "../../src/app.js";
 import { createServer, type AppServer, type CreateServerOptions } from "../../src/server/create-server.js";
-import type { ApplicationFunction, Options } from "../../src/types.js";
+import type { ApplicationFunction, Options } from "../../src/types/index.js";
 import type { LogCapture } from "../helpers/capture-log.js";
 import type { FakePlatform } from "../helpers/fake-platform.js";
 import { sign } from "../helpers/sign.js";

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { readFile } from "node:fs/promises";
 import { createTestApp, startFakePlatform, type FakePlatform } from "../../src/testing/index.js";
-import type { ApplicationFunction } from "../../src/types.js";
+import type { ApplicationFunction } from "../../src/types/index.js";
 import { getTestKeys } from "../helpers/keys.js";
 
 const payload = JSON.parse(await readFile(new URL("../fixtures/payloads/issues.opened.json", import.meta.url), "utf8")) as unknown;

@@ -3,18 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
-import { isAppError } from "../src/errors.js";
-import type { ApplicationFunctionOptions } from "../src/types.js";
-import { getLog } from "../src/log/get-log.js";
-import { run, type RunningServer, type RunOptions } from "../src/run.js";
-import { createLogCapture, type LogCapture } from "./helpers/capture-log.js";
-import { startEventStreamServer } from "./helpers/event-stream-server.js";
-import { startFakePlatform, type FakePlatform } from "./helpers/fake-platform.js";
-import { getTestKeys } from "./helpers/keys.js";
-import { sign } from "./helpers/sign.js";
-import { issuesOpenedPayload, TEST_SECRET } from "./helpers/test-app.js";
+import { isAppError } from "../../src/errors.js";
+import type { ApplicationFunctionOptions } from "../../src/types/index.js";
+import { getLog } from "../../src/log/get-log.js";
+import { run, type RunningServer, type RunOptions } from "../../src/run/run.js";
+import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
+import { startEventStreamServer } from "../helpers/event-stream-server.js";
+import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
+import { sign } from "../helpers/sign.js";
+import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 
-const fixture = (name: string) => fileURLToPath(new URL(`fixtures/apps/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/apps/${name}`, import.meta.url));
 
 describe("run()", () => {
   let platform: FakePlatform;

@@ -1,9 +1,9 @@
 import { AppError } from "../errors.js";
 import { isProduction } from "../helpers/is-production.js";
 import type { GetLogOptions } from "../log/get-log.js";
-import { readEnvOptions } from "../options/read-env-options.js";
+import { readEnvOptions } from "./read-env-options.js";
 import { getPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
-import type { Options } from "../options/app-options.js";
+import type { Options } from "./app-options.js";
 
 /** What `app run`'s flags set: `Options` plus the logger's settings. */
 export type RunOverrides = Options & {

@@ -3,24 +3,24 @@
 // the ones declared here belong to no single module. The core (app.ts and
 // what it imports) never imports this file, so it closes no import circle.
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
-import type { AppClient } from "./client/app-client.js";
-import type { Context } from "./context.js";
-import type { Logger } from "./log/get-log.js";
+import type { AppClient } from "../client/app-client.js";
+import type { Context } from "../context.js";
+import type { Logger } from "../log/get-log.js";
 
-export type { CreateAppOptions } from "./options/resolve-app-options.js";
-export type { Resolver } from "./helpers/resolve-app-function.js";
-export type { MiddlewareOptions } from "./server/create-node-middleware.js";
-export type { Router } from "./app-function-argument.js";
+export type { CreateAppOptions } from "../options/resolve-app-options.js";
+export type { Resolver } from "../run/resolve-app-function.js";
+export type { MiddlewareOptions } from "../server/create-node-middleware.js";
+export type { Router } from "../app-function-argument.js";
 export type {
   Application,
   ApplicationFunction,
   ApplicationFunctionOptions,
   DeprecatedApplicationFunction,
-} from "./application-function.js";
-export type { TokenCache } from "./client/auth/token-store.js";
-export type { Logger, LogLevel } from "./log/get-log.js";
-export type { Options } from "./options/app-options.js";
-export type { State } from "./state.js";
+} from "../application-function.js";
+export type { TokenCache } from "../client/auth/token-store.js";
+export type { Logger, LogLevel } from "../log/get-log.js";
+export type { Options } from "../options/app-options.js";
+export type { State } from "../state.js";
 
 /** Environment variables, as in `process.env`. */
 export type AdditionalOptions = { env: Record<string, string | undefined> };

@@ -1,30 +1,30 @@
-import { App } from "./app.js";
-import { createDefaultApp } from "./apps/default.js";
-import { getPublicDomain } from "./apps/get-public-domain.js";
-import { getWelcomeMessage } from "./apps/get-welcome-message.js";
-import { checkEventSubscriptions } from "./check-event-subscriptions.js";
-import { createResolvedApp, DEVELOPMENT_SECRET } from "./create-app.js";
-import { getLog, type Logger } from "./log/get-log.js";
-import { validatePrivateKey } from "./private-key/validate-private-key.js";
-import type { WebhookProxy } from "./proxy/create-webhook-proxy.js";
-import { loadEnvFile } from "./options/load-env-file.js";
-import { resolveAppFunction } from "./helpers/resolve-app-function.js";
-import { loadApps } from "./run/load-apps.js";
-import { warnIfEnvTracked } from "./run/warn-tracked-env.js";
-import { resolveRunOptions, type RunOverrides } from "./run/resolve-run-options.js";
-import { stopOnce, type QueueParts, type Stop } from "./run/stop-once.js";
-import type { QueueOverrides, QueueSettings } from "./queue/resolve-queue-settings.js";
-import { resolveQueueSettings } from "./queue/resolve-queue-settings.js";
-import { parseDuration } from "./redeliver/parse-duration.js";
-import { readTelemetryConfig } from "./telemetry/read-telemetry-config.js";
-import { createServer, type AppServer } from "./server/create-server.js";
-import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "./server/server-defaults.js";
-import type { ApplicationFunction, DeprecatedApplicationFunction } from "./application-function.js";
-import type { Options } from "./options/app-options.js";
-import type { Resolver } from "./helpers/resolve-app-function.js";
-import { VERSION } from "./version.js";
+import { App } from "../app.js";
+import { createDefaultApp } from "../apps/default.js";
+import { getPublicDomain } from "../apps/get-public-domain.js";
+import { getWelcomeMessage } from "../apps/get-welcome-message.js";
+import { checkEventSubscriptions } from "../check-event-subscriptions.js";
+import { createResolvedApp, DEVELOPMENT_SECRET } from "../create-app.js";
+import { getLog, type Logger } from "../log/get-log.js";
+import { validatePrivateKey } from "../private-key/validate-private-key.js";
+import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
+import { loadEnvFile } from "../options/load-env-file.js";
+import { resolveAppFunction } from "./resolve-app-function.js";
+import { loadApps } from "./load-apps.js";
+import { warnIfEnvTracked } from "./warn-tracked-env.js";
+import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
+import { stopOnce, type QueueParts, type Stop } from "./stop-once.js";
+import type { QueueOverrides, QueueSettings } from "../queue/resolve-queue-settings.js";
+import { resolveQueueSettings } from "../queue/resolve-queue-settings.js";
+import { parseDuration } from "../redeliver/parse-duration.js";
+import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
+import { createServer, type AppServer } from "../server/create-server.js";
+import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "../server/server-defaults.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
+import type { Options } from "../options/app-options.js";
+import type { Resolver } from "./resolve-app-function.js";
+import { VERSION } from "../version.js";
 
-export type { RunOverrides } from "./run/resolve-run-options.js";
+export type { RunOverrides } from "../options/resolve-run-options.js";
 
 export type RunOptions = {
   /** Default: `process.env`. The `.env` of `cwd` is added beneath it. */
@@ -100,7 +100,7 @@ export async function run(
         : parseDuration(redeliverEvery, "REDELIVER_EVERY (--redeliver-every)");
   // OpenTelemetry only when OTEL_* configure it: otherwise none of it is loaded.
   const telemetryConfig = setupMode ? undefined : readTelemetryConfig(env);
-  const telemetry = telemetryConfig ? await (await import("./telemetry/start-telemetry.js")).startTelemetry(telemetryConfig) : undefined;
+  const telemetry = telemetryConfig ? await (await import("../telemetry/start-telemetry.js")).startTelemetry(telemetryConfig) : undefined;
   const log =
     settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
   await warnIfEnvTracked({ cwd, log });
@@ -128,10 +128,10 @@ export async function run(
     host = "127.0.0.1";
     log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
   }
-  const queueParts: QueueParts & { deliveryQueue?: import("./queue/create-delivery-queue.js").DeliveryQueue } = {};
+  const queueParts: QueueParts & { deliveryQueue?: import("../queue/create-delivery-queue.js").DeliveryQueue } = {};
   if (queueSettings) {
     // BullMQ is loaded here only: without a queue, none of it is.
-    const { createDeliveryQueue } = await import("./queue/create-delivery-queue.js");
+    const { createDeliveryQueue } = await import("../queue/create-delivery-queue.js");
     queueParts.deliveryQueue = await createDeliveryQueue({
       connection: app.state.redis!.connection,
       appId: app.state.appId ?? "token",
@@ -152,7 +152,7 @@ export async function run(
   // The setup flow (and its YAML parser) and the proxy are loaded only when
   // used: a configured app without a proxy starts lighter and faster.
   const setupApp = setupMode
-    ? (await import("./setup/create-setup-app.js")).createSetupApp({
+    ? (await import("../setup-manifest/create-setup-app.js")).createSetupApp({
         cwd,
         env,
         baseUrl: app.state.baseUrl,
@@ -167,7 +167,7 @@ export async function run(
   await app.state.redis?.connection.whenUp(REDIS_START_WAIT_MS);
   if (queueSettings) queueParts.worker = await startQueueWorker(app, queueSettings, log);
   if (redeliverEveryMs !== undefined) {
-    const { scheduleRedelivery } = await import("./redeliver/schedule-redelivery.js");
+    const { scheduleRedelivery } = await import("../redeliver/schedule-redelivery.js");
     queueParts.redelivery = scheduleRedelivery({ app, everyMs: redeliverEveryMs, log });
   }
   const listening = await server.start();
@@ -175,7 +175,7 @@ export async function run(
   try {
     if (app.state.webhookProxy && !setupMode) {
       const target = { port: listening.port, path: webhookPath, host: loopback(listening.host) };
-      const { createWebhookProxy } = await import("./proxy/create-webhook-proxy.js");
+      const { createWebhookProxy } = await import("../proxy/create-webhook-proxy.js");
       proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
       // Credentials the relay refuses fail the start; a slow relay only delays it a little.
       let wait: NodeJS.Timeout | undefined;
@@ -226,7 +226,7 @@ async function startQueueWorker(app: App, settings: QueueSettings, log: Logger):
     log.info("Queue mode without a worker: deliveries are queued for `app worker` processes.");
     return undefined;
   }
-  const { startDeliveryWorker } = await import("./queue/start-delivery-worker.js");
+  const { startDeliveryWorker } = await import("../queue/start-delivery-worker.js");
   return startDeliveryWorker({ app, concurrency: settings.concurrency, lockMs: settings.lockMs, log });
 }
 

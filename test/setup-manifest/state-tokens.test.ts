@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { createStateTokens } from "../../src/setup/state-tokens.js";
+import { createStateTokens } from "../../src/setup-manifest/state-tokens.js";
 
 describe("createStateTokens", () => {
   it("accepts a token once, for the form it was issued for", () => {

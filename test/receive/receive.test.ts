@@ -3,13 +3,13 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isAppError } from "../src/errors.js";
-import { receive, type ReceiveOptions } from "../src/receive.js";
-import { createLogCapture, type LogCapture } from "./helpers/capture-log.js";
-import { startFakePlatform, type FakePlatform } from "./helpers/fake-platform.js";
-import { getTestKeys } from "./helpers/keys.js";
+import { isAppError } from "../../src/errors.js";
+import { receive, type ReceiveOptions } from "../../src/receive/receive.js";
+import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
+import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
 
-const fixture = (path: string) => fileURLToPath(new URL(`./fixtures/${path}`, import.meta.url));
+const fixture = (path: string) => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 const TOKEN = "ghp_receivetesttoken0123456789abcdefABCD";
 
 describe("receive", () => {

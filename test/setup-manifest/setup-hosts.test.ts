@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect } from "chai";
 import { parse } from "dotenv";
 import { getLog } from "../../src/log/get-log.js";
-import { run, type RunningServer } from "../../src/run.js";
+import { run, type RunningServer } from "../../src/run/run.js";
 import { createLogCapture } from "../helpers/capture-log.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";

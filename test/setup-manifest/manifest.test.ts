@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
 import { isAppError } from "../../src/errors.js";
-import { createManifest, DEFAULT_MANIFEST } from "../../src/setup/create-manifest.js";
-import { getNewAppUrl, getWebOrigin } from "../../src/setup/get-new-app-url.js";
-import { readAppManifest } from "../../src/setup/read-app-manifest.js";
+import { createManifest, DEFAULT_MANIFEST } from "../../src/setup-manifest/create-manifest.js";
+import { getNewAppUrl, getWebOrigin } from "../../src/setup-manifest/get-new-app-url.js";
+import { readAppManifest } from "../../src/setup-manifest/read-app-manifest.js";
 
 const addresses = {
   domain: "https://app.example.com",

@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { DestinationStream } from "pino";
 import { createRequire } from "node:module";
 import type { Hono } from "hono";
-import { createApp } from "./create-app.js";
-import { AppError } from "./errors.js";
-import { loadAppFunction } from "./helpers/load-app-function.js";
-import { getLog, type Logger, type LogLevel } from "./log/get-log.js";
-import { scrubSecrets } from "./log/secrets.js";
-import { flushSentry } from "./log/sentry.js";
-import { findPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.js";
-import { loadEnvFile } from "./options/load-env-file.js";
-import { readEvent } from "./receive/read-event.js";
+import { createApp } from "../create-app.js";
+import { AppError } from "../errors.js";
+import { loadAppFunction } from "../run/load-app-function.js";
+import { getLog, type Logger, type LogLevel } from "../log/get-log.js";
+import { scrubSecrets } from "../log/secrets.js";
+import { flushSentry } from "../log/sentry.js";
+import { findPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
+import { loadEnvFile } from "../options/load-env-file.js";
+import { readEvent } from "./read-event.js";
 
 export type ReceiveOptions = {
   /** `issues` or `issues.opened`; default `GITHUB_EVENT_NAME`. */
