@@ -18,6 +18,8 @@ export class SharedPause {
     connection.onChange((up) => {
       if (up) void this.#listen().catch(() => undefined);
     });
+    // Made on first use, the connection may be up already: no change would come.
+    if (connection.up) void this.#listen().catch(() => undefined);
   }
 
   /** Milliseconds left of the current pause (0 when none). */
