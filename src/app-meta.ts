@@ -50,9 +50,6 @@ export function hasAppCredentials(app: App): boolean {
 /**
  * Forgets the fetched registration and the failure flag, so a test can
  * fetch again. Not for use outside tests.
- *
- * @example
- * afterEach(() => resetAppMetaForTests());
  */
 export function resetAppMetaForTests(): void {
   appMeta = null;

@@ -14,9 +14,6 @@ let provided: CreateSharing | undefined;
 /**
  * Sets the `CreateSharing` of Apps given `redisConfig` without one; the first
  * call wins.
- *
- * @example
- * provideSharing(loadRedisSharing);
  */
 export function provideSharing(createSharing: CreateSharing): void {
   provided ??= createSharing;
@@ -24,9 +21,6 @@ export function provideSharing(createSharing: CreateSharing): void {
 
 /**
  * The `CreateSharing` set by `provideSharing`, if any.
- *
- * @example
- * const createSharing = providedSharing() ?? loadRedisSharing;
  */
 export function providedSharing(): CreateSharing | undefined {
   return provided;
@@ -35,9 +29,6 @@ export function providedSharing(): CreateSharing | undefined {
 /**
  * The App's sharing: from `createSharing`, else from the provided one;
  * undefined without `redisConfig`.
- *
- * @example
- * const sharing = openSharing(options.redisConfig, options.createSharing, { appId: 1, log });
  */
 export function openSharing(
   config: RedisSharingOptions["config"] | undefined,

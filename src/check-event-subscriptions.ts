@@ -53,9 +53,6 @@ export async function checkEventSubscriptions(
  * The events among `handled` (names given to `app.on`, e.g. `issues.opened`)
  * that the registration's `subscribed` events do not cover: the platform
  * would never send them. Events every app receives are left out.
- *
- * @example
- * findUnsubscribedEvents(["issues.opened", "push", "installation"], ["issues"]); // ["push"]
  */
 export function findUnsubscribedEvents(handled: readonly string[], subscribed: readonly string[]): string[] {
   const events = new Set(subscribed);

@@ -31,9 +31,6 @@ export function createApp(given: CreateAppOptions | Options = {}): App {
  * Creates an `App` from options already resolved (`resolveAppOptions`, or
  * `app run`'s): the environment is not read again. Adds the logger and,
  * outside production, the development secret when none is set.
- *
- * @example
- * const app = createResolvedApp(resolveAppOptions({ overrides: { appId: 1 } }));
  */
 export function createResolvedApp({ options: resolved, logOptions, env }: ResolvedAppOptions): App {
   const options = { ...resolved };

@@ -40,9 +40,6 @@ const warned = new Set<string>();
  * time `key` is seen in this process, never again. Not into the app's log:
  * apps' tests compare their own log records exactly, and Probot wrote no such
  * line there. `node --no-deprecation` silences it, as any Node deprecation.
- *
- * @example
- * warnOnce("option:id", 'The "id" option is deprecated; use "appId".');
  */
 export function warnOnce(key: string, message: string): void {
   if (warned.has(key)) return;

@@ -69,12 +69,6 @@ type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
  * are paths or package names resolved from `cwd`, plus `package.json`
  * `app.apps`); without an app id or private key it serves the setup flow
  * instead (in production it refuses to start). Resolves once listening.
- *
- * @example
- * const server = await run(({ app }) => {
- *   app.on("issues.opened", (context) => context.client.issues.createComment(context.issue({ body: "Hi" })));
- * });
- * await server.stop();
  */
 const REDIS_START_WAIT_MS = 2000;
 const PROXY_START_WAIT_MS = 5000;
