@@ -13,9 +13,6 @@ export type PackageInfo = {
  * A missing file, or a field that is not a non-empty string, leaves the field
  * out: the page then shows generic text. A file that is not JSON is reported
  * through `warn` and treated as missing.
- *
- * @example
- * const { name } = readPackageInfo("/srv/my-app", (message) => log.warn(message));
  */
 export function readPackageInfo(cwd: string, warn?: (message: string) => void): PackageInfo {
   const path = join(cwd, "package.json");
