@@ -11,9 +11,6 @@ const USAGE_ERRORS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>(["OPTION_I
 
 /**
  * Registers more usage-error codes (a command's own validation).
- *
- * @example
- * addUsageErrors("APP_FUNCTION_NOT_FOUND");
  */
 export function addUsageErrors(...codes: AppErrorCode[]): void {
   for (const code of codes) (USAGE_ERRORS as Set<AppErrorCode>).add(code);
@@ -23,9 +20,6 @@ export function addUsageErrors(...codes: AppErrorCode[]): void {
  * What the CLI prints for an `AppError`: one line for what went wrong, one
  * for what to do and, for a usage error, where the command's help is; and
  * the exit code (2 for usage errors, 1 otherwise).
- *
- * @example
- * const { lines, exitCode } = describeAppError(error, 'See "app receive --help".');
  */
 export function describeAppError(error: AppError, helpLine: string): { lines: string[]; exitCode: 1 | 2 } {
   // oclif's own rendering would wrap both and add the code between them.
@@ -38,9 +32,6 @@ export function describeAppError(error: AppError, helpLine: string): { lines: st
 
 /**
  * A message on one line, without oclif's "See more help" tail.
- *
- * @example
- * toOneLine("Parsing --port \n\tExpected an integer"); // "--port: Expected an integer"
  */
 export function toOneLine(message: string): string {
   return message

@@ -26,9 +26,6 @@ export const RECEIVE_USAGE_ERRORS = ["APP_FUNCTION_NOT_FOUND", "EVENT_ACTION_MIS
 
 /**
  * Runs `app receive` with its parsed flags and its arguments (the apps).
- *
- * @example
- * await runReceive(["./index.js"], { event: "issues.opened", "payload-path": "payload.json" });
  */
 export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags): Promise<void> {
   addUsageErrors(...RECEIVE_USAGE_ERRORS);
