@@ -9,9 +9,6 @@ import type { AppClient } from "./app-client.js";
 
 /**
  * The `AppClient` class, loaded now if nothing has loaded it yet.
- *
- * @example
- * const client = new (appClientClass())({ auth: "token" });
  */
 export function appClientClass(): typeof AppClient {
   return loadModule<{ AppClient: typeof AppClient }>(new URL("./app-client.js", import.meta.url)).AppClient;

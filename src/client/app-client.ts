@@ -20,10 +20,6 @@ import { requestLog } from "./plugins/request-log.js";
  * with throttling, retries, pagination, every REST method (at the root, as
  * `client.issues.createComment`, and under `client.rest`), Enterprise Server
  * compatibility, request logging and `client.config.get()`.
- *
- * @example
- * const client = new AppClient({ auth: { type: "token", token }, authStrategy: createAppAuthStrategy });
- * await client.issues.createComment({ owner, repo, issue_number: 1, body: "Hi" });
  */
 /** What the plugins add to every client. */
 export type AppClientMembers = Api["rest"] & Api & CatalogueApi & { paginate: PaginateInterface } & RetryPlugin & ConfigApi;

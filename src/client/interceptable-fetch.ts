@@ -23,9 +23,6 @@ function httpIsIntercepted(): boolean {
  * through node:http, while node:http is intercepted, so that apps' tests
  * written for Probot 12 and nock 13 intercept our requests too. node-fetch
  * loads only then.
- *
- * @example
- * const client = new AppClient({ request: { fetch: interceptableFetch } });
  */
 export const interceptableFetch: Fetch = async (input, init) => {
   if (!httpIsIntercepted()) return globalThis.fetch(input, init);
