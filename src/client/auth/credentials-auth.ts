@@ -39,9 +39,6 @@ export function isCredentialsAuth(auth: unknown): auth is CredentialsAuth {
  * The credentials form resolved to what our strategy authenticates with:
  * a token store made from `appId` and `privateKey` (the key is checked when
  * first used), acting as the app or, with `installationId`, for it.
- *
- * @example
- * const auth = resolveCredentialsAuth({ appId: 1, privateKey }, { log });
  */
 export function resolveCredentialsAuth(
   credentials: CredentialsAuth & StrategyContext,

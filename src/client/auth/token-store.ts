@@ -21,9 +21,6 @@ export type TokenCache = {
 /**
  * The default token cache: room for the tokens of 15,000 installations,
  * each kept until shortly before it expires.
- *
- * @example
- * const tokens = new TokenStore({ appId, privateKey, cache: createTokenCache() });
  */
 export function createTokenCache(): TokenCache {
   return new LRUCache<number, string>({ max: 15000 });
