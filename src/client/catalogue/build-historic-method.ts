@@ -22,15 +22,6 @@ export type BuildHistoricMethodOptions = {
  * Builds a method whose endpoint today's plugin no longer has: it sends the
  * route and request defaults it sent when the catalogue was written (its
  * media-type previews become the `accept` header), and warns once per process.
- *
- * @example
- * const getProject = buildHistoricMethod({
- *   name: "projects.get",
- *   entry: CATALOGUE_ROUTES.projects.get,
- *   request: octokit.request,
- *   getLog: () => octokit.log,
- * });
- * await getProject({ project_id: 1 }); // GET /projects/1
  */
 export function buildHistoricMethod({
   name,

@@ -30,12 +30,6 @@ const GROUP_NAMES = new Map(
  * today's method with the same route, and a method whose endpoint is gone
  * sends its historic route. Both warn once per process when called. Methods
  * are built on first use, at the client root and under `rest` alike.
- *
- * @example
- * const Client = Octokit.plugin(legacyRestEndpointMethods, catalogueMethods);
- * const client = new Client();
- * await client.issues.replaceAllLabels({ owner, repo, issue_number, labels });
- * // warns once: use client.issues.setLabels() instead
  */
 export function catalogueMethods(octokit: Octokit): CatalogueApi {
   const today = (octokit as Octokit & { rest?: TodayGroups }).rest;

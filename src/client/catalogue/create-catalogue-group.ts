@@ -14,13 +14,6 @@ export type CreateCatalogueGroupOptions = {
  * with today's object, then catalogue methods today lacks, built on first use.
  * `in`, `Object.keys` and assignment (for stubbing in tests) behave as on a
  * plain object.
- *
- * @example
- * const issues = createCatalogueGroup({
- *   today: octokit.rest.issues,
- *   names: new Set(["replaceAllLabels"]),
- *   build: (name) => buildAliasMethod({ ... }),
- * });
  */
 export function createCatalogueGroup({
   today = {},
