@@ -38,10 +38,6 @@ declare module "@octokit/core" {
  * Adds `client.config.get()`. Reads go through the client, so they are
  * authenticated, throttled and retried like any other request; files read
  * before are revalidated with their ETag (a 304 costs no rate limit).
- *
- * @example
- * const Client = Octokit.plugin(config);
- * const { config: settings } = await new Client().config.get({ owner: "octo", repo: "hello", path: ".github/app.yml" });
  */
 export function config(client: Octokit, options: OctokitOptions = {}): ConfigApi {
   const cache = options.config?.cache ?? createConfigCache({ max: 100 });

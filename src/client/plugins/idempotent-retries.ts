@@ -24,9 +24,6 @@ type RequestOptions = EndpointDefaults & { query?: unknown; request?: { retries?
  * PUT, DELETE, and GraphQL queries), unless `retry.retryNonIdempotent` is set
  * or the request sets `request.retries` itself. Rate-limit retries (the
  * throttling plugin) are not affected: a rate-limited request did nothing.
- *
- * @example
- * const Client = AppClient.defaults({ retry: { retryNonIdempotent: true } });
  */
 export function idempotentRetries(octokit: Octokit, options: OctokitOptions = {}): void {
   if (options.retry?.retryNonIdempotent === true) return;
