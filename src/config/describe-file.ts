@@ -3,9 +3,6 @@ export type FileLocation = { owner: string; repo: string; path: string; ref?: st
 
 /**
  * Names a file the way `_extends` does, so an error message points at it.
- *
- * @example
- * describeFile({ owner: "octo", repo: "hello", path: ".github/app.yml" }); // "octo/hello:.github/app.yml"
  */
 export function describeFile({ owner, repo, path, ref }: FileLocation): string {
   return `${owner}/${repo}:${path}${ref ? `@${ref}` : ""}`;

@@ -17,9 +17,6 @@ export const PUSH_COMMIT_LIMIT = 2048;
  * payload cannot tell which files changed (a forced push, a branch created
  * or deleted, a commit list at its limit) the whole repository is dropped.
  * Returns how many entries went.
- *
- * @example
- * app.on("push", (context) => dropPushedConfig(cache, context.payload));
  */
 export function dropPushedConfig(cache: ConfigCache, payload: unknown): number {
   const { repository, commits, created, deleted, forced } = (payload ?? {}) as PushPayload;

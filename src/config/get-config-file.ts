@@ -16,9 +16,6 @@ type Contents = { type?: string; encoding?: string; content?: string };
  * Reads and parses one config file; `config` is null when it does not exist.
  * With a cache, a file read before is asked for with `If-None-Match`, and a
  * 304 (free of rate limit) reuses the cached text.
- *
- * @example
- * const file = await getConfigFile(client, { owner: "octo", repo: "hello", path: ".github/app.yml" });
  */
 export async function getConfigFile(
   client: ConfigClient,

@@ -15,9 +15,6 @@ type Found = FileLocation & { config: Configuration };
  * repository (at `branch`); when it is missing, the same path in the owner's
  * `.github` repository; then each base its `_extends` names, in turn. The
  * `_extends` keys are taken out of the configs.
- *
- * @example
- * const files = await getConfigFiles(client, { owner: "octo", repo: "hello", path: ".github/app.yml" });
  */
 export async function getConfigFiles(
   client: ConfigClient,

@@ -11,9 +11,6 @@ import { validateConfigPath } from "./validate-config-path.js";
  * bases (the deepest first), then the file. `config` is the merged object
  * (the defaults alone, or `{}`, when no file exists); `files` lists every
  * file looked at, with `config: null` for those that do not exist.
- *
- * @example
- * const { config, files } = await getConfig(client, { owner: "octo", repo: "hello", path: ".github/app.yml" });
  */
 export async function getConfig<T extends object = Configuration>(
   client: ConfigClient,

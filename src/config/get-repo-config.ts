@@ -11,9 +11,6 @@ export type ConfigReader = ConfigClient & {
  * `context.config()`: reads `.github/<fileName>` of the repository (or of
  * the owner's `.github` repository), with its bases, merged over `defaults`.
  * Resolves to null only when no file exists and no defaults were given.
- *
- * @example
- * const config = await getRepoConfig(client, { owner: "octo", repo: "hello" }, "my-app.yml", { enabled: true });
  */
 export async function getRepoConfig<T extends object = Configuration>(
   client: ConfigReader,

@@ -7,9 +7,6 @@ import type { Configuration, MergeOptions } from "./types.js";
  * survives. Lists are concatenated, as Probot's (deepmerge's) default does;
  * pass `{ arrayMerge: (_earlier, later) => later }` for a later list to
  * replace an earlier one. The inputs are not changed.
- *
- * @example
- * mergeConfigs({ a: { x: 1 }, l: [1] }, [{ a: { y: 2 }, l: [2] }]); // { a: { x: 1, y: 2 }, l: [1, 2] }
  */
 export function mergeConfigs<T extends object = Configuration>(
   defaults: object | undefined,

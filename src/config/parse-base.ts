@@ -10,10 +10,6 @@ export type BaseLocation = { owner: string; repo: string; path: string };
  * Reads an `_extends` value, `[org/]project[:filename]`. The owner and the
  * path default to those of the file that holds the value, so a chain of
  * bases in another organisation stays in that organisation.
- *
- * @example
- * parseBase("shared:common.yml", { owner: "octo", repo: "hello", path: ".github/app.yml" });
- * // { owner: "octo", repo: "shared", path: "common.yml" }
  */
 export function parseBase(value: unknown, from: FileLocation): BaseLocation {
   const match = typeof value === "string" ? BASE_REGEX.exec(value) : null;
@@ -42,9 +38,6 @@ export function parseBase(value: unknown, from: FileLocation): BaseLocation {
 
 /**
  * A `CONFIG_EXTENDS_INVALID` error: a bad, missing, circular or too deep `_extends`.
- *
- * @example
- * throw extendsError("The _extends chain of octo/hello:.github/app.yml goes round in a circle.", "Remove _extends from one file.");
  */
 export function extendsError(message: string, hint: string): AppError {
   return new AppError("CONFIG_EXTENDS_INVALID", message, { hint });

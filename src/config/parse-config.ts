@@ -19,9 +19,6 @@ export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "construct
  * too deep a nesting is a `CONFIG_INVALID` error naming the file. Given the
  * file's `url`, a parse error starts with Probot's sentence, "Configuration
  * could not be parsed from <url> (invalid YAML)", which apps match on.
- *
- * @example
- * parseConfig("labels: [bug]", { owner: "octo", repo: "hello", path: ".github/app.yml" }); // { labels: ["bug"] }
  */
 export function parseConfig(text: string, file: FileLocation, url?: string): Configuration {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
@@ -119,9 +116,6 @@ function describeYamlError(error: YAMLError, lineCounter: LineCounter): string {
 
 /**
  * The `CONFIG_INVALID` error for a file that was found but cannot be used.
- *
- * @example
- * throw invalid({ owner: "octo", repo: "hello", path: ".github/app.yml" }, "is a directory, not a file");
  */
 export function invalid(file: FileLocation, problem: string, cause?: unknown, prefix = ""): AppError {
   return new AppError("CONFIG_INVALID", `${prefix}The config file ${describeFile(file)} ${problem}.`, {

@@ -7,9 +7,6 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
  * Why `path` cannot name a config file in a repository, or `undefined` when it can.
- *
- * @example
- * findPathProblem("../x.yml"); // "a .. segment would leave the folder"
  */
 export function findPathProblem(path: unknown): string | undefined {
   if (typeof path !== "string" || path === "") return "it is empty";
@@ -26,9 +23,6 @@ export function findPathProblem(path: unknown): string | undefined {
 /**
  * The path of `.github/<fileName>`, for `context.config(fileName)`. Throws
  * `CONFIG_PATH_INVALID` for a name that would leave `.github/` or cannot be config.
- *
- * @example
- * joinConfigPath("my-app.yml", { owner: "octo", repo: "hello" }); // ".github/my-app.yml"
  */
 export function joinConfigPath(fileName: unknown, { owner, repo }: { owner: string; repo: string }): string {
   const problem = findPathProblem(fileName);
@@ -45,9 +39,6 @@ export function joinConfigPath(fileName: unknown, { owner, repo }: { owner: stri
 /**
  * Checks the `path` of `client.config.get()`: relative to the repository's
  * root, with no `..`, and a .yml, .yaml or .json file.
- *
- * @example
- * validateConfigPath({ owner: "octo", repo: "hello", path: ".github/my-app.yml" });
  */
 export function validateConfigPath({ owner, repo, path }: { owner: string; repo: string; path: unknown }): string {
   const problem = findPathProblem(path);
