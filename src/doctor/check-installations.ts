@@ -9,9 +9,6 @@ type Installation = { id?: unknown; account?: { login?: unknown } | null };
 /**
  * The app has installations (`GET /app/installations`), and one of them is
  * reachable: a token is created for the first. The token is never shown.
- *
- * @example
- * await checkInstallations(setup); // { id: "installations", status: "ok", message: "2 installations; ..." }
  */
 export async function checkInstallations({ app, probe }: DoctorSetup): Promise<CheckResult> {
   const tokens = app?.state.tokens;

@@ -8,9 +8,6 @@ const TIMEOUT_MS = 3000;
 /**
  * Redis answers PING, when `REDIS_URL` (or `--redis-url`) is set. Only its
  * host and port are shown, never a password.
- *
- * @example
- * await checkRedis(setup); // { id: "redis", status: "ok", message: "Redis at 127.0.0.1:6379 answers." }
  */
 export async function checkRedis({ options }: DoctorSetup): Promise<CheckResult | undefined> {
   const config = options.redisConfig;

@@ -8,9 +8,6 @@ const FIX = "Set WEBHOOK_SECRET to the webhook secret of the app's settings (Web
 /**
  * A webhook secret is set and is not the development one, which anyone can
  * use to forge deliveries. Its value is never shown.
- *
- * @example
- * await checkSecret(setup); // { id: "secret", status: "ok", message: "A webhook secret is set." }
  */
 export async function checkSecret({ options, env }: DoctorSetup): Promise<CheckResult> {
   const secret = options.secret;

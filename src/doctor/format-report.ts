@@ -8,9 +8,6 @@ const WIDTH = 13;
  * The report as text, one line per check (`ok`, `warn` or `fail`, what was
  * found and, unless ok, what to do), then a summary line; or as JSON.
  * Scrubbed of anything that looks like a secret, as log lines are.
- *
- * @example
- * process.stdout.write(formatReport(report, { json: false }));
  */
 export function formatReport(report: DoctorReport, { json }: { json: boolean }): string {
   if (json) return scrubSecrets(`${JSON.stringify(report, null, 2)}\n`);

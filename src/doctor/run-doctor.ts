@@ -43,10 +43,6 @@ const CHECKS: readonly Check[] = [checkKey, checkClock, checkSecret, checkEvents
  * variables) against the platform: the key and the app id, the clock, the
  * webhook secret, the events the apps handle, the installations, and Redis
  * and the webhook proxy when set. Nothing secret is put in the report.
- *
- * @example
- * const report = await runDoctor({ apps: ["./index.js"], env: process.env, cwd: process.cwd() });
- * if (!report.ok) process.exitCode = 1;
  */
 export async function runDoctor({ apps, env: given, cwd = process.cwd(), overrides, resolver }: DoctorOptions): Promise<DoctorReport> {
   // As in `app run`: the apps' own code reads process.env, .env values included.
