@@ -8,9 +8,6 @@ import { formatEnvValue } from "./format-env-value.js";
  * Sets `values` in the `.env` file at `path`, keeping every other line and
  * comment, quoting values that need it (a private key keeps its newlines).
  * The file is replaced atomically and readable only by its owner (0600).
- *
- * @example
- * await updateEnvFile(join(cwd, ".env"), { APP_ID: "123", WEBHOOK_SECRET: secret });
  */
 export async function updateEnvFile(path: string, values: Readonly<Record<string, string>>): Promise<void> {
   const existing = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
