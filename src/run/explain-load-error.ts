@@ -5,10 +5,6 @@ import { basename, dirname, extname, join, relative } from "node:path";
  * What to tell the user when importing an app's file failed: the plain cause
  * and fix for the two mistakes a newcomer makes first (ES module syntax in a
  * CommonJS package, a TypeScript file given to Node), else "fix the error".
- *
- * @example
- * explainLoadError(error, "/home/me/bot/index.js", "/home/me/bot").hint;
- * // 'index.js uses export/import, but /home/me/bot/package.json has no "type": "module": add it, or rename the file to index.mjs.'
  */
 export function explainLoadError(error: unknown, file: string, basedir: string): { reason: string; hint: string } {
   const message = (error as Error | undefined)?.message ?? String(error);

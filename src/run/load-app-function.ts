@@ -14,9 +14,6 @@ export type LoadAppFunctionOptions = {
 /**
  * Imports an app by path or package name and returns its app function: the
  * module's default export (also through CommonJS interop), or the module itself.
- *
- * @example
- * const appFn = await loadAppFunction("./app.js", { basedir: process.cwd() });
  */
 export async function loadAppFunction(
   appFnId: string,

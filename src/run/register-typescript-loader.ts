@@ -10,9 +10,6 @@ let registered: Promise<boolean> | undefined;
  * given as a `.ts` file runs as it is. Resolves false when the project (the
  * folder `basedir` or above) has no tsx installed. Only called for a `.ts`
  * app, so plain JavaScript apps never load it.
- *
- * @example
- * if (await registerTypeScriptLoader(process.cwd())) await import("./src/index.ts");
  */
 export function registerTypeScriptLoader(basedir: string): Promise<boolean> {
   return (registered ??= register(basedir));
