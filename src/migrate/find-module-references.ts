@@ -29,9 +29,6 @@ export type ModuleReferences = {
  * require, dynamic import, `import("probot")` types, jest/vitest `mock`) at
  * gh-app-kit, and collects the names the file takes from it. Deep imports
  * and Probot's sibling packages are reported, not changed.
- *
- * @example
- * const refs = findModuleReferences(ast, log); // refs.names: [{ imported: "Probot", local: "Probot", ... }]
  */
 export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleReferences {
   const refs: ModuleReferences = { names: [], namespaces: [], moduleExpressions: new Set() };
@@ -243,9 +240,6 @@ export function scopeNode(path: Path): AnyNode {
  * The chain is walked here rather than with ast-types' `lookup`: that one
  * throws "null does not match type Pattern" on a catch clause without a
  * parameter (`catch { }`, ES2019), which declares nothing.
- *
- * @example
- * declaringScope(path, "Probot"); // the Program node when Probot is imported at the top
  */
 export function declaringScope(path: Path, name: string): AnyNode | null {
   for (let scope = path.scope as unknown as Scope | null; scope; scope = scope.parent) {

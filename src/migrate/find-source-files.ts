@@ -9,9 +9,6 @@ const ALWAYS_SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output
  * The app's JavaScript and TypeScript files under `root`, relative and
  * sorted: node_modules, dot-folders and the top-level folders the app's
  * .gitignore names (build output such as `lib/` or `dist/`) are left out.
- *
- * @example
- * await findSourceFiles("/home/me/my-app"); // ["index.js", "test/index.test.js"]
  */
 export async function findSourceFiles(root: string): Promise<string[]> {
   const ignored = await readIgnoredFolders(root);

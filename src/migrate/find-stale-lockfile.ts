@@ -12,9 +12,6 @@ const LOCKFILES = ["npm-shrinkwrap.json", "package-lock.json"] as const;
  * node_modules through a plain `npm install`, which then nests gh-app-kit's
  * under node_modules/gh-app-kit, and code that requires them undeclared
  * (`require("pino")`, as Probot's docs show) stops finding them.
- *
- * @example
- * await findStaleLockfile("./my-app"); // "package-lock.json"
  */
 export async function findStaleLockfile(directory: string): Promise<string | undefined> {
   for (const name of LOCKFILES) {

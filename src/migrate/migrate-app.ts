@@ -45,10 +45,6 @@ export type MigrationReport = {
  * then every JavaScript and TypeScript file. Writes only files whose text
  * changes (nothing with `dryRun`), and returns what it changed and what it
  * could not. Rejects with PACKAGE_JSON_NOT_FOUND or PACKAGE_JSON_INVALID.
- *
- * @example
- * const report = await migrateApp({ directory: "./my-app", framework: "^1.0.0", dryRun: true });
- * process.stdout.write(report.diff);
  */
 export async function migrateApp(options: MigrateAppOptions): Promise<MigrationReport> {
   const directory = resolve(options.directory);

@@ -16,10 +16,6 @@ type Manifest = Record<string, unknown>;
  * `probot run`/`probot receive` in scripts become `app run`/`app receive`.
  * Keeps the file's indentation and final newline. Reports adapters, other
  * `@probot/*` and `probot-*` packages, and other `probot` commands.
- *
- * @example
- * migratePackageJson('{"dependencies":{"probot":"^13.0.0"}}', "^1.0.0").code;
- * // '{"dependencies":{"gh-app-kit":"^1.0.0"}}'
  */
 export function migratePackageJson(code: string, frameworkSpec: string): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };

@@ -17,10 +17,6 @@ const CANDIDATE = /probot|octokit|githubToken/i;
  * replace only the tokens that change, at the places the parser gave, so
  * every other character (formatting, comments, semicolons or none) stays.
  * Throws the parser's error for a file it cannot read.
- *
- * @example
- * const { code, changes, problems } = migrateSource("index.js", 'const { Probot } = require("probot");');
- * // code: 'const { App } = require("gh-app-kit");'
  */
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };

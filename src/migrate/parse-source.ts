@@ -14,10 +14,6 @@ function pluginsFor(file: string): ParserPlugin[] {
 /**
  * Parses a source file with recast over Babel, so that printing it again
  * keeps the formatting and comments of every node left alone.
- *
- * @example
- * const ast = parseSource("index.js", 'const { Probot } = require("probot");');
- * recast.print(ast).code; // the same text until a node changes
  */
 export function parseSource(file: string, code: string): recast.types.namedTypes.File {
   return recast.parse(code, { parser: { parse: (source: string) => parseWithBabel(file, source) } }) as recast.types.namedTypes.File;
@@ -26,9 +22,6 @@ export function parseSource(file: string, code: string): recast.types.namedTypes
 /**
  * Babel's own tree, whose `comments` keep their offsets (recast moves
  * comments onto nodes).
- *
- * @example
- * for (const comment of parseWithBabel("a.js", code).comments ?? []) console.log(comment.start);
  */
 export function parseWithBabel(file: string, code: string): ReturnType<typeof babelParse> {
   return babelParse(code, {

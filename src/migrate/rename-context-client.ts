@@ -11,9 +11,6 @@ const CONTEXT_NAMES = new Set(["context", "ctx"]);
  * parameter typed `Context`, a variable named `context` or `ctx`, or
  * `x.context`. Also `{ octokit }` destructured from one, and test doubles
  * built as `{ octokit, payload }`.
- *
- * @example
- * renameContextClient(ast, log); // await context.octokit.issues.get(...) → await context.client.issues.get(...)
  */
 export function renameContextClient(ast: AnyNode, log: SourceWork): void {
   const contexts = findContextParameters(ast);

@@ -14,10 +14,6 @@ export type CallSite = { imported: string; call: AnyNode };
  * its old name as an alias. Reports names that do not exist here.
  * Returns the calls of those names, for their options, and the local names
  * it renamed (for JSDoc types that use them).
- *
- * @example
- * // const { Probot } = require("gh-app-kit"); new Probot({})  →  const { App } = ...; new App({})
- * const { calls, renamed } = renameImportedNames(ast, refs, log); // renamed: Map { "Probot" => "App" }
  */
 export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: SourceWork): { calls: CallSite[]; renamed: Map<string, string> } {
   const taken = collectIdentifierNames(ast);

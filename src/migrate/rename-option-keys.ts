@@ -11,9 +11,6 @@ const MIDDLEWARE_RENAMES = { probot: "app", webhooksPath: "webhookPath" };
  * `createNodeMiddleware(fn, { probot, webhooksPath })`: `githubToken` →
  * `platformToken`, `Octokit` → `Client`, `probot` → `app`, `webhooksPath` →
  * `webhookPath`.
- *
- * @example
- * renameOptionKeys(calls, log); // new App({ githubToken }) → new App({ platformToken: githubToken })
  */
 export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
   for (const { imported, call } of calls) {

@@ -12,10 +12,6 @@ const JSDOC_TYPE = /\{[^{}\n]*\}/g;
  * renames in JSDoc types (`{Probot}`) the local names the code renamed. The
  * parser gives each comment's place, so only comment text is touched;
  * code was changed on the syntax tree before.
- *
- * @example
- * rewriteCommentTypes("/** @param {import('probot').Context} c *\/", ast, log, new Map());
- * // "/** @param {import('gh-app-kit').Context} c *\/"
  */
 export function rewriteCommentTypes(code: string, ast: AnyNode, log: SourceLog, renamed: ReadonlyMap<string, string>): string {
   const names = [...renamed.keys()];

@@ -47,10 +47,6 @@ export function keyName(node: AnyNode | null | undefined): string | undefined {
  * Printing the changed tree again (recast.print) would rewrite whole return
  * statements, adding semicolons to code written without them; replacing
  * exactly the tokens that change keeps every other character.
- *
- * @example
- * edits.rename(identifier, "App"); // `Probot` at its place becomes `App`
- * const code = edits.apply(original);
  */
 export class SourceEdits {
   readonly #byRange = new Map<string, { start: number; end: number; text: string }>();
