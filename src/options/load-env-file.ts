@@ -20,9 +20,6 @@ export type LoadEnvFileOptions = {
  * already set wins over the file. A missing file changes nothing; an
  * unreadable one is an `OPTION_INVALID` error. `env` itself is not changed.
  * The one reader of `.env`, for every command.
- *
- * @example
- * const env = loadEnvFile({ cwd: process.cwd() });
  */
 export function loadEnvFile({ env = process.env, cwd, intoProcessEnv = false }: LoadEnvFileOptions): NodeJS.ProcessEnv {
   const path = join(cwd, ".env");

@@ -59,9 +59,6 @@ export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonN
 /**
  * The options the environment sets, read through `ENV_BINDINGS`. Unset
  * variables leave their option out, so defaults underneath survive.
- *
- * @example
- * const options = readEnvOptions({ env, cwd: process.cwd() });
  */
 export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): EnvOptions {
   const options: Record<string, unknown> = {};

@@ -20,9 +20,6 @@ export type ResolvedAppOptions = {
  * `defaults`, then the environment (the variables of CONTRACT.md), then
  * `overrides`, later ones winning: the options `createApp` builds an App from.
  * Plain Options (none of `defaults`, `env`, `overrides`) are taken as overrides.
- *
- * @example
- * const { options } = resolveAppOptions({ env: { APP_ID: "1" }, overrides: { logLevel: "debug" } });
  */
 export function resolveAppOptions(given: CreateAppOptions | Options = {}, cwd = process.cwd()): ResolvedAppOptions {
   const { defaults = {}, env = process.env, overrides = {} } = asCreateAppOptions(given);
