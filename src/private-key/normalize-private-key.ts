@@ -6,9 +6,6 @@ const PEM = /^(-----BEGIN ([A-Z0-9 ]+)-----)\s*([\s\S]*?)\s*(-----END \2-----)$/
  * trailing newline: `\n`-escaped newlines (as in .env files), "\r\n", the
  * base64 encoding of the whole PEM, and a body on one line or wrapped oddly.
  * Text that is not a whole PEM comes back trimmed, for validation to explain.
- *
- * @example
- * const pem = normalizePrivateKey(process.env.PRIVATE_KEY ?? ""); // as set in a .env file, `\n`-escaped
  */
 export function normalizePrivateKey(raw: string): string {
   let text = raw.trim();

@@ -25,9 +25,6 @@ const HINTS = {
  * Returns the key normalised to PEM, or throws `PRIVATE_KEY_INVALID` with a
  * message that starts with `label` (e.g. "The private key in PRIVATE_KEY")
  * and says what is wrong. Messages never quote the key.
- *
- * @example
- * const pem = validatePrivateKey(env.PRIVATE_KEY, "The private key in PRIVATE_KEY");
  */
 export function validatePrivateKey(raw: string, label: string): string {
   const text = raw.trim();
