@@ -7,9 +7,6 @@ const FORWARD_TIMEOUT_MS = 30000;
  * Posts one relayed delivery to the local webhook route, byte for byte, and
  * resolves to the status the app answered. Rejects when the app cannot be
  * reached or does not answer in time.
- *
- * @example
- * const status = await forwardDelivery(delivery, new URL("http://127.0.0.1:3000/api/github/webhooks"), fetch);
  */
 export async function forwardDelivery(
   delivery: RelayedDelivery,

@@ -42,9 +42,6 @@ const HOP_BY_HOP = new Set([
  * is posted, so a signature over the original bytes still verifies; otherwise
  * `body` is serialised again as compact JSON, the way GitHub sends it.
  * Undefined when the data is not a delivery.
- *
- * @example
- * const delivery = parseRelayedDelivery(message.data);
  */
 export function parseRelayedDelivery(data: string): RelayedDelivery | undefined {
   let message: unknown;

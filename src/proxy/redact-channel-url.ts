@@ -1,9 +1,6 @@
 /**
  * The channel address as it may be logged: anyone who knows the full address
  * can read the deliveries, so only the origin is kept.
- *
- * @example
- * redactChannelUrl("https://smee.io/AbC123"); // "https://smee.io/***"
  */
 export function redactChannelUrl(url: string): string {
   try {
