@@ -12,9 +12,6 @@ import type { RedisOptions } from "ioredis";
  * - `producer`: commands fail at once while Redis is away, so the webhook
  *   route answers 503 instead of holding the platform's request.
  * - `admin`: `app deliveries`, which gives up after a few seconds.
- *
- * @example
- * new Worker(name, processor, { connection: bullConnection("redis://127.0.0.1:6379", "worker") });
  */
 export function bullConnection(config: RedisOptions | string, role: "worker" | "producer" | "admin"): ConnectionOptions {
   // BullMQ types its options apart from ioredis' own; they are the same object.

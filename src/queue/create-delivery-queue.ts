@@ -39,10 +39,6 @@ const STORING_MS = 30_000;
  * remembered for 3 days with the same key the delivery claims use, so one
  * delivery is stored once across instances, and never queued again after
  * it ran; its job id is the delivery id.
- *
- * @example
- * const queue = await createDeliveryQueue({ connection: app.state.redis.connection, appId: 1 });
- * await queue.enqueue({ id, name, body, headers: {}, receivedAt: Date.now() }); // "queued"
  */
 export async function createDeliveryQueue({
   connection,

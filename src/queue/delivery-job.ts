@@ -31,9 +31,6 @@ export type KeptHeader = (typeof KEPT_HEADERS)[number];
  * The job id of a delivery: its id as it is. BullMQ refuses ids that look
  * like integers or contain ":" (it uses those forms itself); such ids, which
  * the platform never sends (its ids are GUIDs), are prefixed and escaped.
- *
- * @example
- * jobIdOf("72d3162e-cc78-11e3-81ab-4c9367dc0958"); // the same string
  */
 export function jobIdOf(deliveryId: string): string {
   if (/^-?\d+$/.test(deliveryId) || deliveryId.includes(":") || deliveryId.startsWith("delivery%")) {

@@ -33,11 +33,6 @@ const noLog = { info: () => undefined, warn: () => undefined };
 /**
  * The failed set of an app's delivery queue, for `app deliveries`. Any Redis
  * failure is a `QUEUE_UNREACHABLE` error naming where Redis was looked for.
- *
- * @example
- * const failed = await openFailedDeliveries({ redisConfig: "redis://127.0.0.1:6379", appId: 1 });
- * for (const delivery of await failed.list()) console.log(delivery.id, delivery.error);
- * await failed.close();
  */
 export async function openFailedDeliveries({
   redisConfig,

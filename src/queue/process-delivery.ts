@@ -18,9 +18,6 @@ type DelayedErrorClass = new (message?: string) => Error;
  * the delivery is listed there while its handlers run (with their context),
  * for a stop to abort and hand back; with tracing on, its span continues the
  * trace context the job carries.
- *
- * @example
- * new Worker(name, (job, token) => processDelivery(app, job, token, DelayedError));
  */
 export async function processDelivery(
   app: App,

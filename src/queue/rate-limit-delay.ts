@@ -13,9 +13,6 @@ const SECONDARY_FALLBACK_MS = 60_000;
  * 0` and its reset), else undefined. `error` may be an `AggregateError` of
  * the handlers' errors: any rate-limited one counts.
  * See https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api
- *
- * @example
- * rateLimitDelay(requestErrorWithRetryAfter30); // 30_000
  */
 export function rateLimitDelay(error: unknown, now = Date.now()): number | undefined {
   const errors = error instanceof AggregateError ? (error.errors as unknown[]) : [error];

@@ -27,9 +27,6 @@ export type QueueSettings = {
  * and no `--queue`). Queue mode needs Redis: without `REDIS_URL` it is an
  * `OPTION_INVALID` error naming it. `DELIVERY_BACKOFF_MS` and
  * `DELIVERY_LOCK_MS` tune the first retry's delay and the lock (see docs/queue.md).
- *
- * @example
- * resolveQueueSettings({ env: { DELIVERY_QUEUE: "redis" }, redisConfig: "redis://127.0.0.1" });
  */
 export function resolveQueueSettings({
   env,

@@ -33,10 +33,6 @@ const REDIS_START_WAIT_MS = 2000;
  * `app worker`: loads the apps as `app run` does (same `.env`, variables,
  * credentials and app arguments) and runs queued deliveries through their
  * handlers, with no HTTP server. Needs app credentials and `REDIS_URL`.
- *
- * @example
- * const worker = await runWorker(["./index.js"], { env: process.env });
- * await worker.stop();
  */
 export async function runWorker(argv: readonly string[], options: RunWorkerOptions = {}): Promise<RunningWorker> {
   const cwd = options.cwd ?? process.cwd();

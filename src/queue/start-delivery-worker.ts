@@ -42,10 +42,6 @@ const ERROR_LOG_INTERVAL_MS = 30_000;
  * mode, in `app run` or in `app worker`. Failed deliveries are retried with
  * exponential back-off (the attempts and back-off are set by the queue);
  * after the last attempt they stay in the failed set.
- *
- * @example
- * const worker = await startDeliveryWorker({ app, concurrency: 10 });
- * process.once("SIGTERM", () => void worker.close({ graceMs: 10_000 }));
  */
 export async function startDeliveryWorker({
   app,
