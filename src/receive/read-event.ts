@@ -12,9 +12,6 @@ const EVENT = /^([a-z][a-z0-9_]*)(?:\.(\S+))?$/;
  * Throws `OPTION_INVALID` when either is missing or the name is malformed,
  * `PAYLOAD_NOT_FOUND`, `PAYLOAD_INVALID`, and `EVENT_ACTION_MISMATCH` when
  * the action given is not the payload's.
- *
- * @example
- * const { name, payload } = readEvent({ event: "issues.opened", payloadPath: "payload.json", cwd });
  */
 export function readEvent({ event, payloadPath, cwd }: { event: string | undefined; payloadPath: string | undefined; cwd: string }): RecordedEvent {
   const { name, action } = parseEvent(event);
