@@ -29,9 +29,6 @@ export type Undelivered = {
  * Groups attempts by `guid` and keeps the deliveries first attempted since
  * `sinceMs` (the original, not a redelivery, is in the window) that no
  * attempt answered with a 2xx. Oldest first.
- *
- * @example
- * findUndelivered(attempts, Date.now() - 24 * 3_600_000);
  */
 export function findUndelivered(attempts: readonly HookDelivery[], sinceMs: number): Undelivered[] {
   const groups = new Map<string, HookDelivery[]>();

@@ -38,9 +38,6 @@ export type RedeliverReport = {
  * for one more attempt of each delivery no attempt answered with a 2xx
  * (`POST /app/hook/deliveries/{id}/attempts`, the latest attempt's id).
  * https://docs.github.com/webhooks/using-webhooks/automatically-redelivering-failed-deliveries-for-a-github-app-webhook
- *
- * @example
- * const report = await redeliverFailed({ client: await app.auth(), sinceMs: 3_600_000 });
  */
 export async function redeliverFailed({
   client,
