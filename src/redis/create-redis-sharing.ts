@@ -31,9 +31,6 @@ export type RedisSharing = {
  * Connects to Redis (in the background; the app serves on local state until
  * it answers) and builds the shared token cache, throttling and delivery
  * claims on that one connection.
- *
- * @example
- * const sharing = createRedisSharing({ config: "redis://127.0.0.1:6379", appId: 1, log });
  */
 export function createRedisSharing({ config, appId, baseUrl, log, keyPrefix, msPerSecond }: RedisSharingOptions): RedisSharing {
   const connection = new RedisConnection({ config, log, keyPrefix });

@@ -9,9 +9,6 @@ const PROBE_MS = 1000;
  * a password it refuses, TLS (`rediss://`) spoken to a port that speaks
  * plain Redis (checked by sending it a plain PING), or unreachable. Each
  * says what to change; none shows the password.
- *
- * @example
- * const { message } = await describeRedisFailure(error, "rediss://h:6379", "rediss://h:6379");
  */
 export async function describeRedisFailure(error: unknown, config: RedisOptions | string, where: string): Promise<RedisFailure> {
   const text = String((error as Error | undefined)?.message ?? "");
