@@ -35,9 +35,6 @@ export type ResolveRunOptions = {
  * `overrides`) and decides between running the apps and setup mode. In
  * production, missing credentials are an `APP_CREDENTIALS_MISSING` error
  * naming the variables to set.
- *
- * @example
- * const { options, setupMode } = resolveRunOptions({ env, cwd, overrides: { port: 3000 } });
  */
 export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: ResolveRunOptions): RunSettings {
   const given = withoutUndefined(overrides);

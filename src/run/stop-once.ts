@@ -19,10 +19,6 @@ export type QueueParts = {
  * The stop of `run()`: the proxy first (no new deliveries), then the server
  * and the queue's worker (running handlers get `graceMs`), then the queue, then the app's connections (Redis),
  * then the logs are flushed, Sentry's included. Calling it again returns the same promise.
- *
- * @example
- * const stop = stopOnce(server, proxy, log, 10_000);
- * await stop();
  */
 export function stopOnce(
   server: AppServer,

@@ -9,9 +9,6 @@ const GIT_TIMEOUT_MS = 2000;
  * tracked by git: one push and they are public. Asks git itself
  * (`git ls-files --error-unmatch .env`), bounded in time; without git, or
  * outside a repository, it says nothing and never fails.
- *
- * @example
- * await warnIfEnvTracked({ cwd, log });
  */
 export async function warnIfEnvTracked({ cwd, log }: { cwd: string; log: { warn(message: string): unknown } }): Promise<boolean> {
   if (!existsSync(join(cwd, ".env"))) return false;
