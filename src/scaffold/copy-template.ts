@@ -18,9 +18,6 @@ const RENAMED: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
  * Writes `__common__` and then the template's own files (which win) into
  * `directory`, with the placeholders filled in. Returns the paths written,
  * relative to `directory`.
- *
- * @example
- * await copyTemplate({ templatesDir, template: "typescript", directory, values: { name: "my-app" } });
  */
 export async function copyTemplate({ templatesDir, template, directory, values }: CopyTemplateOptions): Promise<string[]> {
   const own = join(templatesDir, template);

@@ -45,9 +45,6 @@ export type NewAppResult = { directory: string; template: string; files: string[
  * what the options leave out when a terminal allows, then installs its
  * dependencies. Rejects with `APP_NAME_INVALID`, `DIRECTORY_NOT_EMPTY`,
  * `TEMPLATE_NOT_FOUND`, `INPUT_REQUIRED` or `INSTALL_FAILED`.
- *
- * @example
- * await createNewApp({ name: "my-app", template: "javascript", interactive: false, install: false });
  */
 export async function createNewApp(options: NewAppOptions): Promise<NewAppResult> {
   const cwd = options.cwd ?? process.cwd();

@@ -6,9 +6,6 @@ import { fileURLToPath } from "node:url";
  * The folder of the gh-app-kit package this module belongs to: the
  * nearest parent with a package.json named "gh-app-kit" (dist/src/scaffold
  * when built, src/scaffold when run from source).
- *
- * @example
- * const templates = join(findFrameworkRoot(), "templates");
  */
 export function findFrameworkRoot(from: string = fileURLToPath(import.meta.url)): string {
   let folder = dirname(from);

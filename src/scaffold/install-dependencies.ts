@@ -14,9 +14,6 @@ export type InstallDependenciesOptions = {
 /**
  * Runs `npm install` in `directory`, passing each line of its output to
  * `onLine`. Rejects with `INSTALL_FAILED` when npm fails or cannot start.
- *
- * @example
- * await installDependencies({ directory, onLine: (line) => console.log(`npm: ${line}`) });
  */
 export function installDependencies({ directory, onLine, env = processEnv(), timeoutMs = 600_000 }: InstallDependenciesOptions): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -9,9 +9,6 @@ export const DEFAULT_TEMPLATE = "typescript";
 
 /**
  * Where the templates are: `templates/` of the framework's package.
- *
- * @example
- * listTemplates(getTemplatesDir());
  */
 export function getTemplatesDir(): string {
   return join(findFrameworkRoot(), "templates");
@@ -20,9 +17,6 @@ export function getTemplatesDir(): string {
 /**
  * The templates in `templatesDir`: each folder with a description.txt,
  * except `__common__`, whose files every template gets. Default first.
- *
- * @example
- * listTemplates(getTemplatesDir()); // [{ name: "typescript", description: "..." }, ...]
  */
 export function listTemplates(templatesDir: string): TemplateInfo[] {
   return readdirSync(templatesDir, { withFileTypes: true })

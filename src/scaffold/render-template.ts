@@ -11,9 +11,6 @@ const PLACEHOLDER = /(?<!\$)\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
  * Replaces each `{{key}}` in `text` with `values[key]`, escaped for where it
  * stands. No code is evaluated; an unknown key is a bug in the template and
  * throws.
- *
- * @example
- * renderTemplate('{ "name": "{{name}}" }', { name: "my-app" }, IN_JSON_STRING);
  */
 export function renderTemplate(text: string, values: Readonly<Record<string, string>>, escape: Escape = RAW): string {
   return text.replace(PLACEHOLDER, (_match, key: string) => {
@@ -24,9 +21,6 @@ export function renderTemplate(text: string, values: Readonly<Record<string, str
 
 /**
  * Markdown and plain-text files take values as they are; code and data files inside strings.
- *
- * @example
- * escapeFor("package.json"); // IN_JSON_STRING
  */
 export function escapeFor(fileName: string): Escape {
   return /(\.md|\.txt|\.example|^gitignore)$/.test(fileName) ? RAW : IN_JSON_STRING;
