@@ -20,9 +20,6 @@ export type AbandonOptions = {
  * running, and logs one line per delivery naming its id and event, so the
  * operator knows what to redeliver (the platform saw a 202, or nothing, and
  * will not send it again by itself).
- *
- * @example
- * if (!(await inFlight.idle(graceMs))) await abandonDeliveries(inFlight.running(), { log, graceMs });
  */
 export async function abandonDeliveries(deliveries: readonly InFlightDelivery[], options: AbandonOptions): Promise<void> {
   const { log, graceMs, handOver } = options;

@@ -40,10 +40,6 @@ export type MountedApp = {
  * The one host assembly of createServer, createWebHandler and
  * createNodeMiddleware: options checked, the webhook receiver, the router,
  * and the app functions loaded with `getRouter` on it.
- *
- * @example
- * const mounted = mountApp(app, { caller: "createWebHandler", routes: "server" });
- * const loaded = mounted.loadLogged([appFn]);
  */
 export function mountApp(app: App, { caller, routes, setupMode = false, deliveryQueue, ...options }: MountAppOptions): MountedApp {
   const resolved = resolveServerOptions(app, options, caller);

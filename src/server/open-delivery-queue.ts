@@ -31,9 +31,6 @@ const NOTHING: OpenedQueue = { queue: undefined, close: async () => undefined };
  * it was given, or one it opens on the app's Redis (`queue: "redis"`). The
  * settings are checked at once; BullMQ is imported in the background and the
  * first delivery waits for it.
- *
- * @example
- * const { queue, close } = openDeliveryQueue(app, { queue: "redis" }, "createNodeMiddleware");
  */
 export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: string): OpenedQueue {
   // No App: the host's own check says so, with its hint.

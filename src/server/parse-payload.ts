@@ -10,10 +10,6 @@ const FORM_TYPE = /^\s*application\/x-www-form-urlencoded\s*(?:;|$)/i;
  * form bytes, so this runs after verification like any body. Node's `Buffer`
  * decodes faster through `toString` than through a `TextDecoder`, and this
  * runs for every delivery.
- *
- * @example
- * const payload = parsePayload(body, request.headers.get("content-type"));
- * if (typeof payload === "string") return badRequest(payload);
  */
 export function parsePayload(body: Uint8Array, contentType: string | null | undefined): object | string {
   const text = Buffer.isBuffer(body) ? body.toString("utf8") : decoder.decode(body);
