@@ -35,9 +35,6 @@ function hostNameOf(host: string | undefined): string | undefined {
  * `PROJECT_DOMAIN`'s host (so a page on another site that reaches this
  * server through DNS rebinding gets nothing), and every POST must carry an
  * `Origin` of that same host and port (so no other site can post a form).
- *
- * @example
- * router.use("/app/setup", guardSetupRequest(env, app.log));
  */
 export function guardSetupRequest(env: NodeJS.ProcessEnv, log: GuardLog): MiddlewareHandler {
   const allowed = setupHostNames(env);

@@ -15,10 +15,6 @@ const MAX_PENDING = 5;
 /**
  * Holds a new app's credentials in memory when `.env` already has some,
  * and asks on the page (`POST /app/setup/confirm`) before replacing them.
- *
- * @example
- * const confirm = createOverwriteConfirmation(flow);
- * await finishManifestFlow({ ...flow, hold: confirm.hold, code, state });
  */
 export function createOverwriteConfirmation(flow: FlowOptions) {
   const pending = new Map<string, { credentials: Credentials; app: App }>();

@@ -21,9 +21,6 @@ export const DEFAULT_MANIFEST = {
  * The manifest posted to GitHub: the defaults, then `base` (app.yml and
  * package.json), with the addresses of this server where `base` has none.
  * `redirect_url` is always this server's: the flow cannot finish elsewhere.
- *
- * @example
- * const manifest = createManifest(readAppManifest({ cwd }), { domain, webhookUrl, redirectUrl });
  */
 export function createManifest(base: AppManifest, { domain, webhookUrl, redirectUrl }: ManifestAddresses): AppManifest {
   return {

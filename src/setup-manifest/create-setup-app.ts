@@ -43,9 +43,6 @@ const LOCAL_HOSTS = /^(localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/;
  * code, exchanges it and saves the credentials to `.env`; `/app/import` saves
  * an existing app's; `/app/success` says what to do next. Every form and
  * callback carries a one-time `state` token; anything else gets 403.
- *
- * @example
- * await server.load(createSetupApp({ cwd, env, webhookPath: "/api/github/webhooks" }));
  */
 export function createSetupApp(options: SetupAppOptions): ApplicationFunction {
   return ({ app, getRouter }) => {

@@ -26,9 +26,6 @@ export type ExchangeManifestCodeOptions = {
  * app's id, private key and secrets (`POST /app-manifests/{code}/conversions`,
  * no authentication). Errors are `MANIFEST_CONVERSION_FAILED` and never
  * contain the code.
- *
- * @example
- * const app = await exchangeManifestCode({ code, baseUrl: "https://ghe.example.com/api/v3" });
  */
 export async function exchangeManifestCode({
   code,

@@ -10,9 +10,6 @@ const RESTART = { href: "/app/setup", text: "Start again" };
  * GitHub's redirect back to `/app/setup?code=…&state=…`: checks the state,
  * exchanges the code for the new app's credentials and saves them. The code,
  * key and secrets are neither logged nor shown.
- *
- * @example
- * const outcome = await finishManifestFlow({ ...flow, code, state });
  */
 export async function finishManifestFlow(
   options: FlowOptions & { code: string; state: string | undefined },
@@ -62,9 +59,6 @@ export async function finishManifestFlow(
 
 /**
  * The answer to a form or callback whose state is missing, spent or expired.
- *
- * @example
- * if (!tokens.consume(state, "import")) return forbidden({ href: "/app/import", text: "Try again" });
  */
 export function forbidden(retry = RESTART): FlowOutcome {
   return {

@@ -12,10 +12,6 @@ export type GetNewAppUrlOptions = {
 /**
  * Where the setup page posts the manifest: the platform's "new GitHub App"
  * page, for the user or for `org`, carrying the one-time `state`.
- *
- * @example
- * getNewAppUrl({ org: "octo-org", state });
- * // "https://github.com/organizations/octo-org/settings/apps/new?state=…"
  */
 export function getNewAppUrl({ baseUrl, org, state }: GetNewAppUrlOptions): string {
   const path = org ? `/organizations/${encodeURIComponent(org)}/settings/apps/new` : "/settings/apps/new";
@@ -27,9 +23,6 @@ export function getNewAppUrl({ baseUrl, org, state }: GetNewAppUrlOptions): stri
 /**
  * The platform's web address: github.com for its API, else the API's own
  * origin (GitHub Enterprise Server serves both from one host).
- *
- * @example
- * getWebOrigin("https://ghe.example.com/api/v3"); // "https://ghe.example.com"
  */
 export function getWebOrigin(baseUrl: string | undefined): string {
   if (!baseUrl) return GITHUB_WEB;

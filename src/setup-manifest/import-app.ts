@@ -23,9 +23,6 @@ function formHint(hint: string | undefined): string {
  * `POST /app/import`: checks the one-time state, the app id and the private
  * key, then saves them with the webhook secret. A refused form is shown
  * again with the reason, never with the secret or key typed.
- *
- * @example
- * const outcome = await importApp({ ...flow, request: c.req.raw });
  */
 export async function importApp(options: FlowOptions & { request: Request }): Promise<FlowOutcome> {
   const { request, tokens, log, envPath } = options;

@@ -15,9 +15,6 @@ export type ExistingCredentials = {
  * What credentials the `.env` at `path` already holds; none when it does
  * not exist. The setup flow asks for an explicit confirmation before it
  * replaces any of them.
- *
- * @example
- * const { names, appId } = await readExistingCredentials(join(cwd, ".env"));
  */
 export async function readExistingCredentials(path: string): Promise<ExistingCredentials> {
   const text = await readFile(path, "utf8").catch(() => "");
