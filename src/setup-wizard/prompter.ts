@@ -19,9 +19,6 @@ export type Prompter = {
  * Asks questions with inquirer on a terminal (default: standard input and
  * output). Closing a prompt (Ctrl+C) rejects with `INPUT_REQUIRED`, so the
  * command ends with one line instead of inquirer's stack.
- *
- * @example
- * const answer = await createPrompter().text("App ID", { validate: validateAppId });
  */
 export function createPrompter(streams: PromptStreams = {}): Prompter {
   const prompt = inquirer.createPromptModule({

@@ -33,9 +33,6 @@ export type SetupResult = { path: string; written: string[] };
  * address, app id, webhook secret and proxy URL, and writes them to `.env`
  * (atomically, mode 0600, other lines kept). Without questions, a value that
  * has no default and is not given rejects with `INPUT_REQUIRED`.
- *
- * @example
- * await runSetup({ interactive: process.stdin.isTTY, values: { APP_ID: "123" }, print: console.log });
  */
 export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   const cwd = options.cwd ?? process.cwd();

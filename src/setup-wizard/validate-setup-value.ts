@@ -1,8 +1,5 @@
 /**
  * `true`, or what is wrong with an app id: inquirer shows the text and asks again.
- *
- * @example
- * validateAppId("123"); // true
  */
 export function validateAppId(value: string): true | string {
   return /^[1-9][0-9]*$/.test(value.trim()) && Number.isSafeInteger(Number(value.trim()))
@@ -12,9 +9,6 @@ export function validateAppId(value: string): true | string {
 
 /**
  * `true`, or why `value` is not an http(s) address such as http://localhost:3000.
- *
- * @example
- * validateHttpUrl("ftp://example.com"); // '"ftp://example.com" must start with http:// or https://.'
  */
 export function validateHttpUrl(value: string): true | string {
   let url: URL;
@@ -30,9 +24,6 @@ export function validateHttpUrl(value: string): true | string {
 
 /**
  * Like `validateHttpUrl`, but an empty answer (no proxy) is fine too.
- *
- * @example
- * validateOptionalHttpUrl(""); // true
  */
 export function validateOptionalHttpUrl(value: string): true | string {
   return value.trim() === "" ? true : validateHttpUrl(value);
@@ -40,9 +31,6 @@ export function validateOptionalHttpUrl(value: string): true | string {
 
 /**
  * `true`, or why `value` cannot be a webhook secret.
- *
- * @example
- * validateSecret(randomBytes(32).toString("hex")); // true
  */
 export function validateSecret(value: string): true | string {
   if (value.trim() !== value || value === "") return "The webhook secret must not be empty or start or end with spaces.";
