@@ -16,9 +16,6 @@ export type ImportPageInfo = {
 /**
  * `GET /app/import`: a form for an existing app's id, webhook secret and
  * private key. Secrets are never put back into the page.
- *
- * @example
- * const { html, headers } = renderImportPageHtml({ state, envPath: "/srv/app/.env" });
  */
 export function renderImportPageHtml({ state, envPath, error, appId, existing }: ImportPageInfo): RenderedPage {
   const replace = existing

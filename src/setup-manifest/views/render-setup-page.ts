@@ -16,9 +16,6 @@ export type SetupPageInfo = {
 /**
  * `GET /app/setup`: a button that posts the app's manifest to GitHub, which
  * registers the app and sends the browser back with a code.
- *
- * @example
- * const { html, headers } = renderSetupPageHtml({ manifest, newAppUrl, envPath, unreachable: false });
  */
 export function renderSetupPageHtml({ manifest, newAppUrl, envPath, unreachable }: SetupPageInfo): RenderedPage {
   const hookUrl = manifest.hook_attributes?.url ?? "";

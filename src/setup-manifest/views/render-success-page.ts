@@ -12,9 +12,6 @@ export type SuccessPageInfo = {
 
 /**
  * `GET /app/success`: the credentials are saved; restart, then install.
- *
- * @example
- * const { html, headers } = renderSuccessPageHtml({ envPath, app: { name: "my-app", htmlUrl } });
  */
 export function renderSuccessPageHtml({ envPath, app, saved = true }: SuccessPageInfo): RenderedPage {
   if (!saved) {
