@@ -5,10 +5,6 @@ export type Instruments = ReturnType<typeof createInstruments>;
 
 /**
  * Creates the framework's instruments on `meter`.
- *
- * @example
- * const instruments = createInstruments(metrics.getMeter("gh-app-kit"));
- * instruments.deliveries.add(1, { "github.event": "issues", "github.outcome": "success" });
  */
 export function createInstruments(meter: Meter) {
   return {

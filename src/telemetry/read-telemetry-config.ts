@@ -29,10 +29,6 @@ const SAMPLERS = ["parentbased_always_on", "parentbased_always_off", "parentbase
  * loaded) unless an OTLP endpoint or an exporter is set, or when
  * `OTEL_SDK_DISABLED=true`. Bad values are an `OPTION_INVALID` error naming
  * the variable.
- *
- * @example
- * const config = readTelemetryConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" });
- * config?.traces?.url; // "http://127.0.0.1:4318/v1/traces"
  */
 export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig | undefined {
   if (value(env, "OTEL_SDK_DISABLED")?.toLowerCase() === "true") return undefined;

@@ -35,11 +35,6 @@ const SCOPE = "gh-app-kit";
  * periodically, both over OTLP/HTTP, with the W3C trace context propagator
  * and an AsyncLocalStorage context manager registered globally. `run()`
  * imports this module only when OpenTelemetry is configured.
- *
- * @example
- * const config = readTelemetryConfig(process.env);
- * const telemetry = config ? await startTelemetry(config) : undefined;
- * telemetry?.instrumentApp(app);
  */
 export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry> {
   diag.setLogger(

@@ -41,9 +41,6 @@ let active: Telemetry | undefined;
 /**
  * The process's telemetry once `run()` started it, else undefined: code that
  * is loaded either way (say, a queue) checks it before doing anything.
- *
- * @example
- * const carrier = getTelemetry()?.injectTraceContext() ?? {};
  */
 export function getTelemetry(): Telemetry | undefined {
   return active;

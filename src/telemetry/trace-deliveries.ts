@@ -11,9 +11,6 @@ type Handler<C> = (context: C) => unknown;
  * `github.event`, `github.action`, `github.installation_id`,
  * `github.outcome`), each handler in a child span, with its error recorded
  * when it throws; and the deliveries and handler-duration metrics.
- *
- * @example
- * app.webhooks.router.instrument(traceDeliveries(app.webhooks.router, tracer, instruments));
  */
 export function traceDeliveries(router: EventRouter<unknown>, tracer: Tracer, instruments: Instruments): RouterInstrumentation {
   return {

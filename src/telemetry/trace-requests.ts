@@ -13,9 +13,6 @@ type Headers = Record<string, unknown> | undefined;
  * records the rate limit per installation. Only the method, the template,
  * the host and a few answer headers become attributes: never a header the
  * app sends, a token, or the expanded URL and its query.
- *
- * @example
- * const Traced = AppClient.plugin(createRequestTracing(tracer, instruments));
  */
 export function createRequestTracing(tracer: Tracer, instruments: Instruments) {
   const plugin = (octokit: Octokit, options: { auth?: unknown; baseUrl?: string }) => {

@@ -8,9 +8,6 @@ const NAME = "POST /app/installations/{installation_id}/access_tokens";
 /**
  * Token exchanges in client spans of their own (the exchange runs outside any
  * client's hooks), with `traceparent` sent and the exchanges counted.
- *
- * @example
- * setTokenExchangeHooks(traceTokenExchanges(tracer, instruments));
  */
 export function traceTokenExchanges(tracer: Tracer, instruments: Instruments): TokenExchangeHooks {
   return {
