@@ -25,9 +25,6 @@ const EVENTS_DOCS = "https://docs.github.com/en/webhooks/webhook-events-and-payl
  * The default app's welcome page: the app's name, version and description,
  * that it is running, and the next steps with its webhook URL. Every value is
  * escaped; the page loads nothing from elsewhere.
- *
- * @example
- * const { html, headers } = renderDefaultPage({ name: "hello", domain, webhookUrl: `${domain}/api/github/webhooks` });
  */
 export function renderDefaultPage(info: DefaultPageInfo): RenderedPage {
   const name = escapeHtml(info.name ?? GENERIC_NAME);
