@@ -7,9 +7,6 @@ const SIGNATURE_HEADER = /^sha256=([0-9a-f]{64})$/;
  * time, for each accepted secret (several during a rotation). Returns the
  * index of the secret that matched, or -1. A malformed header (wrong prefix,
  * length, case or characters, or several values) is a mismatch, never a throw.
- *
- * @example
- * if (verifySignature([secret], body, request.headers.get("x-hub-signature-256")) === -1) reject();
  */
 export function verifySignature(
   secrets: readonly string[],
