@@ -11,25 +11,15 @@ export type CreateSharing = (options: RedisSharingOptions) => RedisSharing;
 
 let provided: CreateSharing | undefined;
 
-/**
- * Sets the `CreateSharing` of Apps given `redisConfig` without one; the first
- * call wins.
- */
+/** For Apps given `redisConfig` without a `CreateSharing`; the first call wins. */
 export function provideSharing(createSharing: CreateSharing): void {
   provided ??= createSharing;
 }
 
-/**
- * The `CreateSharing` set by `provideSharing`, if any.
- */
 export function providedSharing(): CreateSharing | undefined {
   return provided;
 }
 
-/**
- * The App's sharing: from `createSharing`, else from the provided one;
- * undefined without `redisConfig`.
- */
 export function openSharing(
   config: RedisSharingOptions["config"] | undefined,
   createSharing: CreateSharing | undefined,
