@@ -16,7 +16,6 @@ export function createClient(state: State, installationId?: number, log?: Logger
   return createClientWithAuth(state, authFor(state, installationId), log);
 }
 
-/** A client of `state.Client` with the given authentication. */
 export function createClientWithAuth(state: State, auth: AppAuth, log?: Logger): AppClient {
   return new state.Client({
     authStrategy: createAppAuthStrategy,
@@ -42,10 +41,7 @@ function authFor(state: State, installationId: number | undefined): AppAuth {
   };
 }
 
-/**
- * The State's token store: the App's own, or, for a State built by hand with
- * an app id and a private key, one made on first use and kept with it.
- */
+/** A State built by hand with an app id and a private key gets a store on first use. */
 function tokenStoreOf(state: State): TokenStore | undefined {
   if (state.tokens) return state.tokens;
   const appId = state.appId ?? state.id;
