@@ -47,10 +47,6 @@ export function hasAppCredentials(app: App): boolean {
   return app.state.tokens !== undefined;
 }
 
-/**
- * Forgets the fetched registration and the failure flag, so a test can
- * fetch again. Not for use outside tests.
- */
 export function resetAppMetaForTests(): void {
   appMeta = null;
   didFailRetrievingAppMeta = false;
