@@ -8,12 +8,7 @@ export type PackageInfo = {
   description?: string | undefined;
 };
 
-/**
- * Reads `name`, `version` and `description` from `<cwd>/package.json`.
- * A missing file, or a field that is not a non-empty string, leaves the field
- * out: the page then shows generic text. A file that is not JSON is reported
- * through `warn` and treated as missing.
- */
+/** A missing file or field leaves the field out: the page then shows generic text. */
 export function readPackageInfo(cwd: string, warn?: (message: string) => void): PackageInfo {
   const path = join(cwd, "package.json");
   let manifest: unknown;
