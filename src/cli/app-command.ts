@@ -5,10 +5,7 @@ import { closest } from "./hooks/command-not-found.js";
 
 export { addUsageErrors } from "./describe-app-error.js";
 
-/**
- * Base of every `app` command: turns an `AppError` into one line, its hint
- * and an exit code (2 for usage errors, 1 otherwise), never a stack trace.
- */
+/** An `AppError` leaves as one line and its hint, never a stack trace. */
 export abstract class AppCommand extends Command {
   protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
     if (isAppError(error)) {

@@ -3,10 +3,7 @@ import type { AppError, AppErrorCode } from "../errors.js";
 // No oclif here: `app receive`'s fast start (src/cli/fast-receive.ts) prints
 // errors with these too, without loading oclif.
 
-/**
- * Codes that mean the command was used wrongly (exit 2); every other
- * expected failure exits 1.
- */
+/** Exit 2; every other expected failure exits 1. */
 const USAGE_ERRORS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>(["OPTION_INVALID"]);
 
 /**
@@ -16,11 +13,6 @@ export function addUsageErrors(...codes: AppErrorCode[]): void {
   for (const code of codes) (USAGE_ERRORS as Set<AppErrorCode>).add(code);
 }
 
-/**
- * What the CLI prints for an `AppError`: one line for what went wrong, one
- * for what to do and, for a usage error, where the command's help is; and
- * the exit code (2 for usage errors, 1 otherwise).
- */
 export function describeAppError(error: AppError, helpLine: string): { lines: string[]; exitCode: 1 | 2 } {
   // oclif's own rendering would wrap both and add the code between them.
   const lines = [`Error: ${toOneLine(error.message)}`];
