@@ -82,10 +82,7 @@ type MergeableOptions = {
   [key: string]: unknown;
 };
 
-/**
- * The defaults function of `AppClient`: built-in defaults, then the instance
- * options; `throttle` (and `retry`) are merged key by key, not replaced.
- */
+/** `throttle` and `retry` are merged key by key, not replaced. */
 export function mergeClientOptions<T extends MergeableOptions>(options: T): T & ClientDefaults {
   return {
     ...CLIENT_DEFAULTS,
@@ -102,11 +99,7 @@ export function mergeClientOptions<T extends MergeableOptions>(options: T): T & 
   };
 }
 
-/**
- * One layer of `AppClient.defaults(object)` under the options it is given:
- * like Octokit's own (`userAgent`s joined), but `throttle` and `retry` merged
- * key by key instead of replaced.
- */
+/** Like Octokit's own layering, but `throttle` and `retry` are merged key by key. */
 export function layerClientOptions(defaults: MergeableOptions, options: MergeableOptions): MergeableOptions {
   const layered: MergeableOptions = { ...defaults, ...options };
   if (defaults.userAgent && options.userAgent) layered.userAgent = `${String(options.userAgent)} ${String(defaults.userAgent)}`;

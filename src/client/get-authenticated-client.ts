@@ -71,11 +71,7 @@ export async function auth(state: State, installationId?: number, log?: Logger):
   return fromStateClient(state, installationId) ?? createClient(state, installationId, log);
 }
 
-/**
- * For a State whose only credentials are in its client
- * (`client: new AppClient({ auth: { appId, privateKey } })`): that client,
- * or one made by its auth's factory for the installation.
- */
+/** For `client: new AppClient({ auth: { appId, privateKey } })`, the State's only credentials. */
 function fromStateClient(state: State, installationId: number | undefined): Promise<AppClient> | undefined {
   if (state.tokens || state.platformToken || ((state.appId ?? state.id) !== undefined && state.privateKey)) return undefined;
   const client = Object.getOwnPropertyDescriptor(state, "client")?.value as AppClient | undefined;
