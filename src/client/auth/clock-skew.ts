@@ -1,7 +1,3 @@
-/**
- * The messages the platform answers a JWT with when this machine's clock and
- * the platform's disagree.
- */
 const CLOCK_SKEW_MESSAGES = [
   /'Expiration time' claim \('exp'\) is too far in the future/,
   /'Expiration time' claim \('exp'\) must be a numeric value representing the future time/,

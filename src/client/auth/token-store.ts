@@ -18,10 +18,6 @@ export type TokenCache = {
   delete(key: number): unknown;
 };
 
-/**
- * The default token cache: room for the tokens of 15,000 installations,
- * each kept until shortly before it expires.
- */
 export function createTokenCache(): TokenCache {
   return new LRUCache<number, string>({ max: 15000 });
 }
@@ -63,11 +59,7 @@ export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 type Jwt = { token: string; expiresAt: number };
 
-/**
- * Mints and keeps the app's credentials: the app JWT, and one installation
- * token per installation, reused until `refreshMarginMs` before the
- * `expires_at` the platform returned. Concurrent callers share one exchange.
- */
+/** Tokens are reused until `refreshMarginMs` before `expires_at`; concurrent callers share one exchange. */
 export class TokenStore {
   readonly appId: number;
   readonly cache: TokenCache;
