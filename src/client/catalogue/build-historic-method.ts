@@ -18,11 +18,7 @@ export type BuildHistoricMethodOptions = {
   getLog: () => WarnLog;
 };
 
-/**
- * Builds a method whose endpoint today's plugin no longer has: it sends the
- * route and request defaults it sent when the catalogue was written (its
- * media-type previews become the `accept` header), and warns once per process.
- */
+/** Sends the route as the catalogue recorded it; its media-type previews become `accept`. */
 export function buildHistoricMethod({
   name,
   entry,

@@ -9,12 +9,7 @@ export type CreateCatalogueGroupOptions = {
   replace?: ReadonlySet<string> | undefined;
 };
 
-/**
- * One group of client methods: today's methods first, unchanged and shared
- * with today's object, then catalogue methods today lacks, built on first use.
- * `in`, `Object.keys` and assignment (for stubbing in tests) behave as on a
- * plain object.
- */
+/** `in`, `Object.keys` and assignment (apps stub methods in tests) behave as on a plain object. */
 export function createCatalogueGroup({
   today = {},
   names,
