@@ -46,11 +46,7 @@ export function config(client: Octokit, options: OctokitOptions = {}): ConfigApi
 
 type Get = ConfigApi["config"]["get"];
 
-/**
- * `config.get`, shaped like every other client method (the catalogue lists
- * it among them): `endpoint` builds the contents request it reads a file
- * with, and `defaults` returns a `get` with preset options.
- */
+/** Shaped like every other client method (`endpoint`, `defaults`): the catalogue lists it among them. */
 function createGet(client: Octokit, cache: ConfigCache, presets: Partial<GetConfigOptions<object>>): Get {
   const get = (<T extends object = Configuration>(getOptions: GetConfigOptions<T>) =>
     getConfig<T>(client, { ...presets, ...getOptions } as GetConfigOptions<T>, cache)) as Get;
