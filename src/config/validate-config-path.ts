@@ -20,10 +20,6 @@ export function findPathProblem(path: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * The path of `.github/<fileName>`, for `context.config(fileName)`. Throws
- * `CONFIG_PATH_INVALID` for a name that would leave `.github/` or cannot be config.
- */
 export function joinConfigPath(fileName: unknown, { owner, repo }: { owner: string; repo: string }): string {
   const problem = findPathProblem(fileName);
   if (problem !== undefined) {
@@ -36,10 +32,6 @@ export function joinConfigPath(fileName: unknown, { owner, repo }: { owner: stri
   return `${CONFIG_PATH}/${fileName as string}`;
 }
 
-/**
- * Checks the `path` of `client.config.get()`: relative to the repository's
- * root, with no `..`, and a .yml, .yaml or .json file.
- */
 export function validateConfigPath({ owner, repo, path }: { owner: string; repo: string; path: unknown }): string {
   const problem = findPathProblem(path);
   if (problem !== undefined) {
