@@ -5,10 +5,7 @@ import type { CheckResult, DoctorSetup } from "./types.js";
 const ID = "redis";
 const TIMEOUT_MS = 3000;
 
-/**
- * Redis answers PING, when `REDIS_URL` (or `--redis-url`) is set. Only its
- * host and port are shown, never a password.
- */
+/** Only host and port are shown, never a password. */
 export async function checkRedis({ options }: DoctorSetup): Promise<CheckResult | undefined> {
   const config = options.redisConfig;
   if (!config) return undefined;
