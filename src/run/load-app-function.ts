@@ -11,10 +11,6 @@ export type LoadAppFunctionOptions = {
   resolver?: Resolver | undefined;
 };
 
-/**
- * Imports an app by path or package name and returns its app function: the
- * module's default export (also through CommonJS interop), or the module itself.
- */
 export async function loadAppFunction(
   appFnId: string,
   { basedir, resolver = resolveAppFunction }: LoadAppFunctionOptions,
