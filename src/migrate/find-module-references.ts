@@ -24,12 +24,7 @@ export type ModuleReferences = {
   moduleExpressions: Set<AnyNode>;
 };
 
-/**
- * Points every reference to the module "probot" (import, export from,
- * require, dynamic import, `import("probot")` types, jest/vitest `mock`) at
- * gh-app-kit, and collects the names the file takes from it. Deep imports
- * and Probot's sibling packages are reported, not changed.
- */
+/** Deep imports and Probot's sibling packages are reported, not changed. */
 export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleReferences {
   const refs: ModuleReferences = { names: [], namespaces: [], moduleExpressions: new Set() };
   const onSpecifier = (literal: AnyNode, path: Path) => inspectSpecifier(literal, path, refs, log);
@@ -235,11 +230,8 @@ export function scopeNode(path: Path): AnyNode {
 }
 
 /**
- * The node of the scope that declares `name` as seen from `path`, or null.
- * Nodes, not scope objects, are compared: every visit builds new scopes.
- * The chain is walked here rather than with ast-types' `lookup`: that one
- * throws "null does not match type Pattern" on a catch clause without a
- * parameter (`catch { }`, ES2019), which declares nothing.
+ * Nodes, not scope objects: every visit builds new scopes. Not ast-types'
+ * `lookup`: it throws "null does not match type Pattern" on `catch { }`.
  */
 export function declaringScope(path: Path, name: string): AnyNode | null {
   for (let scope = path.scope as unknown as Scope | null; scope; scope = scope.parent) {
@@ -258,12 +250,7 @@ function patternDeclares(pattern: AnyNode | null | undefined, name: string): boo
 
 const skippedCatchVars = new WeakMap<AnyNode, Set<string>>();
 
-/**
- * The `var`s and functions declared in the bodies of catch clauses whose
- * parameter is not a plain name (`catch { var x }`, `catch ({ message }) { ... }`):
- * ast-types' scan leaves those bodies out, though they declare in the
- * enclosing function or program.
- */
+/** ast-types' scan skips catch bodies whose parameter is not a plain name, though they declare outside. */
 function varsInSkippedCatches(scopeNode: AnyNode): Set<string> {
   const cached = skippedCatchVars.get(scopeNode);
   if (cached) return cached;

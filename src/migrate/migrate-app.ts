@@ -40,12 +40,6 @@ export type MigrationReport = {
   staleLockfile?: string;
 };
 
-/**
- * Moves the Probot app in `directory` to gh-app-kit: package.json first,
- * then every JavaScript and TypeScript file. Writes only files whose text
- * changes (nothing with `dryRun`), and returns what it changed and what it
- * could not. Rejects with PACKAGE_JSON_NOT_FOUND or PACKAGE_JSON_INVALID.
- */
 export async function migrateApp(options: MigrateAppOptions): Promise<MigrationReport> {
   const directory = resolve(options.directory);
   const manifestPath = join(directory, "package.json");

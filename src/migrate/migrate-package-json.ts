@@ -10,13 +10,7 @@ const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;
 
-/**
- * Moves package.json from Probot: the `probot` dependency becomes
- * `gh-app-kit` at `frameworkSpec` (same field, same place), and
- * `probot run`/`probot receive` in scripts become `app run`/`app receive`.
- * Keeps the file's indentation and final newline. Reports adapters, other
- * `@probot/*` and `probot-*` packages, and other `probot` commands.
- */
+/** Keeps the file's indentation and final newline. */
 export function migratePackageJson(code: string, frameworkSpec: string): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const manifest = JSON.parse(code) as Manifest;

@@ -11,18 +11,12 @@ function pluginsFor(file: string): ParserPlugin[] {
   return ["jsx", "decorators-legacy"];
 }
 
-/**
- * Parses a source file with recast over Babel, so that printing it again
- * keeps the formatting and comments of every node left alone.
- */
+/** recast, so printing again keeps the formatting of every node left alone. */
 export function parseSource(file: string, code: string): recast.types.namedTypes.File {
   return recast.parse(code, { parser: { parse: (source: string) => parseWithBabel(file, source) } }) as recast.types.namedTypes.File;
 }
 
-/**
- * Babel's own tree, whose `comments` keep their offsets (recast moves
- * comments onto nodes).
- */
+/** Babel's own tree: its `comments` keep their offsets (recast moves them onto nodes). */
 export function parseWithBabel(file: string, code: string): ReturnType<typeof babelParse> {
   return babelParse(code, {
     // "unambiguous": CommonJS files are scripts, files with import/export are modules.

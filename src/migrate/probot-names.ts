@@ -28,20 +28,12 @@ export const OPTION_RENAMES: Readonly<Record<string, string>> = {
   Octokit: "Client",
 };
 
-/**
- * Probot exports with no counterpart here, each with what to do instead.
- * Names imported from "probot" that are neither here, renamed, nor in
- * FRAMEWORK_EXPORTS get a generic hint.
- */
 export const MISSING_EXPORTS: Readonly<Record<string, string>> = {
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
 };
 
-/**
- * Every name gh-app-kit's root module exports (values and types). A test
- * keeps this list equal to src/index.ts.
- */
+/** A test keeps this equal to src/index.ts. */
 export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "AdditionalOptions", "aliasLog", "App", "APP_ERROR_CODES", "AppAggregateError", "AppAuth", "AppClient", "AppError",
   "AppErrorCode", "Application", "ApplicationFunction", "ApplicationFunctionOptions", "appMeta", "AppServer", "AppsGetAuthenticatedResponse",
@@ -68,10 +60,6 @@ export const MISSING_STATICS: Readonly<Record<string, string>> = {
     "App has no static defaults(): pass the options to new App({...}) or createApp({ overrides }), or write a subclass whose constructor adds them.",
 };
 
-/**
- * Packages of Probot's family that cannot be moved by renames, with what to
- * do; matched on the start of the module name.
- */
 export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   {
     prefix: "@probot/adapter-aws-lambda-serverless",

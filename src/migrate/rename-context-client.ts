@@ -5,13 +5,7 @@ import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type Source
 /** Names apps give the event context in helpers that receive it. */
 const CONTEXT_NAMES = new Set(["context", "ctx"]);
 
-/**
- * Renames `context.octokit` to `context.client` where the object is an
- * event context: a parameter of a handler given to `.on()`/`.onAny()`, a
- * parameter typed `Context`, a variable named `context` or `ctx`, or
- * `x.context`. Also `{ octokit }` destructured from one, and test doubles
- * built as `{ octokit, payload }`.
- */
+/** Only where the object is surely an event context: other `.octokit`s are not ours. */
 export function renameContextClient(ast: AnyNode, log: SourceWork): void {
   const contexts = findContextParameters(ast);
   const isContext = (path: Path): boolean => {

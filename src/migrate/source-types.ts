@@ -42,12 +42,7 @@ export function keyName(node: AnyNode | null | undefined): string | undefined {
   return undefined;
 }
 
-/**
- * Text replacements at the places the parser gave the original nodes.
- * Printing the changed tree again (recast.print) would rewrite whole return
- * statements, adding semicolons to code written without them; replacing
- * exactly the tokens that change keeps every other character.
- */
+/** Not recast.print: it rewrites whole return statements, adding semicolons to code written without. */
 export class SourceEdits {
   readonly #byRange = new Map<string, { start: number; end: number; text: string }>();
 
