@@ -31,11 +31,7 @@ type EnvBinding<T> = {
   read: (env: NodeJS.ProcessEnv, cwd: string | undefined) => T | undefined;
 };
 
-/**
- * Each option the environment sets, bound to its variable (see CONTRACT.md):
- * the one place a variable's name meets its option. The flags of the CLI
- * name the same variables.
- */
+/** The one place a variable's name (CONTRACT.md) meets its option. */
 export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonNullable<EnvOptions[K]>> } = {
   appId: text("APP_ID"),
   // Also PRIVATE_KEY_PATH, or the only .pem file of the working folder.
@@ -56,10 +52,7 @@ export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonN
   redisConfig: text("REDIS_URL"),
 };
 
-/**
- * The options the environment sets, read through `ENV_BINDINGS`. Unset
- * variables leave their option out, so defaults underneath survive.
- */
+/** Unset variables leave their option out, so defaults underneath survive. */
 export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): EnvOptions {
   const options: Record<string, unknown> = {};
   for (const [option, binding] of Object.entries(ENV_BINDINGS) as [keyof EnvOptions, EnvBinding<unknown>][]) {
