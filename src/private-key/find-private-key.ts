@@ -26,12 +26,7 @@ export type FoundPrivateKey = {
   key: string;
 };
 
-/**
- * Finds the app's private key and tells where it came from: the
- * --private-key flag, PRIVATE_KEY, PRIVATE_KEY_PATH, then a single .pem file
- * in `cwd`. Null when there is none; throws an `AppError` when the key found
- * is unusable or several .pem files make the choice ambiguous.
- */
+/** Order: --private-key, PRIVATE_KEY, PRIVATE_KEY_PATH, then a single .pem file in `cwd`. */
 export function findPrivateKey({
   filepath,
   env = processEnv(),
