@@ -3,11 +3,7 @@ import type { RelayedDelivery } from "./parse-relayed-delivery.js";
 /** How long the app may take to answer one relayed delivery. */
 const FORWARD_TIMEOUT_MS = 30000;
 
-/**
- * Posts one relayed delivery to the local webhook route, byte for byte, and
- * resolves to the status the app answered. Rejects when the app cannot be
- * reached or does not answer in time.
- */
+/** Byte for byte, so the signature still verifies. */
 export async function forwardDelivery(
   delivery: RelayedDelivery,
   target: URL,
