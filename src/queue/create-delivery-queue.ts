@@ -34,12 +34,7 @@ export type DeliveryQueueOptions = {
 const STORING_MS = 30_000;
 
 
-/**
- * Opens the delivery queue (BullMQ on the app's Redis). A delivery id is
- * remembered for 3 days with the same key the delivery claims use, so one
- * delivery is stored once across instances, and never queued again after
- * it ran; its job id is the delivery id.
- */
+/** Ids are remembered under the delivery claims' key, so a delivery is stored once across instances. */
 export async function createDeliveryQueue({
   connection,
   appId,
@@ -111,12 +106,7 @@ export async function createDeliveryQueue({
   };
 }
 
-/**
- * The queue's gauges: deliveries waiting for a worker (not those running, nor
- * retries waiting out their back-off) and how long the oldest has waited
- * since it was queued. New jobs are pushed at the list's head, so the oldest
- * is at its tail: the first in ascending order.
- */
+/** New jobs are pushed at the list's head, so the oldest is the first in ascending order. */
 async function readQueue(queue: Queue<DeliveryJobData>): Promise<QueueReading> {
   const [counts, [oldest]] = await Promise.all([queue.getJobCounts("waiting", "prioritized"), queue.getJobs(["waiting"], 0, 0, true)]);
   const depth = (counts.waiting ?? 0) + (counts.prioritized ?? 0);

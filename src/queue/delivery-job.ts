@@ -27,11 +27,7 @@ export const KEPT_HEADERS = [
 
 export type KeptHeader = (typeof KEPT_HEADERS)[number];
 
-/**
- * The job id of a delivery: its id as it is. BullMQ refuses ids that look
- * like integers or contain ":" (it uses those forms itself); such ids, which
- * the platform never sends (its ids are GUIDs), are prefixed and escaped.
- */
+/** BullMQ refuses ids that look like integers or contain ":"; the platform's GUIDs never do. */
 export function jobIdOf(deliveryId: string): string {
   if (/^-?\d+$/.test(deliveryId) || deliveryId.includes(":") || deliveryId.startsWith("delivery%")) {
     return `delivery%${encodeURIComponent(deliveryId)}`;

@@ -30,10 +30,6 @@ export type FailedDeliveries = {
 
 const noLog = { info: () => undefined, warn: () => undefined };
 
-/**
- * The failed set of an app's delivery queue, for `app deliveries`. Any Redis
- * failure is a `QUEUE_UNREACHABLE` error naming where Redis was looked for.
- */
 export async function openFailedDeliveries({
   redisConfig,
   appId,

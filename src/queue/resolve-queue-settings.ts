@@ -22,12 +22,7 @@ export type QueueSettings = {
   lockMs: number;
 };
 
-/**
- * Queue mode's settings, or undefined when it is off (no `DELIVERY_QUEUE`
- * and no `--queue`). Queue mode needs Redis: without `REDIS_URL` it is an
- * `OPTION_INVALID` error naming it. `DELIVERY_BACKOFF_MS` and
- * `DELIVERY_LOCK_MS` tune the first retry's delay and the lock (see docs/queue.md).
- */
+/** See docs/queue.md. */
 export function resolveQueueSettings({
   env,
   overrides = {},

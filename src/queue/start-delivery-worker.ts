@@ -37,12 +37,6 @@ export type DeliveryWorker = {
 
 const ERROR_LOG_INTERVAL_MS = 30_000;
 
-/**
- * Runs queued deliveries through the app's handlers: the worker of queue
- * mode, in `app run` or in `app worker`. Failed deliveries are retried with
- * exponential back-off (the attempts and back-off are set by the queue);
- * after the last attempt they stay in the failed set.
- */
 export async function startDeliveryWorker({
   app,
   concurrency = DEFAULT_WORKER_CONCURRENCY,
@@ -152,11 +146,7 @@ export async function startDeliveryWorker({
 /** How long a stop waits for aborted handlers to return before it disconnects the worker. */
 const ABORTED_WAIT_MS = 1000;
 
-/**
- * In a worker, a rate-limited request fails at once instead of waiting in
- * the handler: the delivery goes back to the queue, delayed, and its slot
- * runs another one (see process-delivery.ts).
- */
+/** Waiting out a rate limit in the handler would hold a worker slot; the queue delays the delivery instead. */
 function leaveRateLimitsToTheQueue(app: App): void {
   const Client = app.state.Client;
   app.state.Client = Client.defaults({ throttle: { onRateLimit: leaveToQueue, onSecondaryRateLimit: leaveToQueue } } as never) as typeof Client;
