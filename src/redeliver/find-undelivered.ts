@@ -25,11 +25,7 @@ export type Undelivered = {
   attempts: number;
 };
 
-/**
- * Groups attempts by `guid` and keeps the deliveries first attempted since
- * `sinceMs` (the original, not a redelivery, is in the window) that no
- * attempt answered with a 2xx. Oldest first.
- */
+/** The original attempt, not a redelivery, must be in the window. */
 export function findUndelivered(attempts: readonly HookDelivery[], sinceMs: number): Undelivered[] {
   const groups = new Map<string, HookDelivery[]>();
   for (const attempt of attempts) {
