@@ -27,11 +27,7 @@ export type RedisSharing = {
   close(): Promise<void>;
 };
 
-/**
- * Connects to Redis (in the background; the app serves on local state until
- * it answers) and builds the shared token cache, throttling and delivery
- * claims on that one connection.
- */
+/** Connects in the background: the app serves on local state until Redis answers. */
 export function createRedisSharing({ config, appId, baseUrl, log, keyPrefix, msPerSecond }: RedisSharingOptions): RedisSharing {
   const connection = new RedisConnection({ config, log, keyPrefix });
   void connection.client();

@@ -32,11 +32,7 @@ const FAULT_TOLERANT_OPTIONS: RedisOptions = {
   retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times, 6), 5000),
 };
 
-/**
- * The one Redis client of an app, opt-in. `ioredis` is loaded on first use.
- * `up` says whether commands can be sent now; the outage and its end are
- * logged once each, and sharing resumes by itself when Redis returns.
- */
+/** `ioredis` loads on first use; an outage and its end are logged once each. */
 export class RedisConnection {
   readonly keyPrefix: string;
   #options: RedisConnectionOptions;

@@ -1,11 +1,7 @@
 import type { Redis } from "ioredis";
 import type { RedisConnection } from "./redis-connection.js";
 
-/**
- * A pause every instance honours: when one instance meets a secondary rate
- * limit, it publishes "wait until T" and every instance holds its requests
- * until then. Without Redis the pause still covers this instance.
- */
+/** A secondary rate limit met by one instance pauses every instance. */
 export class SharedPause {
   #connection: RedisConnection;
   #key: string;

@@ -36,12 +36,7 @@ const require = createRequire(import.meta.url);
 const SECONDARY_LIMIT = /\bsecondary rate\b/i;
 const OUTAGE = Symbol("redis outage");
 
-/**
- * Throttling shared by every instance: Bottleneck's Redis clustering while
- * Redis answers, the local limiter when it does not (a job that never
- * started on the shared limiter runs on the local one), and a pause every
- * instance honours after a secondary rate limit.
- */
+/** Bottleneck's Redis clustering while Redis answers, the local limiter when it does not. */
 export function createSharedThrottle(
   connection: RedisConnection,
   appId: number | string,
