@@ -2,11 +2,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "../errors.js";
 
-/**
- * The apps listed in `<cwd>/package.json` under `"app": { "apps": [...] }`:
- * paths or package names, resolved later from `cwd`. None when the file or
- * the field is missing.
- */
 export function readPackageApps(cwd: string): string[] {
   const path = join(cwd, "package.json");
   let manifest: unknown;
