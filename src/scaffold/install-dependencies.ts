@@ -11,10 +11,6 @@ export type InstallDependenciesOptions = {
   timeoutMs?: number;
 };
 
-/**
- * Runs `npm install` in `directory`, passing each line of its output to
- * `onLine`. Rejects with `INSTALL_FAILED` when npm fails or cannot start.
- */
 export function installDependencies({ directory, onLine, env = processEnv(), timeoutMs = 600_000 }: InstallDependenciesOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["install", "--no-audit", "--no-fund"], {

@@ -14,10 +14,6 @@ export function getTemplatesDir(): string {
   return join(findFrameworkRoot(), "templates");
 }
 
-/**
- * The templates in `templatesDir`: each folder with a description.txt,
- * except `__common__`, whose files every template gets. Default first.
- */
 export function listTemplates(templatesDir: string): TemplateInfo[] {
   return readdirSync(templatesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== "__common__")

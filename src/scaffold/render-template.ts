@@ -7,11 +7,7 @@ export const IN_JSON_STRING: Escape = (value) => JSON.stringify(value).slice(1, 
 // `{{name}}`, but not GitHub Actions' `${{ ... }}`.
 const PLACEHOLDER = /(?<!\$)\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
-/**
- * Replaces each `{{key}}` in `text` with `values[key]`, escaped for where it
- * stands. No code is evaluated; an unknown key is a bug in the template and
- * throws.
- */
+/** No code is evaluated; an unknown key is a bug in the template and throws. */
 export function renderTemplate(text: string, values: Readonly<Record<string, string>>, escape: Escape = RAW): string {
   return text.replace(PLACEHOLDER, (_match, key: string) => {
     if (!Object.hasOwn(values, key)) throw new Error(`The template uses {{${key}}}, which has no value.`);

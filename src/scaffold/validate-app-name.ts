@@ -10,10 +10,6 @@ export function checkAppName(name: string): true | string {
   return [...(result.errors ?? []), ...(result.warnings ?? [])].join("; ");
 }
 
-/**
- * Throws `APP_NAME_INVALID` with npm's reasons when `name` cannot name a new
- * npm package (the app's package.json name and its folder).
- */
 export function validateAppName(name: string): void {
   const valid = checkAppName(name);
   if (valid !== true) {
