@@ -15,12 +15,7 @@ export type AbandonOptions = {
   handOver?: ((delivery: InFlightDelivery) => Promise<boolean>) | undefined;
 };
 
-/**
- * At a stop's deadline: aborts the `context.signal` of every delivery still
- * running, and logs one line per delivery naming its id and event, so the
- * operator knows what to redeliver (the platform saw a 202, or nothing, and
- * will not send it again by itself).
- */
+/** Each abandoned delivery is named: the platform saw a 202 (or nothing) and will not resend it. */
 export async function abandonDeliveries(deliveries: readonly InFlightDelivery[], options: AbandonOptions): Promise<void> {
   const { log, graceMs, handOver } = options;
   await Promise.all(

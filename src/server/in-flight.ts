@@ -7,11 +7,7 @@ export type InFlightDelivery = {
   context?: unknown;
 };
 
-/**
- * The deliveries whose handlers are still running, including those that
- * already got a 202, so a graceful stop can wait for them and, at its
- * deadline, name (and abort) the ones it abandons.
- */
+/** Also those already answered 202, so a graceful stop can wait for them. */
 export class InFlight {
   #running = new Set<InFlightDelivery>();
   #waiters: Array<() => void> = [];

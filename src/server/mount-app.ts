@@ -36,11 +36,7 @@ export type MountedApp = {
   loadLogged(appFns: ReadonlyArray<AnyAppFunction>): Promise<boolean>;
 };
 
-/**
- * The one host assembly of createServer, createWebHandler and
- * createNodeMiddleware: options checked, the webhook receiver, the router,
- * and the app functions loaded with `getRouter` on it.
- */
+/** Shared by createServer, createWebHandler and createNodeMiddleware. */
 export function mountApp(app: App, { caller, routes, setupMode = false, deliveryQueue, ...options }: MountAppOptions): MountedApp {
   const resolved = resolveServerOptions(app, options, caller);
   const { webhookPath, log } = resolved;

@@ -1,7 +1,4 @@
-/**
- * What the webhook pipeline answers, in a shape both adapters write without
- * conversion: Node's `writeHead(status, headers)` and `new Response(body, init)`.
- */
+/** Written without conversion by Node's `writeHead` and by `new Response(body, init)`. */
 export type WebhookAnswer = {
   readonly status: number;
   readonly body: string;
