@@ -21,12 +21,7 @@ export type ExchangeManifestCodeOptions = {
   timeoutMs?: number;
 };
 
-/**
- * Exchanges the code GitHub hands back after the manifest form for the new
- * app's id, private key and secrets (`POST /app-manifests/{code}/conversions`,
- * no authentication). Errors are `MANIFEST_CONVERSION_FAILED` and never
- * contain the code.
- */
+/** Errors never contain the code. */
 export async function exchangeManifestCode({
   code,
   baseUrl = "https://api.github.com",

@@ -6,11 +6,7 @@ import { writeCredentials } from "./write-credentials.js";
 
 const RESTART = { href: "/app/setup", text: "Start again" };
 
-/**
- * GitHub's redirect back to `/app/setup?code=…&state=…`: checks the state,
- * exchanges the code for the new app's credentials and saves them. The code,
- * key and secrets are neither logged nor shown.
- */
+/** The code, key and secrets are neither logged nor shown. */
 export async function finishManifestFlow(
   options: FlowOptions & { code: string; state: string | undefined },
 ): Promise<FlowOutcome> {

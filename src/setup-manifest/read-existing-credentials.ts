@@ -11,11 +11,6 @@ export type ExistingCredentials = {
   appId: string | undefined;
 };
 
-/**
- * What credentials the `.env` at `path` already holds; none when it does
- * not exist. The setup flow asks for an explicit confirmation before it
- * replaces any of them.
- */
 export async function readExistingCredentials(path: string): Promise<ExistingCredentials> {
   const text = await readFile(path, "utf8").catch(() => "");
   const values = parse(text);
