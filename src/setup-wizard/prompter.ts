@@ -15,11 +15,7 @@ export type Prompter = {
   select<T extends string>(message: string, choices: ReadonlyArray<Choice<T>>, defaultValue?: T): Promise<T>;
 };
 
-/**
- * Asks questions with inquirer on a terminal (default: standard input and
- * output). Closing a prompt (Ctrl+C) rejects with `INPUT_REQUIRED`, so the
- * command ends with one line instead of inquirer's stack.
- */
+/** Ctrl+C rejects with `INPUT_REQUIRED`, so the command ends with one line instead of inquirer's stack. */
 export function createPrompter(streams: PromptStreams = {}): Prompter {
   const prompt = inquirer.createPromptModule({
     ...(streams.input ? { input: streams.input } : {}),

@@ -27,13 +27,6 @@ export type SetupOptions = {
 
 export type SetupResult = { path: string; written: string[] };
 
-/**
- * The `app setup` walk-through: shows which private key is in use, then
- * asks for (or takes from flags, the environment and .env) the public
- * address, app id, webhook secret and proxy URL, and writes them to `.env`
- * (atomically, mode 0600, other lines kept). Without questions, a value that
- * has no default and is not given rejects with `INPUT_REQUIRED`.
- */
 export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   const cwd = options.cwd ?? process.cwd();
   const path = join(cwd, ".env");
