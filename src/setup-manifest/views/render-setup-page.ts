@@ -13,10 +13,6 @@ export type SetupPageInfo = {
   unreachable: boolean;
 };
 
-/**
- * `GET /app/setup`: a button that posts the app's manifest to GitHub, which
- * registers the app and sends the browser back with a code.
- */
 export function renderSetupPageHtml({ manifest, newAppUrl, envPath, unreachable }: SetupPageInfo): RenderedPage {
   const hookUrl = manifest.hook_attributes?.url ?? "";
   const warning = unreachable
