@@ -2,11 +2,7 @@ import type { PushMetricExporter } from "@opentelemetry/sdk-metrics";
 import type { SpanExporter } from "@opentelemetry/sdk-trace";
 import type { SignalConfig } from "./read-telemetry-config.js";
 
-/**
- * The span exporter `config` names; only the package of its protocol is
- * loaded. Headers, timeout and compression come from the standard
- * `OTEL_EXPORTER_OTLP_*` variables, read by the exporter itself.
- */
+/** Only the package of its protocol is loaded; the exporter reads `OTEL_EXPORTER_OTLP_*` itself. */
 export async function createSpanExporter(config: SignalConfig): Promise<SpanExporter> {
   if (config.exporter === "console") return new (await import("@opentelemetry/sdk-trace")).ConsoleSpanExporter();
   const { OTLPTraceExporter } =

@@ -24,12 +24,7 @@ const PROTOCOLS: readonly string[] = ["http/protobuf", "http/json"];
 const EXPORTERS: readonly string[] = ["otlp", "console", "none"];
 const SAMPLERS = ["parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio", "always_on", "always_off", "traceidratio"] as const;
 
-/**
- * Reads the `OTEL_*` variables: undefined (OpenTelemetry off, nothing of it
- * loaded) unless an OTLP endpoint or an exporter is set, or when
- * `OTEL_SDK_DISABLED=true`. Bad values are an `OPTION_INVALID` error naming
- * the variable.
- */
+/** Undefined (nothing of OpenTelemetry loaded) unless an endpoint or exporter is set. */
 export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig | undefined {
   if (value(env, "OTEL_SDK_DISABLED")?.toLowerCase() === "true") return undefined;
   const endpoint = value(env, "OTEL_EXPORTER_OTLP_ENDPOINT");

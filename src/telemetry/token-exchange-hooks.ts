@@ -1,8 +1,4 @@
-/**
- * How tracing sees token exchanges, which do not go through a client's
- * hooks: set by `startTelemetry()`, undefined otherwise (the token store then
- * pays one check per exchange). Kept free of imports so it costs nothing to load.
- */
+/** Token exchanges bypass the client's hooks. Free of imports so it costs nothing to load. */
 export type TokenExchangeHooks = {
   /** Runs one exchange (say, in a span, counting it). */
   exchange<T>(installationId: number, run: () => Promise<T>): Promise<T>;
