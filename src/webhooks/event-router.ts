@@ -16,10 +16,7 @@ type Handler<C> = (context: C) => unknown;
 type ErrorHandler<C> = (error: AppAggregateError & { event: RoutedEvent; context?: C }) => unknown;
 type RouterLog = { warn(message: string): unknown; error(object: object, message: string): unknown };
 
-/**
- * What tracing adds to the router (see src/telemetry/): set with
- * `instrument()`, absent otherwise, so a delivery without it pays one check.
- */
+/** Absent without tracing, so a delivery pays one check. */
 export type RouterInstrumentation = {
   /** Runs a whole delivery: `route()` is what the router does without instrumentation. */
   delivery(event: RoutedEvent, route: () => Promise<void>): Promise<void>;
@@ -36,14 +33,7 @@ export type EventRouterOptions = {
 
 const DONE: Promise<void> = Promise.resolve();
 
-/**
- * Routes an event to its handlers: those of `event.action`, of `event`, and
- * of `onAny`, all run concurrently. Handlers live in a `Map`, so no event
- * name (`__proto__`, `constructor`, ...) can reach an object's prototype.
- * A handler that outlasts `handlerDeadlineMs` is abandoned: it counts as
- * failed (`HANDLER_DEADLINE_EXCEEDED`), its context's `signal` is aborted,
- * and the router keeps nothing of it.
- */
+/** A `Map`, so no event name (`__proto__`, `constructor`) can reach an object's prototype. */
 export class EventRouter<C> {
   readonly handlerDeadlineMs: number;
   #handlers = new Map<string, Handler<C>[]>();

@@ -2,12 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 const SIGNATURE_HEADER = /^sha256=([0-9a-f]{64})$/;
 
-/**
- * Checks `X-Hub-Signature-256` against the exact bytes received, in constant
- * time, for each accepted secret (several during a rotation). Returns the
- * index of the secret that matched, or -1. A malformed header (wrong prefix,
- * length, case or characters, or several values) is a mismatch, never a throw.
- */
+/** Constant time, over the exact bytes; a malformed header is a mismatch, never a throw. */
 export function verifySignature(
   secrets: readonly string[],
   body: Uint8Array | string,
