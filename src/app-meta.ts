@@ -42,7 +42,6 @@ export async function getAppMeta(app: App): Promise<AppsGetAuthenticatedResponse
   }
 }
 
-/** True when the app can authenticate as itself (an app id and a private key). */
 export function hasAppCredentials(app: App): boolean {
   return app.state.tokens !== undefined;
 }
