@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** What the welcome page shows of the app's `package.json`. */
 export type PackageInfo = {
   name?: string | undefined;
   version?: string | undefined;
