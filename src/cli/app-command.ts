@@ -40,10 +40,7 @@ export abstract class AppCommand extends Command {
     return nearest ? `. Did you mean --${nearest}?` : "";
   }
 
-  /**
-   * For a bad value of a flag that was not on the command line but read from
-   * its environment variable: " (from LOG_LEVEL)", so the user knows what to fix.
-   */
+  /** " (from LOG_LEVEL)": the user must know the bad value came from a variable. */
   #fromEnvironment(message: string): string {
     const name = /--([a-z][a-z-]*)/.exec(message)?.[1];
     const flags = (this.constructor as typeof Command).flags as Record<string, { env?: string; char?: string }> | undefined;

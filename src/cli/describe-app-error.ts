@@ -6,9 +6,6 @@ import type { AppError, AppErrorCode } from "../errors.js";
 /** Exit 2; every other expected failure exits 1. */
 const USAGE_ERRORS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>(["OPTION_INVALID"]);
 
-/**
- * Registers more usage-error codes (a command's own validation).
- */
 export function addUsageErrors(...codes: AppErrorCode[]): void {
   for (const code of codes) (USAGE_ERRORS as Set<AppErrorCode>).add(code);
 }
@@ -22,9 +19,7 @@ export function describeAppError(error: AppError, helpLine: string): { lines: st
   return { lines, exitCode: usage ? 2 : 1 };
 }
 
-/**
- * A message on one line, without oclif's "See more help" tail.
- */
+/** Without oclif's "See more help" tail. */
 export function toOneLine(message: string): string {
   return message
     .replace(/\nSee more help with --help\s*$/, "")
