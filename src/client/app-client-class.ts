@@ -7,9 +7,6 @@ import type { AppClient } from "./app-client.js";
 // never call the platform never load it. app-client.ts does not import this
 // module: there is no loop between them.
 
-/**
- * The `AppClient` class, loaded now if nothing has loaded it yet.
- */
 export function appClientClass(): typeof AppClient {
   return loadModule<{ AppClient: typeof AppClient }>(new URL("./app-client.js", import.meta.url)).AppClient;
 }

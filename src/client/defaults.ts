@@ -14,10 +14,7 @@ export const SECONDARY_RATE_LIMIT_RETRIES = 2;
 
 type LimitedRequest = Required<EndpointDefaults>;
 
-/**
- * Primary limit (the hourly quota is used up): wait until the reset the
- * platform announced, then retry, at most `PRIMARY_RATE_LIMIT_RETRIES` times.
- */
+/** The hourly quota is used up: wait for the announced reset, then retry. */
 export function onRateLimit(
   retryAfter: number,
   options: LimitedRequest,
@@ -34,11 +31,7 @@ export function onRateLimit(
   return retry;
 }
 
-/**
- * Secondary limit (too many requests too fast): wait for `retry-after`
- * (the plugin falls back to 60 s without it), at most
- * `SECONDARY_RATE_LIMIT_RETRIES` times.
- */
+/** Too many requests too fast: wait for `retry-after` (the plugin falls back to 60 s). */
 export function onSecondaryRateLimit(
   retryAfter: number,
   options: LimitedRequest,

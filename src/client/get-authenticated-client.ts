@@ -8,10 +8,6 @@ import { registerModule } from "../helpers/lazy-module.js";
 /** Token stores made for States that came without one, so their tokens are reused. */
 const storesOfBareStates = new WeakMap<State, TokenStore>();
 
-/**
- * A client acting for the installation when `installationId` is given, else
- * as the app (its JWT), else with `platformToken`, else unauthenticated.
- */
 export function createClient(state: State, installationId?: number, log?: Logger): AppClient {
   return createClientWithAuth(state, authFor(state, installationId), log);
 }
