@@ -10,7 +10,6 @@ type MaybeRequestError = {
   response?: { headers?: Record<string, unknown>; data?: unknown };
 };
 
-/** True when a request with the app's JWT was rejected for clock skew. */
 export function isClockSkewError(error: unknown): boolean {
   const { status, message, response } = (error ?? {}) as MaybeRequestError;
   if (status !== 401) return false;
