@@ -35,7 +35,6 @@ type AddedMethod<E> = E extends {
     : HistoricMethod
   : HistoricMethod;
 
-/** The methods `catalogueMethods` adds, group by group. */
 export type CatalogueGroups = {
   [G in keyof Routes]: { [M in AddedNames<G>]: AddedMethod<Routes[G][M]> };
 };
