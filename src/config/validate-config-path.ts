@@ -5,9 +5,6 @@ const EXTENSION = /\.(ya?ml|json)$/i;
 // Control characters cannot name a file on the platform and would garble the message.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/**
- * Why `path` cannot name a config file in a repository, or `undefined` when it can.
- */
 export function findPathProblem(path: unknown): string | undefined {
   if (typeof path !== "string" || path === "") return "it is empty";
   if (path.includes("\\")) return "it contains a backslash; use / between folders";
