@@ -22,7 +22,6 @@ export async function updateEnvFile(path: string, values: Readonly<Record<string
   await writeAtomically(path, content);
 }
 
-/** The new text of a `.env` file: `existing` with `values` set. */
 export function renderEnvFile(existing: string, values: Readonly<Record<string, string>>): string {
   const pending = new Map(Object.entries(values));
   const output: string[] = [];
