@@ -129,7 +129,6 @@ function renamedExport(name: string): string {
   return EXPORT_RENAMES[name] ?? name;
 }
 
-/** True when the import or require of `literal` takes exactly some of `names`. */
 function takesOnly(path: Path, literal: AnyNode, names: string[]): boolean {
   const node = path.node as AnyNode;
   if (node.type === "ImportDeclaration") {
@@ -145,7 +144,6 @@ function takesOnly(path: Path, literal: AnyNode, names: string[]): boolean {
   return false;
 }
 
-/** Replaces a string literal's value, keeping its quotes. */
 export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {
   const raw: string | undefined = literal.extra?.raw ?? literal.raw;
   const quote = raw?.startsWith("'") ? "'" : raw?.startsWith("`") ? "`" : '"';
@@ -154,7 +152,6 @@ export function setString(literal: AnyNode, value: string, edits: SourceEdits): 
   literal.extra = { ...literal.extra, raw: `${quote}${value}${quote}`, rawValue: value };
 }
 
-/** Records what the import, export or require at `path` takes from the module. */
 function collectNames(path: Path, literal: AnyNode, refs: ModuleReferences): void {
   const node = path.node as AnyNode;
   const scope = scopeNode(path);
@@ -224,7 +221,6 @@ function collectNamespaceDestructuring(ast: AnyNode, refs: ModuleReferences): vo
   });
 }
 
-/** The node of the scope a path is in. */
 export function scopeNode(path: Path): AnyNode {
   return (path.scope as unknown as Scope).node;
 }
@@ -279,7 +275,6 @@ function varsInSkippedCatches(scopeNode: AnyNode): Set<string> {
   return found;
 }
 
-/** Adds the names a binding pattern declares. */
 function collectPatternNames(pattern: AnyNode | null | undefined, into: Set<string>): void {
   if (!pattern) return;
   if (pattern.type === "Identifier") into.add(pattern.name as string);

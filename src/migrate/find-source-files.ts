@@ -2,7 +2,6 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 
-/** Folders that hold no source of the app's own. */
 const ALWAYS_SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output"]);
 
 export async function findSourceFiles(root: string): Promise<string[]> {

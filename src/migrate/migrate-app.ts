@@ -17,7 +17,6 @@ export type MigrateAppOptions = {
   dryRun?: boolean | undefined;
 };
 
-/** One file the migration changed, could not fully move, or could not read. */
 export type FileReport = {
   file: string;
   changes: Change[];

@@ -5,7 +5,6 @@ const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies"
 
 /** `probot run` / `probot receive` as a command of a script (after start, space, `;`, `&`, `|` or `(`). */
 const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;
-/** Any other use of Probot's command line in a script. */
 const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;
@@ -58,7 +57,6 @@ export function migratePackageJson(code: string, frameworkSpec: string): SourceL
   return { code: code.endsWith("\n") ? `${text}${ending}` : text, ...log };
 }
 
-/** A copy of `record` with `from` renamed to `to` in the same place, holding `value`. */
 function renameKey(record: Record<string, unknown>, from: string, to: string, value: unknown): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, current] of Object.entries(record)) {

@@ -1,7 +1,6 @@
 import { parse as babelParse, type ParserPlugin } from "@babel/parser";
 import * as recast from "recast";
 
-/** File name endings the migration reads as JavaScript or TypeScript. */
 export const SOURCE_EXTENSIONS = [".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts", ".tsx"] as const;
 
 /** Babel's plugins for a file: `<T>x` casts in .ts files rule out JSX there. */

@@ -1,8 +1,6 @@
-/** The package apps move away from, and the one they move to. */
 export const PROBOT_MODULE = "probot";
 export const FRAMEWORK_MODULE = "gh-app-kit";
 
-/** Probot's exported names that are spelled differently here. */
 export const EXPORT_RENAMES: Readonly<Record<string, string>> = {
   Probot: "App",
   createProbot: "createApp",
@@ -16,7 +14,6 @@ export const RENAME_NOTES: Readonly<Record<string, string>> = {
     "Probot 11's core client; AppClient also retries and throttles, which tests turn off with AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } })",
 };
 
-/** The report's text for renaming `imported` to `target`, with its note if it has one. */
 export function renameText(imported: string, target: string, extra?: string): string {
   const notes = [extra, RENAME_NOTES[imported]].filter((note) => note !== undefined);
   return `${imported} → ${target}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
@@ -87,7 +84,6 @@ export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   },
 ];
 
-/** The first hint for a package name of Probot's family, if any. */
 export function findPackageHint(name: string): string | undefined {
   return PACKAGE_HINTS.find(({ prefix }) => name.startsWith(prefix))?.hint;
 }

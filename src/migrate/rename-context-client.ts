@@ -2,7 +2,6 @@ import { visit } from "recast";
 import { declaringScope, scopeNode } from "./find-module-references.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
-/** Names apps give the event context in helpers that receive it. */
 const CONTEXT_NAMES = new Set(["context", "ctx"]);
 
 /** Only where the object is surely an event context: other `.octokit`s are not ours. */
@@ -117,7 +116,6 @@ function renamePattern(pattern: AnyNode, path: Path, log: SourceWork): void {
   }
 }
 
-/** Renames the references to `from` declared in `scope` (the function or program node). */
 function renameLocal(scope: AnyNode, from: string, to: string, edits: SourceEdits): void {
   visit(scope, {
     visitIdentifier(path) {

@@ -87,7 +87,6 @@ function leftmost(name: AnyNode): AnyNode {
   return name.type === "TSQualifiedName" ? leftmost(name.left) : name;
 }
 
-/** Renames one property read from the whole module (`probot.Probot`), or reports it. */
 function renameExport(identifier: AnyNode, imported: string, log: SourceWork): void {
   const target = EXPORT_RENAMES[imported];
   if (target) {
@@ -115,7 +114,6 @@ function isWholeModule(path: Path, refs: ModuleReferences): boolean {
   return refs.namespaces.some((ns) => ns.local === node.name && ns.scope === scope);
 }
 
-/** Renames a reference and notes the calls and statics of Probot's names. */
 function onReference(path: Path, imported: string, rename: string | undefined, calls: CallSite[], log: SourceWork): void {
   const node = path.node as AnyNode;
   if (rename && node.type === "Identifier") {

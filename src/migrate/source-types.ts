@@ -17,19 +17,15 @@ export type Scope = {
   getBindings(): Record<string, Path[]>;
 };
 
-/** One edit the migration made, for the report. */
 export type Change = { line: number; text: string };
 
 /** Something the migration could not do, with what the user should do. */
 export type Problem = { line?: number | undefined; message: string; hint: string };
 
-/** What each pass adds to. */
 export type SourceLog = { changes: Change[]; problems: Problem[] };
 
-/** A pass's report and the replacements it makes. */
 export type SourceWork = SourceLog & { edits: SourceEdits };
 
-/** The line of a node in the original file (0 for a node the migration made). */
 export function lineOf(node: AnyNode | null | undefined): number {
   return node?.loc?.start.line ?? 0;
 }
