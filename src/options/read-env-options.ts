@@ -18,14 +18,12 @@ export type ReadEnvOptions = {
   skipPrivateKey?: boolean | undefined;
 };
 
-/** The options the environment can set. */
 export type EnvOptions = Pick<
   Options,
   "appId" | "privateKey" | "secret" | "webhookPath" | "webhookProxy" | "port" | "host" | "baseUrl" | "platformToken" | "logLevel" | "redisConfig"
 > &
   EnvLogOptions;
 
-/** How one option is read: the variable that sets it, and its parser. */
 type EnvBinding<T> = {
   variable: string;
   read: (env: NodeJS.ProcessEnv, cwd: string | undefined) => T | undefined;

@@ -7,7 +7,6 @@ export type CreateAppOptions = {
   overrides?: Options | undefined;
 };
 
-/** An App's options with every layer applied, ready for `createResolvedApp`. */
 export type ResolvedAppOptions = {
   options: Options;
   /** The logger's settings the environment gives (used when `options.log` is not set). */
