@@ -1,6 +1,5 @@
 import type { RelayedDelivery } from "./parse-relayed-delivery.js";
 
-/** How long the app may take to answer one relayed delivery. */
 const FORWARD_TIMEOUT_MS = 30000;
 
 /** Byte for byte, so the signature still verifies. */

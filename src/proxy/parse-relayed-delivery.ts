@@ -1,4 +1,3 @@
-/** One webhook delivery as the relay passed it on, ready to post to the app. */
 export type RelayedDelivery = {
   /** The body to post: the original bytes when the relay sent them. */
   body: Uint8Array<ArrayBuffer>;
@@ -15,7 +14,6 @@ const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 // eslint-disable-next-line no-control-regex
 const FIELD_VALUE = /^[^\u0000-\u0008\u000a-\u001f\u007f\u0100-\uffff]*$/;
 
-/** Keys of a relayed message that are not request headers. */
 const NOT_HEADERS = new Set(["body", "rawbody", "query", "timestamp"]);
 /** The local request has its own (and fetch refuses some). */
 const HOP_BY_HOP = new Set([
