@@ -11,11 +11,9 @@ import type { QueueReading } from "../telemetry/telemetry.js";
 
 export type EnqueueResult = "queued" | "duplicate";
 
-/** The web side of queue mode: stores deliveries for workers. */
 export type DeliveryQueue = {
   /** Stores the delivery once: "duplicate" when its id was queued, run or done before; throws `QueueUnavailableError` when Redis did not store it. */
   enqueue(delivery: DeliveryJobData): Promise<EnqueueResult>;
-  /** Resolves true once Redis answers, false after `timeoutMs`. */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 };

@@ -6,11 +6,7 @@ export type DeliveryJobData = {
   name: string;
   /** The body exactly as received and verified (JSON text), parsed again by the worker. */
   body: string;
-  /**
-   * Headers of the delivery a worker may need later: `traceparent` and
-   * `tracestate` (W3C trace context, so a trace started at the webhook route
-   * continues in the worker), and the platform's hook ids.
-   */
+  /** W3C trace context, so the trace continues in the worker, and the platform's hook ids. */
   headers: Record<string, string>;
   /** When the web instance stored it (ms since the epoch). */
   receivedAt: number;

@@ -6,7 +6,6 @@ import { RedisConnection } from "../redis/redis-connection.js";
 import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 
-/** One delivery of the failed set, as `app deliveries failed --json` prints it. */
 export type FailedDelivery = {
   id: string;
   /** Event name, with the payload's action when it has one: `issues.opened`. */

@@ -14,24 +14,14 @@ export type DeliveryWorkerOptions = {
   app: App;
   /** Deliveries run at once by this worker. Default: 10. */
   concurrency?: number | undefined;
-  /**
-   * A running delivery's lock lasts this long and is renewed at half of it;
-   * the stalled check runs this often. A worker killed mid-handler has its
-   * deliveries run again by another worker within twice this. Default: 30 000.
-   */
+  /** Default: 30 000 (see DEFAULT_LOCK_MS). */
   lockMs?: number | undefined;
   log?: Logger | undefined;
 };
 
 export type DeliveryWorker = {
-  /** Deliveries whose handlers run now. */
   running(): number;
-  /**
-   * Takes no new delivery and lets running ones finish for `graceMs`; then
-   * aborts the `context.signal` of those still running and puts their jobs
-   * back in the queue (neither completed nor failed), where another worker
-   * takes them. One log line per delivery says it was handed back.
-   */
+  /** After `graceMs`, running jobs go back to the queue (neither completed nor failed) for another worker. */
   close(options?: { graceMs?: number }): Promise<void>;
 };
 
