@@ -11,7 +11,6 @@ export type HookDelivery = {
   installation_id?: number | null;
 };
 
-/** A delivery (guid) that no attempt delivered, with the attempt to ask again for. */
 export type Undelivered = {
   guid: string;
   /** The latest attempt's id: `POST /app/hook/deliveries/{id}/attempts`. */
