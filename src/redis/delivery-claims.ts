@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RedisConnection } from "./redis-connection.js";
 
-/** What an instance may do with a delivery it received. */
 export type DeliveryClaim =
   /** Run the handlers, then `release` with their outcome. */
   | { status: "claimed"; release(outcome: "done" | "failed"): Promise<void> }

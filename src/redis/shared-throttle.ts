@@ -8,7 +8,6 @@ type Job = (...args: unknown[]) => Promise<unknown>;
 type Limiter = { schedule(options: object, job: Job, ...args: unknown[]): Promise<unknown> };
 type Group = { key(id?: string): Limiter };
 
-/** The limits @octokit/plugin-throttling applies, per kind of request. */
 const GROUPS = {
   global: { id: "octokit-global", maxConcurrent: 10 },
   auth: { id: "octokit-auth", maxConcurrent: 1 },
