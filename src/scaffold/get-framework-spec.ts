@@ -1,7 +1,6 @@
 import { VERSION } from "../version.js";
 import { findFrameworkRoot } from "./find-framework-root.js";
 
-/** The version of a build that was never released. */
 export const DEVELOPMENT_VERSION = "0.0.0-development";
 
 /** An unreleased build gives `file:` this folder: the registry has no such version. */

@@ -40,7 +40,6 @@ export function installDependencies({ directory, onLine, env = processEnv(), tim
   });
 }
 
-/** Cuts a stream's chunks into whole lines; `flush` hands over the last one. */
 function splitLines(onLine: ((line: string) => void) | undefined) {
   let rest = "";
   const emit = (line: string) => {

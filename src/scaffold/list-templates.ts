@@ -4,12 +4,8 @@ import { findFrameworkRoot } from "./find-framework-root.js";
 
 export type TemplateInfo = { name: string; description: string };
 
-/** The default template of `app new`. */
 export const DEFAULT_TEMPLATE = "typescript";
 
-/**
- * Where the templates are: `templates/` of the framework's package.
- */
 export function getTemplatesDir(): string {
   return join(findFrameworkRoot(), "templates");
 }

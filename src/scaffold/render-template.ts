@@ -15,9 +15,6 @@ export function renderTemplate(text: string, values: Readonly<Record<string, str
   });
 }
 
-/**
- * Markdown and plain-text files take values as they are; code and data files inside strings.
- */
 export function escapeFor(fileName: string): Escape {
   return /(\.md|\.txt|\.example|^gitignore)$/.test(fileName) ? RAW : IN_JSON_STRING;
 }

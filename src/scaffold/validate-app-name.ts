@@ -1,9 +1,6 @@
 import validateNpmPackageName from "validate-npm-package-name";
 import { AppError } from "../errors.js";
 
-/**
- * `true`, or npm's reasons why `name` cannot name a new package, in one line.
- */
 export function checkAppName(name: string): true | string {
   const result = validateNpmPackageName(name);
   if (result.validForNewPackages) return true;
