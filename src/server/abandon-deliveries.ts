@@ -7,11 +7,7 @@ export type AbandonOptions = {
   log: Logger;
   /** How long the stop waited, for the message. */
   graceMs: number;
-  /**
-   * Gives a delivery back to whoever can run it again (queue mode: its job
-   * goes back to the queue). Resolves true when it did; the delivery is then
-   * not logged as one to redeliver.
-   */
+  /** Queue mode: true when the job went back to the queue, so it is not logged as one to redeliver. */
   handOver?: ((delivery: InFlightDelivery) => Promise<boolean>) | undefined;
 };
 

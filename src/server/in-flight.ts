@@ -1,4 +1,3 @@
-/** One delivery whose handlers are still running, as a graceful stop sees it. */
 export type InFlightDelivery = {
   readonly id: string;
   readonly name: string;

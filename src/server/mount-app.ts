@@ -23,7 +23,6 @@ export type MountAppOptions = WebhookOptions & {
   deliveryQueue?: DeliveryQueue | undefined;
 };
 
-/** An App made servable: its webhook receiver and the router its app functions mount routes on. */
 export type MountedApp = {
   app: App;
   resolved: ResolvedWebhookOptions;

@@ -52,7 +52,6 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
   };
 }
 
-/** `value` (or `fallback` when unset) when it is a positive number of milliseconds; Infinity allowed. */
 function positiveMs(name: string, value: number | undefined, fallback: number): number {
   const ms = value ?? fallback;
   if (typeof ms !== "number" || !(ms > 0)) {

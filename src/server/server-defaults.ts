@@ -10,7 +10,6 @@ export const DEFAULT_HANDLER_TIMEOUT_MS = 9_000;
 /** GitHub caps payloads at 25 MB; anything larger is not a real delivery. */
 export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 
-/** How long `stop()` lets running handlers finish. */
 export const DEFAULT_GRACE_MS = 10_000;
 
 /** Well under Node's 60 s and 300 s, so a slowloris holds a socket for seconds, not minutes. */

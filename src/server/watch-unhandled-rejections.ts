@@ -44,11 +44,7 @@ function onUnhandledRejection(reason: unknown): void {
   }
 }
 
-/**
- * The delivery and route of a failed platform request: `context.client`
- * sends `x-github-delivery` with every request, and a request error keeps
- * its request options. The path only: a query string could carry anything.
- */
+/** The path only: a query string could carry anything. */
 function requestOf(reason: unknown): { delivery: string; route: string } | undefined {
   const request = (reason as { request?: { method?: unknown; url?: unknown; headers?: Record<string, unknown> } } | null)?.request;
   const delivery = request?.headers?.["x-github-delivery"];

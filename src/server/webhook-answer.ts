@@ -5,7 +5,6 @@ export type WebhookAnswer = {
   readonly headers: Readonly<Record<string, string>>;
 };
 
-/** All handlers succeeded. */
 export const OK_ANSWER = textAnswer(200, "ok");
 
 /** Handlers outlasted the timeout and go on running. */
@@ -29,7 +28,6 @@ export function duplicateAnswer(id: string): WebhookAnswer {
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 
-/** A JSON `{"error": message}` answer. */
 export function errorAnswer(
   status: number,
   message: string,

@@ -107,11 +107,7 @@ export class WebhookReceiver {
     return this.limit.check(id) ?? this.#deliver({ id, name, payload });
   }
 
-  /**
-   * Setup mode: without credentials no handler could call the platform, and
-   * without a secret nothing can be verified. 503 lets the platform show the
-   * failure and the delivery be redelivered once the app is configured.
-   */
+  /** 503, so the delivery can be redelivered once the app is configured. */
   #notConfigured(id: string, name: string): WebhookAnswer {
     if (!this.#warnedSetupMode) {
       this.#warnedSetupMode = true;
