@@ -32,7 +32,6 @@ export type SetupAppOptions = {
   tokens?: StateTokens | undefined;
 };
 
-/** The app the success page names: the one just registered or imported. */
 export type SetupResult = { name?: string | undefined; htmlUrl?: string | undefined };
 
 const LOCAL_HOSTS = /^(localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/;

@@ -2,7 +2,6 @@ import { AppError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { VERSION } from "../version.js";
 
-/** What GitHub returns for a manifest code: the new app and its credentials. */
 export type ManifestConversion = {
   id: number;
   slug?: string;

@@ -53,9 +53,6 @@ export async function finishManifestFlow(
   return { app };
 }
 
-/**
- * The answer to a form or callback whose state is missing, spent or expired.
- */
 export function forbidden(retry = RESTART): FlowOutcome {
   return {
     status: 403,

@@ -18,7 +18,6 @@ export async function readExistingCredentials(path: string): Promise<ExistingCre
   return { names, appId: values.APP_ID?.trim() || undefined };
 }
 
-/** One sentence naming what the file holds, for the confirmation. */
 export function describeExisting(existing: ExistingCredentials, envPath: string): string {
   const app = existing.appId ? ` of app ${existing.appId}` : "";
   return `${envPath} already holds credentials${app} (${existing.names.join(", ")}).`;
