@@ -8,7 +8,6 @@ export type PromptStreams = {
 
 export type Choice<T extends string> = { value: T; name: string; description?: string };
 
-/** The three kinds of question the commands ask. */
 export type Prompter = {
   text(message: string, options?: { default?: string | undefined; validate?: (value: string) => true | string }): Promise<string>;
   confirm(message: string, defaultValue: boolean): Promise<boolean>;
