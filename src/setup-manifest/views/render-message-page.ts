@@ -2,9 +2,6 @@ import { escapeHtml } from "../../views/escape-html.js";
 import type { RenderedPage } from "../../views/render-page.js";
 import { renderSetupLayout } from "./render-setup-layout.js";
 
-/**
- * A setup page that only explains what went wrong and where to go next.
- */
 export function renderMessagePageHtml(
   title: string,
   message: string,
