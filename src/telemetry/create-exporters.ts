@@ -12,9 +12,6 @@ export async function createSpanExporter(config: SignalConfig): Promise<SpanExpo
   return new OTLPTraceExporter({ url: config.url });
 }
 
-/**
- * The metric exporter `config` names, as `createSpanExporter` does for spans.
- */
 export async function createMetricExporter(config: SignalConfig): Promise<PushMetricExporter> {
   if (config.exporter === "console") return new (await import("@opentelemetry/sdk-metrics")).ConsoleMetricExporter();
   const { OTLPMetricExporter } =

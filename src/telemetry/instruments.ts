@@ -3,9 +3,6 @@ import type { Meter } from "@opentelemetry/api";
 /** The metrics the framework records; names and units are documented in docs/observability.md. */
 export type Instruments = ReturnType<typeof createInstruments>;
 
-/**
- * Creates the framework's instruments on `meter`.
- */
 export function createInstruments(meter: Meter) {
   return {
     deliveries: meter.createCounter("github_app.deliveries", {

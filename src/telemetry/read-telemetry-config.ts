@@ -2,13 +2,11 @@ import { AppError } from "../errors.js";
 
 export type OtlpProtocol = "http/protobuf" | "http/json";
 
-/** Where one signal (traces or metrics) goes. */
 export type SignalConfig = { exporter: "otlp" | "console"; protocol: OtlpProtocol; url: string };
 
 /** `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`. */
 export type SamplerConfig = { name: (typeof SAMPLERS)[number]; ratio: number };
 
-/** OpenTelemetry as the standard `OTEL_*` variables configure it. */
 export type TelemetryConfig = {
   /** `OTEL_SERVICE_NAME`, default `gh-app-kit`, the package name (CONTRACT.md says `app-framework`, the name the package had). */
   serviceName: string;

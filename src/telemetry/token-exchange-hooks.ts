@@ -13,7 +13,6 @@ export function setTokenExchangeHooks(next: TokenExchangeHooks | undefined): voi
   hooks = next;
 }
 
-/** The hooks in force, if any. */
 export function getTokenExchangeHooks(): TokenExchangeHooks | undefined {
   return hooks;
 }
