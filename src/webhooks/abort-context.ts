@@ -3,7 +3,6 @@ export const ABORT_CONTEXT: unique symbol = Symbol("gh-app-kit.abortContext");
 
 type Abortable = { [ABORT_CONTEXT]: (reason: unknown) => void };
 
-/** Tells `context` its delivery was abandoned, when it can hear it. */
 export function abortContext(context: unknown, reason: unknown): void {
   if (typeof context === "object" && context !== null && typeof (context as Abortable)[ABORT_CONTEXT] === "function") {
     (context as Abortable)[ABORT_CONTEXT](reason);

@@ -60,7 +60,6 @@ export class EventRouter<C> {
     this.#instrumentation = instrumentation;
   }
 
-  /** Handlers abandoned at their deadline since the router was made. */
   get abandonedHandlers(): number {
     return this.#abandoned;
   }
@@ -92,17 +91,11 @@ export class EventRouter<C> {
     return [...this.#handlers].filter(([, list]) => list.length > 0).map(([name]) => name);
   }
 
-  /** True when at least one handler would run for this event. */
   matches(name: string, payload: unknown): boolean {
     return this.#handlersFor(name, payload).length > 0;
   }
 
-  /**
-   * Runs every matching handler; rejects with an `AggregateError` of the
-   * failures (each an `Error`, whatever was thrown) after the others finish
-   * or are abandoned. `slot.context` is set to the handlers' context, so a
-   * server that stops can abort it (see `abortContext`).
-   */
+  /** `slot.context` gets the handlers' context, so a stopping server can abort it. */
   receive(event: RoutedEvent, slot?: { context?: unknown }): Promise<void> {
     try {
       if (this.#instrumentation) return this.#instrumentation.delivery(event, () => this.#route(event, slot));
@@ -113,7 +106,6 @@ export class EventRouter<C> {
     }
   }
 
-  /** `receive` inside the instrumentation's delivery. */
   #route(event: RoutedEvent, slot: { context?: unknown } | undefined): Promise<void> {
     try {
       return this.#receive(event, slot);

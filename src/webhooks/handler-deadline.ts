@@ -3,7 +3,6 @@ import { AppError } from "../errors.js";
 /** Longer than the client's own rate-limit waits, so only a stuck handler is abandoned. */
 export const DEFAULT_HANDLER_DEADLINE_MS = 600_000;
 
-/** `ms` (the default when unset), or `OPTION_INVALID` when it is not a positive number. */
 export function resolveHandlerDeadline(ms: unknown = DEFAULT_HANDLER_DEADLINE_MS): number {
   if (typeof ms !== "number" || !(ms > 0)) {
     throw new AppError("OPTION_INVALID", `handlerDeadlineMs must be a positive number of milliseconds, got ${String(ms)}.`, {

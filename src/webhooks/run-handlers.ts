@@ -51,7 +51,6 @@ export async function runHandlers<C>(
   return errors.length === 0 ? undefined : errors;
 }
 
-/** The handler's outcome, or ABANDONED when the deadline comes first. */
 function settle(result: PromiseLike<unknown>, deadlines: DeadlineQueue<HandlerOutcome> | undefined): Promise<HandlerOutcome> {
   if (!deadlines) return Promise.resolve(result).then(succeeded, toError);
   return new Promise<HandlerOutcome>((resolve) => {

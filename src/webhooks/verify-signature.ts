@@ -19,7 +19,6 @@ export function verifySignature(
   return -1;
 }
 
-/** The `X-Hub-Signature-256` value for `body` signed with `secret`. */
 export function signPayload(secret: string, body: Uint8Array | string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
