@@ -26,7 +26,6 @@ export abstract class AppCommand extends Command {
     this.error(verbose && error.stack ? error.stack : error.message || String(error), { exit: 1 });
   }
 
-  /** Where to read more: this command's help. */
   #helpLine(): string {
     return `See "${this.config.bin}${this.id ? ` ${this.id.replaceAll(":", " ")}` : ""} --help".`;
   }
