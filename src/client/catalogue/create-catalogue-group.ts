@@ -1,7 +1,6 @@
 export type CreateCatalogueGroupOptions = {
   /** Today's methods of the group (the endpoint plugin's object), if any. */
   today: object | undefined;
-  /** The catalogue's method names of the group. */
   names: ReadonlySet<string>;
   /** Builds a catalogue method today's object lacks; called once per name. */
   build: (name: string) => unknown;

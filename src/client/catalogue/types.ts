@@ -26,7 +26,6 @@ export type CatalogueEntry = {
   readonly todayRoute?: string;
   /** The replacement the old plugin named, as `"group.method"`. */
   readonly renamed?: string;
-  /** The old plugin's deprecation message. */
   readonly deprecated?: string;
   readonly defaults?: CatalogueDefaults;
   /** Old parameter name → current name, e.g. `{ name: "secret_name" }`. */
