@@ -42,7 +42,6 @@ export function keyName(node: AnyNode | null | undefined): string | undefined {
 export class SourceEdits {
   readonly #byRange = new Map<string, { start: number; end: number; text: string }>();
 
-  /** Replaces the whole text of `node`. */
   replace(node: AnyNode, text: string): void {
     if (typeof node.start === "number" && typeof node.end === "number") this.#set(node.start, node.end, text);
   }
