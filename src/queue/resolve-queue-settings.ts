@@ -14,7 +14,6 @@ export type QueueOverrides = {
 };
 
 export type QueueSettings = {
-  /** Run a worker in this process. */
   worker: boolean;
   concurrency: number;
   attempts: number;
