@@ -17,7 +17,6 @@ export type Undelivered = {
   attemptId: number;
   event: string;
   action: string | undefined;
-  /** The first attempt's time. */
   deliveredAt: string;
   /** The latest attempt's status code (0 when the app could not be reached). */
   statusCode: number;
