@@ -28,7 +28,6 @@ export class SharedPause {
     }
   }
 
-  /** Pauses every instance for `ms`. */
   async pause(ms: number): Promise<void> {
     this.#extend(Date.now() + ms);
     if (!this.#connection.up) return;
@@ -37,7 +36,6 @@ export class SharedPause {
     await redis.multi().set(this.#key, until, "PX", ms).publish(this.#key, until).exec().catch(() => undefined);
   }
 
-  /** Stops listening for other instances' pauses. */
   close(): void {
     this.#subscriber?.disconnect();
   }
