@@ -7,7 +7,6 @@ export type CopyTemplateOptions = {
   templatesDir: string;
   template: string;
   directory: string;
-  /** The values of the `{{placeholders}}`. */
   values: Readonly<Record<string, string>>;
 };
 

@@ -21,7 +21,6 @@ export type NewAppOptions = {
   framework?: string | undefined;
   /** Ask nothing; defaults for what is not given. */
   yes?: boolean | undefined;
-  /** Write into a folder that is not empty. */
   force?: boolean | undefined;
   /** Default true: run `npm install` in the new folder. */
   install?: boolean | undefined;
