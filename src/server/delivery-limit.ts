@@ -22,7 +22,6 @@ export class DeliveryLimit {
     );
   }
 
-  /** Deliveries refused so far. */
   get refused(): number {
     return this.#refused;
   }

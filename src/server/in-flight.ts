@@ -30,7 +30,6 @@ export class InFlight {
     }
   }
 
-  /** The deliveries running now, oldest first. */
   running(): InFlightDelivery[] {
     return [...this.#running];
   }
