@@ -11,7 +11,6 @@ import { SETUP_VALUES, type SetupKey, type SetupValueSpec } from "./setup-values
 export type SetupOptions = {
   /** The flags: values given here are never asked for. */
   values?: Partial<Record<SetupKey, string | undefined>>;
-  /** The --private-key flag. */
   privateKeyPath?: string | undefined;
   /** Ask nothing; take the defaults for what is not given. */
   yes?: boolean | undefined;
@@ -21,7 +20,6 @@ export type SetupOptions = {
   env?: NodeJS.ProcessEnv;
   /** Default: inquirer on standard input and output. */
   prompter?: Prompter | undefined;
-  /** Where messages for the user go. */
   print?: (line: string) => void;
 };
 
