@@ -7,7 +7,6 @@ export type SetupPageInfo = {
   manifest: AppManifest;
   /** The platform's "new GitHub App" page, with the one-time state. */
   newAppUrl: string;
-  /** The file the credentials will be written to. */
   envPath: string;
   /** True when GitHub cannot reach the webhook URL (localhost, no proxy). */
   unreachable: boolean;
