@@ -23,7 +23,6 @@ export class DeadlineQueue<T> {
     this.#onTimeout = onTimeout;
   }
 
-  /** Waiters not yet answered or timed out. */
   get size(): number {
     return this.#size;
   }
