@@ -5,10 +5,7 @@ import type { Hono } from "hono";
 /** The HTTP router an app mounts its own routes on (a Hono app). */
 export type Router = Hono;
 
-/**
- * What an application function is given, for an app of type `A`. Generic so
- * that this file needs nothing from `app.ts`, which imports it (no circle).
- */
+/** Generic in `A` so this file needs nothing from `app.ts`, which imports it (no circle). */
 export type AppFunctionOptionsOf<A> = {
   app: A;
   /** A router mounted at `path` (or at the root) for the app's own routes. */
@@ -26,11 +23,7 @@ export type AppFunctionArgument<A extends ArgumentApp> = AppFunctionOptionsOf<A>
   router: Router;
 };
 
-/**
- * Builds `{ app, getRouter }` plus the seven deprecated keys as getters, so an
- * earlier-shape `(app) => app.on(...)` keeps working. The first use of a
- * deprecated key emits one DeprecationWarning for the whole process.
- */
+/** The deprecated keys are getters so an earlier-shape `(app) => app.on(...)` keeps working. */
 export function createAppFunctionArgument<A extends ArgumentApp>(
   app: A,
   getRouter: (path?: string) => Router,

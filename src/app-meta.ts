@@ -42,18 +42,10 @@ export async function getAppMeta(app: App): Promise<AppsGetAuthenticatedResponse
   }
 }
 
-/** True when the app can authenticate as itself (an app id and a private key). */
 export function hasAppCredentials(app: App): boolean {
   return app.state.tokens !== undefined;
 }
 
-/**
- * Forgets the fetched registration and the failure flag, so a test can
- * fetch again. Not for use outside tests.
- *
- * @example
- * afterEach(() => resetAppMetaForTests());
- */
 export function resetAppMetaForTests(): void {
   appMeta = null;
   didFailRetrievingAppMeta = false;

@@ -11,34 +11,15 @@ export type CreateSharing = (options: RedisSharingOptions) => RedisSharing;
 
 let provided: CreateSharing | undefined;
 
-/**
- * Sets the `CreateSharing` of Apps given `redisConfig` without one; the first
- * call wins.
- *
- * @example
- * provideSharing(loadRedisSharing);
- */
+/** For Apps given `redisConfig` without a `CreateSharing`; the first call wins. */
 export function provideSharing(createSharing: CreateSharing): void {
   provided ??= createSharing;
 }
 
-/**
- * The `CreateSharing` set by `provideSharing`, if any.
- *
- * @example
- * const createSharing = providedSharing() ?? loadRedisSharing;
- */
 export function providedSharing(): CreateSharing | undefined {
   return provided;
 }
 
-/**
- * The App's sharing: from `createSharing`, else from the provided one;
- * undefined without `redisConfig`.
- *
- * @example
- * const sharing = openSharing(options.redisConfig, options.createSharing, { appId: 1, log });
- */
 export function openSharing(
   config: RedisSharingOptions["config"] | undefined,
   createSharing: CreateSharing | undefined,

@@ -287,12 +287,7 @@ function routerUnavailable(): never {
 }
 
 
-/**
- * `receive({ name: "issues.opened", payload })`, as apps' tests call it: the
- * event is `issues` and the action `opened`, so the handlers of
- * `issues.opened` and of `issues` run, and the context's name is `issues`,
- * as for a delivery from the platform. Deliveries over HTTP are not split.
- */
+/** Apps' tests call `receive({ name: "issues.opened" })`: run it as the platform would send it. */
 function splitEventName<E extends { name: string }>(event: E): E & { action?: string } {
   const dot = typeof event.name === "string" ? event.name.indexOf(".") : -1;
   if (dot <= 0) return event;

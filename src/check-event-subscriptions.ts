@@ -4,12 +4,7 @@ import { isProduction } from "./helpers/is-production.js";
 
 export type CheckEventSubscriptionsOptions = { env: NodeJS.ProcessEnv };
 
-/**
- * Events every app receives whether or not its registration lists them:
- * `GET /app` leaves the global ones (`installation_target`, `meta`,
- * `security_advisory`) out of `events`, and the installation events and
- * `ping` are always sent.
- */
+/** `GET /app` leaves the global events out of `events`; installation events and `ping` always come. */
 export const ALWAYS_DELIVERED: ReadonlySet<string> = new Set([
   "github_app_authorization",
   "installation",
@@ -49,14 +44,6 @@ export async function checkEventSubscriptions(
   return missing;
 }
 
-/**
- * The events among `handled` (names given to `app.on`, e.g. `issues.opened`)
- * that the registration's `subscribed` events do not cover: the platform
- * would never send them. Events every app receives are left out.
- *
- * @example
- * findUnsubscribedEvents(["issues.opened", "push", "installation"], ["issues"]); // ["push"]
- */
 export function findUnsubscribedEvents(handled: readonly string[], subscribed: readonly string[]): string[] {
   const events = new Set(subscribed);
   return baseEventNames(handled).filter((event) => !events.has(event) && !ALWAYS_DELIVERED.has(event));

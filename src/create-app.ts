@@ -27,14 +27,7 @@ export function createApp(given: CreateAppOptions | Options = {}): App {
   return createResolvedApp(resolveAppOptions(given));
 }
 
-/**
- * Creates an `App` from options already resolved (`resolveAppOptions`, or
- * `app run`'s): the environment is not read again. Adds the logger and,
- * outside production, the development secret when none is set.
- *
- * @example
- * const app = createResolvedApp(resolveAppOptions({ overrides: { appId: 1 } }));
- */
+/** The environment is not read again; outside production, the development secret fills a missing one. */
 export function createResolvedApp({ options: resolved, logOptions, env }: ResolvedAppOptions): App {
   const options = { ...resolved };
   const log = options.log ?? getLog({ level: options.logLevel, ...logOptions, env });

@@ -28,22 +28,13 @@ export const deprecatedKeys = Object.freeze({
  */
 export let didDeprecate = false;
 
-/** Records that the deprecated-argument warning was logged. */
 export function markDeprecated(): void {
   didDeprecate = true;
 }
 
 const warned = new Set<string>();
 
-/**
- * Emits `message` as a Node `DeprecationWarning` (printed on stderr) the first
- * time `key` is seen in this process, never again. Not into the app's log:
- * apps' tests compare their own log records exactly, and Probot wrote no such
- * line there. `node --no-deprecation` silences it, as any Node deprecation.
- *
- * @example
- * warnOnce("option:id", 'The "id" option is deprecated; use "appId".');
- */
+/** Not into the app's log: apps' tests compare their records exactly, and Probot wrote no such line. */
 export function warnOnce(key: string, message: string): void {
   if (warned.has(key)) return;
   warned.add(key);

@@ -80,10 +80,7 @@ export function isAppError(error: unknown): error is AppError {
   );
 }
 
-/**
- * Turns anything a handler may throw (`undefined`, a string, a plain object)
- * into an `Error`, keeping the thrown value as `cause`.
- */
+/** Handlers may throw anything (`undefined`, a string); the value is kept as `cause`. */
 export function toError(value: unknown): Error {
   if (value instanceof Error) return value;
   if (value !== null && typeof value === "object") {

@@ -21,7 +21,6 @@ type RepoPayload = {
   sender?: { type?: string };
 };
 
-/** Every event name a delivery can carry. */
 type EventName = Exclude<EmitterWebhookEventName, `${string}.${string}`>;
 
 /**

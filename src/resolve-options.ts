@@ -12,10 +12,6 @@ export type ResolvedOptions = {
   Client: typeof AppClient | undefined;
 };
 
-/**
- * Applies the deprecated option names (`cert`, `id`, `throttleOptions`; `router` only warns), each
- * with one warning per process, and checks the app id.
- */
 export function resolveOptions(options: Options): ResolvedOptions {
   let privateKey = options.privateKey;
   if (options.cert !== undefined) {

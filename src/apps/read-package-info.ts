@@ -1,22 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** What the welcome page shows of the app's `package.json`. */
 export type PackageInfo = {
   name?: string | undefined;
   version?: string | undefined;
   description?: string | undefined;
 };
 
-/**
- * Reads `name`, `version` and `description` from `<cwd>/package.json`.
- * A missing file, or a field that is not a non-empty string, leaves the field
- * out: the page then shows generic text. A file that is not JSON is reported
- * through `warn` and treated as missing.
- *
- * @example
- * const { name } = readPackageInfo("/srv/my-app", (message) => log.warn(message));
- */
+/** A missing file or field leaves the field out: the page then shows generic text. */
 export function readPackageInfo(cwd: string, warn?: (message: string) => void): PackageInfo {
   const path = join(cwd, "package.json");
   let manifest: unknown;

@@ -5,10 +5,7 @@ import { closest } from "./hooks/command-not-found.js";
 
 export { addUsageErrors } from "./describe-app-error.js";
 
-/**
- * Base of every `app` command: turns an `AppError` into one line, its hint
- * and an exit code (2 for usage errors, 1 otherwise), never a stack trace.
- */
+/** An `AppError` leaves as one line and its hint, never a stack trace. */
 export abstract class AppCommand extends Command {
   protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
     if (isAppError(error)) {
@@ -29,7 +26,6 @@ export abstract class AppCommand extends Command {
     this.error(verbose && error.stack ? error.stack : error.message || String(error), { exit: 1 });
   }
 
-  /** Where to read more: this command's help. */
   #helpLine(): string {
     return `See "${this.config.bin}${this.id ? ` ${this.id.replaceAll(":", " ")}` : ""} --help".`;
   }
@@ -43,10 +39,7 @@ export abstract class AppCommand extends Command {
     return nearest ? `. Did you mean --${nearest}?` : "";
   }
 
-  /**
-   * For a bad value of a flag that was not on the command line but read from
-   * its environment variable: " (from LOG_LEVEL)", so the user knows what to fix.
-   */
+  /** " (from LOG_LEVEL)": the user must know the bad value came from a variable. */
   #fromEnvironment(message: string): string {
     const name = /--([a-z][a-z-]*)/.exec(message)?.[1];
     const flags = (this.constructor as typeof Command).flags as Record<string, { env?: string; char?: string }> | undefined;

@@ -3,30 +3,13 @@ import type { AppError, AppErrorCode } from "../errors.js";
 // No oclif here: `app receive`'s fast start (src/cli/fast-receive.ts) prints
 // errors with these too, without loading oclif.
 
-/**
- * Codes that mean the command was used wrongly (exit 2); every other
- * expected failure exits 1.
- */
+/** Exit 2; every other expected failure exits 1. */
 const USAGE_ERRORS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>(["OPTION_INVALID"]);
 
-/**
- * Registers more usage-error codes (a command's own validation).
- *
- * @example
- * addUsageErrors("APP_FUNCTION_NOT_FOUND");
- */
 export function addUsageErrors(...codes: AppErrorCode[]): void {
   for (const code of codes) (USAGE_ERRORS as Set<AppErrorCode>).add(code);
 }
 
-/**
- * What the CLI prints for an `AppError`: one line for what went wrong, one
- * for what to do and, for a usage error, where the command's help is; and
- * the exit code (2 for usage errors, 1 otherwise).
- *
- * @example
- * const { lines, exitCode } = describeAppError(error, 'See "app receive --help".');
- */
 export function describeAppError(error: AppError, helpLine: string): { lines: string[]; exitCode: 1 | 2 } {
   // oclif's own rendering would wrap both and add the code between them.
   const lines = [`Error: ${toOneLine(error.message)}`];
@@ -36,12 +19,7 @@ export function describeAppError(error: AppError, helpLine: string): { lines: st
   return { lines, exitCode: usage ? 2 : 1 };
 }
 
-/**
- * A message on one line, without oclif's "See more help" tail.
- *
- * @example
- * toOneLine("Parsing --port \n\tExpected an integer"); // "--port: Expected an integer"
- */
+/** Without oclif's "See more help" tail. */
 export function toOneLine(message: string): string {
   return message
     .replace(/\nSee more help with --help\s*$/, "")

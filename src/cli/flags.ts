@@ -33,7 +33,6 @@ export const logFlags = {
   }),
 };
 
-/** Flags that say who the app is. */
 export const credentialFlags = {
   "app-id": Flags.integer({
     char: "a",

@@ -21,7 +21,6 @@ export const shutdownFlags = {
   }),
 };
 
-/** The queue-mode flags of `app run`. */
 export const queueFlags = {
   queue: Flags.option({
     options: ["redis", "none"] as const,

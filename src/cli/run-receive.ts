@@ -21,15 +21,8 @@ export type ReceiveFlags = {
   "sentry-dsn"?: string | undefined;
 };
 
-/** Error codes of `app receive` that are usage errors (exit 2). */
 export const RECEIVE_USAGE_ERRORS = ["APP_FUNCTION_NOT_FOUND", "EVENT_ACTION_MISMATCH", "PAYLOAD_INVALID", "PAYLOAD_NOT_FOUND"] as const;
 
-/**
- * Runs `app receive` with its parsed flags and its arguments (the apps).
- *
- * @example
- * await runReceive(["./index.js"], { event: "issues.opened", "payload-path": "payload.json" });
- */
 export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags): Promise<void> {
   addUsageErrors(...RECEIVE_USAGE_ERRORS);
   const apps = argv.map(String);

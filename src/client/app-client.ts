@@ -15,16 +15,6 @@ import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { requestLog } from "./plugins/request-log.js";
 
-/**
- * The platform REST client handed to handlers as `context.client`: Octokit
- * with throttling, retries, pagination, every REST method (at the root, as
- * `client.issues.createComment`, and under `client.rest`), Enterprise Server
- * compatibility, request logging and `client.config.get()`.
- *
- * @example
- * const client = new AppClient({ auth: { type: "token", token }, authStrategy: createAppAuthStrategy });
- * await client.issues.createComment({ owner, repo, issue_number: 1, body: "Hi" });
- */
 /** What the plugins add to every client. */
 export type AppClientMembers = Api["rest"] & Api & CatalogueApi & { paginate: PaginateInterface } & RetryPlugin & ConfigApi;
 
@@ -42,6 +32,16 @@ const PluggedClient = Octokit.plugin(
   idempotentRetries,
 ).defaults(mergeClientOptions);
 
+/**
+ * The platform REST client handed to handlers as `context.client`: Octokit
+ * with throttling, retries, pagination, every REST method (at the root, as
+ * `client.issues.createComment`, and under `client.rest`), Enterprise Server
+ * compatibility, request logging and `client.config.get()`.
+ *
+ * @example
+ * const client = new AppClient({ auth: { type: "token", token }, authStrategy: createAppAuthStrategy });
+ * await client.issues.createComment({ owner, repo, issue_number: 1, body: "Hi" });
+ */
 export const AppClient: AppClientConstructor = class AppClient extends PluggedClient {
   /**
    * A subclass with these defaults. Unlike Octokit's own, an object's

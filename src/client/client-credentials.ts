@@ -3,11 +3,7 @@ import type { ConfigCache } from "../config/config-cache.js";
 import type { AppClient } from "./app-client.js";
 import type { TokenCache, TokenStore } from "./auth/token-store.js";
 
-/**
- * What the client needs of an app to authenticate: the client class, the
- * credentials and the caches. An App's `state` is one; the client asks for
- * no more, so it does not depend on the App.
- */
+/** An App's `state` is one; asking for no more keeps the client independent of the App. */
 export type ClientCredentials = {
   Client: typeof AppClient;
   appId?: number | undefined;

@@ -14,10 +14,7 @@ export const SECONDARY_RATE_LIMIT_RETRIES = 2;
 
 type LimitedRequest = Required<EndpointDefaults>;
 
-/**
- * Primary limit (the hourly quota is used up): wait until the reset the
- * platform announced, then retry, at most `PRIMARY_RATE_LIMIT_RETRIES` times.
- */
+/** The hourly quota is used up: wait for the announced reset, then retry. */
 export function onRateLimit(
   retryAfter: number,
   options: LimitedRequest,
@@ -34,11 +31,7 @@ export function onRateLimit(
   return retry;
 }
 
-/**
- * Secondary limit (too many requests too fast): wait for `retry-after`
- * (the plugin falls back to 60 s without it), at most
- * `SECONDARY_RATE_LIMIT_RETRIES` times.
- */
+/** Too many requests too fast: wait for `retry-after` (the plugin falls back to 60 s). */
 export function onSecondaryRateLimit(
   retryAfter: number,
   options: LimitedRequest,
@@ -82,10 +75,7 @@ type MergeableOptions = {
   [key: string]: unknown;
 };
 
-/**
- * The defaults function of `AppClient`: built-in defaults, then the instance
- * options; `throttle` (and `retry`) are merged key by key, not replaced.
- */
+/** `throttle` and `retry` are merged key by key, not replaced. */
 export function mergeClientOptions<T extends MergeableOptions>(options: T): T & ClientDefaults {
   return {
     ...CLIENT_DEFAULTS,
@@ -102,11 +92,7 @@ export function mergeClientOptions<T extends MergeableOptions>(options: T): T & 
   };
 }
 
-/**
- * One layer of `AppClient.defaults(object)` under the options it is given:
- * like Octokit's own (`userAgent`s joined), but `throttle` and `retry` merged
- * key by key instead of replaced.
- */
+/** Like Octokit's own layering, but `throttle` and `retry` are merged key by key. */
 export function layerClientOptions(defaults: MergeableOptions, options: MergeableOptions): MergeableOptions {
   const layered: MergeableOptions = { ...defaults, ...options };
   if (defaults.userAgent && options.userAgent) layered.userAgent = `${String(options.userAgent)} ${String(defaults.userAgent)}`;

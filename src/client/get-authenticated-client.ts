@@ -8,15 +8,10 @@ import { registerModule } from "../helpers/lazy-module.js";
 /** Token stores made for States that came without one, so their tokens are reused. */
 const storesOfBareStates = new WeakMap<State, TokenStore>();
 
-/**
- * A client acting for the installation when `installationId` is given, else
- * as the app (its JWT), else with `platformToken`, else unauthenticated.
- */
 export function createClient(state: State, installationId?: number, log?: Logger): AppClient {
   return createClientWithAuth(state, authFor(state, installationId), log);
 }
 
-/** A client of `state.Client` with the given authentication. */
 export function createClientWithAuth(state: State, auth: AppAuth, log?: Logger): AppClient {
   return new state.Client({
     authStrategy: createAppAuthStrategy,
@@ -42,10 +37,7 @@ function authFor(state: State, installationId: number | undefined): AppAuth {
   };
 }
 
-/**
- * The State's token store: the App's own, or, for a State built by hand with
- * an app id and a private key, one made on first use and kept with it.
- */
+/** A State built by hand with an app id and a private key gets a store on first use. */
 function tokenStoreOf(state: State): TokenStore | undefined {
   if (state.tokens) return state.tokens;
   const appId = state.appId ?? state.id;
@@ -75,11 +67,7 @@ export async function auth(state: State, installationId?: number, log?: Logger):
   return fromStateClient(state, installationId) ?? createClient(state, installationId, log);
 }
 
-/**
- * For a State whose only credentials are in its client
- * (`client: new AppClient({ auth: { appId, privateKey } })`): that client,
- * or one made by its auth's factory for the installation.
- */
+/** For `client: new AppClient({ auth: { appId, privateKey } })`, the State's only credentials. */
 function fromStateClient(state: State, installationId: number | undefined): Promise<AppClient> | undefined {
   if (state.tokens || state.platformToken || ((state.appId ?? state.id) !== undefined && state.privateKey)) return undefined;
   const client = Object.getOwnPropertyDescriptor(state, "client")?.value as AppClient | undefined;

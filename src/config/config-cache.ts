@@ -1,7 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { registerModule } from "../helpers/lazy-module.js";
 
-/** What the cache keeps of one file: the validator the platform sent, and the text. */
 export type CachedFile = { etag: string; text: string };
 
 /** Which file, in which repository, at which ref (`undefined`: the default branch). */

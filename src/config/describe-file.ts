@@ -1,12 +1,7 @@
 /** Where a config file lives, as `owner/repo:path` (plus `@ref` when one was asked for). */
 export type FileLocation = { owner: string; repo: string; path: string; ref?: string | undefined };
 
-/**
- * Names a file the way `_extends` does, so an error message points at it.
- *
- * @example
- * describeFile({ owner: "octo", repo: "hello", path: ".github/app.yml" }); // "octo/hello:.github/app.yml"
- */
+/** The way `_extends` names it, so an error message points at it. */
 export function describeFile({ owner, repo, path, ref }: FileLocation): string {
   return `${owner}/${repo}:${path}${ref ? `@${ref}` : ""}`;
 }

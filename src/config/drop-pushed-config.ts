@@ -12,15 +12,7 @@ type PushPayload = {
 /** A push payload lists at most this many commits; a longer push may touch files it does not list. */
 export const PUSH_COMMIT_LIMIT = 2048;
 
-/**
- * Drops the cached config files a `push` touched, at every ref. When the
- * payload cannot tell which files changed (a forced push, a branch created
- * or deleted, a commit list at its limit) the whole repository is dropped.
- * Returns how many entries went.
- *
- * @example
- * app.on("push", (context) => dropPushedConfig(cache, context.payload));
- */
+/** When the payload cannot tell which files changed (forced push, commit list at its limit), the whole repository goes. */
 export function dropPushedConfig(cache: ConfigCache, payload: unknown): number {
   const { repository, commits, created, deleted, forced } = (payload ?? {}) as PushPayload;
   const owner = repository?.owner?.login ?? repository?.owner?.name;

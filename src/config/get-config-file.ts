@@ -5,21 +5,13 @@ import { describeFile, type FileLocation } from "./describe-file.js";
 import { invalid, parseConfig } from "./parse-config.js";
 import type { ConfigFile } from "./types.js";
 
-/** What reading a file needs of a client: `request` (and its `endpoint`). */
 export type ConfigClient = Pick<Octokit, "request">;
 
 const ROUTE = "GET /repos/{owner}/{repo}/contents/{path}";
 
 type Contents = { type?: string; encoding?: string; content?: string };
 
-/**
- * Reads and parses one config file; `config` is null when it does not exist.
- * With a cache, a file read before is asked for with `If-None-Match`, and a
- * 304 (free of rate limit) reuses the cached text.
- *
- * @example
- * const file = await getConfigFile(client, { owner: "octo", repo: "hello", path: ".github/app.yml" });
- */
+/** `If-None-Match` with a cache: a 304 costs no rate limit. */
 export async function getConfigFile(
   client: ConfigClient,
   location: FileLocation,
@@ -62,12 +54,7 @@ export async function getConfigFile(
   return { owner, repo, path, url, config: parseConfig(text, location, url) };
 }
 
-/**
- * The file's text from the answer: a string (the raw media type, as the
- * platform answers it, or as most test mocks do), bytes (a raw answer whose
- * type names no charset), the contents object with base64 `content` (the
- * default media type), or an already-parsed JSON document.
- */
+/** Media types and test mocks give a string, bytes, a base64 contents object, or parsed JSON. */
 function readText(data: unknown, location: FileLocation): string {
   if (typeof data === "string") return data;
   if (data instanceof ArrayBuffer) return new TextDecoder().decode(data);

@@ -5,20 +5,11 @@ import { getConfigFile, type ConfigClient } from "./get-config-file.js";
 import { extendsError, parseBase } from "./parse-base.js";
 import type { ConfigFile, Configuration } from "./types.js";
 
-/** The most bases one config may pull in through a chain of `_extends`. */
 export const MAX_BASES = 10;
 
 type Found = FileLocation & { config: Configuration };
 
-/**
- * Every file a config is made of, in lookup order: the file in the
- * repository (at `branch`); when it is missing, the same path in the owner's
- * `.github` repository; then each base its `_extends` names, in turn. The
- * `_extends` keys are taken out of the configs.
- *
- * @example
- * const files = await getConfigFiles(client, { owner: "octo", repo: "hello", path: ".github/app.yml" });
- */
+/** A missing file falls back to the owner's `.github` repository; then each `_extends` base in turn. */
 export async function getConfigFiles(
   client: ConfigClient,
   { owner, repo, path, branch }: { owner: string; repo: string; path: string; branch?: string | undefined },

@@ -6,15 +6,7 @@ import { mergeConfigs } from "./merge-configs.js";
 import type { Configuration, GetConfigOptions, GetConfigResult } from "./types.js";
 import { validateConfigPath } from "./validate-config-path.js";
 
-/**
- * Reads a config file with its bases and merges them: `defaults`, then the
- * bases (the deepest first), then the file. `config` is the merged object
- * (the defaults alone, or `{}`, when no file exists); `files` lists every
- * file looked at, with `config: null` for those that do not exist.
- *
- * @example
- * const { config, files } = await getConfig(client, { owner: "octo", repo: "hello", path: ".github/app.yml" });
- */
+/** Merges `defaults`, then the bases (deepest first), then the file. */
 export async function getConfig<T extends object = Configuration>(
   client: ConfigClient,
   options: GetConfigOptions<T>,

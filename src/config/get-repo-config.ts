@@ -7,14 +7,6 @@ export type ConfigReader = ConfigClient & {
   config: { get<T extends object>(options: GetConfigOptions<T>): Promise<GetConfigResult<T>> };
 };
 
-/**
- * `context.config()`: reads `.github/<fileName>` of the repository (or of
- * the owner's `.github` repository), with its bases, merged over `defaults`.
- * Resolves to null only when no file exists and no defaults were given.
- *
- * @example
- * const config = await getRepoConfig(client, { owner: "octo", repo: "hello" }, "my-app.yml", { enabled: true });
- */
 export async function getRepoConfig<T extends object = Configuration>(
   client: ConfigReader,
   { owner, repo }: { owner: string; repo: string },

@@ -1,16 +1,7 @@
 import deepmerge from "deepmerge";
 import type { Configuration, MergeOptions } from "./types.js";
 
-/**
- * Deep-merges `defaults`, then each config in order (bases first, the
- * requested file last): a nested key set only by a base or the defaults
- * survives. Lists are concatenated, as Probot's (deepmerge's) default does;
- * pass `{ arrayMerge: (_earlier, later) => later }` for a later list to
- * replace an earlier one. The inputs are not changed.
- *
- * @example
- * mergeConfigs({ a: { x: 1 }, l: [1] }, [{ a: { y: 2 }, l: [2] }]); // { a: { x: 1, y: 2 }, l: [1, 2] }
- */
+/** Lists are concatenated, as Probot's (deepmerge's) default does. */
 export function mergeConfigs<T extends object = Configuration>(
   defaults: object | undefined,
   configs: readonly Configuration[],

@@ -6,15 +6,7 @@ import { findPathProblem } from "./validate-config-path.js";
 /** The file a base reference names; read from its repository's default branch. */
 export type BaseLocation = { owner: string; repo: string; path: string };
 
-/**
- * Reads an `_extends` value, `[org/]project[:filename]`. The owner and the
- * path default to those of the file that holds the value, so a chain of
- * bases in another organisation stays in that organisation.
- *
- * @example
- * parseBase("shared:common.yml", { owner: "octo", repo: "hello", path: ".github/app.yml" });
- * // { owner: "octo", repo: "shared", path: "common.yml" }
- */
+/** Owner and path default to the holding file's, so a chain of bases stays in its organisation. */
 export function parseBase(value: unknown, from: FileLocation): BaseLocation {
   const match = typeof value === "string" ? BASE_REGEX.exec(value) : null;
   if (match === null) {
@@ -40,12 +32,6 @@ export function parseBase(value: unknown, from: FileLocation): BaseLocation {
   return { owner: owner ?? from.owner, repo: repo!, path: path ?? from.path };
 }
 
-/**
- * A `CONFIG_EXTENDS_INVALID` error: a bad, missing, circular or too deep `_extends`.
- *
- * @example
- * throw extendsError("The _extends chain of octo/hello:.github/app.yml goes round in a circle.", "Remove _extends from one file.");
- */
 export function extendsError(message: string, hint: string): AppError {
   return new AppError("CONFIG_EXTENDS_INVALID", message, { hint });
 }

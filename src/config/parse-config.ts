@@ -11,18 +11,7 @@ export const MAX_DEPTH = 64;
 /** Keys that could reach an object's prototype; they are dropped wherever they appear. */
 export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
-/**
- * Parses a config file's text: JSON for `.json`, else YAML 1.2 with the core
- * schema, no custom tags and unique keys. An empty file is `{}`; a list is
- * returned as it is, as Probot does (apps such as wip read a list); a string,
- * number or boolean, an unknown tag (`!!js/function`), too many aliases or
- * too deep a nesting is a `CONFIG_INVALID` error naming the file. Given the
- * file's `url`, a parse error starts with Probot's sentence, "Configuration
- * could not be parsed from <url> (invalid YAML)", which apps match on.
- *
- * @example
- * parseConfig("labels: [bug]", { owner: "octo", repo: "hello", path: ".github/app.yml" }); // { labels: ["bug"] }
- */
+/** YAML 1.2 core schema, no custom tags: a `!!js/function` must never run. A list is kept, as Probot does. */
 export function parseConfig(text: string, file: FileLocation, url?: string): Configuration {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const json = /\.json$/i.test(file.path);
@@ -117,12 +106,6 @@ function describeYamlError(error: YAMLError, lineCounter: LineCounter): string {
   return `${message} (line ${line}, column ${col})`;
 }
 
-/**
- * The `CONFIG_INVALID` error for a file that was found but cannot be used.
- *
- * @example
- * throw invalid({ owner: "octo", repo: "hello", path: ".github/app.yml" }, "is a directory, not a file");
- */
 export function invalid(file: FileLocation, problem: string, cause?: unknown, prefix = ""): AppError {
   return new AppError("CONFIG_INVALID", `${prefix}The config file ${describeFile(file)} ${problem}.`, {
     hint: `Fix ${file.path} in ${file.owner}/${file.repo}: it must hold a YAML or JSON mapping, such as "key: value".`,

@@ -5,12 +5,6 @@ const EXTENSION = /\.(ya?ml|json)$/i;
 // Control characters cannot name a file on the platform and would garble the message.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/**
- * Why `path` cannot name a config file in a repository, or `undefined` when it can.
- *
- * @example
- * findPathProblem("../x.yml"); // "a .. segment would leave the folder"
- */
 export function findPathProblem(path: unknown): string | undefined {
   if (typeof path !== "string" || path === "") return "it is empty";
   if (path.includes("\\")) return "it contains a backslash; use / between folders";
@@ -23,13 +17,6 @@ export function findPathProblem(path: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * The path of `.github/<fileName>`, for `context.config(fileName)`. Throws
- * `CONFIG_PATH_INVALID` for a name that would leave `.github/` or cannot be config.
- *
- * @example
- * joinConfigPath("my-app.yml", { owner: "octo", repo: "hello" }); // ".github/my-app.yml"
- */
 export function joinConfigPath(fileName: unknown, { owner, repo }: { owner: string; repo: string }): string {
   const problem = findPathProblem(fileName);
   if (problem !== undefined) {
@@ -42,13 +29,6 @@ export function joinConfigPath(fileName: unknown, { owner, repo }: { owner: stri
   return `${CONFIG_PATH}/${fileName as string}`;
 }
 
-/**
- * Checks the `path` of `client.config.get()`: relative to the repository's
- * root, with no `..`, and a .yml, .yaml or .json file.
- *
- * @example
- * validateConfigPath({ owner: "octo", repo: "hello", path: ".github/my-app.yml" });
- */
 export function validateConfigPath({ owner, repo, path }: { owner: string; repo: string; path: unknown }): string {
   const problem = findPathProblem(path);
   if (problem !== undefined) {

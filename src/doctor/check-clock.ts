@@ -7,13 +7,6 @@ const WARN_SECONDS = 10;
 const FAIL_SECONDS = 60;
 const FIX = "Synchronise this machine's clock (NTP), e.g. `timedatectl set-ntp true` or your system's time settings.";
 
-/**
- * The local clock against the `Date` header of the platform's answer to
- * `GET /app` (one-second precision, compared with the request's midpoint).
- *
- * @example
- * await checkClock(setup); // { id: "clock", status: "ok", message: "The clock agrees with the platform's (0 s)." }
- */
 export async function checkClock({ probe }: DoctorSetup): Promise<CheckResult> {
   if (!probe) return { id: ID, status: "warn", message: "Not checked: it needs the app's credentials.", fix: NEEDS_CREDENTIALS };
   let date: string | null;

@@ -7,14 +7,7 @@ import type { CheckResult, DoctorSetup } from "./types.js";
 
 const ID = "events";
 
-/**
- * The events the apps handle (`app.on`) against those the registration is
- * subscribed to (`events` of `GET /app`). The apps are loaded into an App of
- * their own that only records handlers: no server starts and no handler runs.
- *
- * @example
- * await checkEvents(setup); // { id: "events", status: "fail", message: "The apps handle push, ..." }
- */
+/** The apps load into an App that only records handlers: no server starts, no handler runs. */
 export async function checkEvents(setup: DoctorSetup): Promise<CheckResult> {
   let handled: string[];
   try {

@@ -6,13 +6,7 @@ const ID = "installations";
 
 type Installation = { id?: unknown; account?: { login?: unknown } | null };
 
-/**
- * The app has installations (`GET /app/installations`), and one of them is
- * reachable: a token is created for the first. The token is never shown.
- *
- * @example
- * await checkInstallations(setup); // { id: "installations", status: "ok", message: "2 installations; ..." }
- */
+/** A token is created for the first installation, and never shown. */
 export async function checkInstallations({ app, probe }: DoctorSetup): Promise<CheckResult> {
   const tokens = app?.state.tokens;
   if (!probe || !tokens) return { id: ID, status: "warn", message: "Not checked: it needs the app's credentials.", fix: NEEDS_CREDENTIALS };

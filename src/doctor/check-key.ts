@@ -4,13 +4,6 @@ import type { CheckResult, DoctorSetup } from "./types.js";
 
 const ID = "key";
 
-/**
- * The private key is readable and belongs to the app: `GET /app` with a JWT
- * signed by it answers the app whose id is APP_ID.
- *
- * @example
- * const result = await checkKey(setup); // { id: "key", status: "ok", message: "The private key matches app 123 (my-app)." }
- */
 export async function checkKey({ app, appError, probe, options }: DoctorSetup): Promise<CheckResult> {
   if (appError !== undefined) {
     return isAppError(appError)

@@ -6,14 +6,7 @@ import type { CheckResult, DoctorSetup } from "./types.js";
 const ID = "proxy";
 const TIMEOUT_MS = 5000;
 
-/**
- * The webhook proxy channel answers with an event stream, when
- * `WEBHOOK_PROXY_URL` (or `--webhook-proxy`) is set. The channel's address
- * is a secret (anyone who has it reads the deliveries): only its origin is shown.
- *
- * @example
- * await checkProxy(setup); // { id: "proxy", status: "ok", message: "The webhook proxy https://smee.io/*** answers." }
- */
+/** The channel's address is a secret (anyone who has it reads the deliveries): only its origin is shown. */
 export async function checkProxy({ options }: DoctorSetup): Promise<CheckResult | undefined> {
   const url = options.webhookProxy;
   if (!url) return undefined;

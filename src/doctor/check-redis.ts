@@ -5,13 +5,7 @@ import type { CheckResult, DoctorSetup } from "./types.js";
 const ID = "redis";
 const TIMEOUT_MS = 3000;
 
-/**
- * Redis answers PING, when `REDIS_URL` (or `--redis-url`) is set. Only its
- * host and port are shown, never a password.
- *
- * @example
- * await checkRedis(setup); // { id: "redis", status: "ok", message: "Redis at 127.0.0.1:6379 answers." }
- */
+/** Only host and port are shown, never a password. */
 export async function checkRedis({ options }: DoctorSetup): Promise<CheckResult | undefined> {
   const config = options.redisConfig;
   if (!config) return undefined;

@@ -5,13 +5,7 @@ import type { CheckResult, DoctorSetup } from "./types.js";
 const ID = "secret";
 const FIX = "Set WEBHOOK_SECRET to the webhook secret of the app's settings (Webhook → Secret); generate a long random one there if it has none.";
 
-/**
- * A webhook secret is set and is not the development one, which anyone can
- * use to forge deliveries. Its value is never shown.
- *
- * @example
- * await checkSecret(setup); // { id: "secret", status: "ok", message: "A webhook secret is set." }
- */
+/** The development secret is public: anyone can forge deliveries with it. */
 export async function checkSecret({ options, env }: DoctorSetup): Promise<CheckResult> {
   const secret = options.secret;
   if (!secret) {

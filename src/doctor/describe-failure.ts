@@ -1,6 +1,5 @@
 import { scrubSecrets } from "../log/secrets.js";
 
-/** The fix for every check that needs the app's credentials. */
 export const NEEDS_CREDENTIALS = "Run `app setup`, or set APP_ID and PRIVATE_KEY_PATH (or PRIVATE_KEY) in .env.";
 
 /** One line about an error, scrubbed of anything that looks like a secret. */

@@ -4,14 +4,7 @@ import type { DoctorReport } from "./run-doctor.js";
 // The longest check id, "installations".
 const WIDTH = 13;
 
-/**
- * The report as text, one line per check (`ok`, `warn` or `fail`, what was
- * found and, unless ok, what to do), then a summary line; or as JSON.
- * Scrubbed of anything that looks like a secret, as log lines are.
- *
- * @example
- * process.stdout.write(formatReport(report, { json: false }));
- */
+/** Scrubbed of anything that looks like a secret, as log lines are. */
 export function formatReport(report: DoctorReport, { json }: { json: boolean }): string {
   if (json) return scrubSecrets(`${JSON.stringify(report, null, 2)}\n`);
   const lines = report.checks.map(({ status, id, message, fix }) =>

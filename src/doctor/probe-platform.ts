@@ -21,15 +21,7 @@ export type PlatformProbe = {
 
 const DEFAULT_BASE_URL = "https://api.github.com";
 
-/**
- * Plain requests to the platform for `app doctor`: no retries, no
- * throttling and no clock correction hidden from it, so what it sees (the
- * status, the `Date` header) is what the platform answered.
- *
- * @example
- * const probe = createPlatformProbe({ tokens: app.state.tokens, baseUrl: app.state.baseUrl });
- * const { answer } = await probe.getApp();
- */
+/** No retries, throttling or clock correction: doctor must see what the platform answered. */
 export function createPlatformProbe({ tokens, baseUrl }: { tokens: TokenStore; baseUrl?: string | undefined }): PlatformProbe {
   const root = (baseUrl ?? DEFAULT_BASE_URL).replace(/\/$/, "");
   const get = async (path: string): Promise<ProbeAnswer> => {

@@ -38,16 +38,7 @@ export type DoctorReport = {
 /** In this order: a failed key explains most of what follows. */
 const CHECKS: readonly Check[] = [checkKey, checkClock, checkSecret, checkEvents, checkInstallations, checkRedis, checkProxy];
 
-/**
- * Checks the configuration `app run` would use (same flags, `.env` and
- * variables) against the platform: the key and the app id, the clock, the
- * webhook secret, the events the apps handle, the installations, and Redis
- * and the webhook proxy when set. Nothing secret is put in the report.
- *
- * @example
- * const report = await runDoctor({ apps: ["./index.js"], env: process.env, cwd: process.cwd() });
- * if (!report.ok) process.exitCode = 1;
- */
+/** Checks the configuration `app run` would use (same flags, `.env`, variables) against the platform. */
 export async function runDoctor({ apps, env: given, cwd = process.cwd(), overrides, resolver }: DoctorOptions): Promise<DoctorReport> {
   // As in `app run`: the apps' own code reads process.env, .env values included.
   const env = loadEnvFile({ env: given, cwd, intoProcessEnv: true });

@@ -2,10 +2,7 @@ import { AppError } from "../errors.js";
 
 const BARE = /^[A-Za-z0-9_\-.:/@+,=%]*$/;
 
-/**
- * A value as it must appear after `KEY=` so that dotenv reads it back
- * unchanged: bare when safe, else single, double or back quotes.
- */
+/** Quoted so that dotenv reads it back unchanged. */
 export function formatEnvValue(key: string, value: string): string {
   const multiline = value.includes("\n");
   if (!multiline && BARE.test(value)) return value;

@@ -4,14 +4,7 @@ import { parse } from "dotenv";
 import { AppError } from "../errors.js";
 import { formatEnvValue } from "./format-env-value.js";
 
-/**
- * Sets `values` in the `.env` file at `path`, keeping every other line and
- * comment, quoting values that need it (a private key keeps its newlines).
- * The file is replaced atomically and readable only by its owner (0600).
- *
- * @example
- * await updateEnvFile(join(cwd, ".env"), { APP_ID: "123", WEBHOOK_SECRET: secret });
- */
+/** Replaced atomically and readable only by its owner (0600): it holds the private key. */
 export async function updateEnvFile(path: string, values: Readonly<Record<string, string>>): Promise<void> {
   const existing = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return "";
@@ -29,7 +22,6 @@ export async function updateEnvFile(path: string, values: Readonly<Record<string
   await writeAtomically(path, content);
 }
 
-/** The new text of a `.env` file: `existing` with `values` set. */
 export function renderEnvFile(existing: string, values: Readonly<Record<string, string>>): string {
   const pending = new Map(Object.entries(values));
   const output: string[] = [];

@@ -1,10 +1,3 @@
-/**
- * Defines `key` on `target` as a value that `make()` builds on first read;
- * from then on, or once assigned, it is a plain data property again.
- *
- * @example
- * defineLazyProperty(state, "client", () => createClient(state));
- */
 export function defineLazyProperty<T extends object, K extends keyof T>(target: T, key: K, make: () => T[K]): void {
   const settle = (value: T[K]): T[K] => {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });

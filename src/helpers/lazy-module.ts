@@ -22,24 +22,11 @@ function keyOf(url: string): string {
   return url.replace(/\.[cm]?[jt]s$/, "");
 }
 
-/**
- * Called by a module that loads on first use, as it is evaluated, with its
- * exports: `loadModule()` finds them however the module was loaded.
- *
- * @example
- * registerModule(import.meta.url, { AppClient });
- */
+/** Called as the module is evaluated, so `loadModule()` finds it however it was loaded. */
 export function registerModule(url: string, exports: object): void {
   if (!registry().has(keyOf(url))) registry().set(keyOf(url), exports);
 }
 
-/**
- * The exports of the module at `url` (the built `.js` file beside the
- * caller), evaluated now if nothing has loaded it yet.
- *
- * @example
- * const { AppClient } = loadModule<typeof import("./app-client.js")>(new URL("./app-client.js", import.meta.url));
- */
 export function loadModule<T extends object>(url: URL): T {
   const registered = registry().get(keyOf(url.href));
   if (registered) return registered as T;

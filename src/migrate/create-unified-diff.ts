@@ -1,12 +1,6 @@
 import { createTwoFilesPatch } from "diff";
 
-/**
- * A unified diff of one file, `a/<file>` against `b/<file>` as git shows it,
- * so `git apply` and `patch -p1` take it.
- *
- * @example
- * createUnifiedDiff("index.js", 'require("probot")\n', 'require("gh-app-kit")\n');
- */
+/** `a/` and `b/` prefixes, so `git apply` and `patch -p1` take it. */
 export function createUnifiedDiff(file: string, before: string, after: string): string {
   const patch = createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 });
   // jsdiff starts with an "Index:"-less "===" line only when headers are given; drop its header comment line.

@@ -24,15 +24,7 @@ export type ModuleReferences = {
   moduleExpressions: Set<AnyNode>;
 };
 
-/**
- * Points every reference to the module "probot" (import, export from,
- * require, dynamic import, `import("probot")` types, jest/vitest `mock`) at
- * gh-app-kit, and collects the names the file takes from it. Deep imports
- * and Probot's sibling packages are reported, not changed.
- *
- * @example
- * const refs = findModuleReferences(ast, log); // refs.names: [{ imported: "Probot", local: "Probot", ... }]
- */
+/** Deep imports and Probot's sibling packages are reported, not changed. */
 export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleReferences {
   const refs: ModuleReferences = { names: [], namespaces: [], moduleExpressions: new Set() };
   const onSpecifier = (literal: AnyNode, path: Path) => inspectSpecifier(literal, path, refs, log);
@@ -137,7 +129,6 @@ function renamedExport(name: string): string {
   return EXPORT_RENAMES[name] ?? name;
 }
 
-/** True when the import or require of `literal` takes exactly some of `names`. */
 function takesOnly(path: Path, literal: AnyNode, names: string[]): boolean {
   const node = path.node as AnyNode;
   if (node.type === "ImportDeclaration") {
@@ -153,7 +144,6 @@ function takesOnly(path: Path, literal: AnyNode, names: string[]): boolean {
   return false;
 }
 
-/** Replaces a string literal's value, keeping its quotes. */
 export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {
   const raw: string | undefined = literal.extra?.raw ?? literal.raw;
   const quote = raw?.startsWith("'") ? "'" : raw?.startsWith("`") ? "`" : '"';
@@ -162,7 +152,6 @@ export function setString(literal: AnyNode, value: string, edits: SourceEdits): 
   literal.extra = { ...literal.extra, raw: `${quote}${value}${quote}`, rawValue: value };
 }
 
-/** Records what the import, export or require at `path` takes from the module. */
 function collectNames(path: Path, literal: AnyNode, refs: ModuleReferences): void {
   const node = path.node as AnyNode;
   const scope = scopeNode(path);
@@ -232,20 +221,13 @@ function collectNamespaceDestructuring(ast: AnyNode, refs: ModuleReferences): vo
   });
 }
 
-/** The node of the scope a path is in. */
 export function scopeNode(path: Path): AnyNode {
   return (path.scope as unknown as Scope).node;
 }
 
 /**
- * The node of the scope that declares `name` as seen from `path`, or null.
- * Nodes, not scope objects, are compared: every visit builds new scopes.
- * The chain is walked here rather than with ast-types' `lookup`: that one
- * throws "null does not match type Pattern" on a catch clause without a
- * parameter (`catch { }`, ES2019), which declares nothing.
- *
- * @example
- * declaringScope(path, "Probot"); // the Program node when Probot is imported at the top
+ * Nodes, not scope objects: every visit builds new scopes. Not ast-types'
+ * `lookup`: it throws "null does not match type Pattern" on `catch { }`.
  */
 export function declaringScope(path: Path, name: string): AnyNode | null {
   for (let scope = path.scope as unknown as Scope | null; scope; scope = scope.parent) {
@@ -264,12 +246,7 @@ function patternDeclares(pattern: AnyNode | null | undefined, name: string): boo
 
 const skippedCatchVars = new WeakMap<AnyNode, Set<string>>();
 
-/**
- * The `var`s and functions declared in the bodies of catch clauses whose
- * parameter is not a plain name (`catch { var x }`, `catch ({ message }) { ... }`):
- * ast-types' scan leaves those bodies out, though they declare in the
- * enclosing function or program.
- */
+/** ast-types' scan skips catch bodies whose parameter is not a plain name, though they declare outside. */
 function varsInSkippedCatches(scopeNode: AnyNode): Set<string> {
   const cached = skippedCatchVars.get(scopeNode);
   if (cached) return cached;
@@ -298,7 +275,6 @@ function varsInSkippedCatches(scopeNode: AnyNode): Set<string> {
   return found;
 }
 
-/** Adds the names a binding pattern declares. */
 function collectPatternNames(pattern: AnyNode | null | undefined, into: Set<string>): void {
   if (!pattern) return;
   if (pattern.type === "Identifier") into.add(pattern.name as string);

@@ -2,17 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 
-/** Folders that hold no source of the app's own. */
 const ALWAYS_SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output"]);
 
-/**
- * The app's JavaScript and TypeScript files under `root`, relative and
- * sorted: node_modules, dot-folders and the top-level folders the app's
- * .gitignore names (build output such as `lib/` or `dist/`) are left out.
- *
- * @example
- * await findSourceFiles("/home/me/my-app"); // ["index.js", "test/index.test.js"]
- */
 export async function findSourceFiles(root: string): Promise<string[]> {
   const ignored = await readIgnoredFolders(root);
   const files: string[] = [];
@@ -33,11 +24,7 @@ export async function findSourceFiles(root: string): Promise<string[]> {
   return files.sort();
 }
 
-/**
- * Plain folder names from .gitignore (`lib`, `/dist/`, `build/`): enough to
- * skip build output without a full gitignore matcher. Patterns with
- * wildcards or negations are not read.
- */
+/** Plain folder names only: enough to skip build output without a full gitignore matcher. */
 async function readIgnoredFolders(root: string): Promise<Set<string>> {
   const text = await readFile(join(root, ".gitignore"), "utf8").catch(() => "");
   const names = new Set<string>();

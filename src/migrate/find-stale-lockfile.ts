@@ -6,15 +6,8 @@ import { PROBOT_MODULE } from "./probot-names.js";
 const LOCKFILES = ["npm-shrinkwrap.json", "package-lock.json"] as const;
 
 /**
- * The npm lockfile in `directory` that still places probot (lockfile v2/v3
- * `packages["node_modules/probot"]`, v1 `dependencies.probot`), or
- * undefined. Such a lock keeps probot's dependencies at the top of
- * node_modules through a plain `npm install`, which then nests gh-app-kit's
- * under node_modules/gh-app-kit, and code that requires them undeclared
- * (`require("pino")`, as Probot's docs show) stops finding them.
- *
- * @example
- * await findStaleLockfile("./my-app"); // "package-lock.json"
+ * Such a lock keeps probot's dependencies at the top of node_modules, so npm
+ * nests gh-app-kit's, and an undeclared `require("pino")` (as Probot's docs show) breaks.
  */
 export async function findStaleLockfile(directory: string): Promise<string | undefined> {
   for (const name of LOCKFILES) {

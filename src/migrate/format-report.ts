@@ -1,13 +1,5 @@
 import type { MigrationReport } from "./migrate-app.js";
 
-/**
- * The report `app migrate` prints: per file what changed, then what it
- * could not do (each with a hint), files it could not read, a summary line
- * and what to do next.
- *
- * @example
- * console.log(formatReport(await migrateApp({ directory: ".", framework: "^1.0.0" })));
- */
 export function formatReport(report: MigrationReport): string {
   const lines: string[] = [];
   const changed = report.files.filter((f) => f.changes.length > 0);

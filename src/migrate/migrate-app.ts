@@ -17,7 +17,6 @@ export type MigrateAppOptions = {
   dryRun?: boolean | undefined;
 };
 
-/** One file the migration changed, could not fully move, or could not read. */
 export type FileReport = {
   file: string;
   changes: Change[];
@@ -40,16 +39,6 @@ export type MigrationReport = {
   staleLockfile?: string;
 };
 
-/**
- * Moves the Probot app in `directory` to gh-app-kit: package.json first,
- * then every JavaScript and TypeScript file. Writes only files whose text
- * changes (nothing with `dryRun`), and returns what it changed and what it
- * could not. Rejects with PACKAGE_JSON_NOT_FOUND or PACKAGE_JSON_INVALID.
- *
- * @example
- * const report = await migrateApp({ directory: "./my-app", framework: "^1.0.0", dryRun: true });
- * process.stdout.write(report.diff);
- */
 export async function migrateApp(options: MigrateAppOptions): Promise<MigrationReport> {
   const directory = resolve(options.directory);
   const manifestPath = join(directory, "package.json");

@@ -5,22 +5,11 @@ const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies"
 
 /** `probot run` / `probot receive` as a command of a script (after start, space, `;`, `&`, `|` or `(`). */
 const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;
-/** Any other use of Probot's command line in a script. */
 const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;
 
-/**
- * Moves package.json from Probot: the `probot` dependency becomes
- * `gh-app-kit` at `frameworkSpec` (same field, same place), and
- * `probot run`/`probot receive` in scripts become `app run`/`app receive`.
- * Keeps the file's indentation and final newline. Reports adapters, other
- * `@probot/*` and `probot-*` packages, and other `probot` commands.
- *
- * @example
- * migratePackageJson('{"dependencies":{"probot":"^13.0.0"}}', "^1.0.0").code;
- * // '{"dependencies":{"gh-app-kit":"^1.0.0"}}'
- */
+/** Keeps the file's indentation and final newline. */
 export function migratePackageJson(code: string, frameworkSpec: string): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const manifest = JSON.parse(code) as Manifest;
@@ -68,7 +57,6 @@ export function migratePackageJson(code: string, frameworkSpec: string): SourceL
   return { code: code.endsWith("\n") ? `${text}${ending}` : text, ...log };
 }
 
-/** A copy of `record` with `from` renamed to `to` in the same place, holding `value`. */
 function renameKey(record: Record<string, unknown>, from: string, to: string, value: unknown): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, current] of Object.entries(record)) {

@@ -10,18 +10,7 @@ import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type Source
 /** Text that any file the migration would change contains. */
 const CANDIDATE = /probot|octokit|githubToken/i;
 
-/**
- * Moves one JavaScript or TypeScript file from Probot to gh-app-kit: the
- * module name, the renamed exports and options, `context.octokit`, and
- * JSDoc `import("probot")` types. The passes read the syntax tree and
- * replace only the tokens that change, at the places the parser gave, so
- * every other character (formatting, comments, semicolons or none) stays.
- * Throws the parser's error for a file it cannot read.
- *
- * @example
- * const { code, changes, problems } = migrateSource("index.js", 'const { Probot } = require("probot");');
- * // code: 'const { App } = require("gh-app-kit");'
- */
+/** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   if (!CANDIDATE.test(code)) return { code, changes: [], problems: [] };

@@ -1,7 +1,6 @@
 import { parse as babelParse, type ParserPlugin } from "@babel/parser";
 import * as recast from "recast";
 
-/** File name endings the migration reads as JavaScript or TypeScript. */
 export const SOURCE_EXTENSIONS = [".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts", ".tsx"] as const;
 
 /** Babel's plugins for a file: `<T>x` casts in .ts files rule out JSX there. */
@@ -11,25 +10,12 @@ function pluginsFor(file: string): ParserPlugin[] {
   return ["jsx", "decorators-legacy"];
 }
 
-/**
- * Parses a source file with recast over Babel, so that printing it again
- * keeps the formatting and comments of every node left alone.
- *
- * @example
- * const ast = parseSource("index.js", 'const { Probot } = require("probot");');
- * recast.print(ast).code; // the same text until a node changes
- */
+/** recast, so printing again keeps the formatting of every node left alone. */
 export function parseSource(file: string, code: string): recast.types.namedTypes.File {
   return recast.parse(code, { parser: { parse: (source: string) => parseWithBabel(file, source) } }) as recast.types.namedTypes.File;
 }
 
-/**
- * Babel's own tree, whose `comments` keep their offsets (recast moves
- * comments onto nodes).
- *
- * @example
- * for (const comment of parseWithBabel("a.js", code).comments ?? []) console.log(comment.start);
- */
+/** Babel's own tree: its `comments` keep their offsets (recast moves them onto nodes). */
 export function parseWithBabel(file: string, code: string): ReturnType<typeof babelParse> {
   return babelParse(code, {
     // "unambiguous": CommonJS files are scripts, files with import/export are modules.

@@ -1,8 +1,6 @@
-/** The package apps move away from, and the one they move to. */
 export const PROBOT_MODULE = "probot";
 export const FRAMEWORK_MODULE = "gh-app-kit";
 
-/** Probot's exported names that are spelled differently here. */
 export const EXPORT_RENAMES: Readonly<Record<string, string>> = {
   Probot: "App",
   createProbot: "createApp",
@@ -16,7 +14,6 @@ export const RENAME_NOTES: Readonly<Record<string, string>> = {
     "Probot 11's core client; AppClient also retries and throttles, which tests turn off with AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } })",
 };
 
-/** The report's text for renaming `imported` to `target`, with its note if it has one. */
 export function renameText(imported: string, target: string, extra?: string): string {
   const notes = [extra, RENAME_NOTES[imported]].filter((note) => note !== undefined);
   return `${imported} → ${target}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
@@ -28,20 +25,12 @@ export const OPTION_RENAMES: Readonly<Record<string, string>> = {
   Octokit: "Client",
 };
 
-/**
- * Probot exports with no counterpart here, each with what to do instead.
- * Names imported from "probot" that are neither here, renamed, nor in
- * FRAMEWORK_EXPORTS get a generic hint.
- */
 export const MISSING_EXPORTS: Readonly<Record<string, string>> = {
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
 };
 
-/**
- * Every name gh-app-kit's root module exports (values and types). A test
- * keeps this list equal to src/index.ts.
- */
+/** A test keeps this equal to src/index.ts. */
 export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "AdditionalOptions", "aliasLog", "App", "APP_ERROR_CODES", "AppAggregateError", "AppAuth", "AppClient", "AppError",
   "AppErrorCode", "Application", "ApplicationFunction", "ApplicationFunctionOptions", "appMeta", "AppServer", "AppsGetAuthenticatedResponse",
@@ -68,10 +57,6 @@ export const MISSING_STATICS: Readonly<Record<string, string>> = {
     "App has no static defaults(): pass the options to new App({...}) or createApp({ overrides }), or write a subclass whose constructor adds them.",
 };
 
-/**
- * Packages of Probot's family that cannot be moved by renames, with what to
- * do; matched on the start of the module name.
- */
 export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   {
     prefix: "@probot/adapter-aws-lambda-serverless",
@@ -99,7 +84,6 @@ export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   },
 ];
 
-/** The first hint for a package name of Probot's family, if any. */
 export function findPackageHint(name: string): string | undefined {
   return PACKAGE_HINTS.find(({ prefix }) => name.startsWith(prefix))?.hint;
 }

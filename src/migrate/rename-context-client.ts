@@ -2,19 +2,9 @@ import { visit } from "recast";
 import { declaringScope, scopeNode } from "./find-module-references.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
-/** Names apps give the event context in helpers that receive it. */
 const CONTEXT_NAMES = new Set(["context", "ctx"]);
 
-/**
- * Renames `context.octokit` to `context.client` where the object is an
- * event context: a parameter of a handler given to `.on()`/`.onAny()`, a
- * parameter typed `Context`, a variable named `context` or `ctx`, or
- * `x.context`. Also `{ octokit }` destructured from one, and test doubles
- * built as `{ octokit, payload }`.
- *
- * @example
- * renameContextClient(ast, log); // await context.octokit.issues.get(...) → await context.client.issues.get(...)
- */
+/** Only where the object is surely an event context: other `.octokit`s are not ours. */
 export function renameContextClient(ast: AnyNode, log: SourceWork): void {
   const contexts = findContextParameters(ast);
   const isContext = (path: Path): boolean => {
@@ -126,7 +116,6 @@ function renamePattern(pattern: AnyNode, path: Path, log: SourceWork): void {
   }
 }
 
-/** Renames the references to `from` declared in `scope` (the function or program node). */
 function renameLocal(scope: AnyNode, from: string, to: string, edits: SourceEdits): void {
   visit(scope, {
     visitIdentifier(path) {

@@ -6,19 +6,7 @@ import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type Source
 /** A call of something taken from "probot", by its Probot name: `new Probot({...})`. */
 export type CallSite = { imported: string; call: AnyNode };
 
-/**
- * Renames what the file takes from "probot" (`Probot` → `App`,
- * `createProbot` → `createApp`, `ProbotOctokit` → `AppClient`) at the import
- * and at every reference, also `probot.Probot` on the whole module and
- * `import("probot").Probot` types. A local name that is taken already keeps
- * its old name as an alias. Reports names that do not exist here.
- * Returns the calls of those names, for their options, and the local names
- * it renamed (for JSDoc types that use them).
- *
- * @example
- * // const { Probot } = require("gh-app-kit"); new Probot({})  →  const { App } = ...; new App({})
- * const { calls, renamed } = renameImportedNames(ast, refs, log); // renamed: Map { "Probot" => "App" }
- */
+/** A local name already taken keeps its old name as an alias. */
 export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: SourceWork): { calls: CallSite[]; renamed: Map<string, string> } {
   const taken = collectIdentifierNames(ast);
   // local name → { scope node, Probot name, new local name }
@@ -99,7 +87,6 @@ function leftmost(name: AnyNode): AnyNode {
   return name.type === "TSQualifiedName" ? leftmost(name.left) : name;
 }
 
-/** Renames one property read from the whole module (`probot.Probot`), or reports it. */
 function renameExport(identifier: AnyNode, imported: string, log: SourceWork): void {
   const target = EXPORT_RENAMES[imported];
   if (target) {
@@ -127,7 +114,6 @@ function isWholeModule(path: Path, refs: ModuleReferences): boolean {
   return refs.namespaces.some((ns) => ns.local === node.name && ns.scope === scope);
 }
 
-/** Renames a reference and notes the calls and statics of Probot's names. */
 function onReference(path: Path, imported: string, rename: string | undefined, calls: CallSite[], log: SourceWork): void {
   const node = path.node as AnyNode;
   if (rename && node.type === "Identifier") {
@@ -152,11 +138,7 @@ function onReference(path: Path, imported: string, rename: string | undefined, c
   }
 }
 
-/**
- * Points an import specifier, export specifier or pattern property at
- * `target`. Babel gives `imported`/`local` and `key`/`value` separate nodes
- * even when shorthand, at the same place: one replacement covers both.
- */
+/** Babel gives shorthand `imported`/`local` separate nodes at one place: one replacement covers both. */
 function renameHolder(holder: AnyNode, target: string, renameLocal: boolean, edits: SourceEdits): void {
   const [outer, inner] =
     holder.type === "ImportSpecifier" ? [holder.imported, holder.local] : holder.type === "ExportSpecifier" ? [holder.local, holder.exported] : [holder.key, holder.value.type === "AssignmentPattern" ? holder.value.left : holder.value];

@@ -5,16 +5,6 @@ import { keyName, lineOf, type AnyNode, type SourceWork } from "./source-types.j
 /** createNodeMiddleware's options: Probot's `probot` and `webhooksPath`. */
 const MIDDLEWARE_RENAMES = { probot: "app", webhooksPath: "webhookPath" };
 
-/**
- * Renames Probot's option keys in the object literals given to
- * `new Probot()`, `createProbot()` (also inside `overrides`/`defaults`) and
- * `createNodeMiddleware(fn, { probot, webhooksPath })`: `githubToken` →
- * `platformToken`, `Octokit` → `Client`, `probot` → `app`, `webhooksPath` →
- * `webhookPath`.
- *
- * @example
- * renameOptionKeys(calls, log); // new App({ githubToken }) → new App({ platformToken: githubToken })
- */
 export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
   for (const { imported, call } of calls) {
     const args = call.arguments as AnyNode[];

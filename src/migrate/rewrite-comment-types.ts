@@ -7,16 +7,7 @@ const IMPORT_TYPE = new RegExp(String.raw`import\(\s*(["'])${PROBOT_MODULE}\1\s*
 /** A JSDoc type in braces: `{Probot}`, `{Context<"issues">}`. */
 const JSDOC_TYPE = /\{[^{}\n]*\}/g;
 
-/**
- * Points JSDoc types such as `{import('probot').Probot}` at gh-app-kit, and
- * renames in JSDoc types (`{Probot}`) the local names the code renamed. The
- * parser gives each comment's place, so only comment text is touched;
- * code was changed on the syntax tree before.
- *
- * @example
- * rewriteCommentTypes("/** @param {import('probot').Context} c *\/", ast, log, new Map());
- * // "/** @param {import('gh-app-kit').Context} c *\/"
- */
+/** Uses the parser's comment places, so only comment text is touched. */
 export function rewriteCommentTypes(code: string, ast: AnyNode, log: SourceLog, renamed: ReadonlyMap<string, string>): string {
   const names = [...renamed.keys()];
   const local = names.length > 0 ? new RegExp(String.raw`(?<![.\w'"$])(${names.join("|")})(?![\w'"$])`, "g") : undefined;

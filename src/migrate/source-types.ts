@@ -17,19 +17,15 @@ export type Scope = {
   getBindings(): Record<string, Path[]>;
 };
 
-/** One edit the migration made, for the report. */
 export type Change = { line: number; text: string };
 
 /** Something the migration could not do, with what the user should do. */
 export type Problem = { line?: number | undefined; message: string; hint: string };
 
-/** What each pass adds to. */
 export type SourceLog = { changes: Change[]; problems: Problem[] };
 
-/** A pass's report and the replacements it makes. */
 export type SourceWork = SourceLog & { edits: SourceEdits };
 
-/** The line of a node in the original file (0 for a node the migration made). */
 export function lineOf(node: AnyNode | null | undefined): number {
   return node?.loc?.start.line ?? 0;
 }
@@ -42,20 +38,10 @@ export function keyName(node: AnyNode | null | undefined): string | undefined {
   return undefined;
 }
 
-/**
- * Text replacements at the places the parser gave the original nodes.
- * Printing the changed tree again (recast.print) would rewrite whole return
- * statements, adding semicolons to code written without them; replacing
- * exactly the tokens that change keeps every other character.
- *
- * @example
- * edits.rename(identifier, "App"); // `Probot` at its place becomes `App`
- * const code = edits.apply(original);
- */
+/** Not recast.print: it rewrites whole return statements, adding semicolons to code written without. */
 export class SourceEdits {
   readonly #byRange = new Map<string, { start: number; end: number; text: string }>();
 
-  /** Replaces the whole text of `node`. */
   replace(node: AnyNode, text: string): void {
     if (typeof node.start === "number" && typeof node.end === "number") this.#set(node.start, node.end, text);
   }

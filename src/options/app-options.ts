@@ -39,7 +39,6 @@ export type Options = {
   port?: number | undefined;
   /** @deprecated Use `getRouter()` from the application function argument. */
   router?: Router | undefined;
-  /** The webhook secret. */
   secret?: string | undefined;
   /**
    * More accepted webhook secrets, for a rotation: a delivery signed with any

@@ -15,15 +15,7 @@ export type LoadEnvFileOptions = {
   intoProcessEnv?: boolean | undefined;
 };
 
-/**
- * `env` with the variables of `<cwd>/.env` added beneath it: a variable
- * already set wins over the file. A missing file changes nothing; an
- * unreadable one is an `OPTION_INVALID` error. `env` itself is not changed.
- * The one reader of `.env`, for every command.
- *
- * @example
- * const env = loadEnvFile({ cwd: process.cwd() });
- */
+/** The one reader of `.env`; a variable already set wins over the file. */
 export function loadEnvFile({ env = process.env, cwd, intoProcessEnv = false }: LoadEnvFileOptions): NodeJS.ProcessEnv {
   const path = join(cwd, ".env");
   let text: string;

@@ -1,11 +1,4 @@
-/**
- * The process's environment: the library's one door to `process.env`, for
- * the functions whose `env` option defaults to it. Everything else is given
- * its `env` by its caller (see the `process.env` rule in eslint.config.js).
- *
- * @example
- * const log = getLog({ env: processEnv() });
- */
+/** The library's one door to `process.env` (see the rule in eslint.config.js). */
 export function processEnv(): NodeJS.ProcessEnv {
   return process.env;
 }

@@ -18,24 +18,18 @@ export type ReadEnvOptions = {
   skipPrivateKey?: boolean | undefined;
 };
 
-/** The options the environment can set. */
 export type EnvOptions = Pick<
   Options,
   "appId" | "privateKey" | "secret" | "webhookPath" | "webhookProxy" | "port" | "host" | "baseUrl" | "platformToken" | "logLevel" | "redisConfig"
 > &
   EnvLogOptions;
 
-/** How one option is read: the variable that sets it, and its parser. */
 type EnvBinding<T> = {
   variable: string;
   read: (env: NodeJS.ProcessEnv, cwd: string | undefined) => T | undefined;
 };
 
-/**
- * Each option the environment sets, bound to its variable (see CONTRACT.md):
- * the one place a variable's name meets its option. The flags of the CLI
- * name the same variables.
- */
+/** The one place a variable's name (CONTRACT.md) meets its option. */
 export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonNullable<EnvOptions[K]>> } = {
   appId: text("APP_ID"),
   // Also PRIVATE_KEY_PATH, or the only .pem file of the working folder.
@@ -56,13 +50,7 @@ export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonN
   redisConfig: text("REDIS_URL"),
 };
 
-/**
- * The options the environment sets, read through `ENV_BINDINGS`. Unset
- * variables leave their option out, so defaults underneath survive.
- *
- * @example
- * const options = readEnvOptions({ env, cwd: process.cwd() });
- */
+/** Unset variables leave their option out, so defaults underneath survive. */
 export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): EnvOptions {
   const options: Record<string, unknown> = {};
   for (const [option, binding] of Object.entries(ENV_BINDINGS) as [keyof EnvOptions, EnvBinding<unknown>][]) {

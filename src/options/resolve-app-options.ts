@@ -7,7 +7,6 @@ export type CreateAppOptions = {
   overrides?: Options | undefined;
 };
 
-/** An App's options with every layer applied, ready for `createResolvedApp`. */
 export type ResolvedAppOptions = {
   options: Options;
   /** The logger's settings the environment gives (used when `options.log` is not set). */
@@ -16,14 +15,7 @@ export type ResolvedAppOptions = {
   env: NodeJS.ProcessEnv;
 };
 
-/**
- * `defaults`, then the environment (the variables of CONTRACT.md), then
- * `overrides`, later ones winning: the options `createApp` builds an App from.
- * Plain Options (none of `defaults`, `env`, `overrides`) are taken as overrides.
- *
- * @example
- * const { options } = resolveAppOptions({ env: { APP_ID: "1" }, overrides: { logLevel: "debug" } });
- */
+/** `defaults`, then the environment, then `overrides`, later ones winning. */
 export function resolveAppOptions(given: CreateAppOptions | Options = {}, cwd = process.cwd()): ResolvedAppOptions {
   const { defaults = {}, env = process.env, overrides = {} } = asCreateAppOptions(given);
   const fromEnv = readEnvOptions({
@@ -36,10 +28,7 @@ export function resolveAppOptions(given: CreateAppOptions | Options = {}, cwd = 
   return { options, logOptions: { logFormat, logLevelInString, logMessageKey, sentryDsn }, env };
 }
 
-/**
- * `createApp(options)` with plain Options (none of `defaults`, `env`,
- * `overrides`) takes them as overrides, instead of ignoring them.
- */
+/** Plain Options are taken as overrides rather than ignored. */
 function asCreateAppOptions(given: CreateAppOptions | Options): CreateAppOptions {
   if (given === null || typeof given !== "object") return {};
   const keys = Object.keys(given);
@@ -49,11 +38,7 @@ function asCreateAppOptions(given: CreateAppOptions | Options): CreateAppOptions
   return { overrides: given as Options };
 }
 
-/**
- * A layer of options with its deprecated `cert` and `id` also set under their
- * current names, so that they take that layer's precedence: an `id` in
- * `overrides` beats `APP_ID`. The deprecated keys stay, for their warnings.
- */
+/** So an `id` in `overrides` beats `APP_ID`; the deprecated keys stay, for their warnings. */
 function withCurrentNames(layer: Options): Options {
   const named = { ...layer };
   if (named.privateKey === undefined && layer.cert !== undefined) named.privateKey = layer.cert;

@@ -30,15 +30,7 @@ export type ResolveRunOptions = {
   overrides?: RunOverrides | undefined;
 };
 
-/**
- * Merges what `run` is given (later wins: `defaults`, the environment,
- * `overrides`) and decides between running the apps and setup mode. In
- * production, missing credentials are an `APP_CREDENTIALS_MISSING` error
- * naming the variables to set.
- *
- * @example
- * const { options, setupMode } = resolveRunOptions({ env, cwd, overrides: { port: 3000 } });
- */
+/** In production, missing credentials are an error rather than setup mode. */
 export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: ResolveRunOptions): RunSettings {
   const given = withoutUndefined(overrides);
   const { privateKeyPath, logFormat, logLevelInString, logMessageKey, sentryDsn, ...flagOptions } = given;

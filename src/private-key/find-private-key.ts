@@ -26,16 +26,7 @@ export type FoundPrivateKey = {
   key: string;
 };
 
-/**
- * Finds the app's private key and tells where it came from: the
- * --private-key flag, PRIVATE_KEY, PRIVATE_KEY_PATH, then a single .pem file
- * in `cwd`. Null when there is none; throws an `AppError` when the key found
- * is unusable or several .pem files make the choice ambiguous.
- *
- * @example
- * const found = findPrivateKey({ env: process.env, cwd: process.cwd() });
- * if (found) console.log(`Using the private key from ${found.source}`);
- */
+/** Order: --private-key, PRIVATE_KEY, PRIVATE_KEY_PATH, then a single .pem file in `cwd`. */
 export function findPrivateKey({
   filepath,
   env = processEnv(),

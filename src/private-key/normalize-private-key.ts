@@ -1,15 +1,7 @@
 const BASE64 = /^[A-Za-z0-9+/=_\s-]+$/;
 const PEM = /^(-----BEGIN ([A-Z0-9 ]+)-----)\s*([\s\S]*?)\s*(-----END \2-----)$/;
 
-/**
- * Turns a key as people store it into a PEM with real "\n" newlines and a
- * trailing newline: `\n`-escaped newlines (as in .env files), "\r\n", the
- * base64 encoding of the whole PEM, and a body on one line or wrapped oddly.
- * Text that is not a whole PEM comes back trimmed, for validation to explain.
- *
- * @example
- * const pem = normalizePrivateKey(process.env.PRIVATE_KEY ?? ""); // as set in a .env file, `\n`-escaped
- */
+/** Accepts keys as people store them (`\n`-escaped in .env, "\r\n", base64 of the PEM, one line). */
 export function normalizePrivateKey(raw: string): string {
   let text = raw.trim();
   if (!text.includes("-----") && BASE64.test(text)) {

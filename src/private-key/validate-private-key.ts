@@ -21,14 +21,7 @@ const HINTS = {
     "Copy the whole key, from its -----BEGIN line to its -----END line, or set PRIVATE_KEY_PATH to the path of the .pem file.",
 };
 
-/**
- * Returns the key normalised to PEM, or throws `PRIVATE_KEY_INVALID` with a
- * message that starts with `label` (e.g. "The private key in PRIVATE_KEY")
- * and says what is wrong. Messages never quote the key.
- *
- * @example
- * const pem = validatePrivateKey(env.PRIVATE_KEY, "The private key in PRIVATE_KEY");
- */
+/** Messages never quote the key. */
 export function validatePrivateKey(raw: string, label: string): string {
   const text = raw.trim();
   if (/^["']|["']$/.test(text)) {

@@ -1,16 +1,8 @@
 import type { RelayedDelivery } from "./parse-relayed-delivery.js";
 
-/** How long the app may take to answer one relayed delivery. */
 const FORWARD_TIMEOUT_MS = 30000;
 
-/**
- * Posts one relayed delivery to the local webhook route, byte for byte, and
- * resolves to the status the app answered. Rejects when the app cannot be
- * reached or does not answer in time.
- *
- * @example
- * const status = await forwardDelivery(delivery, new URL("http://127.0.0.1:3000/api/github/webhooks"), fetch);
- */
+/** Byte for byte, so the signature still verifies. */
 export async function forwardDelivery(
   delivery: RelayedDelivery,
   target: URL,

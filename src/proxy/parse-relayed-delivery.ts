@@ -1,4 +1,3 @@
-/** One webhook delivery as the relay passed it on, ready to post to the app. */
 export type RelayedDelivery = {
   /** The body to post: the original bytes when the relay sent them. */
   body: Uint8Array<ArrayBuffer>;
@@ -15,12 +14,8 @@ const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 // eslint-disable-next-line no-control-regex
 const FIELD_VALUE = /^[^\u0000-\u0008\u000a-\u001f\u007f\u0100-\uffff]*$/;
 
-/** Keys of a relayed message that are not request headers. */
 const NOT_HEADERS = new Set(["body", "rawbody", "query", "timestamp"]);
-/**
- * Headers that describe the relay's connection or the original encoding, not
- * the delivery: the local request has its own (and fetch refuses some).
- */
+/** The local request has its own (and fetch refuses some). */
 const HOP_BY_HOP = new Set([
   "connection",
   "content-encoding",
@@ -35,17 +30,7 @@ const HOP_BY_HOP = new Set([
   "upgrade",
 ]);
 
-/**
- * Turns the data of one relayed message (smee.io's shape: the request headers
- * as keys, plus `body`, `query` and `timestamp`) into the request to post.
- * When the relay also sent `rawBody` (the body text exactly as received) that
- * is posted, so a signature over the original bytes still verifies; otherwise
- * `body` is serialised again as compact JSON, the way GitHub sends it.
- * Undefined when the data is not a delivery.
- *
- * @example
- * const delivery = parseRelayedDelivery(message.data);
- */
+/** `rawBody`, when the relay sends it, keeps the signature valid; else compact JSON as GitHub sends it. */
 export function parseRelayedDelivery(data: string): RelayedDelivery | undefined {
   let message: unknown;
   try {

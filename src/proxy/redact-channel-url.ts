@@ -1,10 +1,4 @@
-/**
- * The channel address as it may be logged: anyone who knows the full address
- * can read the deliveries, so only the origin is kept.
- *
- * @example
- * redactChannelUrl("https://smee.io/AbC123"); // "https://smee.io/***"
- */
+/** Anyone who knows the full address can read the deliveries. */
 export function redactChannelUrl(url: string): string {
   try {
     return `${new URL(url).origin}/***`;

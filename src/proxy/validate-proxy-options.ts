@@ -3,14 +3,7 @@ import { redactChannelUrl } from "./redact-channel-url.js";
 
 type ProxyAddress = { url: string; port: number; path: string; host?: string | undefined };
 
-/**
- * Checks the proxy's channel address and local target, throwing an
- * `OPTION_INVALID` error that names the setting (never the secret address).
- * Returns the channel as it may be logged and the URL to post to.
- *
- * @example
- * const { channel, target } = validateProxyOptions({ url, port: 3000, path: "/api/github/webhooks" });
- */
+/** Errors name the setting, never the secret address. */
 export function validateProxyOptions(options: ProxyAddress): { channel: string; target: URL } {
   return { channel: checkChannelUrl(options.url), target: targetUrl(options) };
 }

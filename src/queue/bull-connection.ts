@@ -2,19 +2,10 @@ import type { ConnectionOptions } from "bullmq";
 import type { RedisOptions } from "ioredis";
 
 /**
- * Connection options for BullMQ, from the app's Redis URL or options. BullMQ
- * makes its own ioredis clients from them (with the `ioredis` this package
- * depends on: BullMQ takes it as a peer), because a worker blocks on its
- * connection while it waits for jobs.
- *
- * - `worker`: commands wait through a reconnection (BullMQ requires
- *   `maxRetriesPerRequest: null` on blocking connections).
- * - `producer`: commands fail at once while Redis is away, so the webhook
- *   route answers 503 instead of holding the platform's request.
- * - `admin`: `app deliveries`, which gives up after a few seconds.
- *
- * @example
- * new Worker(name, processor, { connection: bullConnection("redis://127.0.0.1:6379", "worker") });
+ * BullMQ makes its own clients: a worker blocks on its connection. `worker`
+ * needs `maxRetriesPerRequest: null` (BullMQ requires it on blocking
+ * connections); `producer` fails at once while Redis is away, so the webhook
+ * route answers 503 instead of holding the platform's request.
  */
 export function bullConnection(config: RedisOptions | string, role: "worker" | "producer" | "admin"): ConnectionOptions {
   // BullMQ types its options apart from ioredis' own; they are the same object.

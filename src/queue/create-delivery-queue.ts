@@ -11,11 +11,9 @@ import type { QueueReading } from "../telemetry/telemetry.js";
 
 export type EnqueueResult = "queued" | "duplicate";
 
-/** The web side of queue mode: stores deliveries for workers. */
 export type DeliveryQueue = {
   /** Stores the delivery once: "duplicate" when its id was queued, run or done before; throws `QueueUnavailableError` when Redis did not store it. */
   enqueue(delivery: DeliveryJobData): Promise<EnqueueResult>;
-  /** Resolves true once Redis answers, false after `timeoutMs`. */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -34,16 +32,7 @@ export type DeliveryQueueOptions = {
 const STORING_MS = 30_000;
 
 
-/**
- * Opens the delivery queue (BullMQ on the app's Redis). A delivery id is
- * remembered for 3 days with the same key the delivery claims use, so one
- * delivery is stored once across instances, and never queued again after
- * it ran; its job id is the delivery id.
- *
- * @example
- * const queue = await createDeliveryQueue({ connection: app.state.redis.connection, appId: 1 });
- * await queue.enqueue({ id, name, body, headers: {}, receivedAt: Date.now() }); // "queued"
- */
+/** Ids are remembered under the delivery claims' key, so a delivery is stored once across instances. */
 export async function createDeliveryQueue({
   connection,
   appId,
@@ -115,12 +104,7 @@ export async function createDeliveryQueue({
   };
 }
 
-/**
- * The queue's gauges: deliveries waiting for a worker (not those running, nor
- * retries waiting out their back-off) and how long the oldest has waited
- * since it was queued. New jobs are pushed at the list's head, so the oldest
- * is at its tail: the first in ascending order.
- */
+/** New jobs are pushed at the list's head, so the oldest is the first in ascending order. */
 async function readQueue(queue: Queue<DeliveryJobData>): Promise<QueueReading> {
   const [counts, [oldest]] = await Promise.all([queue.getJobCounts("waiting", "prioritized"), queue.getJobs(["waiting"], 0, 0, true)]);
   const depth = (counts.waiting ?? 0) + (counts.prioritized ?? 0);

@@ -6,11 +6,7 @@ export type DeliveryJobData = {
   name: string;
   /** The body exactly as received and verified (JSON text), parsed again by the worker. */
   body: string;
-  /**
-   * Headers of the delivery a worker may need later: `traceparent` and
-   * `tracestate` (W3C trace context, so a trace started at the webhook route
-   * continues in the worker), and the platform's hook ids.
-   */
+  /** W3C trace context, so the trace continues in the worker, and the platform's hook ids. */
   headers: Record<string, string>;
   /** When the web instance stored it (ms since the epoch). */
   receivedAt: number;
@@ -27,14 +23,7 @@ export const KEPT_HEADERS = [
 
 export type KeptHeader = (typeof KEPT_HEADERS)[number];
 
-/**
- * The job id of a delivery: its id as it is. BullMQ refuses ids that look
- * like integers or contain ":" (it uses those forms itself); such ids, which
- * the platform never sends (its ids are GUIDs), are prefixed and escaped.
- *
- * @example
- * jobIdOf("72d3162e-cc78-11e3-81ab-4c9367dc0958"); // the same string
- */
+/** BullMQ refuses ids that look like integers or contain ":"; the platform's GUIDs never do. */
 export function jobIdOf(deliveryId: string): string {
   if (/^-?\d+$/.test(deliveryId) || deliveryId.includes(":") || deliveryId.startsWith("delivery%")) {
     return `delivery%${encodeURIComponent(deliveryId)}`;

@@ -6,7 +6,6 @@ import { RedisConnection } from "../redis/redis-connection.js";
 import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 
-/** One delivery of the failed set, as `app deliveries failed --json` prints it. */
 export type FailedDelivery = {
   id: string;
   /** Event name, with the payload's action when it has one: `issues.opened`. */
@@ -30,15 +29,6 @@ export type FailedDeliveries = {
 
 const noLog = { info: () => undefined, warn: () => undefined };
 
-/**
- * The failed set of an app's delivery queue, for `app deliveries`. Any Redis
- * failure is a `QUEUE_UNREACHABLE` error naming where Redis was looked for.
- *
- * @example
- * const failed = await openFailedDeliveries({ redisConfig: "redis://127.0.0.1:6379", appId: 1 });
- * for (const delivery of await failed.list()) console.log(delivery.id, delivery.error);
- * await failed.close();
- */
 export async function openFailedDeliveries({
   redisConfig,
   appId,

@@ -10,17 +10,8 @@ import { rateLimitDelay } from "./rate-limit-delay.js";
 type DelayedErrorClass = new (message?: string) => Error;
 
 /**
- * Runs one queued delivery's handlers with the same `Context` as the webhook
- * route would. A rate limit puts the job back, delayed by what the platform
- * asked, and frees the worker slot (BullMQ's `DelayedError`); any other
- * failure is thrown again with its message and stack scrubbed of secrets,
- * because BullMQ stores both in Redis (the failed set). With `running`,
- * the delivery is listed there while its handlers run (with their context),
- * for a stop to abort and hand back; with tracing on, its span continues the
- * trace context the job carries.
- *
- * @example
- * new Worker(name, (job, token) => processDelivery(app, job, token, DelayedError));
+ * A rate limit puts the job back, delayed, and frees the worker slot; other
+ * failures are scrubbed of secrets because BullMQ stores them in Redis.
  */
 export async function processDelivery(
   app: App,

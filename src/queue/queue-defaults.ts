@@ -2,11 +2,6 @@
 export const DEFAULT_DELIVERY_ATTEMPTS = 3;
 /** The first retry waits this long, each next one twice as long (`DELIVERY_BACKOFF_MS`). */
 export const DEFAULT_BACKOFF_MS = 5_000;
-/** Deliveries a worker runs at once (`WORKER_CONCURRENCY`). */
 export const DEFAULT_WORKER_CONCURRENCY = 10;
-/**
- * A running delivery's lock (`DELIVERY_LOCK_MS`), renewed at half of it; the
- * stalled check runs as often. A worker killed mid-handler has its
- * deliveries run again by another within twice this: 60 s.
- */
+/** A worker killed mid-handler has its deliveries run by another within twice this. */
 export const DEFAULT_LOCK_MS = 30_000;

@@ -7,16 +7,7 @@ type PlatformError = {
 /** Without `retry-after`, the platform's docs say to wait at least a minute after a secondary limit. */
 const SECONDARY_FALLBACK_MS = 60_000;
 
-/**
- * How long the platform asked to wait, when a handler failed because of a
- * rate limit (403 or 429 with `retry-after`, or with `x-ratelimit-remaining:
- * 0` and its reset), else undefined. `error` may be an `AggregateError` of
- * the handlers' errors: any rate-limited one counts.
- * See https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api
- *
- * @example
- * rateLimitDelay(requestErrorWithRetryAfter30); // 30_000
- */
+/** https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api */
 export function rateLimitDelay(error: unknown, now = Date.now()): number | undefined {
   const errors = error instanceof AggregateError ? (error.errors as unknown[]) : [error];
   let longest: number | undefined;

@@ -14,7 +14,6 @@ export type QueueOverrides = {
 };
 
 export type QueueSettings = {
-  /** Run a worker in this process. */
   worker: boolean;
   concurrency: number;
   attempts: number;
@@ -22,15 +21,7 @@ export type QueueSettings = {
   lockMs: number;
 };
 
-/**
- * Queue mode's settings, or undefined when it is off (no `DELIVERY_QUEUE`
- * and no `--queue`). Queue mode needs Redis: without `REDIS_URL` it is an
- * `OPTION_INVALID` error naming it. `DELIVERY_BACKOFF_MS` and
- * `DELIVERY_LOCK_MS` tune the first retry's delay and the lock (see docs/queue.md).
- *
- * @example
- * resolveQueueSettings({ env: { DELIVERY_QUEUE: "redis" }, redisConfig: "redis://127.0.0.1" });
- */
+/** See docs/queue.md. */
 export function resolveQueueSettings({
   env,
   overrides = {},

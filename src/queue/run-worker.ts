@@ -29,15 +29,7 @@ export type RunningWorker = DeliveryWorker & { stop(options?: { graceMs?: number
 /** Redis gets this long to answer before the worker starts anyway (it waits for Redis by itself). */
 const REDIS_START_WAIT_MS = 2000;
 
-/**
- * `app worker`: loads the apps as `app run` does (same `.env`, variables,
- * credentials and app arguments) and runs queued deliveries through their
- * handlers, with no HTTP server. Needs app credentials and `REDIS_URL`.
- *
- * @example
- * const worker = await runWorker(["./index.js"], { env: process.env });
- * await worker.stop();
- */
+/** `app worker`: the apps loaded as `app run` loads them, with no HTTP server. */
 export async function runWorker(argv: readonly string[], options: RunWorkerOptions = {}): Promise<RunningWorker> {
   const cwd = options.cwd ?? process.cwd();
   const env = loadEnvFile({ env: options.env ?? process.env, cwd });

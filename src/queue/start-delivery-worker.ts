@@ -14,39 +14,19 @@ export type DeliveryWorkerOptions = {
   app: App;
   /** Deliveries run at once by this worker. Default: 10. */
   concurrency?: number | undefined;
-  /**
-   * A running delivery's lock lasts this long and is renewed at half of it;
-   * the stalled check runs this often. A worker killed mid-handler has its
-   * deliveries run again by another worker within twice this. Default: 30 000.
-   */
+  /** Default: 30 000 (see DEFAULT_LOCK_MS). */
   lockMs?: number | undefined;
   log?: Logger | undefined;
 };
 
 export type DeliveryWorker = {
-  /** Deliveries whose handlers run now. */
   running(): number;
-  /**
-   * Takes no new delivery and lets running ones finish for `graceMs`; then
-   * aborts the `context.signal` of those still running and puts their jobs
-   * back in the queue (neither completed nor failed), where another worker
-   * takes them. One log line per delivery says it was handed back.
-   */
+  /** After `graceMs`, running jobs go back to the queue (neither completed nor failed) for another worker. */
   close(options?: { graceMs?: number }): Promise<void>;
 };
 
 const ERROR_LOG_INTERVAL_MS = 30_000;
 
-/**
- * Runs queued deliveries through the app's handlers: the worker of queue
- * mode, in `app run` or in `app worker`. Failed deliveries are retried with
- * exponential back-off (the attempts and back-off are set by the queue);
- * after the last attempt they stay in the failed set.
- *
- * @example
- * const worker = await startDeliveryWorker({ app, concurrency: 10 });
- * process.once("SIGTERM", () => void worker.close({ graceMs: 10_000 }));
- */
 export async function startDeliveryWorker({
   app,
   concurrency = DEFAULT_WORKER_CONCURRENCY,
@@ -156,11 +136,7 @@ export async function startDeliveryWorker({
 /** How long a stop waits for aborted handlers to return before it disconnects the worker. */
 const ABORTED_WAIT_MS = 1000;
 
-/**
- * In a worker, a rate-limited request fails at once instead of waiting in
- * the handler: the delivery goes back to the queue, delayed, and its slot
- * runs another one (see process-delivery.ts).
- */
+/** Waiting out a rate limit in the handler would hold a worker slot; the queue delays the delivery instead. */
 function leaveRateLimitsToTheQueue(app: App): void {
   const Client = app.state.Client;
   app.state.Client = Client.defaults({ throttle: { onRateLimit: leaveToQueue, onSecondaryRateLimit: leaveToQueue } } as never) as typeof Client;

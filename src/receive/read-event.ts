@@ -6,16 +6,6 @@ export type RecordedEvent = { name: string; action: string | undefined; payload:
 
 const EVENT = /^([a-z][a-z0-9_]*)(?:\.(\S+))?$/;
 
-/**
- * The event `app receive` delivers: its name from `event` (`issues` or
- * `issues.opened`) and its payload from the JSON file at `payloadPath`.
- * Throws `OPTION_INVALID` when either is missing or the name is malformed,
- * `PAYLOAD_NOT_FOUND`, `PAYLOAD_INVALID`, and `EVENT_ACTION_MISMATCH` when
- * the action given is not the payload's.
- *
- * @example
- * const { name, payload } = readEvent({ event: "issues.opened", payloadPath: "payload.json", cwd });
- */
 export function readEvent({ event, payloadPath, cwd }: { event: string | undefined; payloadPath: string | undefined; cwd: string }): RecordedEvent {
   const { name, action } = parseEvent(event);
   const payload = readPayload(payloadPath, cwd);

@@ -11,28 +11,19 @@ export type HookDelivery = {
   installation_id?: number | null;
 };
 
-/** A delivery (guid) that no attempt delivered, with the attempt to ask again for. */
 export type Undelivered = {
   guid: string;
   /** The latest attempt's id: `POST /app/hook/deliveries/{id}/attempts`. */
   attemptId: number;
   event: string;
   action: string | undefined;
-  /** The first attempt's time. */
   deliveredAt: string;
   /** The latest attempt's status code (0 when the app could not be reached). */
   statusCode: number;
   attempts: number;
 };
 
-/**
- * Groups attempts by `guid` and keeps the deliveries first attempted since
- * `sinceMs` (the original, not a redelivery, is in the window) that no
- * attempt answered with a 2xx. Oldest first.
- *
- * @example
- * findUndelivered(attempts, Date.now() - 24 * 3_600_000);
- */
+/** The original attempt, not a redelivery, must be in the window. */
 export function findUndelivered(attempts: readonly HookDelivery[], sinceMs: number): Undelivered[] {
   const groups = new Map<string, HookDelivery[]>();
   for (const attempt of attempts) {

@@ -2,13 +2,6 @@ import { AppError } from "../errors.js";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/**
- * Milliseconds of a duration such as `90s`, `30m`, `24h`, `3d` or `1h30m`;
- * an `OPTION_INVALID` error naming `name` otherwise.
- *
- * @example
- * parseDuration("30m", "--redeliver-every"); // 1_800_000
- */
 export function parseDuration(text: string, name: string): number {
   const parts = /^(?:\d+[smhd])+$/.test(text.trim()) ? [...text.trim().matchAll(/(\d+)([smhd])/g)] : [];
   const ms = parts.reduce((total, [, amount, unit]) => total + Number(amount) * UNITS[unit!]!, 0);

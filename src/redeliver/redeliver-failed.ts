@@ -31,17 +31,7 @@ export type RedeliverReport = {
   error?: string | undefined;
 };
 
-/**
- * The sweep of `app redeliver` and `--redeliver-every`: pages through
- * `GET /app/hook/deliveries` (100 a page, following the `Link` header's
- * cursor) back to the window's start, groups attempts by `guid`, and asks
- * for one more attempt of each delivery no attempt answered with a 2xx
- * (`POST /app/hook/deliveries/{id}/attempts`, the latest attempt's id).
- * https://docs.github.com/webhooks/using-webhooks/automatically-redelivering-failed-deliveries-for-a-github-app-webhook
- *
- * @example
- * const report = await redeliverFailed({ client: await app.auth(), sinceMs: 3_600_000 });
- */
+/** https://docs.github.com/webhooks/using-webhooks/automatically-redelivering-failed-deliveries-for-a-github-app-webhook */
 export async function redeliverFailed({
   client,
   sinceMs = DEFAULT_REDELIVER_WINDOW_MS,

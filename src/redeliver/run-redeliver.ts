@@ -14,14 +14,7 @@ export type RunRedeliverOptions = {
   dryRun?: boolean | undefined;
 };
 
-/**
- * `app redeliver`: the app's credentials as `app run` finds them (flags,
- * variables, `.env`), then one sweep (see `redeliverFailed`). Warnings go
- * to standard error, so `--json` output stays clean.
- *
- * @example
- * const report = await runRedeliver({ sinceMs: 3_600_000, dryRun: true });
- */
+/** Warnings go to standard error, so `--json` output stays clean. */
 export async function runRedeliver({ env: given, cwd = process.cwd(), overrides, sinceMs, dryRun }: RunRedeliverOptions = {}): Promise<RedeliverReport> {
   const env = loadEnvFile({ env: given, cwd });
   const settings = resolveRunOptions({ env, cwd, overrides });

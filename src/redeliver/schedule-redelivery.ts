@@ -9,16 +9,7 @@ export type ScheduleRedeliveryOptions = {
   log: Logger;
 };
 
-/**
- * `app run --redeliver-every`: a sweep at start and then every `everyMs`,
- * each looking back twice the period (at least 1 h, at most 3 days), so a
- * delivery that keeps failing is asked for again a few times, not forever.
- * With Redis, the instance that first claims a period's key runs its sweep.
- *
- * @example
- * const schedule = scheduleRedelivery({ app, everyMs: 30 * 60_000, log });
- * schedule.close();
- */
+/** Each sweep looks back twice the period, so a failing delivery is asked for a few times, not forever. */
 export function scheduleRedelivery({ app, everyMs, log }: ScheduleRedeliveryOptions): { close(): void; sweeping(): Promise<unknown> } {
   const sinceMs = Math.min(MAX_REDELIVER_WINDOW_MS, Math.max(2 * everyMs, 3_600_000));
   let current: Promise<unknown> = Promise.resolve();

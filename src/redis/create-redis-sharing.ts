@@ -27,14 +27,7 @@ export type RedisSharing = {
   close(): Promise<void>;
 };
 
-/**
- * Connects to Redis (in the background; the app serves on local state until
- * it answers) and builds the shared token cache, throttling and delivery
- * claims on that one connection.
- *
- * @example
- * const sharing = createRedisSharing({ config: "redis://127.0.0.1:6379", appId: 1, log });
- */
+/** Connects in the background: the app serves on local state until Redis answers. */
 export function createRedisSharing({ config, appId, baseUrl, log, keyPrefix, msPerSecond }: RedisSharingOptions): RedisSharing {
   const connection = new RedisConnection({ config, log, keyPrefix });
   void connection.client();

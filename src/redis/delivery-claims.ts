@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RedisConnection } from "./redis-connection.js";
 
-/** What an instance may do with a delivery it received. */
 export type DeliveryClaim =
   /** Run the handlers, then `release` with their outcome. */
   | { status: "claimed"; release(outcome: "done" | "failed"): Promise<void> }
@@ -34,12 +33,7 @@ export function deliveryKey(keyPrefix: string, appId: number | string, deliveryI
 /** How long a delivery id is remembered: the platform keeps (and redelivers) deliveries for 3 days. */
 export const DELIVERY_MEMORY_MS = 3 * 24 * 60 * 60 * 1000;
 
-/**
- * Runs each delivery once across instances: a delivery id is claimed in
- * Redis (with a lease renewed while handlers run) before handlers start.
- * Completed deliveries are remembered; failed ones are released so a
- * redelivery runs again. Without Redis every delivery runs (at least once).
- */
+/** Failed deliveries are released so a redelivery runs again; without Redis every delivery runs. */
 export function createDeliveryClaims({
   connection,
   appId,

@@ -4,15 +4,7 @@ export type RedisFailure = { kind: "wrong-password" | "tls-to-plain-port" | "unr
 
 const PROBE_MS = 1000;
 
-/**
- * Why Redis at `where` does not answer, from the connection's last error:
- * a password it refuses, TLS (`rediss://`) spoken to a port that speaks
- * plain Redis (checked by sending it a plain PING), or unreachable. Each
- * says what to change; none shows the password.
- *
- * @example
- * const { message } = await describeRedisFailure(error, "rediss://h:6379", "rediss://h:6379");
- */
+/** TLS spoken to a plain port is told apart by sending it a plain PING. None shows the password. */
 export async function describeRedisFailure(error: unknown, config: RedisOptions | string, where: string): Promise<RedisFailure> {
   const text = String((error as Error | undefined)?.message ?? "");
   if (/WRONGPASS|invalid password/i.test(text)) {

@@ -7,11 +7,5 @@ import type { createRedisSharing } from "./create-redis-sharing.js";
 // without Redis, such as `app receive` in an Actions job, never loads it.
 // See lazy-module.ts.
 
-/**
- * `createRedisSharing`, loaded on first call.
- *
- * @example
- * const app = new App({ redisConfig: "redis://127.0.0.1:6379", createSharing: loadRedisSharing });
- */
 export const loadRedisSharing: CreateSharing = (options) =>
   loadModule<{ createRedisSharing: typeof createRedisSharing }>(new URL("./create-redis-sharing.js", import.meta.url)).createRedisSharing(options);

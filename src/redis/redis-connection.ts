@@ -6,21 +6,14 @@ import { maskRedisUrl, validateRedisUrl } from "./validate-redis-url.js";
 type ConnectionLog = { info(message: string): unknown; warn(message: string): unknown; error?(message: string): unknown };
 
 export type RedisConnectionOptions = {
-  /** ioredis options or a `redis://` URL. */
   config: RedisOptions | string;
   log: ConnectionLog;
-  /**
-   * Prefix of every key and channel the framework uses. Default: the
-   * `keyPrefix` of the ioredis options, or `?keyPrefix=` of the URL, else
-   * `gh-app-kit:`.
-   */
+  /** Default: the ioredis `keyPrefix` or the URL's `?keyPrefix=`, else `gh-app-kit:`. */
   keyPrefix?: string | undefined;
 };
 
-/** Every key and channel the framework uses starts with this, unless configured. */
 export const DEFAULT_KEY_PREFIX = "gh-app-kit:";
 
-/** How often a Redis marked down after failed commands is asked whether it answers again. */
 const PROBE_INTERVAL_MS = 1000;
 
 /** Bounded waits: a slow or absent Redis must never hang a handler. */
@@ -32,11 +25,7 @@ const FAULT_TOLERANT_OPTIONS: RedisOptions = {
   retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times, 6), 5000),
 };
 
-/**
- * The one Redis client of an app, opt-in. `ioredis` is loaded on first use.
- * `up` says whether commands can be sent now; the outage and its end are
- * logged once each, and sharing resumes by itself when Redis returns.
- */
+/** `ioredis` loads on first use; an outage and its end are logged once each. */
 export class RedisConnection {
   readonly keyPrefix: string;
   #options: RedisConnectionOptions;
@@ -65,10 +54,7 @@ export class RedisConnection {
     return this.#up;
   }
 
-  /**
-   * The ioredis options or URL, without the key prefix: for the clients
-   * other libraries make on their own (BullMQ's workers block on theirs).
-   */
+  /** Without the key prefix: for clients other libraries make (BullMQ's workers block on theirs). */
   get config(): RedisOptions | string {
     return this.#options.config;
   }
@@ -80,17 +66,11 @@ export class RedisConnection {
     return `redis://${config.host ?? "127.0.0.1"}:${config.port ?? 6379}`;
   }
 
-  /** The ioredis client, created (and connecting) on first call. */
   client(): Promise<Redis> {
     return (this.#client ??= this.#connect());
   }
 
-  /**
-   * A command failed. When the connection is at fault (timed out, closed),
-   * mark Redis down for every caller: one that keeps its sockets open but
-   * stops answering never closes them, so without this each caller would
-   * wait out its own timeout. Then PING it until it answers again.
-   */
+  /** A Redis that stops answering but keeps its sockets never closes them: mark it down for every caller. */
   reportFailure(error: unknown): void {
     if (!this.#up || this.#closed || !isConnectionError(error)) return;
     this.#setUp(false);
@@ -102,7 +82,6 @@ export class RedisConnection {
     }, PROBE_INTERVAL_MS).unref();
   }
 
-  /** Resolves true once Redis answers, or false after `timeoutMs`. */
   async whenUp(timeoutMs: number): Promise<boolean> {
     if (this.#up) return true;
     void this.client();
@@ -120,7 +99,6 @@ export class RedisConnection {
     });
   }
 
-  /** Calls `listener(up)` whenever Redis goes down or comes back. */
   onChange(listener: (up: boolean) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -1,11 +1,7 @@
 import type { Redis } from "ioredis";
 import type { RedisConnection } from "./redis-connection.js";
 
-/**
- * A pause every instance honours: when one instance meets a secondary rate
- * limit, it publishes "wait until T" and every instance holds its requests
- * until then. Without Redis the pause still covers this instance.
- */
+/** A secondary rate limit met by one instance pauses every instance. */
 export class SharedPause {
   #connection: RedisConnection;
   #key: string;
@@ -34,7 +30,6 @@ export class SharedPause {
     }
   }
 
-  /** Pauses every instance for `ms`. */
   async pause(ms: number): Promise<void> {
     this.#extend(Date.now() + ms);
     if (!this.#connection.up) return;
@@ -43,7 +38,6 @@ export class SharedPause {
     await redis.multi().set(this.#key, until, "PX", ms).publish(this.#key, until).exec().catch(() => undefined);
   }
 
-  /** Stops listening for other instances' pauses. */
   close(): void {
     this.#subscriber?.disconnect();
   }

@@ -8,7 +8,6 @@ type Job = (...args: unknown[]) => Promise<unknown>;
 type Limiter = { schedule(options: object, job: Job, ...args: unknown[]): Promise<unknown> };
 type Group = { key(id?: string): Limiter };
 
-/** The limits @octokit/plugin-throttling applies, per kind of request. */
 const GROUPS = {
   global: { id: "octokit-global", maxConcurrent: 10 },
   auth: { id: "octokit-auth", maxConcurrent: 1 },
@@ -36,12 +35,7 @@ const require = createRequire(import.meta.url);
 const SECONDARY_LIMIT = /\bsecondary rate\b/i;
 const OUTAGE = Symbol("redis outage");
 
-/**
- * Throttling shared by every instance: Bottleneck's Redis clustering while
- * Redis answers, the local limiter when it does not (a job that never
- * started on the shared limiter runs on the local one), and a pause every
- * instance honours after a secondary rate limit.
- */
+/** Bottleneck's Redis clustering while Redis answers, the local limiter when it does not. */
 export function createSharedThrottle(
   connection: RedisConnection,
   appId: number | string,

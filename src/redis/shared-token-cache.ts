@@ -23,11 +23,7 @@ class MintError extends Error {
   }
 }
 
-/**
- * Installation tokens shared by every instance through Redis, with a
- * cross-process single flight: one instance exchanges, the others wait for
- * its token. Any Redis failure falls back to minting locally.
- */
+/** One instance exchanges, the others wait for its token; a Redis failure falls back to minting locally. */
 export function createSharedTokenCache({ connection, appId, lockMs = 10_000, pollMs = 50 }: SharedTokenCacheOptions): SharedTokens {
   const tokenKey = (id: number) => `${connection.keyPrefix}token:${appId}:${id}`;
   const lockKey = (id: number) => `${connection.keyPrefix}token-lock:${appId}:${id}`;

@@ -1,14 +1,6 @@
 const DEFAULT_BASE_URL = "https://api.github.com";
 
-/**
- * What every shared key is scoped to: the platform (its API base URL,
- * without the protocol) and the app id. The same app id on github.com and
- * on an Enterprise server, or on two Enterprise servers, is two apps: their
- * tokens, rate limits, pauses and deliveries must never meet in Redis.
- *
- * @example
- * sharingScope(1, "https://ghe.example.com/api/v3"); // "ghe.example.com/api/v3:1"
- */
+/** The same app id on two platforms is two apps: their tokens and deliveries must never meet in Redis. */
 export function sharingScope(appId: number | string, baseUrl: string | undefined): string {
   let platform: string;
   try {

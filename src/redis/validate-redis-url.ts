@@ -8,15 +8,7 @@ export function maskRedisUrl(url: string): string {
 
 const HINT = "Set REDIS_URL (or --redis-url) to redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss:// for TLS.";
 
-/**
- * `url` when ioredis can connect with it: `redis://` or `rediss://`, a host,
- * a port from 1 to 65535, a database number. Otherwise an `OPTION_INVALID`
- * (a usage error) whose message shows the URL with its password masked;
- * never the parser's own error, which would print the URL whole.
- *
- * @example
- * validateRedisUrl("redis://:pw@127.0.0.1:99999"); // throws: port 99999 ... redis://***@127.0.0.1:99999
- */
+/** Never the parser's own error: it would print the URL, password included. */
 export function validateRedisUrl(url: string): string {
   const shown = maskRedisUrl(url);
   const fail = (why: string): never => {

@@ -1,15 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, extname, join, relative } from "node:path";
 
-/**
- * What to tell the user when importing an app's file failed: the plain cause
- * and fix for the two mistakes a newcomer makes first (ES module syntax in a
- * CommonJS package, a TypeScript file given to Node), else "fix the error".
- *
- * @example
- * explainLoadError(error, "/home/me/bot/index.js", "/home/me/bot").hint;
- * // 'index.js uses export/import, but /home/me/bot/package.json has no "type": "module": add it, or rename the file to index.mjs.'
- */
+/** Names the two mistakes newcomers make first: ESM syntax in a CommonJS package, a .ts file given to Node. */
 export function explainLoadError(error: unknown, file: string, basedir: string): { reason: string; hint: string } {
   const message = (error as Error | undefined)?.message ?? String(error);
   const code = (error as { code?: unknown } | undefined)?.code;

@@ -11,13 +11,6 @@ export type LoadAppFunctionOptions = {
   resolver?: Resolver | undefined;
 };
 
-/**
- * Imports an app by path or package name and returns its app function: the
- * module's default export (also through CommonJS interop), or the module itself.
- *
- * @example
- * const appFn = await loadAppFunction("./app.js", { basedir: process.cwd() });
- */
 export async function loadAppFunction(
   appFnId: string,
   { basedir, resolver = resolveAppFunction }: LoadAppFunctionOptions,

@@ -6,13 +6,6 @@ import { readPackageApps } from "./read-package-apps.js";
 
 export type LoadAppsOptions = { cwd: string; resolver?: Resolver | undefined };
 
-/**
- * Imports the apps given by id (paths or package names) and those of
- * `package.json` `app.apps`, each once, resolved from `cwd`.
- *
- * @example
- * const appFns = await loadApps(["./index.js"], { cwd: process.cwd() });
- */
 export async function loadApps(
   ids: readonly string[],
   { cwd, resolver }: LoadAppsOptions,

@@ -2,14 +2,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "../errors.js";
 
-/**
- * The apps listed in `<cwd>/package.json` under `"app": { "apps": [...] }`:
- * paths or package names, resolved later from `cwd`. None when the file or
- * the field is missing.
- *
- * @example
- * const ids = readPackageApps(process.cwd()); // ["./lib/app.js", "some-app-package"]
- */
 export function readPackageApps(cwd: string): string[] {
   const path = join(cwd, "package.json");
   let manifest: unknown;

@@ -5,15 +5,7 @@ import { pathToFileURL } from "node:url";
 
 let registered: Promise<boolean> | undefined;
 
-/**
- * Registers the project's own `tsx` as a module loader, once, so that an app
- * given as a `.ts` file runs as it is. Resolves false when the project (the
- * folder `basedir` or above) has no tsx installed. Only called for a `.ts`
- * app, so plain JavaScript apps never load it.
- *
- * @example
- * if (await registerTypeScriptLoader(process.cwd())) await import("./src/index.ts");
- */
+/** The project's own tsx, only for a `.ts` app: plain JavaScript apps never load it. */
 export function registerTypeScriptLoader(basedir: string): Promise<boolean> {
   return (registered ??= register(basedir));
 }

@@ -6,13 +6,6 @@ import { AppError } from "../errors.js";
 /** Resolves an app function id (a path or package name) to a file. */
 export type Resolver = (appFnId: string, options: { basedir: string }) => string;
 
-/**
- * Resolves an app given on the command line to a file: a path (relative to
- * `basedir`) or the name of a package installed there, ESM or CommonJS.
- *
- * @example
- * const file = resolveAppFunction("./app.js", { basedir: process.cwd() });
- */
 export const resolveAppFunction: Resolver = (appFnId, { basedir }) => {
   if (looksLikePath(appFnId)) {
     const file = resolve(basedir, appFnId);

@@ -63,6 +63,9 @@ export type RunningServer = AppServer & {
 
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 
+const REDIS_START_WAIT_MS = 2000;
+const PROXY_START_WAIT_MS = 5000;
+
 /**
  * Starts the server as `app run` does: `.env`, environment and `overrides`
  * give the options; the default app and the given apps are loaded (app ids
@@ -76,9 +79,6 @@ type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
  * });
  * await server.stop();
  */
-const REDIS_START_WAIT_MS = 2000;
-const PROXY_START_WAIT_MS = 5000;
-
 export async function run(
   appFnOrArgv: AnyAppFunction | readonly string[],
   options: RunOptions = {},
@@ -220,7 +220,6 @@ export async function run(
   };
 }
 
-/** Queue mode's worker in this process, unless `--no-worker`. */
 async function startQueueWorker(app: App, settings: QueueSettings, log: Logger): Promise<QueueParts["worker"]> {
   if (!settings.worker) {
     log.info("Queue mode without a worker: deliveries are queued for `app worker` processes.");

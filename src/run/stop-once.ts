@@ -15,15 +15,7 @@ export type QueueParts = {
   redelivery?: { close(): void; sweeping(): Promise<unknown> } | undefined;
 };
 
-/**
- * The stop of `run()`: the proxy first (no new deliveries), then the server
- * and the queue's worker (running handlers get `graceMs`), then the queue, then the app's connections (Redis),
- * then the logs are flushed, Sentry's included. Calling it again returns the same promise.
- *
- * @example
- * const stop = stopOnce(server, proxy, log, 10_000);
- * await stop();
- */
+/** The proxy first, so no new deliveries arrive while the server drains. */
 export function stopOnce(
   server: AppServer,
   proxy: WebhookProxy | undefined,

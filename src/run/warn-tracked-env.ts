@@ -4,15 +4,7 @@ import { join } from "node:path";
 
 const GIT_TIMEOUT_MS = 2000;
 
-/**
- * Warns when `<cwd>/.env`, which holds the app's private key and secrets, is
- * tracked by git: one push and they are public. Asks git itself
- * (`git ls-files --error-unmatch .env`), bounded in time; without git, or
- * outside a repository, it says nothing and never fails.
- *
- * @example
- * await warnIfEnvTracked({ cwd, log });
- */
+/** `.env` holds the private key: one push and it is public. Without git it says nothing. */
 export async function warnIfEnvTracked({ cwd, log }: { cwd: string; log: { warn(message: string): unknown } }): Promise<boolean> {
   if (!existsSync(join(cwd, ".env"))) return false;
   const tracked = await new Promise<boolean>((resolve) => {

@@ -1,13 +1,6 @@
 import { readdirSync } from "node:fs";
 import { AppError } from "../errors.js";
 
-/**
- * Throws `DIRECTORY_NOT_EMPTY` when `directory` exists and has files, unless
- * `force`; a missing or empty folder is fine.
- *
- * @example
- * checkTargetDirectory("/home/me/my-app", { force: false });
- */
 export function checkTargetDirectory(directory: string, { force }: { force: boolean }): void {
   let entries: string[];
   try {

@@ -7,21 +7,12 @@ export type CopyTemplateOptions = {
   templatesDir: string;
   template: string;
   directory: string;
-  /** The values of the `{{placeholders}}`. */
   values: Readonly<Record<string, string>>;
 };
 
 // npm leaves .gitignore out of published packages, so templates store it without the dot.
 const RENAMED: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
 
-/**
- * Writes `__common__` and then the template's own files (which win) into
- * `directory`, with the placeholders filled in. Returns the paths written,
- * relative to `directory`.
- *
- * @example
- * await copyTemplate({ templatesDir, template: "typescript", directory, values: { name: "my-app" } });
- */
 export async function copyTemplate({ templatesDir, template, directory, values }: CopyTemplateOptions): Promise<string[]> {
   const own = join(templatesDir, template);
   const ownFiles = await listFiles(own).catch(() => {

@@ -21,7 +21,6 @@ export type NewAppOptions = {
   framework?: string | undefined;
   /** Ask nothing; defaults for what is not given. */
   yes?: boolean | undefined;
-  /** Write into a folder that is not empty. */
   force?: boolean | undefined;
   /** Default true: run `npm install` in the new folder. */
   install?: boolean | undefined;
@@ -40,15 +39,6 @@ export type NewAppOptions = {
 
 export type NewAppResult = { directory: string; template: string; files: string[]; installed: boolean };
 
-/**
- * `app new`: scaffolds an app from a template into `./<name>`, asking for
- * what the options leave out when a terminal allows, then installs its
- * dependencies. Rejects with `APP_NAME_INVALID`, `DIRECTORY_NOT_EMPTY`,
- * `TEMPLATE_NOT_FOUND`, `INPUT_REQUIRED` or `INSTALL_FAILED`.
- *
- * @example
- * await createNewApp({ name: "my-app", template: "javascript", interactive: false, install: false });
- */
 export async function createNewApp(options: NewAppOptions): Promise<NewAppResult> {
   const cwd = options.cwd ?? process.cwd();
   const prompter = options.interactive && !options.yes ? (options.prompter ?? createPrompter()) : undefined;
@@ -93,11 +83,7 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   return { directory, template, files, installed: install };
 }
 
-/**
- * A `file:` spec must name a folder with a package.json, else npm install
- * fails after the files are written: say so before writing anything. npm
- * resolves a relative one from the new app's folder.
- */
+/** Else npm install fails after the files are written. npm resolves a relative spec from the new app's folder. */
 function checkLocalFramework(spec: string, directory: string): void {
   if (!spec.startsWith("file:")) return;
   const path = spec.slice("file:".length).replace(/^\/\/(?=\/)/, "");

@@ -2,14 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/**
- * The folder of the gh-app-kit package this module belongs to: the
- * nearest parent with a package.json named "gh-app-kit" (dist/src/scaffold
- * when built, src/scaffold when run from source).
- *
- * @example
- * const templates = join(findFrameworkRoot(), "templates");
- */
+/** Searched upwards: this file is in dist/src/scaffold when built, src/scaffold from source. */
 export function findFrameworkRoot(from: string = fileURLToPath(import.meta.url)): string {
   let folder = dirname(from);
   for (let depth = 0; depth < 8; depth++) {

@@ -11,13 +11,6 @@ export type InstallDependenciesOptions = {
   timeoutMs?: number;
 };
 
-/**
- * Runs `npm install` in `directory`, passing each line of its output to
- * `onLine`. Rejects with `INSTALL_FAILED` when npm fails or cannot start.
- *
- * @example
- * await installDependencies({ directory, onLine: (line) => console.log(`npm: ${line}`) });
- */
 export function installDependencies({ directory, onLine, env = processEnv(), timeoutMs = 600_000 }: InstallDependenciesOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["install", "--no-audit", "--no-fund"], {
@@ -47,7 +40,6 @@ export function installDependencies({ directory, onLine, env = processEnv(), tim
   });
 }
 
-/** Cuts a stream's chunks into whole lines; `flush` hands over the last one. */
 function splitLines(onLine: ((line: string) => void) | undefined) {
   let rest = "";
   const emit = (line: string) => {

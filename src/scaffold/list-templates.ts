@@ -4,26 +4,12 @@ import { findFrameworkRoot } from "./find-framework-root.js";
 
 export type TemplateInfo = { name: string; description: string };
 
-/** The default template of `app new`. */
 export const DEFAULT_TEMPLATE = "typescript";
 
-/**
- * Where the templates are: `templates/` of the framework's package.
- *
- * @example
- * listTemplates(getTemplatesDir());
- */
 export function getTemplatesDir(): string {
   return join(findFrameworkRoot(), "templates");
 }
 
-/**
- * The templates in `templatesDir`: each folder with a description.txt,
- * except `__common__`, whose files every template gets. Default first.
- *
- * @example
- * listTemplates(getTemplatesDir()); // [{ name: "typescript", description: "..." }, ...]
- */
 export function listTemplates(templatesDir: string): TemplateInfo[] {
   return readdirSync(templatesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== "__common__")

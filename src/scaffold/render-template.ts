@@ -7,14 +7,7 @@ export const IN_JSON_STRING: Escape = (value) => JSON.stringify(value).slice(1, 
 // `{{name}}`, but not GitHub Actions' `${{ ... }}`.
 const PLACEHOLDER = /(?<!\$)\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
-/**
- * Replaces each `{{key}}` in `text` with `values[key]`, escaped for where it
- * stands. No code is evaluated; an unknown key is a bug in the template and
- * throws.
- *
- * @example
- * renderTemplate('{ "name": "{{name}}" }', { name: "my-app" }, IN_JSON_STRING);
- */
+/** No code is evaluated; an unknown key is a bug in the template and throws. */
 export function renderTemplate(text: string, values: Readonly<Record<string, string>>, escape: Escape = RAW): string {
   return text.replace(PLACEHOLDER, (_match, key: string) => {
     if (!Object.hasOwn(values, key)) throw new Error(`The template uses {{${key}}}, which has no value.`);
@@ -22,12 +15,6 @@ export function renderTemplate(text: string, values: Readonly<Record<string, str
   });
 }
 
-/**
- * Markdown and plain-text files take values as they are; code and data files inside strings.
- *
- * @example
- * escapeFor("package.json"); // IN_JSON_STRING
- */
 export function escapeFor(fileName: string): Escape {
   return /(\.md|\.txt|\.example|^gitignore)$/.test(fileName) ? RAW : IN_JSON_STRING;
 }

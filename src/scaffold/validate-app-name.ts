@@ -1,25 +1,12 @@
 import validateNpmPackageName from "validate-npm-package-name";
 import { AppError } from "../errors.js";
 
-/**
- * `true`, or npm's reasons why `name` cannot name a new package, in one line.
- *
- * @example
- * checkAppName("My App"); // 'name can no longer contain capital letters; ...'
- */
 export function checkAppName(name: string): true | string {
   const result = validateNpmPackageName(name);
   if (result.validForNewPackages) return true;
   return [...(result.errors ?? []), ...(result.warnings ?? [])].join("; ");
 }
 
-/**
- * Throws `APP_NAME_INVALID` with npm's reasons when `name` cannot name a new
- * npm package (the app's package.json name and its folder).
- *
- * @example
- * validateAppName("my-app");
- */
 export function validateAppName(name: string): void {
   const valid = checkAppName(name);
   if (valid !== true) {

@@ -7,23 +7,11 @@ export type AbandonOptions = {
   log: Logger;
   /** How long the stop waited, for the message. */
   graceMs: number;
-  /**
-   * Gives a delivery back to whoever can run it again (queue mode: its job
-   * goes back to the queue). Resolves true when it did; the delivery is then
-   * not logged as one to redeliver.
-   */
+  /** Queue mode: true when the job went back to the queue, so it is not logged as one to redeliver. */
   handOver?: ((delivery: InFlightDelivery) => Promise<boolean>) | undefined;
 };
 
-/**
- * At a stop's deadline: aborts the `context.signal` of every delivery still
- * running, and logs one line per delivery naming its id and event, so the
- * operator knows what to redeliver (the platform saw a 202, or nothing, and
- * will not send it again by itself).
- *
- * @example
- * if (!(await inFlight.idle(graceMs))) await abandonDeliveries(inFlight.running(), { log, graceMs });
- */
+/** Each abandoned delivery is named: the platform saw a 202 (or nothing) and will not resend it. */
 export async function abandonDeliveries(deliveries: readonly InFlightDelivery[], options: AbandonOptions): Promise<void> {
   const { log, graceMs, handOver } = options;
   await Promise.all(

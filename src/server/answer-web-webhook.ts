@@ -12,7 +12,6 @@ export async function answerWebWebhook(receiver: WebhookReceiver, request: Reque
   return toResponse(await receiver.receive(webAdapter, request));
 }
 
-/** A pipeline answer as a `Response`. */
 export function toResponse({ status, body, headers }: WebhookAnswer): Response {
   return new Response(body, { status, headers });
 }

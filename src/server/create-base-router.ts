@@ -7,11 +7,8 @@ import type { Logger } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
 
 /**
- * A Hono app for apps' own routes, with JSON 404s and one `onError` that
- * logs the failure and answers 500 `{"error":"Internal server error"}`, never
- * a stack. It uses the trie router because Hono's default router refuses
- * routes added after the first request, and an app function may add its
- * routes late (after an `await`).
+ * The trie router: Hono's default refuses routes added after the first
+ * request, and an app function may add its routes late (after an `await`).
  */
 export function createBaseRouter(log: Logger): Hono {
   const router = new Hono({ router: new TrieRouter() });

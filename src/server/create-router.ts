@@ -11,11 +11,7 @@ export type RouterOptions = {
   log: Logger;
 };
 
-/**
- * The server's root Hono app: the request log, the webhook route, `/ping`,
- * and, for anything no route serves, the `/` → `/app` redirect or a JSON 404.
- * The redirect lives in `notFound` so an app's own `GET /` wins over it.
- */
+/** The `/` → `/app` redirect lives in `notFound` so an app's own `GET /` wins over it. */
 export function createRouter({ receiver, webhookPath, log }: RouterOptions): Hono {
   const root = createBaseRouter(log);
   root.use(requestLogger(log));

@@ -2,13 +2,7 @@ import type { Logger } from "../log/get-log.js";
 import type { InFlight } from "./in-flight.js";
 import { errorAnswer, type WebhookAnswer } from "./webhook-answer.js";
 
-/**
- * Back-pressure: at most `max` deliveries run at once (those answered 202
- * included). Beyond it a delivery is answered 503 before its body is read,
- * so the platform shows it as failed and it can be redelivered, instead of
- * the server queueing without limit. One warning per overload, and one info
- * line when deliveries are accepted again.
- */
+/** A 503 beyond `max` lets the platform show the delivery as failed, to redeliver, instead of queueing without limit. */
 export class DeliveryLimit {
   readonly max: number;
   readonly #inFlight: InFlight;
@@ -28,7 +22,6 @@ export class DeliveryLimit {
     );
   }
 
-  /** Deliveries refused so far. */
   get refused(): number {
     return this.#refused;
   }

@@ -11,11 +11,7 @@ const nodeAdapter: WebhookAdapter<IncomingMessage> = {
   readBody: readNodeBody,
 };
 
-/**
- * The webhook pipeline straight on Node's objects: no `Request` is built and
- * the body comes off the stream with a running byte count. Used by the Node
- * server's fast path and by `createNodeMiddleware`.
- */
+/** Straight on Node's objects: building no `Request` is the Node server's fast path. */
 export async function handleNodeWebhook(
   receiver: WebhookReceiver,
   request: IncomingMessage,
@@ -42,12 +38,7 @@ export async function handleNodeWebhook(
   logRequest(log, "POST", path, answer.status, startedAt, id);
 }
 
-/**
- * Resolves null without reading when Content-Length is over the limit, or as
- * soon as the running count passes it; the rest of the body is then dropped,
- * never kept. The 413 carries `Connection: close`, so Node shuts the socket
- * once it is written.
- */
+/** Past the limit the rest is dropped, never kept; the 413's `Connection: close` makes Node shut the socket. */
 function readNodeBody(request: IncomingMessage, limit: number): Promise<Uint8Array | null> {
   const declared = request.headers["content-length"];
   if (declared !== undefined && Number(declared) > limit) return Promise.resolve(null);

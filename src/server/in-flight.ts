@@ -1,4 +1,3 @@
-/** One delivery whose handlers are still running, as a graceful stop sees it. */
 export type InFlightDelivery = {
   readonly id: string;
   readonly name: string;
@@ -7,11 +6,7 @@ export type InFlightDelivery = {
   context?: unknown;
 };
 
-/**
- * The deliveries whose handlers are still running, including those that
- * already got a 202, so a graceful stop can wait for them and, at its
- * deadline, name (and abort) the ones it abandons.
- */
+/** Also those already answered 202, so a graceful stop can wait for them. */
 export class InFlight {
   #running = new Set<InFlightDelivery>();
   #waiters: Array<() => void> = [];
@@ -35,7 +30,6 @@ export class InFlight {
     }
   }
 
-  /** The deliveries running now, oldest first. */
   running(): InFlightDelivery[] {
     return [...this.#running];
   }

@@ -43,7 +43,6 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string | 
   }
 }
 
-/** `port`, or `OPTION_INVALID` when it is not a port. */
 export function checkPort(port: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new AppError("OPTION_INVALID", `The port must be a whole number from 0 to 65535, got ${String(port)}.`, {

@@ -1,10 +1,6 @@
 import type { Logger } from "../log/get-log.js";
 
-/**
- * One info line per request: method, path (never the query string, which may
- * carry secrets), status, milliseconds and the request id from
- * `x-request-id` or `x-github-delivery`.
- */
+/** Never the query string: it may carry secrets. */
 export function logRequest(
   log: Logger,
   method: string,

@@ -23,7 +23,6 @@ export type MountAppOptions = WebhookOptions & {
   deliveryQueue?: DeliveryQueue | undefined;
 };
 
-/** An App made servable: its webhook receiver and the router its app functions mount routes on. */
 export type MountedApp = {
   app: App;
   resolved: ResolvedWebhookOptions;
@@ -36,15 +35,7 @@ export type MountedApp = {
   loadLogged(appFns: ReadonlyArray<AnyAppFunction>): Promise<boolean>;
 };
 
-/**
- * The one host assembly of createServer, createWebHandler and
- * createNodeMiddleware: options checked, the webhook receiver, the router,
- * and the app functions loaded with `getRouter` on it.
- *
- * @example
- * const mounted = mountApp(app, { caller: "createWebHandler", routes: "server" });
- * const loaded = mounted.loadLogged([appFn]);
- */
+/** Shared by createServer, createWebHandler and createNodeMiddleware. */
 export function mountApp(app: App, { caller, routes, setupMode = false, deliveryQueue, ...options }: MountAppOptions): MountedApp {
   const resolved = resolveServerOptions(app, options, caller);
   const { webhookPath, log } = resolved;

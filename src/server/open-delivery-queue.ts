@@ -26,15 +26,7 @@ export type OpenedQueue = {
 
 const NOTHING: OpenedQueue = { queue: undefined, close: async () => undefined };
 
-/**
- * The delivery queue a host stores deliveries in, from its options: the one
- * it was given, or one it opens on the app's Redis (`queue: "redis"`). The
- * settings are checked at once; BullMQ is imported in the background and the
- * first delivery waits for it.
- *
- * @example
- * const { queue, close } = openDeliveryQueue(app, { queue: "redis" }, "createNodeMiddleware");
- */
+/** Settings are checked at once; BullMQ is imported in the background and the first delivery waits for it. */
 export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: string): OpenedQueue {
   // No App: the host's own check says so, with its hint.
   if (!app?.state) return NOTHING;

@@ -3,17 +3,8 @@ const FORM_HINT = "Set the webhook's content type to application/json in the app
 const FORM_TYPE = /^\s*application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
 /**
- * The verified body as a JSON object, or the one-line reason it is not one.
- * A JSON body is accepted whatever its declared charset (the platform sends
- * UTF-8). The platform's other content type, `application/x-www-form-urlencoded`,
- * carries the JSON in a single `payload` field; the signature covers the
- * form bytes, so this runs after verification like any body. Node's `Buffer`
- * decodes faster through `toString` than through a `TextDecoder`, and this
- * runs for every delivery.
- *
- * @example
- * const payload = parsePayload(body, request.headers.get("content-type"));
- * if (typeof payload === "string") return badRequest(payload);
+ * Any declared charset: the platform sends UTF-8. A form body carries the JSON
+ * in `payload`. `Buffer#toString` decodes faster than a `TextDecoder`.
  */
 export function parsePayload(body: Uint8Array, contentType: string | null | undefined): object | string {
   const text = Buffer.isBuffer(body) ? body.toString("utf8") : decoder.decode(body);

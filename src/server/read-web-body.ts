@@ -1,10 +1,6 @@
 const EMPTY = new Uint8Array(0);
 
-/**
- * Reads a `Request` body with a running byte count: null without reading
- * when Content-Length is over `limit`, or as soon as the count passes it (the
- * stream is then cancelled, so nothing past the limit is kept).
- */
+/** The stream is cancelled at the limit, so nothing past it is kept. */
 export async function readWebBody(request: Request, limit: number): Promise<Uint8Array | null> {
   const declared = request.headers.get("content-length");
   const body = request.body;

@@ -52,7 +52,6 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
   };
 }
 
-/** `value` (or `fallback` when unset) when it is a positive number of milliseconds; Infinity allowed. */
 function positiveMs(name: string, value: number | undefined, fallback: number): number {
   const ms = value ?? fallback;
   if (typeof ms !== "number" || !(ms > 0)) {
@@ -71,12 +70,7 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
 
 export type SocketTimeoutOptions = { headersTimeoutMs?: number | undefined; requestTimeoutMs?: number | undefined };
 
-/**
- * Node's own deadlines for slow senders, well under its defaults (60 s for
- * headers, 300 s for the request). Node checks them every
- * `connectionsCheckingInterval` (30 s by default, far too coarse for a 10 s
- * deadline), so that follows the shorter deadline.
- */
+/** Node checks them every `connectionsCheckingInterval` (30 s, too coarse for 10 s), so that follows too. */
 export function resolveSocketTimeouts(options: SocketTimeoutOptions): {
   headersTimeout: number;
   requestTimeout: number;

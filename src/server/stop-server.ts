@@ -11,14 +11,7 @@ export type StopServerOptions = {
   handOver?: AbandonOptions["handOver"];
 };
 
-/**
- * A graceful stop (the caller answers requests with 503 and
- * `Connection: close` from now on): no new connections, idle keep-alive
- * connections closed at once, running handlers get up to `graceMs` to
- * finish, connections close as their last answer is written; at the
- * deadline the handlers still running are aborted and named, and whatever
- * is still open is closed hard.
- */
+/** Handlers get up to `graceMs`; then they are aborted and named, and what is open is closed hard. */
 export async function stopServer(server: Server, inFlight: InFlight, { graceMs, log, handOver }: StopServerOptions): Promise<void> {
   const deadline = performance.now() + graceMs;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,18 +6,9 @@ type Watcher = { log: Logger; count: () => void };
 const watchers = new Set<Watcher>();
 
 /**
- * Node ends the process on a rejection nobody handles, and a handler that
- * starts a promise without awaiting it (`void client.issues.create(...)`)
- * makes one. While a server runs, such a rejection is logged (one error
- * line, with its stack) and counted instead, and the server keeps serving.
- * One process listener serves every running server; the first one's logger
- * writes the line. Returns the function that stops watching.
- *
- * A failed `context.client` request names its delivery (and the line does);
- * attributing any other rejection to its delivery would need
- * AsyncLocalStorage, which on Node 20 turns on promise hooks for every
- * promise in the process: far more than a delivery costs, so the line says
- * what it can.
+ * Node ends the process on an unhandled rejection, and a handler that does
+ * not await (`void client.issues.create(...)`) makes one. Other rejections are
+ * not tied to their delivery: AsyncLocalStorage on Node 20 hooks every promise.
  */
 export function watchUnhandledRejections(log: Logger, count: () => void): () => void {
   const watcher: Watcher = { log, count };
@@ -53,11 +44,7 @@ function onUnhandledRejection(reason: unknown): void {
   }
 }
 
-/**
- * The delivery and route of a failed platform request: `context.client`
- * sends `x-github-delivery` with every request, and a request error keeps
- * its request options. The path only: a query string could carry anything.
- */
+/** The path only: a query string could carry anything. */
 function requestOf(reason: unknown): { delivery: string; route: string } | undefined {
   const request = (reason as { request?: { method?: unknown; url?: unknown; headers?: Record<string, unknown> } } | null)?.request;
   const delivery = request?.headers?.["x-github-delivery"];

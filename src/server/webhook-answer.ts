@@ -1,14 +1,10 @@
-/**
- * What the webhook pipeline answers, in a shape both adapters write without
- * conversion: Node's `writeHead(status, headers)` and `new Response(body, init)`.
- */
+/** Written without conversion by Node's `writeHead` and by `new Response(body, init)`. */
 export type WebhookAnswer = {
   readonly status: number;
   readonly body: string;
   readonly headers: Readonly<Record<string, string>>;
 };
 
-/** All handlers succeeded. */
 export const OK_ANSWER = textAnswer(200, "ok");
 
 /** Handlers outlasted the timeout and go on running. */
@@ -32,7 +28,6 @@ export function duplicateAnswer(id: string): WebhookAnswer {
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 
-/** A JSON `{"error": message}` answer. */
 export function errorAnswer(
   status: number,
   message: string,

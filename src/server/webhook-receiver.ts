@@ -51,11 +51,8 @@ const OUTCOME_ANSWERS: Record<DeliveryOutcome, WebhookAnswer> = { handled: OK_AN
 const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATURE_HINT}`);
 
 /**
- * The one webhook pipeline, whatever the runtime: headers, bytes (bounded),
- * signature over those exact bytes, then JSON, then the handlers raced with
- * the timeout. Nothing is parsed or run before the signature matches, and a
- * delivery that succeeds costs no logger, no child logger and no timer of its own.
- * Past `maxConcurrentDeliveries` running deliveries, new ones get a 503.
+ * Nothing is parsed or run before the signature over the exact bytes matches;
+ * a delivery that succeeds costs no logger, child logger or timer of its own.
  */
 export class WebhookReceiver {
   readonly inFlight = new InFlight();
@@ -110,11 +107,7 @@ export class WebhookReceiver {
     return this.limit.check(id) ?? this.#deliver({ id, name, payload });
   }
 
-  /**
-   * Setup mode: without credentials no handler could call the platform, and
-   * without a secret nothing can be verified. 503 lets the platform show the
-   * failure and the delivery be redelivered once the app is configured.
-   */
+  /** 503, so the delivery can be redelivered once the app is configured. */
   #notConfigured(id: string, name: string): WebhookAnswer {
     if (!this.#warnedSetupMode) {
       this.#warnedSetupMode = true;

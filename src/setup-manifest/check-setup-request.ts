@@ -30,14 +30,8 @@ function hostNameOf(host: string | undefined): string | undefined {
 }
 
 /**
- * Guards the setup pages, which hand out one-time tokens and write
- * credentials: they are served only when the `Host` is loopback or
- * `PROJECT_DOMAIN`'s host (so a page on another site that reaches this
- * server through DNS rebinding gets nothing), and every POST must carry an
- * `Origin` of that same host and port (so no other site can post a form).
- *
- * @example
- * router.use("/app/setup", guardSetupRequest(env, app.log));
+ * The setup pages write credentials. The `Host` check defeats DNS rebinding;
+ * the `Origin` check on POST stops other sites posting a form.
  */
 export function guardSetupRequest(env: NodeJS.ProcessEnv, log: GuardLog): MiddlewareHandler {
   const allowed = setupHostNames(env);

@@ -12,14 +12,6 @@ type App = { name?: string | undefined; htmlUrl?: string | undefined };
 /** Registrations waiting for the owner's word; a handful at most, each behind a one-time token. */
 const MAX_PENDING = 5;
 
-/**
- * Holds a new app's credentials in memory when `.env` already has some,
- * and asks on the page (`POST /app/setup/confirm`) before replacing them.
- *
- * @example
- * const confirm = createOverwriteConfirmation(flow);
- * await finishManifestFlow({ ...flow, hold: confirm.hold, code, state });
- */
 export function createOverwriteConfirmation(flow: FlowOptions) {
   const pending = new Map<string, { credentials: Credentials; app: App }>();
   return {

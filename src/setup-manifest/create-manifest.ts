@@ -17,14 +17,7 @@ export const DEFAULT_MANIFEST = {
   default_permissions: { issues: "write", metadata: "read" },
 } as const satisfies AppManifest;
 
-/**
- * The manifest posted to GitHub: the defaults, then `base` (app.yml and
- * package.json), with the addresses of this server where `base` has none.
- * `redirect_url` is always this server's: the flow cannot finish elsewhere.
- *
- * @example
- * const manifest = createManifest(readAppManifest({ cwd }), { domain, webhookUrl, redirectUrl });
- */
+/** `redirect_url` is always this server's: the flow cannot finish elsewhere. */
 export function createManifest(base: AppManifest, { domain, webhookUrl, redirectUrl }: ManifestAddresses): AppManifest {
   return {
     ...DEFAULT_MANIFEST,

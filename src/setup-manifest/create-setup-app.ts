@@ -32,21 +32,11 @@ export type SetupAppOptions = {
   tokens?: StateTokens | undefined;
 };
 
-/** The app the success page names: the one just registered or imported. */
 export type SetupResult = { name?: string | undefined; htmlUrl?: string | undefined };
 
 const LOCAL_HOSTS = /^(localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/;
 
-/**
- * The setup flow as an application function: `GET /app/setup` posts the
- * app's manifest to GitHub and, when GitHub sends the browser back with a
- * code, exchanges it and saves the credentials to `.env`; `/app/import` saves
- * an existing app's; `/app/success` says what to do next. Every form and
- * callback carries a one-time `state` token; anything else gets 403.
- *
- * @example
- * await server.load(createSetupApp({ cwd, env, webhookPath: "/api/github/webhooks" }));
- */
+/** Every form and callback carries a one-time `state` token; anything else gets 403. */
 export function createSetupApp(options: SetupAppOptions): ApplicationFunction {
   return ({ app, getRouter }) => {
     const base = options.manifest ?? readAppManifest({ cwd: options.cwd });

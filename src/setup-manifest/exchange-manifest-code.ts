@@ -2,7 +2,6 @@ import { AppError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { VERSION } from "../version.js";
 
-/** What GitHub returns for a manifest code: the new app and its credentials. */
 export type ManifestConversion = {
   id: number;
   slug?: string;
@@ -21,15 +20,7 @@ export type ExchangeManifestCodeOptions = {
   timeoutMs?: number;
 };
 
-/**
- * Exchanges the code GitHub hands back after the manifest form for the new
- * app's id, private key and secrets (`POST /app-manifests/{code}/conversions`,
- * no authentication). Errors are `MANIFEST_CONVERSION_FAILED` and never
- * contain the code.
- *
- * @example
- * const app = await exchangeManifestCode({ code, baseUrl: "https://ghe.example.com/api/v3" });
- */
+/** Errors never contain the code. */
 export async function exchangeManifestCode({
   code,
   baseUrl = "https://api.github.com",

@@ -6,14 +6,7 @@ import { writeCredentials } from "./write-credentials.js";
 
 const RESTART = { href: "/app/setup", text: "Start again" };
 
-/**
- * GitHub's redirect back to `/app/setup?code=…&state=…`: checks the state,
- * exchanges the code for the new app's credentials and saves them. The code,
- * key and secrets are neither logged nor shown.
- *
- * @example
- * const outcome = await finishManifestFlow({ ...flow, code, state });
- */
+/** The code, key and secrets are neither logged nor shown. */
 export async function finishManifestFlow(
   options: FlowOptions & { code: string; state: string | undefined },
 ): Promise<FlowOutcome> {
@@ -60,12 +53,6 @@ export async function finishManifestFlow(
   return { app };
 }
 
-/**
- * The answer to a form or callback whose state is missing, spent or expired.
- *
- * @example
- * if (!tokens.consume(state, "import")) return forbidden({ href: "/app/import", text: "Try again" });
- */
 export function forbidden(retry = RESTART): FlowOutcome {
   return {
     status: 403,

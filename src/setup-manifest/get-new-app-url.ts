@@ -9,14 +9,6 @@ export type GetNewAppUrlOptions = {
   state: string;
 };
 
-/**
- * Where the setup page posts the manifest: the platform's "new GitHub App"
- * page, for the user or for `org`, carrying the one-time `state`.
- *
- * @example
- * getNewAppUrl({ org: "octo-org", state });
- * // "https://github.com/organizations/octo-org/settings/apps/new?state=…"
- */
 export function getNewAppUrl({ baseUrl, org, state }: GetNewAppUrlOptions): string {
   const path = org ? `/organizations/${encodeURIComponent(org)}/settings/apps/new` : "/settings/apps/new";
   const url = new URL(path, getWebOrigin(baseUrl));
@@ -24,13 +16,7 @@ export function getNewAppUrl({ baseUrl, org, state }: GetNewAppUrlOptions): stri
   return url.href;
 }
 
-/**
- * The platform's web address: github.com for its API, else the API's own
- * origin (GitHub Enterprise Server serves both from one host).
- *
- * @example
- * getWebOrigin("https://ghe.example.com/api/v3"); // "https://ghe.example.com"
- */
+/** GitHub Enterprise Server serves web and API from one host. */
 export function getWebOrigin(baseUrl: string | undefined): string {
   if (!baseUrl) return GITHUB_WEB;
   const url = new URL(baseUrl);

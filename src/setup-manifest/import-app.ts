@@ -19,14 +19,7 @@ function formHint(hint: string | undefined): string {
   return hint && !/PRIVATE_KEY|--|openssl|\.env\b|`/.test(hint) ? hint : FORM_KEY_HINT;
 }
 
-/**
- * `POST /app/import`: checks the one-time state, the app id and the private
- * key, then saves them with the webhook secret. A refused form is shown
- * again with the reason, never with the secret or key typed.
- *
- * @example
- * const outcome = await importApp({ ...flow, request: c.req.raw });
- */
+/** A refused form comes back without the secret or key typed. */
 export async function importApp(options: FlowOptions & { request: Request }): Promise<FlowOutcome> {
   const { request, tokens, log, envPath } = options;
   const form = await readForm(request);

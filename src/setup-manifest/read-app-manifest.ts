@@ -22,15 +22,6 @@ export type AppManifest = {
 
 export type ReadAppManifestOptions = { cwd: string };
 
-/**
- * The working folder's `app.yml` (a GitHub App manifest in YAML), and the
- * `name` and `description` of its `package.json` for what the file leaves
- * out. Missing files give an empty manifest; a file that cannot be read as
- * one is an `APP_MANIFEST_INVALID` error naming the file.
- *
- * @example
- * const manifest = readAppManifest({ cwd: process.cwd() });
- */
 export function readAppManifest({ cwd }: ReadAppManifestOptions): AppManifest {
   const fromPackage = readPackage(join(cwd, "package.json"));
   const path = join(cwd, "app.yml");

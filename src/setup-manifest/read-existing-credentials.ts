@@ -11,14 +11,6 @@ export type ExistingCredentials = {
   appId: string | undefined;
 };
 
-/**
- * What credentials the `.env` at `path` already holds; none when it does
- * not exist. The setup flow asks for an explicit confirmation before it
- * replaces any of them.
- *
- * @example
- * const { names, appId } = await readExistingCredentials(join(cwd, ".env"));
- */
 export async function readExistingCredentials(path: string): Promise<ExistingCredentials> {
   const text = await readFile(path, "utf8").catch(() => "");
   const values = parse(text);
@@ -26,7 +18,6 @@ export async function readExistingCredentials(path: string): Promise<ExistingCre
   return { names, appId: values.APP_ID?.trim() || undefined };
 }
 
-/** One sentence naming what the file holds, for the confirmation. */
 export function describeExisting(existing: ExistingCredentials, envPath: string): string {
   const app = existing.appId ? ` of app ${existing.appId}` : "";
   return `${envPath} already holds credentials${app} (${existing.names.join(", ")}).`;

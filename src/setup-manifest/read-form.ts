@@ -1,15 +1,6 @@
 /** Forms of the setup pages are a few kilobytes: an app id, a secret and a key. */
 export const MAX_FORM_BYTES = 64 * 1024;
 
-/**
- * The fields of an HTML form post (`application/x-www-form-urlencoded`), or
- * a number: the HTTP status to answer with (413 when the body is larger than
- * `maxBytes`, 415 for another content type).
- *
- * @example
- * const form = await readForm(c.req.raw);
- * if (typeof form === "number") return c.text("Bad form", form);
- */
 export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<URLSearchParams | 413 | 415> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return 415;

@@ -18,16 +18,7 @@ export type StateTokensOptions = {
   now?: () => number;
 };
 
-/**
- * One-time `state` tokens for the setup forms, so another site cannot post
- * credentials to this server or replay GitHub's redirect: each is random
- * (256 bits), single use, bound to one form and short-lived.
- *
- * @example
- * const tokens = createStateTokens();
- * const state = tokens.issue("import");
- * tokens.consume(state, "import"); // true, and never again
- */
+/** So another site cannot post credentials here or replay GitHub's redirect. */
 export function createStateTokens({ ttlMs = 30 * 60_000, max = 1000, now = Date.now }: StateTokensOptions = {}): StateTokens {
   // Insertion order is issue order, so the first entries are the oldest (and expire first).
   const live = new Map<string, { purpose: StatePurpose; expiresAt: number }>();

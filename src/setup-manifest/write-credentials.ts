@@ -10,14 +10,7 @@ export type Credentials = {
   webhookProxyUrl?: string | undefined;
 };
 
-/**
- * Saves an app's credentials to the `.env` file at `path` (mode 0600, other
- * lines kept) and returns the names written. The secrets join the log
- * scrubber's list first, so no later line can print them.
- *
- * @example
- * const names = await writeCredentials(join(cwd, ".env"), { appId: 1, privateKey: pem, webhookSecret });
- */
+/** The secrets join the log scrubber's list first, so no later line can print them. */
 export async function writeCredentials(path: string, credentials: Credentials): Promise<string[]> {
   const { appId, privateKey, webhookSecret, clientId, clientSecret, webhookProxyUrl } = credentials;
   registerSecret(webhookSecret);

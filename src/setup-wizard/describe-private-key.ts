@@ -10,14 +10,7 @@ export type PrivateKeyStatus = {
   error?: AppError;
 };
 
-/**
- * Looks the private key up as `app run` will (--private-key, PRIVATE_KEY,
- * PRIVATE_KEY_PATH, a single .pem file), validates it and says which source
- * is in use, or gives the hint that names all three. Never shows the key.
- *
- * @example
- * const { line } = describePrivateKey({ filepath: flags["private-key"], env, cwd });
- */
+/** Looks the key up as `app run` will; never shows it. */
 export function describePrivateKey(options: { filepath?: string | undefined; env: NodeJS.ProcessEnv; cwd: string }): PrivateKeyStatus {
   let found: FoundPrivateKey | null;
   try {

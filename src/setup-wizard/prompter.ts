@@ -8,21 +8,13 @@ export type PromptStreams = {
 
 export type Choice<T extends string> = { value: T; name: string; description?: string };
 
-/** The three kinds of question the commands ask. */
 export type Prompter = {
   text(message: string, options?: { default?: string | undefined; validate?: (value: string) => true | string }): Promise<string>;
   confirm(message: string, defaultValue: boolean): Promise<boolean>;
   select<T extends string>(message: string, choices: ReadonlyArray<Choice<T>>, defaultValue?: T): Promise<T>;
 };
 
-/**
- * Asks questions with inquirer on a terminal (default: standard input and
- * output). Closing a prompt (Ctrl+C) rejects with `INPUT_REQUIRED`, so the
- * command ends with one line instead of inquirer's stack.
- *
- * @example
- * const answer = await createPrompter().text("App ID", { validate: validateAppId });
- */
+/** Ctrl+C rejects with `INPUT_REQUIRED`, so the command ends with one line instead of inquirer's stack. */
 export function createPrompter(streams: PromptStreams = {}): Prompter {
   const prompt = inquirer.createPromptModule({
     ...(streams.input ? { input: streams.input } : {}),

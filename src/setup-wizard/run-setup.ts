@@ -11,7 +11,6 @@ import { SETUP_VALUES, type SetupKey, type SetupValueSpec } from "./setup-values
 export type SetupOptions = {
   /** The flags: values given here are never asked for. */
   values?: Partial<Record<SetupKey, string | undefined>>;
-  /** The --private-key flag. */
   privateKeyPath?: string | undefined;
   /** Ask nothing; take the defaults for what is not given. */
   yes?: boolean | undefined;
@@ -21,22 +20,11 @@ export type SetupOptions = {
   env?: NodeJS.ProcessEnv;
   /** Default: inquirer on standard input and output. */
   prompter?: Prompter | undefined;
-  /** Where messages for the user go. */
   print?: (line: string) => void;
 };
 
 export type SetupResult = { path: string; written: string[] };
 
-/**
- * The `app setup` walk-through: shows which private key is in use, then
- * asks for (or takes from flags, the environment and .env) the public
- * address, app id, webhook secret and proxy URL, and writes them to `.env`
- * (atomically, mode 0600, other lines kept). Without questions, a value that
- * has no default and is not given rejects with `INPUT_REQUIRED`.
- *
- * @example
- * await runSetup({ interactive: process.stdin.isTTY, values: { APP_ID: "123" }, print: console.log });
- */
 export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   const cwd = options.cwd ?? process.cwd();
   const path = join(cwd, ".env");

@@ -1,21 +1,10 @@
-/**
- * `true`, or what is wrong with an app id: inquirer shows the text and asks again.
- *
- * @example
- * validateAppId("123"); // true
- */
+/** `true`, or the text inquirer shows before it asks again. */
 export function validateAppId(value: string): true | string {
   return /^[1-9][0-9]*$/.test(value.trim()) && Number.isSafeInteger(Number(value.trim()))
     ? true
     : "The app id is a positive whole number: the App ID on the app's settings page.";
 }
 
-/**
- * `true`, or why `value` is not an http(s) address such as http://localhost:3000.
- *
- * @example
- * validateHttpUrl("ftp://example.com"); // '"ftp://example.com" must start with http:// or https://.'
- */
 export function validateHttpUrl(value: string): true | string {
   let url: URL;
   try {
@@ -28,22 +17,10 @@ export function validateHttpUrl(value: string): true | string {
     : `"${value}" must start with http:// or https://.`;
 }
 
-/**
- * Like `validateHttpUrl`, but an empty answer (no proxy) is fine too.
- *
- * @example
- * validateOptionalHttpUrl(""); // true
- */
 export function validateOptionalHttpUrl(value: string): true | string {
   return value.trim() === "" ? true : validateHttpUrl(value);
 }
 
-/**
- * `true`, or why `value` cannot be a webhook secret.
- *
- * @example
- * validateSecret(randomBytes(32).toString("hex")); // true
- */
 export function validateSecret(value: string): true | string {
   if (value.trim() !== value || value === "") return "The webhook secret must not be empty or start or end with spaces.";
   return value.length >= 8 ? true : "Use a webhook secret of at least 8 characters (the suggested one is random).";

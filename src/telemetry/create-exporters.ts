@@ -2,14 +2,7 @@ import type { PushMetricExporter } from "@opentelemetry/sdk-metrics";
 import type { SpanExporter } from "@opentelemetry/sdk-trace";
 import type { SignalConfig } from "./read-telemetry-config.js";
 
-/**
- * The span exporter `config` names; only the package of its protocol is
- * loaded. Headers, timeout and compression come from the standard
- * `OTEL_EXPORTER_OTLP_*` variables, read by the exporter itself.
- *
- * @example
- * const exporter = await createSpanExporter({ exporter: "otlp", protocol: "http/json", url });
- */
+/** Only the package of its protocol is loaded; the exporter reads `OTEL_EXPORTER_OTLP_*` itself. */
 export async function createSpanExporter(config: SignalConfig): Promise<SpanExporter> {
   if (config.exporter === "console") return new (await import("@opentelemetry/sdk-trace")).ConsoleSpanExporter();
   const { OTLPTraceExporter } =
@@ -19,12 +12,6 @@ export async function createSpanExporter(config: SignalConfig): Promise<SpanExpo
   return new OTLPTraceExporter({ url: config.url });
 }
 
-/**
- * The metric exporter `config` names, as `createSpanExporter` does for spans.
- *
- * @example
- * const exporter = await createMetricExporter({ exporter: "otlp", protocol: "http/protobuf", url });
- */
 export async function createMetricExporter(config: SignalConfig): Promise<PushMetricExporter> {
   if (config.exporter === "console") return new (await import("@opentelemetry/sdk-metrics")).ConsoleMetricExporter();
   const { OTLPMetricExporter } =

@@ -3,13 +3,6 @@ import type { Meter } from "@opentelemetry/api";
 /** The metrics the framework records; names and units are documented in docs/observability.md. */
 export type Instruments = ReturnType<typeof createInstruments>;
 
-/**
- * Creates the framework's instruments on `meter`.
- *
- * @example
- * const instruments = createInstruments(metrics.getMeter("gh-app-kit"));
- * instruments.deliveries.add(1, { "github.event": "issues", "github.outcome": "success" });
- */
 export function createInstruments(meter: Meter) {
   return {
     deliveries: meter.createCounter("github_app.deliveries", {

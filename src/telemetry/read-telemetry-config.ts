@@ -2,13 +2,11 @@ import { AppError } from "../errors.js";
 
 export type OtlpProtocol = "http/protobuf" | "http/json";
 
-/** Where one signal (traces or metrics) goes. */
 export type SignalConfig = { exporter: "otlp" | "console"; protocol: OtlpProtocol; url: string };
 
 /** `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`. */
 export type SamplerConfig = { name: (typeof SAMPLERS)[number]; ratio: number };
 
-/** OpenTelemetry as the standard `OTEL_*` variables configure it. */
 export type TelemetryConfig = {
   /** `OTEL_SERVICE_NAME`, default `gh-app-kit`, the package name (CONTRACT.md says `app-framework`, the name the package had). */
   serviceName: string;
@@ -24,16 +22,7 @@ const PROTOCOLS: readonly string[] = ["http/protobuf", "http/json"];
 const EXPORTERS: readonly string[] = ["otlp", "console", "none"];
 const SAMPLERS = ["parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio", "always_on", "always_off", "traceidratio"] as const;
 
-/**
- * Reads the `OTEL_*` variables: undefined (OpenTelemetry off, nothing of it
- * loaded) unless an OTLP endpoint or an exporter is set, or when
- * `OTEL_SDK_DISABLED=true`. Bad values are an `OPTION_INVALID` error naming
- * the variable.
- *
- * @example
- * const config = readTelemetryConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" });
- * config?.traces?.url; // "http://127.0.0.1:4318/v1/traces"
- */
+/** Undefined (nothing of OpenTelemetry loaded) unless an endpoint or exporter is set. */
 export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig | undefined {
   if (value(env, "OTEL_SDK_DISABLED")?.toLowerCase() === "true") return undefined;
   const endpoint = value(env, "OTEL_EXPORTER_OTLP_ENDPOINT");

@@ -1,14 +1,7 @@
 import { SpanStatusCode, type Span } from "@opentelemetry/api";
 import { scrubSecrets } from "../log/secrets.js";
 
-/**
- * Marks `span` failed with `error` (each error of an AggregateError as an
- * event of its own). Messages and stacks are scrubbed as log lines are: no
- * token or key reaches the trace.
- *
- * @example
- * recordError(span, error);
- */
+/** Scrubbed as log lines are: no token or key reaches the trace. */
 export function recordError(span: Span, error: unknown): void {
   const errors = error instanceof AggregateError && error.errors.length > 0 ? error.errors : [error];
   for (const each of errors) {

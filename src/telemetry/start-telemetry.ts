@@ -29,18 +29,7 @@ import { traceTokenExchanges } from "./trace-token-exchanges.js";
 
 const SCOPE = "gh-app-kit";
 
-/**
- * Starts OpenTelemetry as `config` (the `OTEL_*` variables) says: a tracer
- * provider exporting spans in batches and a meter provider exporting metrics
- * periodically, both over OTLP/HTTP, with the W3C trace context propagator
- * and an AsyncLocalStorage context manager registered globally. `run()`
- * imports this module only when OpenTelemetry is configured.
- *
- * @example
- * const config = readTelemetryConfig(process.env);
- * const telemetry = config ? await startTelemetry(config) : undefined;
- * telemetry?.instrumentApp(app);
- */
+/** `run()` imports this module only when OpenTelemetry is configured. */
 export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry> {
   diag.setLogger(
     {

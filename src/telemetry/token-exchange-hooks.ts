@@ -1,8 +1,4 @@
-/**
- * How tracing sees token exchanges, which do not go through a client's
- * hooks: set by `startTelemetry()`, undefined otherwise (the token store then
- * pays one check per exchange). Kept free of imports so it costs nothing to load.
- */
+/** Token exchanges bypass the client's hooks. Free of imports so it costs nothing to load. */
 export type TokenExchangeHooks = {
   /** Runs one exchange (say, in a span, counting it). */
   exchange<T>(installationId: number, run: () => Promise<T>): Promise<T>;
@@ -17,7 +13,6 @@ export function setTokenExchangeHooks(next: TokenExchangeHooks | undefined): voi
   hooks = next;
 }
 
-/** The hooks in force, if any. */
 export function getTokenExchangeHooks(): TokenExchangeHooks | undefined {
   return hooks;
 }

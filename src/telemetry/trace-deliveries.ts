@@ -5,16 +5,7 @@ import { recordError } from "./record-error.js";
 
 type Handler<C> = (context: C) => unknown;
 
-/**
- * The router instrumentation of tracing: each delivery in a span
- * `webhook <event>[.<action>]` (attributes `github.delivery_id`,
- * `github.event`, `github.action`, `github.installation_id`,
- * `github.outcome`), each handler in a child span, with its error recorded
- * when it throws; and the deliveries and handler-duration metrics.
- *
- * @example
- * app.webhooks.router.instrument(traceDeliveries(app.webhooks.router, tracer, instruments));
- */
+/** Span, attribute and metric names are listed in docs/observability.md. */
 export function traceDeliveries(router: EventRouter<unknown>, tracer: Tracer, instruments: Instruments): RouterInstrumentation {
   return {
     delivery(event, route) {

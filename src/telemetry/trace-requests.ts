@@ -6,17 +6,7 @@ import { recordError } from "./record-error.js";
 
 type Headers = Record<string, unknown> | undefined;
 
-/**
- * An Octokit plugin that puts each platform request in a client span named
- * by its route template (`GET /repos/{owner}/{repo}/contents/{path}`), with
- * the status and the rate limit left, sends the W3C `traceparent` header, and
- * records the rate limit per installation. Only the method, the template,
- * the host and a few answer headers become attributes: never a header the
- * app sends, a token, or the expanded URL and its query.
- *
- * @example
- * const Traced = AppClient.plugin(createRequestTracing(tracer, instruments));
- */
+/** Spans are named by route template; never a sent header, a token or the expanded URL becomes an attribute. */
 export function createRequestTracing(tracer: Tracer, instruments: Instruments) {
   const plugin = (octokit: Octokit, options: { auth?: unknown; baseUrl?: string }) => {
     const installationId = (options.auth as { installationId?: unknown } | undefined)?.installationId;

@@ -5,13 +5,7 @@ import type { TokenExchangeHooks } from "./token-exchange-hooks.js";
 
 const NAME = "POST /app/installations/{installation_id}/access_tokens";
 
-/**
- * Token exchanges in client spans of their own (the exchange runs outside any
- * client's hooks), with `traceparent` sent and the exchanges counted.
- *
- * @example
- * setTokenExchangeHooks(traceTokenExchanges(tracer, instruments));
- */
+/** The exchange runs outside any client's hooks, so it needs spans of its own. */
 export function traceTokenExchanges(tracer: Tracer, instruments: Instruments): TokenExchangeHooks {
   return {
     exchange(installationId, run) {

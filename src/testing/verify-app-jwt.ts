@@ -1,13 +1,6 @@
 import { verify } from "node:crypto";
 
-/**
- * True when `jwt` is an RS256 JWT of app `appId`, signed by the key whose
- * public half is `publicKey`, and not expired: what the platform checks
- * before it issues an installation token.
- *
- * @example
- * verifyAppJwt(jwt, { appId: 1, publicKey }); // true or false
- */
+/** What the platform checks before it issues an installation token. */
 export function verifyAppJwt(jwt: string, { appId, publicKey }: { appId: number; publicKey: string }): boolean {
   const [header = "", payload = "", signature = ""] = jwt.split(".");
   try {

@@ -1,8 +1,4 @@
-/**
- * The welcome page's style sheet: a centred card, light and dark palettes
- * chosen for contrast (text at least 7:1, muted text at least 4.5:1), the
- * system font stack, nothing loaded from elsewhere.
- */
+/** Contrast: text at least 7:1, muted text at least 4.5:1; nothing loaded from elsewhere. */
 export const DEFAULT_PAGE_STYLES = `
 :root {
   --bg: #f3f5f8; --bg-glow: #e4e9fb; --card: #ffffff; --border: #d9dee5;

@@ -7,14 +7,7 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "`": "&#96;",
 };
 
-/**
- * Escapes text for HTML element content and quoted attribute values. Every
- * value put into a page goes through it: package fields and environment
- * variables are user data.
- *
- * @example
- * escapeHtml('<b title="x">'); // "&lt;b title=&quot;x&quot;&gt;"
- */
+/** Every value put into a page goes through it: package fields and environment variables are user data. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (character) => ENTITIES[character]!);
 }

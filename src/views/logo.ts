@@ -1,7 +1,4 @@
-/**
- * The framework's mark: a bolt (an event arriving) on a rounded square.
- * Colours are fixed so the mark reads the same on light and dark pages.
- */
+/** Colours are fixed so the mark reads the same on light and dark pages. */
 export const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="App logo">' +
   '<defs><linearGradient id="logo-fill" x1="0" y1="0" x2="1" y2="1">' +

@@ -21,14 +21,6 @@ const GENERIC_DESCRIPTION =
 const APPS_DOCS = "https://docs.github.com/en/apps/creating-github-apps";
 const EVENTS_DOCS = "https://docs.github.com/en/webhooks/webhook-events-and-payloads";
 
-/**
- * The default app's welcome page: the app's name, version and description,
- * that it is running, and the next steps with its webhook URL. Every value is
- * escaped; the page loads nothing from elsewhere.
- *
- * @example
- * const { html, headers } = renderDefaultPage({ name: "hello", domain, webhookUrl: `${domain}/api/github/webhooks` });
- */
 export function renderDefaultPage(info: DefaultPageInfo): RenderedPage {
   const name = escapeHtml(info.name ?? GENERIC_NAME);
   const description = escapeHtml(info.description ?? GENERIC_DESCRIPTION);

@@ -18,14 +18,7 @@ export type RenderedPage = {
   headers: Record<string, string>;
 };
 
-/**
- * A complete, self-contained HTML document: styles and icon are embedded and
- * the Content-Security-Policy forbids loading anything else, so the page
- * makes no request of its own.
- *
- * @example
- * const { html, headers } = renderPage({ title: "Hi", styles: "body{margin:0}", body: "<p>Hi</p>" });
- */
+/** Self-contained: the Content-Security-Policy forbids loading anything else. */
 export function renderPage({ title, styles, body, icon }: PageParts): RenderedPage {
   // The hash allows exactly this style sheet; an injected one would not apply.
   const styleHash = createHash("sha256").update(styles).digest("base64");

@@ -1,13 +1,8 @@
-/**
- * The method a handler context implements to hear that its delivery was
- * abandoned (`Context` aborts `context.signal`). A symbol, so the router in
- * this layer can call it without importing `Context` from the layer above.
- */
+/** A symbol, so the router can call it without importing `Context` from the layer above. */
 export const ABORT_CONTEXT: unique symbol = Symbol("gh-app-kit.abortContext");
 
 type Abortable = { [ABORT_CONTEXT]: (reason: unknown) => void };
 
-/** Tells `context` its delivery was abandoned, when it can hear it. */
 export function abortContext(context: unknown, reason: unknown): void {
   if (typeof context === "object" && context !== null && typeof (context as Abortable)[ABORT_CONTEXT] === "function") {
     (context as Abortable)[ABORT_CONTEXT](reason);

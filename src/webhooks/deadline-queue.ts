@@ -6,13 +6,9 @@ type Waiter<T> = {
 };
 
 /**
- * Answers waiters with `onTimeout` once `timeoutMs` has passed, unless they
- * were answered first. Every waiter has the same timeout, so deadlines come
- * in arrival order and one timer for the oldest waiter serves them all: far
- * cheaper per delivery than a `setTimeout`/`clearTimeout` pair. Waiters form
- * a linked list, so an answered one leaves at once: a long timeout (minutes)
- * keeps only the waiters still waiting. The timer is unref'd; whoever waits
- * for the answer (a socket) keeps the process alive.
+ * One timeout for all, so one timer for the oldest serves them: far cheaper
+ * than a `setTimeout`/`clearTimeout` pair per delivery. A linked list, so an
+ * answered waiter leaves at once. Unref'd: the waiting socket keeps the process alive.
  */
 export class DeadlineQueue<T> {
   readonly #timeoutMs: number;
@@ -27,7 +23,6 @@ export class DeadlineQueue<T> {
     this.#onTimeout = onTimeout;
   }
 
-  /** Waiters not yet answered or timed out. */
   get size(): number {
     return this.#size;
   }

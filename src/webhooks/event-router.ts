@@ -16,10 +16,7 @@ type Handler<C> = (context: C) => unknown;
 type ErrorHandler<C> = (error: AppAggregateError & { event: RoutedEvent; context?: C }) => unknown;
 type RouterLog = { warn(message: string): unknown; error(object: object, message: string): unknown };
 
-/**
- * What tracing adds to the router (see src/telemetry/): set with
- * `instrument()`, absent otherwise, so a delivery without it pays one check.
- */
+/** Absent without tracing, so a delivery pays one check. */
 export type RouterInstrumentation = {
   /** Runs a whole delivery: `route()` is what the router does without instrumentation. */
   delivery(event: RoutedEvent, route: () => Promise<void>): Promise<void>;
@@ -36,14 +33,7 @@ export type EventRouterOptions = {
 
 const DONE: Promise<void> = Promise.resolve();
 
-/**
- * Routes an event to its handlers: those of `event.action`, of `event`, and
- * of `onAny`, all run concurrently. Handlers live in a `Map`, so no event
- * name (`__proto__`, `constructor`, ...) can reach an object's prototype.
- * A handler that outlasts `handlerDeadlineMs` is abandoned: it counts as
- * failed (`HANDLER_DEADLINE_EXCEEDED`), its context's `signal` is aborted,
- * and the router keeps nothing of it.
- */
+/** A `Map`, so no event name (`__proto__`, `constructor`) can reach an object's prototype. */
 export class EventRouter<C> {
   readonly handlerDeadlineMs: number;
   #handlers = new Map<string, Handler<C>[]>();
@@ -70,7 +60,6 @@ export class EventRouter<C> {
     this.#instrumentation = instrumentation;
   }
 
-  /** Handlers abandoned at their deadline since the router was made. */
   get abandonedHandlers(): number {
     return this.#abandoned;
   }
@@ -102,17 +91,11 @@ export class EventRouter<C> {
     return [...this.#handlers].filter(([, list]) => list.length > 0).map(([name]) => name);
   }
 
-  /** True when at least one handler would run for this event. */
   matches(name: string, payload: unknown): boolean {
     return this.#handlersFor(name, payload).length > 0;
   }
 
-  /**
-   * Runs every matching handler; rejects with an `AggregateError` of the
-   * failures (each an `Error`, whatever was thrown) after the others finish
-   * or are abandoned. `slot.context` is set to the handlers' context, so a
-   * server that stops can abort it (see `abortContext`).
-   */
+  /** `slot.context` gets the handlers' context, so a stopping server can abort it. */
   receive(event: RoutedEvent, slot?: { context?: unknown }): Promise<void> {
     try {
       if (this.#instrumentation) return this.#instrumentation.delivery(event, () => this.#route(event, slot));
@@ -123,7 +106,6 @@ export class EventRouter<C> {
     }
   }
 
-  /** `receive` inside the instrumentation's delivery. */
   #route(event: RoutedEvent, slot: { context?: unknown } | undefined): Promise<void> {
     try {
       return this.#receive(event, slot);

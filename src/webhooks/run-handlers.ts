@@ -7,13 +7,7 @@ export const ABANDONED: unique symbol = Symbol("abandoned");
 
 type Handler<C> = (context: C) => unknown;
 
-/**
- * Runs one handler: its outcome at once when it returns or throws
- * synchronously (no promise, no deadline), else a promise of it that the
- * deadline resolves with ABANDONED when the handler has not settled by then.
- * The single-handler path of every delivery, so it is written out by hand:
- * one promise and one queue entry, no async function layers.
- */
+/** Every delivery's single-handler path, so written by hand: one promise, no async layers. */
 export function runHandler<C>(
   handler: Handler<C>,
   context: C,
@@ -29,13 +23,6 @@ export function runHandler<C>(
   return settle(result, deadlines);
 }
 
-/**
- * Runs `handlers` concurrently with `context` and resolves to their failures
- * in handler order (each an `Error`, whatever was thrown), or undefined when
- * all succeeded. A handler that has not settled when `deadlines` times out
- * is abandoned: `abandon()` gives the error that stands for it, and nothing
- * of it is waited for or kept any longer.
- */
 export async function runHandlers<C>(
   handlers: readonly Handler<C>[],
   context: C,
@@ -64,7 +51,6 @@ export async function runHandlers<C>(
   return errors.length === 0 ? undefined : errors;
 }
 
-/** The handler's outcome, or ABANDONED when the deadline comes first. */
 function settle(result: PromiseLike<unknown>, deadlines: DeadlineQueue<HandlerOutcome> | undefined): Promise<HandlerOutcome> {
   if (!deadlines) return Promise.resolve(result).then(succeeded, toError);
   return new Promise<HandlerOutcome>((resolve) => {

@@ -5,10 +5,8 @@ import { AppError } from "../errors.js";
 export const EVENT_NAME = /^[a-z][a-z0-9_]*$/;
 const ACTION = /^[^\s]+$/;
 /**
- * Events that GitHub Actions delivers to workflows (where `app receive` runs)
- * but that the webhook schema does not list. `pull_request_target` carries
- * `pull_request`'s payload and actions; Probot 12 apps such as release-drafter
- * register for it, and a warning written while `load()` runs breaks their tests.
+ * Actions-only events the webhook schema omits; Probot 12 apps (release-drafter)
+ * register for them, and a warning during `load()` breaks their tests.
  */
 const ACTIONS_ONLY_NAMES = [
   "schedule",
@@ -29,10 +27,6 @@ export function requireFunction<T>(handler: T, where: string): T {
   return handler;
 }
 
-/**
- * `name` when handlers may be registered for it; warns once per name the
- * platform does not send, and refuses what is not an event name at all.
- */
 export function validateEventName(name: unknown, log: WarnLog, warned: Set<string>): string {
   if (typeof name !== "string" || name.length === 0) {
     throw new AppError("EVENT_NAME_INVALID", `An event name must be a non-empty string, got ${typeof name}.`, {

@@ -1,9 +1,6 @@
 import type { Hook } from "@oclif/core";
 
-/**
- * An unknown command is a usage error (exit 2) with one line that names the
- * nearest command, in a terminal or not (CI logs, scripts).
- */
+/** One line naming the nearest command, also outside a terminal (CI logs, scripts). */
 const hook: Hook.CommandNotFound = async function ({ id, argv = [], config }) {
   // With spaces between words, oclif joins the arguments into the id
   // ("nwe my-bot" arrives as "nwe:my-bot"): the command is the first word.

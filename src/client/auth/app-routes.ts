@@ -1,7 +1,4 @@
-/**
- * Routes the platform only accepts with the app's JWT, never with an
- * installation token. https://docs.github.com/en/rest/apps/apps
- */
+/** Routes that take only the app's JWT. https://docs.github.com/en/rest/apps/apps */
 const APP_ROUTES = [
   "/app",
   "/app/hook/config",

@@ -71,12 +71,7 @@ export function createAppAuthStrategy(
   }
 }
 
-/**
- * The strategy for `auth: { appId, privateKey[, installationId] }` (Probot's
- * form). Like octokit-auth-probot, `client.auth({ type: "installation",
- * installationId, factory })` returns what `factory` makes of the client's
- * options; `auth(state, id)` builds installation clients that way.
- */
+/** Probot's `auth: { appId, privateKey }`; `factory` as in octokit-auth-probot, which `auth(state, id)` relies on. */
 function createCredentialsStrategy(
   options: CredentialsAuth & { octokit?: unknown; octokitOptions?: Record<string, unknown> },
 ): AuthInterface {

@@ -1,7 +1,3 @@
-/**
- * The messages the platform answers a JWT with when this machine's clock and
- * the platform's disagree.
- */
 const CLOCK_SKEW_MESSAGES = [
   /'Expiration time' claim \('exp'\) is too far in the future/,
   /'Expiration time' claim \('exp'\) must be a numeric value representing the future time/,
@@ -14,7 +10,6 @@ type MaybeRequestError = {
   response?: { headers?: Record<string, unknown>; data?: unknown };
 };
 
-/** True when a request with the app's JWT was rejected for clock skew. */
 export function isClockSkewError(error: unknown): boolean {
   const { status, message, response } = (error ?? {}) as MaybeRequestError;
   if (status !== 401) return false;

@@ -2,11 +2,7 @@ import type { RequestInterface } from "@octokit/types";
 import type { Logger } from "../../log/get-log.js";
 import { createTokenCache, TokenStore, type TokenCache } from "./token-store.js";
 
-/**
- * `auth` as Probot apps pass it to a client made by hand:
- * `new AppClient({ auth: { appId, privateKey } })`, with `installationId`
- * to act for an installation, or `{ token }`.
- */
+/** As Probot apps pass it: `new AppClient({ auth: { appId, privateKey } })`. */
 export type CredentialsAuth = {
   appId?: number | string | undefined;
   privateKey?: string | undefined;
@@ -35,14 +31,7 @@ export function isCredentialsAuth(auth: unknown): auth is CredentialsAuth {
   return typeof auth === "object" && auth !== null && typeof (auth as { type?: unknown }).type !== "string";
 }
 
-/**
- * The credentials form resolved to what our strategy authenticates with:
- * a token store made from `appId` and `privateKey` (the key is checked when
- * first used), acting as the app or, with `installationId`, for it.
- *
- * @example
- * const auth = resolveCredentialsAuth({ appId: 1, privateKey }, { log });
- */
+/** The key is checked when first used, not here. */
 export function resolveCredentialsAuth(
   credentials: CredentialsAuth & StrategyContext,
 ):

@@ -11,25 +11,16 @@ import { getTokenExchangeHooks } from "../../telemetry/token-exchange-hooks.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
 import { registerModule } from "../../helpers/lazy-module.js";
 
-/** The least-recently-used cache of installation tokens: id → token. */
 export type TokenCache = {
   get(key: number): string | undefined;
   set(key: number, value: string, options?: { ttl?: number }): unknown;
   delete(key: number): unknown;
 };
 
-/**
- * The default token cache: room for the tokens of 15,000 installations,
- * each kept until shortly before it expires.
- *
- * @example
- * const tokens = new TokenStore({ appId, privateKey, cache: createTokenCache() });
- */
 export function createTokenCache(): TokenCache {
   return new LRUCache<number, string>({ max: 15000 });
 }
 
-/** A token and how long it may still be used. */
 export type MintedToken = { token: string; ttlMs: number };
 
 /** Tokens shared between instances (Redis); see src/redis/shared-token-cache.ts. */
@@ -50,27 +41,20 @@ export type TokenStoreOptions = {
   refreshMarginMs?: number | undefined;
   /** Attempts of a token exchange that fails with 5xx or a network error. */
   exchangeAttempts?: number | undefined;
-  /** Delay before retry `n` (1-based) of a failed exchange. */
   retryDelayMs?: ((attempt: number) => number) | undefined;
   request?: RequestInterface | undefined;
   userAgent?: string | undefined;
-  /** Shares tokens and the exchange with other instances. */
   shared?: SharedTokens | undefined;
 };
 
 /** Five minutes: a token is never used in the last minutes of its life. */
 export const DEFAULT_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 const JWT_REUSE_MARGIN_MS = 60 * 1000;
-/** How long the platform lets an installation token live. */
 export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 type Jwt = { token: string; expiresAt: number };
 
-/**
- * Mints and keeps the app's credentials: the app JWT, and one installation
- * token per installation, reused until `refreshMarginMs` before the
- * `expires_at` the platform returned. Concurrent callers share one exchange.
- */
+/** Tokens are reused until `refreshMarginMs` before `expires_at`; concurrent callers share one exchange. */
 export class TokenStore {
   readonly appId: number;
   readonly cache: TokenCache;
@@ -106,7 +90,6 @@ export class TokenStore {
     return token;
   }
 
-  /** The installation's token, from the cache or from one shared exchange. */
   getInstallationToken(installationId: number): Promise<string> {
     const cached = this.cache.get(installationId);
     if (cached !== undefined) return Promise.resolve(cached);
@@ -118,17 +101,12 @@ export class TokenStore {
     return pending;
   }
 
-  /** Forgets `token` (say, after a 401) unless a newer token replaced it. */
   invalidate(installationId: number, token: string): void {
     if (this.cache.get(installationId) === token) this.cache.delete(installationId);
     void this.#options.shared?.delete(installationId, token);
   }
 
-  /**
-   * After the platform rejected a JWT for clock skew: adopt the platform's
-   * clock from its `Date` header, once, with one warning. True when the
-   * caller should retry with a new JWT.
-   */
+  /** After a clock-skew rejection, adopts the platform's `Date` once; true when the caller should retry. */
   correctClock(error: unknown): boolean {
     if (this.#clockCorrected || !isClockSkewError(error)) return false;
     const skew = clockSkewFrom(error);

@@ -12,19 +12,7 @@ export type BuildAliasMethodOptions = {
   getLog: () => WarnLog;
 };
 
-/**
- * Builds a renamed method: it sends through today's method with the same
- * route and warns once per process, naming the replacement. `defaults` and
- * `endpoint` are today's method's own, so `paginate` works over the alias.
- *
- * @example
- * const replaceAllLabels = buildAliasMethod({
- *   name: "issues.replaceAllLabels",
- *   entry: CATALOGUE_ROUTES.issues.replaceAllLabels,
- *   target: octokit.rest.issues.setLabels,
- *   getLog: () => octokit.log,
- * });
- */
+/** `defaults` and `endpoint` are today's method's own, so `paginate` works over the alias. */
 export function buildAliasMethod({
   name,
   entry,

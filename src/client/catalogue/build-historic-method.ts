@@ -18,20 +18,7 @@ export type BuildHistoricMethodOptions = {
   getLog: () => WarnLog;
 };
 
-/**
- * Builds a method whose endpoint today's plugin no longer has: it sends the
- * route and request defaults it sent when the catalogue was written (its
- * media-type previews become the `accept` header), and warns once per process.
- *
- * @example
- * const getProject = buildHistoricMethod({
- *   name: "projects.get",
- *   entry: CATALOGUE_ROUTES.projects.get,
- *   request: octokit.request,
- *   getLog: () => octokit.log,
- * });
- * await getProject({ project_id: 1 }); // GET /projects/1
- */
+/** Sends the route as the catalogue recorded it; its media-type previews become `accept`. */
 export function buildHistoricMethod({
   name,
   entry,

@@ -7,11 +7,7 @@ type Today = Api["rest"];
 /** Any of today's generated methods: they share the `defaults` and `endpoint` types. */
 type TodayMethod = Today["meta"]["get"];
 
-/**
- * A historic method, typed like today's generated methods (one call
- * signature, so `paginate` infers its parameters) with an untyped response,
- * as `request` has for routes it does not know.
- */
+/** One call signature, so `paginate` infers its parameters. */
 export type HistoricMethod = {
   (
     parameters?: RequestParameters,
@@ -39,7 +35,6 @@ type AddedMethod<E> = E extends {
     : HistoricMethod
   : HistoricMethod;
 
-/** The methods `catalogueMethods` adds, group by group. */
 export type CatalogueGroups = {
   [G in keyof Routes]: { [M in AddedNames<G>]: AddedMethod<Routes[G][M]> };
 };

@@ -23,20 +23,7 @@ const GROUP_NAMES = new Map(
   ]),
 );
 
-/**
- * Octokit plugin that gives a client every REST method of the catalogue.
- * Apply it after `legacyRestEndpointMethods` (or `restEndpointMethods`):
- * today's methods stay as they are; a renamed method becomes an alias of
- * today's method with the same route, and a method whose endpoint is gone
- * sends its historic route. Both warn once per process when called. Methods
- * are built on first use, at the client root and under `rest` alike.
- *
- * @example
- * const Client = Octokit.plugin(legacyRestEndpointMethods, catalogueMethods);
- * const client = new Client();
- * await client.issues.replaceAllLabels({ owner, repo, issue_number, labels });
- * // warns once: use client.issues.setLabels() instead
- */
+/** Apply after `legacyRestEndpointMethods`: today's methods stay as they are. Built on first use. */
 export function catalogueMethods(octokit: Octokit): CatalogueApi {
   const today = (octokit as Octokit & { rest?: TodayGroups }).rest;
   if (today === undefined) {

@@ -1,7 +1,6 @@
 export type CreateCatalogueGroupOptions = {
   /** Today's methods of the group (the endpoint plugin's object), if any. */
   today: object | undefined;
-  /** The catalogue's method names of the group. */
   names: ReadonlySet<string>;
   /** Builds a catalogue method today's object lacks; called once per name. */
   build: (name: string) => unknown;
@@ -9,19 +8,7 @@ export type CreateCatalogueGroupOptions = {
   replace?: ReadonlySet<string> | undefined;
 };
 
-/**
- * One group of client methods: today's methods first, unchanged and shared
- * with today's object, then catalogue methods today lacks, built on first use.
- * `in`, `Object.keys` and assignment (for stubbing in tests) behave as on a
- * plain object.
- *
- * @example
- * const issues = createCatalogueGroup({
- *   today: octokit.rest.issues,
- *   names: new Set(["replaceAllLabels"]),
- *   build: (name) => buildAliasMethod({ ... }),
- * });
- */
+/** `in`, `Object.keys` and assignment (apps stub methods in tests) behave as on a plain object. */
 export function createCatalogueGroup({
   today = {},
   names,

@@ -1,13 +1,6 @@
 import type { RequestParameters } from "@octokit/core/types";
 
-/**
- * Returns the parameters with old names replaced by current ones; a value
- * given under the current name wins. The input is not changed.
- *
- * @example
- * renameParameters({ name: "TOKEN" }, { name: "secret_name" });
- * // → { secret_name: "TOKEN" }
- */
+/** A value given under the current name wins. */
 export function renameParameters(
   parameters: RequestParameters | undefined,
   renamed: Readonly<Record<string, string>> | undefined,

@@ -10,14 +10,12 @@ import type { Hooks, RequestParameters } from "@octokit/core/types";
  */
 export type CatalogueKind = "today" | "changed" | "alias" | "historic";
 
-/** The request defaults a method carried when the catalogue was written. */
 export type CatalogueDefaults = {
   readonly mediaType?: { readonly previews: readonly string[] };
   readonly headers?: Readonly<Record<string, string>>;
   readonly baseUrl?: string;
 };
 
-/** What the table knows about one catalogue method. */
 export type CatalogueEntry = {
   readonly kind: CatalogueKind;
   /** The route the method sent, e.g. `"GET /repos/{owner}/{repo}/issues"`. */
@@ -28,7 +26,6 @@ export type CatalogueEntry = {
   readonly todayRoute?: string;
   /** The replacement the old plugin named, as `"group.method"`. */
   readonly renamed?: string;
-  /** The old plugin's deprecation message. */
   readonly deprecated?: string;
   readonly defaults?: CatalogueDefaults;
   /** Old parameter name → current name, e.g. `{ name: "secret_name" }`. */
@@ -37,15 +34,12 @@ export type CatalogueEntry = {
   readonly mapToData?: string;
 };
 
-/** The generated table: group → method → entry. */
 export type CatalogueRoutes = {
   readonly [group: string]: { readonly [method: string]: CatalogueEntry };
 };
 
-/** The client's `request` function. */
 export type RequestMethod = Octokit["request"];
 
-/** What a logger needs for the deprecation warnings. */
 export type WarnLog = { warn: (message: string) => unknown };
 
 /** An endpoint method: called with one parameters object; `defaults` and `endpoint` as on `request`. */

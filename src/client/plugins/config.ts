@@ -38,10 +38,6 @@ declare module "@octokit/core" {
  * Adds `client.config.get()`. Reads go through the client, so they are
  * authenticated, throttled and retried like any other request; files read
  * before are revalidated with their ETag (a 304 costs no rate limit).
- *
- * @example
- * const Client = Octokit.plugin(config);
- * const { config: settings } = await new Client().config.get({ owner: "octo", repo: "hello", path: ".github/app.yml" });
  */
 export function config(client: Octokit, options: OctokitOptions = {}): ConfigApi {
   const cache = options.config?.cache ?? createConfigCache({ max: 100 });
@@ -50,11 +46,7 @@ export function config(client: Octokit, options: OctokitOptions = {}): ConfigApi
 
 type Get = ConfigApi["config"]["get"];
 
-/**
- * `config.get`, shaped like every other client method (the catalogue lists
- * it among them): `endpoint` builds the contents request it reads a file
- * with, and `defaults` returns a `get` with preset options.
- */
+/** Shaped like every other client method (`endpoint`, `defaults`): the catalogue lists it among them. */
 function createGet(client: Octokit, cache: ConfigCache, presets: Partial<GetConfigOptions<object>>): Get {
   const get = (<T extends object = Configuration>(getOptions: GetConfigOptions<T>) =>
     getConfig<T>(client, { ...presets, ...getOptions } as GetConfigOptions<T>, cache)) as Get;

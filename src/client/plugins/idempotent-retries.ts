@@ -19,14 +19,8 @@ const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 type RequestOptions = EndpointDefaults & { query?: unknown; request?: { retries?: number } };
 
 /**
- * `@octokit/plugin-retry` retries every method after a 5xx or a network
- * error. This plugin limits that to idempotent requests (GET, HEAD, OPTIONS,
- * PUT, DELETE, and GraphQL queries), unless `retry.retryNonIdempotent` is set
- * or the request sets `request.retries` itself. Rate-limit retries (the
- * throttling plugin) are not affected: a rate-limited request did nothing.
- *
- * @example
- * const Client = AppClient.defaults({ retry: { retryNonIdempotent: true } });
+ * `@octokit/plugin-retry` retries every method; a retried POST may do the work
+ * twice. Rate-limit retries are not affected: a rate-limited request did nothing.
  */
 export function idempotentRetries(octokit: Octokit, options: OctokitOptions = {}): void {
   if (options.retry?.retryNonIdempotent === true) return;

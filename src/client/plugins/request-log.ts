@@ -2,11 +2,7 @@ import type { Octokit } from "@octokit/core";
 import type { EndpointDefaults } from "@octokit/types";
 import { VERSION } from "../../version.js";
 
-/**
- * Logs one debug line per request: method, path, status, platform request id
- * and duration. Only the method and path are logged, never headers or
- * bodies, so no token or key can reach the log from here.
- */
+/** Never headers or bodies, so no token or key can reach the log from here. */
 export function requestLog(octokit: Octokit): void {
   octokit.hook.wrap("request", async (request, options) => {
     const log = octokit.log;

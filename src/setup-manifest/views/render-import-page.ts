@@ -13,13 +13,7 @@ export type ImportPageInfo = {
   existing?: string | undefined;
 };
 
-/**
- * `GET /app/import`: a form for an existing app's id, webhook secret and
- * private key. Secrets are never put back into the page.
- *
- * @example
- * const { html, headers } = renderImportPageHtml({ state, envPath: "/srv/app/.env" });
- */
+/** Secrets are never put back into the page. */
 export function renderImportPageHtml({ state, envPath, error, appId, existing }: ImportPageInfo): RenderedPage {
   const replace = existing
     ? `<label class="confirm"><input type="checkbox" name="replace" value="yes"> Replace them: ${escapeHtml(existing)}</label>\n`

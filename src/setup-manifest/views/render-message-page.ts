@@ -2,12 +2,6 @@ import { escapeHtml } from "../../views/escape-html.js";
 import type { RenderedPage } from "../../views/render-page.js";
 import { renderSetupLayout } from "./render-setup-layout.js";
 
-/**
- * A setup page that only explains what went wrong and where to go next.
- *
- * @example
- * const { html, headers } = renderMessagePageHtml("Form expired", "Open /app/import again.", { href: "/app/import", text: "Try again" });
- */
 export function renderMessagePageHtml(
   title: string,
   message: string,

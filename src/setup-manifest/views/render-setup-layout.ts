@@ -12,14 +12,7 @@ export type SetupLayoutParts = {
   formAction?: string[];
 };
 
-/**
- * A setup page: the welcome page's card and policy, with forms allowed to
- * post only where `formAction` says, and never cached (the pages carry
- * one-time tokens).
- *
- * @example
- * const { html, headers } = renderSetupLayout({ title: "Done", body: "<p>Restart the server.</p>" });
- */
+/** Never cached: the pages carry one-time tokens. */
 export function renderSetupLayout({ title, body, formAction = [] }: SetupLayoutParts): RenderedPage {
   const page = renderPage({
     title,

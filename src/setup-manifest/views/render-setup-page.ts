@@ -7,19 +7,11 @@ export type SetupPageInfo = {
   manifest: AppManifest;
   /** The platform's "new GitHub App" page, with the one-time state. */
   newAppUrl: string;
-  /** The file the credentials will be written to. */
   envPath: string;
   /** True when GitHub cannot reach the webhook URL (localhost, no proxy). */
   unreachable: boolean;
 };
 
-/**
- * `GET /app/setup`: a button that posts the app's manifest to GitHub, which
- * registers the app and sends the browser back with a code.
- *
- * @example
- * const { html, headers } = renderSetupPageHtml({ manifest, newAppUrl, envPath, unreachable: false });
- */
 export function renderSetupPageHtml({ manifest, newAppUrl, envPath, unreachable }: SetupPageInfo): RenderedPage {
   const hookUrl = manifest.hook_attributes?.url ?? "";
   const warning = unreachable

@@ -10,12 +10,6 @@ export type SuccessPageInfo = {
   saved?: boolean | undefined;
 };
 
-/**
- * `GET /app/success`: the credentials are saved; restart, then install.
- *
- * @example
- * const { html, headers } = renderSuccessPageHtml({ envPath, app: { name: "my-app", htmlUrl } });
- */
 export function renderSuccessPageHtml({ envPath, app, saved = true }: SuccessPageInfo): RenderedPage {
   if (!saved) {
     const body = `<p class="description">No credentials were saved: <code>${escapeHtml(envPath)}</code> was not written.</p>

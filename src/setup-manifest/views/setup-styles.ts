@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_STYLES } from "../../views/default-page-styles.js";
 
-/** The welcome page's style sheet plus forms, buttons and notices. */
 export const SETUP_PAGE_STYLES = `${DEFAULT_PAGE_STYLES}
 form { display: grid; gap: 16px; margin-top: 24px; }
 label { display: grid; gap: 6px; font-weight: 600; font-size: 15px; }
