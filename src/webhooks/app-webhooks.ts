@@ -1,4 +1,5 @@
-import type { EmitterWebhookEvent, Webhooks } from "@octokit/webhooks";
+import { Webhooks } from "@octokit/webhooks";
+import type { EmitterWebhookEvent } from "@octokit/webhooks";
 import { AppError } from "../errors.js";
 import { EventRouter, type RoutedEvent } from "./event-router.js";
 import { signPayload, verifySignature } from "./verify-signature.js";
@@ -21,31 +22,16 @@ export const SIGNATURE_HINT =
   "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
 
 /**
- * The app's `webhooks`: the methods of an `@octokit/webhooks` `Webhooks`,
- * whose routing is our `EventRouter` (a `Map`, handlers run concurrently,
- * every failure an `Error`) and whose verification is strict and covers the
- * exact bytes. It implements `Webhooks` rather than extending it: every
- * method was ours already, and not loading `@octokit/webhooks` (a 24 KB
- * bundle and its dependencies) shortens `app receive`'s cold start, which
- * verifies nothing.
- *
- * @example
- * const webhooks = new AppWebhooks({ secrets: ["s"], transform: (event) => event, log: console });
- * webhooks.on("issues.opened", async (event) => console.log(event.id));
+ * The app's `webhooks`: an `@octokit/webhooks` `Webhooks` whose routing is
+ * our `EventRouter` (a `Map`, handlers run concurrently, every failure an
+ * `Error`) and whose verification is strict and covers the exact bytes.
  */
-export class AppWebhooks<C = unknown> implements Webhooks<C> {
+export class AppWebhooks<C = unknown> extends Webhooks<C> {
   readonly secrets: readonly string[];
   readonly router: EventRouter<C>;
-  sign: Webhooks<C>["sign"];
-  verify: Webhooks<C>["verify"];
-  on: Webhooks<C>["on"];
-  onAny: Webhooks<C>["onAny"];
-  onError: Webhooks<C>["onError"];
-  removeListener: Webhooks<C>["removeListener"];
-  receive: Webhooks<C>["receive"];
-  verifyAndReceive: Webhooks<C>["verifyAndReceive"];
 
   constructor({ secrets, transform, log, handlerDeadlineMs, observe }: AppWebhooksOptions<C>) {
+    super({ secret: secrets[0] ?? "unset", log: log as never });
     this.secrets = secrets;
     const router = new EventRouter<C>(transform, log, { handlerDeadlineMs, observe });
     this.router = router;

@@ -1,33 +1,23 @@
+import { emitterEventNames } from "@octokit/webhooks";
 import { AppError } from "../errors.js";
-import { knownEventNames } from "./known-event-names.js";
 
 /** Event and action names as the platform sends them; anything else is unknown. */
 export const EVENT_NAME = /^[a-z][a-z0-9_]*$/;
 const ACTION = /^[^\s]+$/;
-/*
- * The known names: the webhook schema's, loaded with the first check, and
- * events that GitHub Actions delivers to workflows (where `app receive` runs)
+/**
+ * Events that GitHub Actions delivers to workflows (where `app receive` runs)
  * but that the webhook schema does not list. `pull_request_target` carries
  * `pull_request`'s payload and actions; Probot 12 apps such as release-drafter
- * register for it, and a warning written while `load()` runs breaks their tests
- * (`schedule`, `workflow_call`, `pull_request_target.*`).
+ * register for it, and a warning written while `load()` runs breaks their tests.
  */
-let knownNames: ReadonlySet<string> | undefined;
-
-function isKnownName(name: string): boolean {
-  if (!knownNames) {
-    const names = knownEventNames();
-    const actionsOnly = [
-      "schedule",
-      "workflow_call",
-      ...names
-        .filter((known) => known === "pull_request" || known.startsWith("pull_request."))
-        .map((known) => known.replace("pull_request", "pull_request_target")),
-    ];
-    knownNames = new Set([...names, ...actionsOnly]);
-  }
-  return knownNames.has(name);
-}
+const ACTIONS_ONLY_NAMES = [
+  "schedule",
+  "workflow_call",
+  ...emitterEventNames
+    .filter((name) => name === "pull_request" || name.startsWith("pull_request."))
+    .map((name) => name.replace("pull_request", "pull_request_target")),
+];
+const KNOWN_NAMES: ReadonlySet<string> = new Set([...emitterEventNames, ...ACTIONS_ONLY_NAMES]);
 
 type WarnLog = { warn(message: string): unknown };
 
@@ -60,7 +50,7 @@ export function validateEventName(name: unknown, log: WarnLog, warned: Set<strin
       hint: 'Event names look like "issues" or "issues.opened": a lower-case event, then optionally a dot and the action.',
     });
   }
-  if (!warned.has(name) && !isKnownName(name)) {
+  if (!KNOWN_NAMES.has(name) && !warned.has(name)) {
     warned.add(name);
     log.warn(`"${name}" is not a known webhook event name; its handler runs only if the platform sends it.`);
   }

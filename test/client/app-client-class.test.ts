@@ -84,9 +84,6 @@ describe("appClientClass", () => {
         "/dist/src/client/get-authenticated-client.js",
         "/dist/src/config/config-cache.js",
         "/lru-cache/",
-        // AppWebhooks implements Webhooks without extending it; app.on() needs only the event names.
-        "/@octokit/webhooks/dist-bundle/",
-        "/@octokit/webhooks-methods/",
       ]) {
         expect(loaded, module).not.to.include(module);
       }
