@@ -48,13 +48,23 @@ const zones = [
   {
     target: LAYERS.core,
     from: LAYERS.features,
-    message: "The core never imports a feature (server, Redis, queue, proxy, telemetry): they come in through interfaces.",
+    message:
+      "The core never imports a feature (server, Redis, queue, proxy, telemetry): they come in through interfaces.",
   },
 ];
 
 export default tseslint.config(
   {
-    ignores: ["dist/**", "node_modules/**", "templates/**", "bench/**", "test/**", "scripts/**", "docs/**", "coverage/**"],
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "templates/**",
+      "bench/**",
+      "test/**",
+      "scripts/**",
+      "docs/**",
+      "coverage/**",
+    ],
   },
   {
     files: ["**/*.ts", "**/*.js", "**/*.mjs"],
@@ -85,7 +95,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@oclif/*"], message: "The library never imports oclif: only commands/ and src/cli/ do." }] },
+        {
+          patterns: [
+            { group: ["@oclif/*"], message: "The library never imports oclif: only commands/ and src/cli/ do." },
+          ],
+        },
       ],
     },
   },

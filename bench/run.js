@@ -45,7 +45,8 @@ const PLAN = {
   cliRuns: quick ? 2 : 10,
   queue: { sliceS: quick ? 3 : 5, warmupS: 1, connections: 50, workerS: quick ? 3 : 5, fillMaxS: quick ? 10 : 60 },
 };
-if (flags.rounds) for (const phase of [PLAN.main, PLAN.info, PLAN.large]) phase.rounds = Math.max(1, Number(flags.rounds) || 1);
+if (flags.rounds)
+  for (const phase of [PLAN.main, PLAN.info, PLAN.large]) phase.rounds = Math.max(1, Number(flags.rounds) || 1);
 const skip = new Set(flags.skip.split(",").filter(Boolean)); // main, info, large, cli, queue
 if (flags["queue-only"]) for (const phase of ["main", "info", "large", "cli"]) skip.add(phase);
 const progress = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -69,7 +70,12 @@ async function main() {
   const started = Date.now();
   const machine = describeMachine();
   const build = flags["no-build"] || appRoot !== repo ? undefined : await buildFramework(repo);
-  if (build) progress(build.ok ? `built the framework in ${build.ms} ms` : `tsc reported errors (dist/ is still used if it was emitted):\n${build.output}`);
+  if (build)
+    progress(
+      build.ok
+        ? `built the framework in ${build.ms} ms`
+        : `tsc reported errors (dist/ is still used if it was emitted):\n${build.output}`,
+    );
 
   const secret = randomBytes(32).toString("hex");
   const { privateKey } = generateKeyPairSync("rsa", {
@@ -77,13 +83,32 @@ async function main() {
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
   });
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? tmp, NODE_ENV: "production", LOG_FORMAT: "json", APP_ID: "1", PRIVATE_KEY: privateKey, WEBHOOK_SECRET: secret };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME ?? tmp,
+    NODE_ENV: "production",
+    LOG_FORMAT: "json",
+    APP_ID: "1",
+    PRIVATE_KEY: privateKey,
+    WEBHOOK_SECRET: secret,
+  };
   const payloads = {};
-  for (const [name, bytes] of [["small", SMALL_PAYLOAD_BYTES], ["large", LARGE_PAYLOAD_BYTES]]) {
+  for (const [name, bytes] of [
+    ["small", SMALL_PAYLOAD_BYTES],
+    ["large", LARGE_PAYLOAD_BYTES],
+  ]) {
     const body = buildPayload(bytes);
     const file = join(tmp, `${name}.json`);
     writeFileSync(file, body);
-    payloads[name] = { file, headers: { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": randomUUID(), "x-hub-signature-256": signBody(secret, body) } };
+    payloads[name] = {
+      file,
+      headers: {
+        "content-type": "application/json",
+        "x-github-event": "issues",
+        "x-github-delivery": randomUUID(),
+        "x-hub-signature-256": signBody(secret, body),
+      },
+    };
   }
 
   const only = flags.only ? new Set(["floor", ...flags.only.split(",")]) : undefined;
@@ -95,7 +120,15 @@ async function main() {
   const logDir = join(bench, "results/logs");
   mkdirSync(logDir, { recursive: true });
   const serverOptions = { cwd: bench, env, logDir };
-  const results = { date: new Date().toISOString(), machine, framework: describeCheckout(appRoot), compare: compareRoot && describeCheckout(compareRoot), plan: PLAN, build, left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })) };
+  const results = {
+    date: new Date().toISOString(),
+    machine,
+    framework: describeCheckout(appRoot),
+    compare: compareRoot && describeCheckout(compareRoot),
+    plan: PLAN,
+    build,
+    left_out: all.filter((def) => def.missing).map(({ id, missing }) => ({ id, missing })),
+  };
   progress("the machine's own stalls, idle, 5 s");
   results.idleStall = await measureStalls(5000);
   const cpuBefore = readCpuCounters();
@@ -105,13 +138,23 @@ async function main() {
     try {
       if (!skip.has("main")) {
         progress(`12 KiB payload, ${PLAN.main.connections} connections, LOG_LEVEL=warn`);
-        const slices = await runRounds(servers, { ...PLAN.main, ...payloads.small, bodyFile: payloads.small.file, progress });
+        const slices = await runRounds(servers, {
+          ...PLAN.main,
+          ...payloads.small,
+          bodyFile: payloads.small.file,
+          progress,
+        });
         for (const server of servers) server.hwm = memory(server.pid).hwm;
         results.main = summarizePhase(servers, slices);
       }
       if (!skip.has("large")) {
         progress(`1 MiB payload, ${PLAN.large.connections} connections, LOG_LEVEL=warn`);
-        const slices = await runRounds(servers, { ...PLAN.large, ...payloads.large, bodyFile: payloads.large.file, progress });
+        const slices = await runRounds(servers, {
+          ...PLAN.large,
+          ...payloads.large,
+          bodyFile: payloads.large.file,
+          progress,
+        });
         for (const server of servers) server.hwm = memory(server.pid).hwm;
         results.large = summarizePhase(servers, slices);
       }
@@ -120,10 +163,18 @@ async function main() {
     }
   }
   if (!skip.has("info")) {
-    const servers = await startServers(defs.filter((def) => def.id === "floor" || def.logs), { ...serverOptions, logLevel: "info" });
+    const servers = await startServers(
+      defs.filter((def) => def.id === "floor" || def.logs),
+      { ...serverOptions, logLevel: "info" },
+    );
     try {
       progress(`12 KiB payload, ${PLAN.info.connections} connections, LOG_LEVEL=info`);
-      const slices = await runRounds(servers, { ...PLAN.info, ...payloads.small, bodyFile: payloads.small.file, progress });
+      const slices = await runRounds(servers, {
+        ...PLAN.info,
+        ...payloads.small,
+        bodyFile: payloads.small.file,
+        progress,
+      });
       for (const server of servers) server.hwm = memory(server.pid).hwm;
       results.info = summarizePhase(servers, slices);
     } finally {
@@ -133,20 +184,33 @@ async function main() {
   if (results.main || results.large || results.info) results.load = cpuShare(cpuBefore, readCpuCounters());
   if (!skip.has("cli")) {
     const commands = listCliCommands({ bench, appRoot, payloadFile: payloads.small.file });
-    const timings = await timeCommands(commands.filter((command) => !command.missing), {
-      cwd: bench,
-      env: { ...env, LOG_LEVEL: "warn" },
-      runs: PLAN.cliRuns,
-      markFile: join(tmp, "mark"),
-      progress,
-    });
-    results.cli = commands.map(({ id, label, missing }) => (missing ? { id, label, missing } : { id, label, ...timings.get(id) }));
+    const timings = await timeCommands(
+      commands.filter((command) => !command.missing),
+      {
+        cwd: bench,
+        env: { ...env, LOG_LEVEL: "warn" },
+        runs: PLAN.cliRuns,
+        markFile: join(tmp, "mark"),
+        progress,
+      },
+    );
+    results.cli = commands.map(({ id, label, missing }) =>
+      missing ? { id, label, missing } : { id, label, ...timings.get(id) },
+    );
   }
   results.otlpSink = sink.stats();
   await sink.close();
   if (!skip.has("queue")) {
     progress("queue mode: acknowledgements, a 2 s handler, worker throughput (redis-server)");
-    results.queue = await runQueueBench({ bench, appRoot, env, logDir, plan: PLAN.queue, payload: payloads.small, progress });
+    results.queue = await runQueueBench({
+      bench,
+      appRoot,
+      env,
+      logDir,
+      plan: PLAN.queue,
+      payload: payloads.small,
+      progress,
+    });
   }
   results.totalS = Math.round((Date.now() - started) / 1000);
   const markdown = [renderResults(results), renderQueueResults(results.queue)].filter(Boolean).join("\n\n");
@@ -155,12 +219,19 @@ async function main() {
   writeFileSync(join(resultsDir, `${stamp}.json`), JSON.stringify(results, null, 2));
   writeFileSync(join(resultsDir, "latest.md"), markdown);
   process.stdout.write(`${markdown}\n`);
-  const invalid = [...(results.main ?? []), ...(results.info ?? []), ...(results.large ?? []), ...(results.queue?.rows ?? []).map((row) => ({ ...row, handledOk: true }))]
+  const invalid = [
+    ...(results.main ?? []),
+    ...(results.info ?? []),
+    ...(results.large ?? []),
+    ...(results.queue?.rows ?? []).map((row) => ({ ...row, handledOk: true })),
+  ]
     .filter((row) => !row.handledOk || row.non2xx + row.errors > 0)
     .map((row) => row.id);
   const failedCli = (results.cli ?? []).filter((result) => result.failure).map((result) => result.id);
   if (invalid.length + failedCli.length > 0) {
-    progress(`invalid: ${[...new Set([...invalid, ...failedCli])].join(", ")} (non-2xx answers, errors, a handler count that is not one per 2xx, or a failed command)`);
+    progress(
+      `invalid: ${[...new Set([...invalid, ...failedCli])].join(", ")} (non-2xx answers, errors, a handler count that is not one per 2xx, or a failed command)`,
+    );
     process.exitCode = 1;
   }
   progress(`done in ${results.totalS} s; results in bench/results/${stamp}.json and bench/results/latest.md`);

@@ -20,7 +20,10 @@ export default class Doctor extends AppCommand {
   ].join("\n\n");
 
   static override examples = [
-    { description: "Check the app in index.js with the settings of .env:", command: "<%= config.bin %> <%= command.id %> ./index.js" },
+    {
+      description: "Check the app in index.js with the settings of .env:",
+      command: "<%= config.bin %> <%= command.id %> ./index.js",
+    },
     { description: "For a script or CI step:", command: "<%= config.bin %> <%= command.id %> --json ./index.js" },
   ];
 
@@ -43,7 +46,9 @@ export default class Doctor extends AppCommand {
     const apps = argv.map(String);
     const unknown = apps.find((app) => app.startsWith("-"));
     if (unknown !== undefined) {
-      throw new AppError("OPTION_INVALID", `Unknown flag ${unknown}.`, { hint: "See app doctor --help for the flags." });
+      throw new AppError("OPTION_INVALID", `Unknown flag ${unknown}.`, {
+        hint: "See app doctor --help for the flags.",
+      });
     }
     const report = await runDoctor({
       apps,

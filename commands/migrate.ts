@@ -17,9 +17,18 @@ export default class Migrate extends AppCommand {
   ].join("\n");
 
   static override examples = [
-    { description: "See the changes as a diff, writing nothing:", command: "<%= config.bin %> <%= command.id %> --dry-run" },
-    { description: "Move the app in ./my-probot-app, then run its tests:", command: "<%= config.bin %> <%= command.id %> ./my-probot-app && cd my-probot-app && npm install && npm test" },
-    { description: "The report as JSON, with the dependency on a build of your own:", command: "<%= config.bin %> <%= command.id %> . --json --framework file:../gh-app-kit" },
+    {
+      description: "See the changes as a diff, writing nothing:",
+      command: "<%= config.bin %> <%= command.id %> --dry-run",
+    },
+    {
+      description: "Move the app in ./my-probot-app, then run its tests:",
+      command: "<%= config.bin %> <%= command.id %> ./my-probot-app && cd my-probot-app && npm install && npm test",
+    },
+    {
+      description: "The report as JSON, with the dependency on a build of your own:",
+      command: "<%= config.bin %> <%= command.id %> . --json --framework file:../gh-app-kit",
+    },
   ];
 
   static override args = {
@@ -27,10 +36,14 @@ export default class Migrate extends AppCommand {
   };
 
   static override flags = {
-    "dry-run": Flags.boolean({ char: "n", summary: "Print the changes as a unified diff and the report; write nothing." }),
+    "dry-run": Flags.boolean({
+      char: "n",
+      summary: "Print the changes as a unified diff and the report; write nothing.",
+    }),
     json: Flags.boolean({ summary: "Print the report (and with --dry-run the diff) as one JSON object." }),
     framework: Flags.string({
-      summary: "npm spec of the gh-app-kit dependency; default: this version (or this folder, for a development build).",
+      summary:
+        "npm spec of the gh-app-kit dependency; default: this version (or this folder, for a development build).",
       helpValue: "SPEC",
     }),
   };
@@ -41,12 +54,17 @@ export default class Migrate extends AppCommand {
     // The parser (recast, Babel) loads with this command only, never for `app run`.
     const { migrateApp } = await import("../src/migrate/migrate-app.js");
     const { formatReport } = await import("../src/migrate/format-report.js");
-    const report = await migrateApp({ directory: args.dir, framework: flags.framework ?? getFrameworkSpec(), dryRun: flags["dry-run"] });
+    const report = await migrateApp({
+      directory: args.dir,
+      framework: flags.framework ?? getFrameworkSpec(),
+      dryRun: flags["dry-run"],
+    });
     if (flags.json) {
       const { diff, ...rest } = report;
       this.log(JSON.stringify(flags["dry-run"] ? report : rest, null, 2));
     } else {
-      if (report.dryRun && report.diff) process.stdout.write(report.diff.endsWith("\n") ? `${report.diff}\n` : `${report.diff}\n\n`);
+      if (report.dryRun && report.diff)
+        process.stdout.write(report.diff.endsWith("\n") ? `${report.diff}\n` : `${report.diff}\n\n`);
       this.log(formatReport(report));
     }
     if (report.files.some((file) => file.error !== undefined)) this.exit(1);

@@ -40,15 +40,23 @@ export default class New extends AppCommand {
       options: ["typescript", "javascript"] as const,
       summary: "The template: typescript (default) or javascript.",
     })(),
-    description: Flags.string({ summary: "One line saying what the app does (package.json description).", helpValue: "TEXT" }),
+    description: Flags.string({
+      summary: "One line saying what the app does (package.json description).",
+      helpValue: "TEXT",
+    }),
     author: Flags.string({ summary: 'The author, e.g. "Jane Doe <jane@example.com>".', helpValue: "TEXT" }),
     framework: Flags.string({
-      summary: "npm spec of the gh-app-kit dependency; default: this version (or this folder, for a development build).",
+      summary:
+        "npm spec of the gh-app-kit dependency; default: this version (or this folder, for a development build).",
       helpValue: "SPEC",
     }),
     yes: Flags.boolean({ char: "y", summary: "Ask nothing: take the defaults for what the flags do not give." }),
     force: Flags.boolean({ summary: "Write into the folder even when it is not empty." }),
-    install: Flags.boolean({ default: true, allowNo: true, summary: "Run npm install in the new folder (--no-install skips it)." }),
+    install: Flags.boolean({
+      default: true,
+      allowNo: true,
+      summary: "Run npm install in the new folder (--no-install skips it).",
+    }),
   };
 
   async run(): Promise<void> {
@@ -69,7 +77,10 @@ export default class New extends AppCommand {
       env: process.env,
       print: (line) => this.log(line),
       // A spinner with npm's latest line in a terminal; elsewhere every line, prefixed.
-      onInstallStart: () => (terminal ? ux.action.start("Installing dependencies with npm") : this.log("Installing dependencies with npm...")),
+      onInstallStart: () =>
+        terminal
+          ? ux.action.start("Installing dependencies with npm")
+          : this.log("Installing dependencies with npm..."),
       onInstallLine: (line) => {
         if (terminal) ux.action.status = line.slice(0, 60);
         else this.log(`  npm: ${line}`);

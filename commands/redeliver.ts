@@ -19,13 +19,20 @@ export default class Redeliver extends AppCommand {
 
   static override examples = [
     { description: "Redeliver what failed in the last 24 hours:", command: "<%= config.bin %> <%= command.id %>" },
-    { description: "See what failed in the last 3 days, without redelivering:", command: "<%= config.bin %> <%= command.id %> --since 3d --dry-run" },
+    {
+      description: "See what failed in the last 3 days, without redelivering:",
+      command: "<%= config.bin %> <%= command.id %> --since 3d --dry-run",
+    },
     { description: "For a script:", command: "<%= config.bin %> <%= command.id %> --since 6h --json" },
   ];
 
   static override flags = {
     ...credentialFlags,
-    since: Flags.string({ default: "24h", summary: "How far back to look: 30m, 6h, 24h, 3d (at most 3d).", helpValue: "DURATION" }),
+    since: Flags.string({
+      default: "24h",
+      summary: "How far back to look: 30m, 6h, 24h, 3d (at most 3d).",
+      helpValue: "DURATION",
+    }),
     "dry-run": Flags.boolean({ summary: "Print what would be redelivered; ask for nothing." }),
     json: Flags.boolean({ summary: "Print the report as JSON." }),
   };
@@ -34,7 +41,10 @@ export default class Redeliver extends AppCommand {
     const { flags } = await this.parse(Redeliver);
     const sinceMs = parseDuration(flags.since, "--since");
     if (sinceMs > MAX_REDELIVER_WINDOW_MS) {
-      throw new AppError("OPTION_INVALID", `--since must be at most 3d: the platform keeps deliveries for 3 days, got "${flags.since}".`);
+      throw new AppError(
+        "OPTION_INVALID",
+        `--since must be at most 3d: the platform keeps deliveries for 3 days, got "${flags.since}".`,
+      );
     }
     const report = await runRedeliver({
       env: process.env,
@@ -51,7 +61,8 @@ export default class Redeliver extends AppCommand {
     else {
       const verb = report.dryRun ? "Would redeliver" : "Redelivered";
       for (const delivery of report.redelivered) this.log(`${verb} ${delivery.guid}  ${label(delivery)}`);
-      for (const delivery of report.failed) this.logToStderr(`Could not redeliver ${delivery.guid}  ${label(delivery)}: ${delivery.error}`);
+      for (const delivery of report.failed)
+        this.logToStderr(`Could not redeliver ${delivery.guid}  ${label(delivery)}: ${delivery.error}`);
       if (!report.error) {
         this.log(
           `${report.redelivered.length} of ${report.checked} deliveries since ${report.since} had no 2xx attempt` +
@@ -60,7 +71,9 @@ export default class Redeliver extends AppCommand {
       }
     }
     if (report.error) {
-      throw new AppError("PLATFORM_REQUEST_FAILED", report.error, { hint: "Check APP_ID and the private key, and that the platform is reachable." });
+      throw new AppError("PLATFORM_REQUEST_FAILED", report.error, {
+        hint: "Check APP_ID and the private key, and that the platform is reachable.",
+      });
     }
     if (report.failed.length > 0) this.exit(1);
   }

@@ -27,7 +27,8 @@ export default class Run extends AppCommand {
     },
     {
       description: "Queue deliveries in Redis and serve HTTP only (run `app worker` elsewhere):",
-      command: "<%= config.bin %> <%= command.id %> --redis-url redis://127.0.0.1:6379 --queue redis --no-worker ./index.js",
+      command:
+        "<%= config.bin %> <%= command.id %> --redis-url redis://127.0.0.1:6379 --queue redis --no-worker ./index.js",
     },
     {
       description: "Two apps, as app 123 with its key, logging JSON:",
@@ -42,7 +43,14 @@ export default class Run extends AppCommand {
     app: Args.string({ description: "Path or package name of an app function (several may be given)." }),
   };
 
-  static override flags = { ...credentialFlags, ...runFlags, ...queueFlags, ...redeliverFlags, ...shutdownFlags, ...logFlags };
+  static override flags = {
+    ...credentialFlags,
+    ...runFlags,
+    ...queueFlags,
+    ...redeliverFlags,
+    ...shutdownFlags,
+    ...logFlags,
+  };
 
   async run(): Promise<void> {
     addUsageErrors("APP_FUNCTION_NOT_FOUND");

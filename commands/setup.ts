@@ -27,7 +27,7 @@ export default class Setup extends AppCommand {
     {
       description: "Every value as a flag:",
       command:
-        "<%= config.bin %> <%= command.id %> -a 123456 -W \"$SECRET\" --domain https://app.example.com -Y https://smee.io/abc123",
+        '<%= config.bin %> <%= command.id %> -a 123456 -W "$SECRET" --domain https://app.example.com -Y https://smee.io/abc123',
     },
   ];
 
@@ -39,12 +39,21 @@ export default class Setup extends AppCommand {
       summary: "Path to the app's private key (.pem), written as PRIVATE_KEY_PATH.",
       helpValue: "PATH",
     }),
-    secret: Flags.string({ char: "W", summary: "Webhook secret (WEBHOOK_SECRET); default: a random one.", helpValue: "SECRET" }),
+    secret: Flags.string({
+      char: "W",
+      summary: "Webhook secret (WEBHOOK_SECRET); default: a random one.",
+      helpValue: "SECRET",
+    }),
     domain: Flags.string({
-      summary: "Public address of the app (PROJECT_DOMAIN); written only when given (the server otherwise shows http://localhost:<its port>).",
+      summary:
+        "Public address of the app (PROJECT_DOMAIN); written only when given (the server otherwise shows http://localhost:<its port>).",
       helpValue: "URL",
     }),
-    "webhook-proxy": Flags.string({ char: "Y", summary: "Webhook proxy URL, e.g. from https://smee.io/new (WEBHOOK_PROXY_URL).", helpValue: "URL" }),
+    "webhook-proxy": Flags.string({
+      char: "Y",
+      summary: "Webhook proxy URL, e.g. from https://smee.io/new (WEBHOOK_PROXY_URL).",
+      helpValue: "URL",
+    }),
     yes: Flags.boolean({ char: "y", summary: "Ask nothing: take the defaults for values not given." }),
   };
 

@@ -20,14 +20,16 @@ export default class Worker extends AppCommand {
   static override examples = [
     {
       description: "Run the app in index.js from the queue in a local Redis, 20 deliveries at a time:",
-      command: "<%= config.bin %> <%= command.id %> --redis-url redis://127.0.0.1:6379 --worker-concurrency 20 ./index.js",
+      command:
+        "<%= config.bin %> <%= command.id %> --redis-url redis://127.0.0.1:6379 --worker-concurrency 20 ./index.js",
     },
     {
       description: "With the settings in .env (APP_ID, PRIVATE_KEY_PATH, REDIS_URL), logging JSON:",
       command: "<%= config.bin %> <%= command.id %> --log-format json ./index.js",
     },
     {
-      description: "Give running handlers up to 60 s to finish on SIGTERM (a deploy), then hand the rest back to the queue:",
+      description:
+        "Give running handlers up to 60 s to finish on SIGTERM (a deploy), then hand the rest back to the queue:",
       command: "<%= config.bin %> <%= command.id %> --shutdown-grace 60000 ./index.js",
     },
   ];
@@ -52,7 +54,9 @@ export default class Worker extends AppCommand {
     const apps = argv.map(String);
     const unknown = apps.find((app) => app.startsWith("-"));
     if (unknown !== undefined) {
-      throw new AppError("OPTION_INVALID", `Unknown flag ${unknown}.`, { hint: "See app worker --help for the flags." });
+      throw new AppError("OPTION_INVALID", `Unknown flag ${unknown}.`, {
+        hint: "See app worker --help for the flags.",
+      });
     }
     await runWorker(apps, {
       env: process.env,

@@ -21,8 +21,15 @@ const receiver = await startOtlpReceiver();
 const child = await spawnApp({
   args: [APP, "--base-url", platform.url],
   env: {
-    APP_ID: "1", PRIVATE_KEY: getTestKeys().privateKeyPkcs1, WEBHOOK_SECRET: TEST_SECRET, PORT: "0", HOST: "127.0.0.1",
-    NODE_ENV: "test", OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: "greeter", OTEL_BSP_SCHEDULE_DELAY: "50",
+    APP_ID: "1",
+    PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+    WEBHOOK_SECRET: TEST_SECRET,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    NODE_ENV: "test",
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    OTEL_SERVICE_NAME: "greeter",
+    OTEL_BSP_SCHEDULE_DELAY: "50",
   },
 });
 try {
@@ -32,13 +39,19 @@ try {
     const body = JSON.stringify(issuesOpenedPayload(installationId));
     await fetch(`${child.url}/api/github/webhooks`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": id, "x-hub-signature-256": sign(TEST_SECRET, body) },
+      headers: {
+        "content-type": "application/json",
+        "x-github-event": "issues",
+        "x-github-delivery": id,
+        "x-hub-signature-256": sign(TEST_SECRET, body),
+      },
       body,
     });
   };
   await deliver(2, "warm-up");
   await deliver(1, "8c2a4f10-6e7d-11f0-9a3b-1f2e3d4c5b6a");
-  const isDrawn = (span: ReceivedSpan) => span.attributes["github.delivery_id"] === "8c2a4f10-6e7d-11f0-9a3b-1f2e3d4c5b6a";
+  const isDrawn = (span: ReceivedSpan) =>
+    span.attributes["github.delivery_id"] === "8c2a4f10-6e7d-11f0-9a3b-1f2e3d4c5b6a";
   const spans = await receiver.waitForSpans((all) => all.some(isDrawn));
   const root = spans.find(isDrawn)!;
   const trace = spans.filter((span) => span.traceId === root.traceId);
@@ -59,7 +72,10 @@ function render(root: ReceivedSpan, spans: ReceivedSpan[]): string {
   const ordered: Array<{ span: ReceivedSpan; depth: number }> = [];
   const visit = (span: ReceivedSpan, depth: number) => {
     ordered.push({ span, depth });
-    spans.filter((child) => child.parentSpanId === span.spanId).sort((a, b) => Number(a.startNs - b.startNs)).forEach((child) => visit(child, depth + 1));
+    spans
+      .filter((child) => child.parentSpanId === span.spanId)
+      .sort((a, b) => Number(a.startNs - b.startNs))
+      .forEach((child) => visit(child, depth + 1));
   };
   visit(root, 0);
   const start = root.startNs;
@@ -71,14 +87,17 @@ function render(root: ReceivedSpan, spans: ReceivedSpan[]): string {
     .map(({ span, depth }) => {
       const left = (Number(span.startNs - start) / total) * 100;
       const width = Math.max((Number(span.endNs - span.startNs) / total) * 100, 0.4);
-      const detail = span.kind === 3
-        ? `${escape(span.attributes["http.response.status_code"] ?? "")}${span.attributes["github.rate_limit.remaining"] !== undefined ? ` · rate limit: ${escape(span.attributes["github.rate_limit.remaining"])} left` : ""}`
-        : "";
+      const detail =
+        span.kind === 3
+          ? `${escape(span.attributes["http.response.status_code"] ?? "")}${span.attributes["github.rate_limit.remaining"] !== undefined ? ` · rate limit: ${escape(span.attributes["github.rate_limit.remaining"])} left` : ""}`
+          : "";
       return `<div class="row"><div class="name" style="padding-left:${depth * 18}px">${escape(span.name)}<span class="detail">${detail}</span></div>
 <div class="lane"><div class="bar" style="left:${left}%;width:${width}%;background:${colour(span)}"></div><span class="ms" style="left:calc(${left + width}% + 6px)">${ms(span.endNs - span.startNs)} ms</span></div></div>`;
     })
     .join("\n");
-  const attributes = Object.entries(root.attributes).map(([key, value]) => `<code>${escape(key)}</code> ${escape(value)}`).join(" &nbsp; ");
+  const attributes = Object.entries(root.attributes)
+    .map(([key, value]) => `<code>${escape(key)}</code> ${escape(value)}`)
+    .join(" &nbsp; ");
   return `<!doctype html><html><head><meta charset="utf-8"><style>
 body{margin:0;font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
 main{padding:16px 20px;width:1060px}

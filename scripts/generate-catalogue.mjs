@@ -28,45 +28,28 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUTPUT = join(ROOT, "src/client/catalogue/routes.generated.ts");
-const DEFAULT_CATALOGUE = join(
-  ROOT,
-  "test/client/client-method-catalogue.json",
-);
+const DEFAULT_CATALOGUE = join(ROOT, "test/client/client-method-catalogue.json");
 const HISTORIC_VERSION = "3.17.0";
 /** Catalogue groups that are not REST endpoints: the framework's own plugins. */
 const FRAMEWORK_GROUPS = ["config"];
 
 async function main() {
-  const [historicDir, cataloguePath = DEFAULT_CATALOGUE] =
-    process.argv.slice(2);
+  const [historicDir, cataloguePath = DEFAULT_CATALOGUE] = process.argv.slice(2);
   if (!historicDir) {
-    fail(
-      "Usage: node scripts/generate-catalogue.mjs <extracted 3.17.0 package dir> [catalogue.json]",
-    );
+    fail("Usage: node scripts/generate-catalogue.mjs <extracted 3.17.0 package dir> [catalogue.json]");
   }
 
   const historic = await loadEndpoints(resolve(historicDir));
   if (historic.version !== HISTORIC_VERSION) {
-    fail(
-      `Expected version ${HISTORIC_VERSION} in ${historicDir}, found ${historic.version}.`,
-    );
+    fail(`Expected version ${HISTORIC_VERSION} in ${historicDir}, found ${historic.version}.`);
   }
-  const todayDir = dirname(
-    dirname(
-      fileURLToPath(
-        import.meta.resolve("@octokit/plugin-rest-endpoint-methods"),
-      ),
-    ),
-  );
+  const todayDir = dirname(dirname(fileURLToPath(import.meta.resolve("@octokit/plugin-rest-endpoint-methods"))));
   const today = await loadEndpoints(todayDir);
   const catalogue = JSON.parse(await readFile(cataloguePath, "utf8"));
 
   checkSameMethodList(catalogue, historic.endpoints);
   const table = classify(historic.endpoints, today.endpoints);
-  await writeFile(
-    OUTPUT,
-    render(table, historic, today, frameworkMethods(catalogue)),
-  );
+  await writeFile(OUTPUT, render(table, historic, today, frameworkMethods(catalogue)));
   const counts = countKinds(table);
   console.log(`Wrote ${OUTPUT}`);
   console.log(JSON.stringify(counts));
@@ -74,23 +57,14 @@ async function main() {
 
 /** Reads a package's version and its generated endpoints data module. */
 async function loadEndpoints(packageDir) {
-  const { name, version } = JSON.parse(
-    await readFile(join(packageDir, "package.json"), "utf8"),
-  );
+  const { name, version } = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8"));
   if (name !== "@octokit/plugin-rest-endpoint-methods") {
-    fail(
-      `${packageDir} holds ${name}, not @octokit/plugin-rest-endpoint-methods.`,
-    );
+    fail(`${packageDir} holds ${name}, not @octokit/plugin-rest-endpoint-methods.`);
   }
-  const source = await readFile(
-    join(packageDir, "dist-src/generated/endpoints.js"),
-    "utf8",
-  );
+  const source = await readFile(join(packageDir, "dist-src/generated/endpoints.js"), "utf8");
   // The file is a single `const Endpoints = {...}; export default Endpoints;`
   // literal; loading it as a data: URL works whatever the package's "type".
-  const module = await import(
-    `data:text/javascript,${encodeURIComponent(source)}`
-  );
+  const module = await import(`data:text/javascript,${encodeURIComponent(source)}`);
   const sha256 = createHash("sha256").update(source).digest("hex");
   return { version, endpoints: module.default, sha256 };
 }
@@ -102,9 +76,7 @@ function checkSameMethodList(catalogue, endpoints) {
     if (FRAMEWORK_GROUPS.includes(group)) continue;
     for (const method of methods) wanted.add(`${group}.${method}`);
   }
-  const found = new Set(
-    listMethods(endpoints).map(([group, method]) => `${group}.${method}`),
-  );
+  const found = new Set(listMethods(endpoints).map(([group, method]) => `${group}.${method}`));
   const missing = [...wanted].filter((name) => !found.has(name));
   const extra = [...found].filter((name) => !wanted.has(name));
   if (missing.length > 0 || extra.length > 0) {
@@ -112,10 +84,7 @@ function checkSameMethodList(catalogue, endpoints) {
       `3.17.0's methods differ from the catalogue.\n  missing from 3.17.0: ${missing.join(", ") || "none"}\n  not in the catalogue: ${extra.join(", ") || "none"}`,
     );
   }
-  const frameworkCount = FRAMEWORK_GROUPS.reduce(
-    (n, g) => n + (catalogue[g]?.length ?? 0),
-    0,
-  );
+  const frameworkCount = FRAMEWORK_GROUPS.reduce((n, g) => n + (catalogue[g]?.length ?? 0), 0);
   console.log(
     `3.17.0 matches the catalogue: ${found.size} REST methods + ${frameworkCount} framework method(s) = ${found.size + frameworkCount}.`,
   );
@@ -130,17 +99,12 @@ function classify(historicEndpoints, todayEndpoints) {
     todayByRoute.set(route, names);
   }
   const table = {};
-  for (const [
-    group,
-    method,
-    [route, defaults, decorations = {}],
-  ] of listMethods(historicEndpoints)) {
+  for (const [group, method, [route, defaults, decorations = {}]] of listMethods(historicEndpoints)) {
     const entry = { kind: "", route };
     if (defaults && Object.keys(defaults).length > 0) entry.defaults = defaults;
     if (decorations.renamed) entry.renamed = decorations.renamed.join(".");
     if (decorations.deprecated) entry.deprecated = decorations.deprecated;
-    if (decorations.renamedParameters)
-      entry.renamedParameters = decorations.renamedParameters;
+    if (decorations.renamedParameters) entry.renamedParameters = decorations.renamedParameters;
     if (decorations.mapToData) entry.mapToData = decorations.mapToData;
 
     const current = todayEndpoints[group]?.[method];
@@ -149,19 +113,11 @@ function classify(historicEndpoints, todayEndpoints) {
       if (entry.kind === "changed") entry.todayRoute = current[0];
     } else if (todayByRoute.has(route)) {
       entry.kind = "alias";
-      entry.target = pickTarget(
-        todayByRoute.get(route),
-        entry,
-        group,
-        todayEndpoints,
-      );
+      entry.target = pickTarget(todayByRoute.get(route), entry, group, todayEndpoints);
       checkAliasData(`${group}.${method}`, entry, todayEndpoints);
     } else {
       entry.kind = "historic";
-      if (entry.mapToData)
-        fail(
-          `${group}.${method}: mapToData on a historic route is not supported.`,
-        );
+      if (entry.mapToData) fail(`${group}.${method}: mapToData on a historic route is not supported.`);
     }
     (table[group] ??= {})[method] = orderKeys(entry);
   }
@@ -177,10 +133,7 @@ function pickTarget(candidates, entry, group, todayEndpoints) {
   if (entry.renamed && candidates.includes(entry.renamed)) {
     return followTodayRename(entry.renamed, candidates, todayEndpoints);
   }
-  const rank = (name) => [
-    lookup(todayEndpoints, name)[2]?.renamed ? 1 : 0,
-    name.startsWith(`${group}.`) ? 0 : 1,
-  ];
+  const rank = (name) => [lookup(todayEndpoints, name)[2]?.renamed ? 1 : 0, name.startsWith(`${group}.`) ? 0 : 1];
   const sorted = [...candidates].sort((a, b) => {
     const [ra, rb] = [rank(a), rank(b)];
     return ra[0] - rb[0] || ra[1] - rb[1] || a.localeCompare(b);
@@ -198,9 +151,7 @@ function followTodayRename(name, candidates, todayEndpoints) {
 function checkAliasData(name, entry, todayEndpoints) {
   const targetMapToData = lookup(todayEndpoints, entry.target)[2]?.mapToData;
   if ((entry.mapToData ?? undefined) !== targetMapToData) {
-    fail(
-      `${name}: 3.17.0 maps "${entry.mapToData}" to the body, today's ${entry.target} maps "${targetMapToData}".`,
-    );
+    fail(`${name}: 3.17.0 maps "${entry.mapToData}" to the body, today's ${entry.target} maps "${targetMapToData}".`);
   }
 }
 
@@ -232,15 +183,11 @@ const KEY_ORDER = [
 ];
 
 function orderKeys(entry) {
-  return Object.fromEntries(
-    KEY_ORDER.filter((k) => k in entry).map((k) => [k, entry[k]]),
-  );
+  return Object.fromEntries(KEY_ORDER.filter((k) => k in entry).map((k) => [k, entry[k]]));
 }
 
 function frameworkMethods(catalogue) {
-  return FRAMEWORK_GROUPS.flatMap((group) =>
-    (catalogue[group] ?? []).map((method) => `${group}.${method}`),
-  );
+  return FRAMEWORK_GROUPS.flatMap((group) => (catalogue[group] ?? []).map((method) => `${group}.${method}`));
 }
 
 function countKinds(table) {
@@ -300,8 +247,7 @@ function literal(value) {
   if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
   if (value !== null && typeof value === "object") {
     const parts = Object.entries(value).map(
-      ([key, item]) =>
-        `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(item)}`,
+      ([key, item]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(item)}`,
     );
     return `{ ${parts.join(", ")} }`;
   }

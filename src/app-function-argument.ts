@@ -16,12 +16,13 @@ export type AppFunctionOptionsOf<A> = {
 type ArgumentApp = { auth: unknown; load: unknown; log: unknown; on: unknown; receive: unknown };
 
 /** The argument an application function receives: both shapes in one object. */
-export type AppFunctionArgument<A extends ArgumentApp> = AppFunctionOptionsOf<A> & Pick<A, "auth" | "load" | "log" | "on" | "receive"> & {
-  /** @deprecated Use `getRouter(path)`. */
-  route: (path?: string) => Router;
-  /** @deprecated Use `getRouter()`. */
-  router: Router;
-};
+export type AppFunctionArgument<A extends ArgumentApp> = AppFunctionOptionsOf<A> &
+  Pick<A, "auth" | "load" | "log" | "on" | "receive"> & {
+    /** @deprecated Use `getRouter(path)`. */
+    route: (path?: string) => Router;
+    /** @deprecated Use `getRouter()`. */
+    router: Router;
+  };
 
 /** The deprecated keys are getters so an earlier-shape `(app) => app.on(...)` keeps working. */
 export function createAppFunctionArgument<A extends ArgumentApp>(

@@ -27,12 +27,15 @@ const CLAIMED_HERE_MAX = 10_000;
 // Loaded on first use (see lazy-module.ts): a delivery whose handlers never
 // call the platform, with a token rather than app credentials, needs none of them.
 const tokenStore = () =>
-  loadModule<{ createTokenCache: typeof createTokenCache; TokenStore: typeof TokenStore }>(new URL("./client/auth/token-store.js", import.meta.url));
+  loadModule<{ createTokenCache: typeof createTokenCache; TokenStore: typeof TokenStore }>(
+    new URL("./client/auth/token-store.js", import.meta.url),
+  );
 const clientFactory = () =>
   loadModule<{ createClient: typeof createClient; createClientWithAuth: typeof createClientWithAuth }>(
     new URL("./client/get-authenticated-client.js", import.meta.url),
   );
-const configCaches = () => loadModule<{ createConfigCache: typeof createConfigCache }>(new URL("./config/config-cache.js", import.meta.url));
+const configCaches = () =>
+  loadModule<{ createConfigCache: typeof createConfigCache }>(new URL("./config/config-cache.js", import.meta.url));
 
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
@@ -70,7 +73,11 @@ export class App {
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
     let cache = options.cache;
-    const redis = openSharing(options.redisConfig, options.createSharing, { appId: resolved.appId ?? "token", baseUrl: options.baseUrl, log });
+    const redis = openSharing(options.redisConfig, options.createSharing, {
+      appId: resolved.appId ?? "token",
+      baseUrl: options.baseUrl,
+      log,
+    });
     // With a platform token, events use it and the app credentials are
     // neither checked nor used, as in Probot.
     const tokens =
@@ -174,7 +181,10 @@ export class App {
     if (claim.status !== "claimed") {
       const state = claim.status === "done" ? "was already handled" : "is being handled";
       const where = this.#claimedHere.has(event.id) ? "by this instance (a duplicate delivery)" : "by another instance";
-      this.state.log.info({ id: event.id, event: event.name }, `Delivery ${event.id} ${state} ${where}; not running it again.`);
+      this.state.log.info(
+        { id: event.id, event: event.name },
+        `Delivery ${event.id} ${state} ${where}; not running it again.`,
+      );
       return claim.status === "done" ? "duplicate" : "elsewhere";
     }
     this.#claimedHere.add(event.id);
@@ -192,13 +202,16 @@ export class App {
 
   /** Loads one or several application functions (both shapes). */
   load(appFn: ApplicationFunction | readonly ApplicationFunction[], options?: LoadOptions): Promise<void>;
-  load(appFn: DeprecatedApplicationFunction | readonly DeprecatedApplicationFunction[], options?: LoadOptions): Promise<void>;
   load(
-    appFn: ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>,
+    appFn: DeprecatedApplicationFunction | readonly DeprecatedApplicationFunction[],
     options?: LoadOptions,
   ): Promise<void>;
+  load(appFn: ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>, options?: LoadOptions): Promise<void>;
   async load(
-    appFn: ApplicationFunction | DeprecatedApplicationFunction | ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>,
+    appFn:
+      | ApplicationFunction
+      | DeprecatedApplicationFunction
+      | ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>,
     { getRouter }: LoadOptions = {},
   ): Promise<void> {
     const appFns = Array.isArray(appFn) ? appFn : [appFn];
@@ -271,7 +284,10 @@ function eventAuth(state: State, { name, payload }: { name: string; payload: unk
 
 /** `secret` first (it signs), then the rotation's other secrets; each scrubbed from logs. */
 function acceptedSecrets(secret: string | undefined, additional: readonly string[] | undefined): string[] {
-  if (additional !== undefined && (!Array.isArray(additional) || additional.some((value) => typeof value !== "string" || value === ""))) {
+  if (
+    additional !== undefined &&
+    (!Array.isArray(additional) || additional.some((value) => typeof value !== "string" || value === ""))
+  ) {
     throw new AppError("OPTION_INVALID", "additionalSecrets must be a list of non-empty strings.", {
       hint: "Pass the previous webhook secret(s): additionalSecrets: [oldSecret].",
     });
@@ -285,7 +301,6 @@ function routerUnavailable(): never {
     hint: "Start the app with `app run`, createServer() or createNodeMiddleware() to mount routes.",
   });
 }
-
 
 /** Apps' tests call `receive({ name: "issues.opened" })`: run it as the platform would send it. */
 function splitEventName<E extends { name: string }>(event: E): E & { action?: string } {

@@ -26,10 +26,7 @@ export const ALWAYS_DELIVERED: ReadonlySet<string> = new Set([
  * await app.load(appFn, { getRouter });
  * await checkEventSubscriptions(app, { env: process.env });
  */
-export async function checkEventSubscriptions(
-  app: App,
-  { env }: CheckEventSubscriptionsOptions,
-): Promise<string[]> {
+export async function checkEventSubscriptions(app: App, { env }: CheckEventSubscriptionsOptions): Promise<string[]> {
   if (isProduction(env) || env.NODE_ENV === "test" || !hasAppCredentials(app)) return [];
   if (app.webhooks.router.eventNames().length === 0) return [];
   const meta = await getAppMeta(app);

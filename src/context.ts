@@ -38,7 +38,10 @@ export type Context<E extends EmitterWebhookEventName = EmitterWebhookEventName>
 
 type ContextConstructor = {
   /** As the framework makes it: the client and logger come from the app, on first use. */
-  new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(event: DeliveredEvent, host: ContextHost): Context<E>;
+  new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(
+    event: DeliveredEvent,
+    host: ContextHost,
+  ): Context<E>;
   /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
   new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(
     event: DeliveredEvent,

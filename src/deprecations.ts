@@ -1,13 +1,5 @@
 /** The keys of the application function argument that are deprecated. */
-export const DEPRECATED_APP_KEYS = [
-  "auth",
-  "load",
-  "log",
-  "on",
-  "receive",
-  "route",
-  "router",
-] as const;
+export const DEPRECATED_APP_KEYS = ["auth", "load", "log", "on", "receive", "route", "router"] as const;
 
 export type DeprecatedKey = (typeof DEPRECATED_APP_KEYS)[number];
 

@@ -74,9 +74,7 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return (
     error instanceof AppError ||
-    (error instanceof Error &&
-      error.name === "AppError" &&
-      typeof (error as { code?: unknown }).code === "string")
+    (error instanceof Error && error.name === "AppError" && typeof (error as { code?: unknown }).code === "string")
   );
 }
 
@@ -93,10 +91,7 @@ export function toError(value: unknown): Error {
     return error;
   }
   const text = typeof value === "string" ? value : String(value);
-  return new Error(
-    typeof value === "string" ? text : `A handler threw ${text} instead of an Error`,
-    { cause: value },
-  );
+  return new Error(typeof value === "string" ? text : `A handler threw ${text} instead of an Error`, { cause: value });
 }
 
 /** The object's keys, never its values: a value may be a secret, and a cut one would escape scrubbing. */

@@ -55,7 +55,11 @@ export class Context<P = unknown> {
   constructor(event: { id: string; name: string; payload: unknown }, host: ContextHost);
   /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
   constructor(event: { id: string; name: string; payload: unknown }, client: AppClient, log: Logger);
-  constructor(event: { id: string; name: string; payload: unknown }, hostOrClient: ContextHost | AppClient, log?: Logger) {
+  constructor(
+    event: { id: string; name: string; payload: unknown },
+    hostOrClient: ContextHost | AppClient,
+    log?: Logger,
+  ) {
     this.name = event.name as EventName;
     this.id = event.id;
     this.payload = event.payload as P;

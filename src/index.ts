@@ -17,11 +17,7 @@ export { AppClient } from "./client/app-client.js";
 export { auth, getAuthenticatedClient } from "./client/get-authenticated-client.js";
 export { createAppAuthStrategy } from "./client/auth/auth-strategy.js";
 export type { AppAuth, Authentication } from "./client/auth/auth-strategy.js";
-export {
-  CLIENT_DEFAULTS,
-  PRIMARY_RATE_LIMIT_RETRIES,
-  SECONDARY_RATE_LIMIT_RETRIES,
-} from "./client/defaults.js";
+export { CLIENT_DEFAULTS, PRIMARY_RATE_LIMIT_RETRIES, SECONDARY_RATE_LIMIT_RETRIES } from "./client/defaults.js";
 export { createApp, deprecatedCreateApp, DEVELOPMENT_SECRET } from "./create-app.js";
 export { BASE_KEY, BASE_REGEX, CONFIG_PATH, DEFAULT_BASE } from "./config/constants.js";
 export { ConfigCache, createConfigCache } from "./config/config-cache.js";

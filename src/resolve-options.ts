@@ -24,7 +24,10 @@ export function resolveOptions(options: Options): ResolvedOptions {
     appId ??= options.id;
   }
   if (options.router !== undefined) {
-    warnOnce("option:router", 'The "router" option is deprecated; use getRouter() from the application function argument.');
+    warnOnce(
+      "option:router",
+      'The "router" option is deprecated; use getRouter() from the application function argument.',
+    );
   }
   let Client = options.Client;
   if (options.throttleOptions !== undefined) {

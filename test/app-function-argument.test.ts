@@ -22,7 +22,12 @@ function inFreshProcess(body: string): { warnings: string[]; logged: string[]; d
   `;
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
   expect(child.status, child.stderr).to.equal(0);
-  const result = JSON.parse(child.stdout) as { before: boolean; didDeprecate: boolean; seen: string[]; logged: string[] };
+  const result = JSON.parse(child.stdout) as {
+    before: boolean;
+    didDeprecate: boolean;
+    seen: string[];
+    logged: string[];
+  };
   expect(result.before).to.equal(false);
   const warnings = child.stderr.split("\n").filter((line) => line.includes("DeprecationWarning"));
   return { ...result, warnings };
@@ -60,7 +65,9 @@ describe("the application function argument", () => {
     expect(result.seen).to.deep.equal(["on", "on", "destructured"]);
     // Once, on stderr as a Node DeprecationWarning; never in the app's own log (apps' tests compare it).
     expect(result.warnings).to.have.length(1);
-    expect(result.warnings[0]).to.match(/DeprecationWarning: An application function used "on" of its argument, which is deprecated/);
+    expect(result.warnings[0]).to.match(
+      /DeprecationWarning: An application function used "on" of its argument, which is deprecated/,
+    );
     expect(result.logged).to.deep.equal([]);
     expect(result.didDeprecate).to.equal(true);
   });

@@ -71,7 +71,11 @@ describe("app meta", () => {
     });
 
     it("does not fetch for an app without app credentials", async () => {
-      const { app } = createTestApp(platform, { appId: undefined, privateKey: undefined, platformToken: "ghp_notAnAppCredential1234" });
+      const { app } = createTestApp(platform, {
+        appId: undefined,
+        privateKey: undefined,
+        platformToken: "ghp_notAnAppCredential1234",
+      });
       expect(await getAppMeta(app)).to.equal(null);
       expect(appMetaCalls()).to.equal(0);
       expect(meta.didFailRetrievingAppMeta).to.equal(false);
@@ -87,7 +91,10 @@ describe("app meta", () => {
       app.on("installation.created", async () => {});
       app.onAny(async () => {});
       expect(await checkEventSubscriptions(app, { env: {} })).to.deep.equal(["check_run", "pull_request"]);
-      const errors = logs.records().filter((record) => record["level"] === ERROR).map((record) => record["msg"]);
+      const errors = logs
+        .records()
+        .filter((record) => record["level"] === ERROR)
+        .map((record) => record["msg"]);
       expect(errors).to.deep.equal([
         'The app listens to "check_run" events, but its registration is not subscribed to them: ' +
           "enable them in the app's settings (Permissions & events).",

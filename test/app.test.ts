@@ -59,7 +59,11 @@ describe("App", () => {
     );
     expect(error).to.be.instanceOf(AggregateError).and.instanceOf(AppAggregateError);
     const errors = Array.from(error as AppAggregateError);
-    expect(errors.map((e) => e.message)).to.deep.equal(["first", "a string", "A handler threw undefined instead of an Error"]);
+    expect(errors.map((e) => e.message)).to.deep.equal([
+      "first",
+      "a string",
+      "A handler threw undefined instead of an Error",
+    ]);
     expect(errors.every((e) => e instanceof Error)).to.equal(true);
     expect(ran).to.equal(1);
   });
@@ -97,7 +101,9 @@ describe("App", () => {
   it("refuses event names that are not event names", () => {
     const { app } = createTestApp(undefined);
     for (const name of ["", "*", "error", "issues.", "issues.opened now", "Issues", ".opened"]) {
-      expect(() => app.on(name as "issues", async () => undefined), name).to.throw().that.satisfies(isAppError);
+      expect(() => app.on(name as "issues", async () => undefined), name)
+        .to.throw()
+        .that.satisfies(isAppError);
     }
   });
 

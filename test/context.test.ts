@@ -21,14 +21,20 @@ describe("Context", () => {
     const ctx = context("issues", issuesOpenedPayload());
     expect(ctx.repo()).to.deep.equal({ owner: "octo", repo: "hello" });
     expect(ctx.issue({ body: "hi" })).to.deep.equal({ owner: "octo", repo: "hello", issue_number: 7, body: "hi" });
-    const pr = context("pull_request", { number: 3, pull_request: { number: 3 }, repository: { name: "r", owner: { login: "o" } } });
+    const pr = context("pull_request", {
+      number: 3,
+      pull_request: { number: 3 },
+      repository: { name: "r", owner: { login: "o" } },
+    });
     expect(pr.pullRequest()).to.deep.equal({ owner: "o", repo: "r", pull_number: 3 });
     expect(ctx.repo({ repo: "other" })).to.deep.equal({ owner: "octo", repo: "other" });
   });
 
   it("explains that an event without a repository has no repo()", () => {
     const ctx = context("installation", { action: "created", installation: { id: 1 } });
-    expect(() => ctx.issue()).to.throw(/"installation" event's payload has none/).that.satisfies(isAppError);
+    expect(() => ctx.issue())
+      .to.throw(/"installation" event's payload has none/)
+      .that.satisfies(isAppError);
   });
 
   it("tells bots from users", () => {
@@ -36,7 +42,7 @@ describe("Context", () => {
     expect(context("issues", { sender: { type: "User" } }).isBot).to.equal(false);
   });
 
-  it("logs with Probot's bindings: the delivery id and name \"event\"", () => {
+  it('logs with Probot\'s bindings: the delivery id and name "event"', () => {
     logs.clear();
     context("issues", issuesOpenedPayload(5)).log.info("handled");
     expect(logs.records()[0]).to.include({ id: "d-1", name: "event", msg: "handled" });
@@ -64,7 +70,10 @@ describe("Context", () => {
     for (const action of ["deleted", "suspend"]) {
       it(`is unauthenticated for installation.${action}`, async () => {
         const { app: platformApp } = createTestApp(platform);
-        const ctx = new Context({ id: "d-3", name: "installation", payload: { action, installation: { id: 1 } } }, platformApp);
+        const ctx = new Context(
+          { id: "d-3", name: "installation", payload: { action, installation: { id: 1 } } },
+          platformApp,
+        );
         const error = await ctx.client.apps.listReposAccessibleToInstallation().then(
           () => expect.fail("expected a rejection"),
           (failure: Error) => failure,

@@ -123,7 +123,11 @@ describe("createApp", () => {
       overrides: { id: 3, cert: privateKeyPkcs8, log },
     });
     expect([overridden.state.appId, overridden.state.privateKey]).to.deep.equal([3, privateKeyPkcs8]);
-    const underEnv = createApp({ defaults: { id: 1, cert: privateKeyPkcs8 }, env: { APP_ID: "2", PRIVATE_KEY: key }, overrides: { log } });
+    const underEnv = createApp({
+      defaults: { id: 1, cert: privateKeyPkcs8 },
+      env: { APP_ID: "2", PRIVATE_KEY: key },
+      overrides: { log },
+    });
     expect([underEnv.state.appId, underEnv.state.privateKey]).to.deep.equal([2, key]);
     const sameLayer = createApp({ env: {}, overrides: { appId: 4, id: 5, log } });
     expect(sameLayer.state.appId).to.equal(4);
@@ -143,7 +147,18 @@ describe("createApp", () => {
     const { log } = quietLog();
     const app = createApp({ env: {}, overrides: { appId: 1, privateKey: key, log } });
     expect(app.state).to.include.keys(
-      "Client", "appId", "baseUrl", "cache", "platformToken", "host", "log", "client", "port", "privateKey", "webhookProxy", "webhooks",
+      "Client",
+      "appId",
+      "baseUrl",
+      "cache",
+      "platformToken",
+      "host",
+      "log",
+      "client",
+      "port",
+      "privateKey",
+      "webhookProxy",
+      "webhooks",
     );
     expect(app.state.client).to.be.instanceOf(AppClient);
   });

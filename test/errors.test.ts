@@ -4,9 +4,9 @@ import { APP_ERROR_CODES, AppError, isAppError, toError } from "../src/errors.js
 
 describe("errors", () => {
   it("documents every error code in docs/errors.md, and nothing else", () => {
-    const documented = [...readFileSync(new URL("../docs/errors.md", import.meta.url), "utf8").matchAll(/^## ([A-Z_]+)$/gm)].map(
-      (match) => match[1],
-    );
+    const documented = [
+      ...readFileSync(new URL("../docs/errors.md", import.meta.url), "utf8").matchAll(/^## ([A-Z_]+)$/gm),
+    ].map((match) => match[1]);
     expect(documented).to.deep.equal([...APP_ERROR_CODES]);
   });
 
@@ -28,7 +28,11 @@ describe("errors", () => {
     ["a number", 42, /threw 42/],
     ["an object with a message", { message: "from object", status: 404 }, /^from object$/],
     ["an object without a message", { reason: "x" }, /^A non-Error object was thrown: an object with reason$/],
-    ["an object holding a secret, by its keys only", { detail: "x".repeat(175), value: "s3cret-value-123" }, /^A non-Error object was thrown: an object with detail, value$/],
+    [
+      "an object holding a secret, by its keys only",
+      { detail: "x".repeat(175), value: "s3cret-value-123" },
+      /^A non-Error object was thrown: an object with detail, value$/,
+    ],
   ];
   for (const [label, value, message] of thrown) {
     it(`turns ${label} into an Error, keeping it as cause`, () => {

@@ -46,7 +46,15 @@ describe("the package root (gh-app-kit)", () => {
   it("gives the spec's initial values of the module values and constants", () => {
     expect(root.VERSION).to.equal("0.0.0-development");
     expect(root.DEPRECATED_APP_KEYS).to.deep.equal(["auth", "load", "log", "on", "receive", "route", "router"]);
-    expect(Object.values(root.deprecatedKeys as object)).to.deep.equal(["router", "log", "on", "receive", "load", "route", "auth"]);
+    expect(Object.values(root.deprecatedKeys as object)).to.deep.equal([
+      "router",
+      "log",
+      "on",
+      "receive",
+      "load",
+      "route",
+      "auth",
+    ]);
     expect([root.BASE_KEY, root.CONFIG_PATH, root.DEFAULT_BASE]).to.deep.equal(["_extends", ".github", ".github"]);
     expect(root.appMeta).to.equal(null);
     expect(root.didFailRetrievingAppMeta).to.equal(false);
@@ -79,7 +87,14 @@ describe("the package root (gh-app-kit)", () => {
       );
       const loaded = readFileSync(log, "utf8");
       expect(loaded).to.include("/dist/src/index.js");
-      for (const optional of ["/@oclif/", "/smee-client/", "/@sentry/", "/ioredis/", "/bottleneck/lib/index.js", "/bullmq/"]) {
+      for (const optional of [
+        "/@oclif/",
+        "/smee-client/",
+        "/@sentry/",
+        "/ioredis/",
+        "/bottleneck/lib/index.js",
+        "/bullmq/",
+      ]) {
         expect(loaded, optional).not.to.include(optional);
       }
     } finally {

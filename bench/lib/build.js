@@ -16,10 +16,13 @@ const BUILD_TIMEOUT_MS = 5 * 60_000;
  */
 export async function buildFramework(repo) {
   const tsc = join(repo, "node_modules/typescript/bin/tsc");
-  if (!existsSync(tsc)) return { ok: false, ms: 0, output: "typescript is not installed at the repo root: run `npm ci` there" };
+  if (!existsSync(tsc))
+    return { ok: false, ms: 0, output: "typescript is not installed at the repo root: run `npm ci` there" };
   const started = Date.now();
   const { code, output } = await new Promise((resolve) => {
-    const child = track(spawn(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] }));
+    const child = track(
+      spawn(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] }),
+    );
     let text = "";
     child.stdout.on("data", (chunk) => (text += chunk));
     child.stderr.on("data", (chunk) => (text += chunk));

@@ -22,16 +22,28 @@ const TIME = "/usr/bin/time";
 export function listCliCommands({ bench, appRoot, payloadFile, compareRoot }) {
   const app = join(appRoot, "bin/run.js");
   const probot = join(bench, "node_modules/probot/bin/probot.js");
-  const appBuilt = (command) => (existsSync(join(appRoot, `dist/commands/${command}.js`)) ? undefined : `dist/commands/${command}.js is missing`);
+  const appBuilt = (command) =>
+    existsSync(join(appRoot, `dist/commands/${command}.js`)) ? undefined : `dist/commands/${command}.js is missing`;
   const probotMissing = existsSync(probot) ? undefined : "bench/node_modules has no probot (npm ci --prefix bench)";
-  const compare =
-    compareRoot ?
-      [
-        { id: "before-version", label: `\`app --version\` of ${compareRoot}`, args: [join(compareRoot, "bin/run.js"), "--version"] },
+  const compare = compareRoot
+    ? [
+        {
+          id: "before-version",
+          label: `\`app --version\` of ${compareRoot}`,
+          args: [join(compareRoot, "bin/run.js"), "--version"],
+        },
         {
           id: "before-receive",
           label: `\`app receive …\` of ${compareRoot}`,
-          args: [join(compareRoot, "bin/run.js"), "receive", "-e", "issues.opened", "-p", payloadFile, join(bench, "apps/noop.js")],
+          args: [
+            join(compareRoot, "bin/run.js"),
+            "receive",
+            "-e",
+            "issues.opened",
+            "-p",
+            payloadFile,
+            join(bench, "apps/noop.js"),
+          ],
           handler: true,
         },
       ]
@@ -123,7 +135,9 @@ function readCpuMs(file) {
 }
 
 function exec(args, { cwd, env, cpuFile }) {
-  const [file, argv] = cpuFile ? [TIME, ["-f", "%U %S", "-o", cpuFile, process.execPath, ...args]] : [process.execPath, args];
+  const [file, argv] = cpuFile
+    ? [TIME, ["-f", "%U %S", "-o", cpuFile, process.execPath, ...args]]
+    : [process.execPath, args];
   return new Promise((resolve) => {
     const child = track(spawn(file, argv, { cwd, env, stdio: ["ignore", "pipe", "pipe"] }));
     let output = "";

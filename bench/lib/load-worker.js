@@ -12,15 +12,25 @@ process.once("message", ({ url, connections, duration, headers, bodyFile, unique
   process.once("message", () => {
     // Queue mode remembers delivery ids: each request needs its own, as from the platform.
     const requests = uniqueIds
-      ? [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, "x-github-delivery": randomUUID() } }) }]
+      ? [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, "x-github-delivery": randomUUID() },
+            }),
+          },
+        ]
       : undefined;
-    autocannon({ url, connections, pipelining: 1, duration, method: "POST", headers, body, requests }, (error, result) => {
-      if (error) {
-        process.send({ type: "error", message: String(error.message ?? error) });
-        return;
-      }
-      process.send({ type: "result", result: summarize(result) });
-    });
+    autocannon(
+      { url, connections, pipelining: 1, duration, method: "POST", headers, body, requests },
+      (error, result) => {
+        if (error) {
+          process.send({ type: "error", message: String(error.message ?? error) });
+          return;
+        }
+        process.send({ type: "result", result: summarize(result) });
+      },
+    );
   });
 });
 
@@ -34,6 +44,11 @@ function summarize(result) {
     sent: result.requests.sent,
     completed: result.requests.total,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
-    latency: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, max: result.latency.max },
+    latency: {
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      mean: result.latency.average,
+      max: result.latency.max,
+    },
   };
 }

@@ -72,10 +72,16 @@ export function cpuShare(before, after) {
  * describeCheckout(repo); // { root: "/work/main", commit: "706c367", dirty: false }
  */
 export function describeCheckout(root) {
-  const git = (...args) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  const git = (...args) =>
+    execFileSync("git", ["-C", root, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   try {
     const commit = git("rev-parse", "--short", "HEAD");
-    return { root, commit, dirty: git("status", "--porcelain", "--untracked-files=no", "--", "src", "commands", "bin", "package.json") !== "" };
+    return {
+      root,
+      commit,
+      dirty:
+        git("status", "--porcelain", "--untracked-files=no", "--", "src", "commands", "bin", "package.json") !== "",
+    };
   } catch {
     return { root, commit: undefined, dirty: undefined };
   }

@@ -54,8 +54,10 @@ export async function runRounds(servers, { rounds, sliceS, warmupS, connections,
       const server = servers[(round + turn) % servers.length];
       const slice = await runSlice(server, { ...load, duration: sliceS });
       slices[server.def.id].push(slice);
-      progress?.(`round ${round + 1}/${rounds} ${server.def.id}: ${slice.reqPerSec.toFixed(0)} req/s, ` +
-        `${slice.cpuPerDeliveryUs.toFixed(0)} µs CPU/delivery, p99 ${slice.load.latency.p99} ms`);
+      progress?.(
+        `round ${round + 1}/${rounds} ${server.def.id}: ${slice.reqPerSec.toFixed(0)} req/s, ` +
+          `${slice.cpuPerDeliveryUs.toFixed(0)} µs CPU/delivery, p99 ${slice.load.latency.p99} ms`,
+      );
     }
   }
   return slices;

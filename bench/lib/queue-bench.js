@@ -32,14 +32,26 @@ export async function runQueueBench({ bench, appRoot, env, logDir, plan, payload
       const warm = await runSlice(server, { ...load, duration: Math.max(1, plan.warmupS) });
       const warmWaiting = waitAfter ? redis.waiting() : undefined;
       // The RSS target is about a web instance while many deliveries wait: fill the queue first (bounded).
-      for (const started = Date.now(); redis.waiting() < fillTo && Date.now() - started < plan.fillMaxS * 1000; ) {
+      for (const started = Date.now(); redis.waiting() < fillTo && Date.now() - started < plan.fillMaxS * 1000;) {
         await runSlice(server, { ...load, duration: 5 });
       }
       const slice = await runSlice(server, { ...load, duration: plan.sliceS });
-      const row = { id: def.id, label: def.label, reqPerSec: slice.reqPerSec, p50: slice.load.latency.p50, p99: slice.load.latency.p99, peakRssMiB: slice.peakRss / (1024 * 1024), non2xx: slice.load.non2xx, errors: slice.load.errors };
-      if (waitAfter) Object.assign(row, { waiting: redis.waiting(), warmWaiting, warmPeakRssMiB: warm.peakRss / (1024 * 1024) });
+      const row = {
+        id: def.id,
+        label: def.label,
+        reqPerSec: slice.reqPerSec,
+        p50: slice.load.latency.p50,
+        p99: slice.load.latency.p99,
+        peakRssMiB: slice.peakRss / (1024 * 1024),
+        non2xx: slice.load.non2xx,
+        errors: slice.load.errors,
+      };
+      if (waitAfter)
+        Object.assign(row, { waiting: redis.waiting(), warmWaiting, warmPeakRssMiB: warm.peakRss / (1024 * 1024) });
       rows.push(row);
-      progress(`queue rows ${def.id}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, peak RSS ${row.peakRssMiB.toFixed(0)} MiB${waitAfter ? `, ${row.waiting} waiting` : ""}`);
+      progress(
+        `queue rows ${def.id}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, peak RSS ${row.peakRssMiB.toFixed(0)} MiB${waitAfter ? `, ${row.waiting} waiting` : ""}`,
+      );
       return server;
     } catch (error) {
       await server.stop();
@@ -47,19 +59,42 @@ export async function runQueueBench({ bench, appRoot, env, logDir, plan, payload
     }
   };
   try {
-    await (await measure({ id: "inproc-noop", label: "in process, no-op handler", args: [bin, "run", noop] }, env)).stop();
+    await (
+      await measure({ id: "inproc-noop", label: "in process, no-op handler", args: [bin, "run", noop] }, env)
+    ).stop();
     // Web only: every acknowledged delivery stays in Redis, for the worker rows below.
-    const web = await measure({ id: "queue-noop", label: "queue mode ack (`--no-worker`), no-op handler", args: [bin, "run", "--no-worker", noop] }, queueEnv, { waitAfter: true, fillTo: 10_000 });
+    const web = await measure(
+      {
+        id: "queue-noop",
+        label: "queue mode ack (`--no-worker`), no-op handler",
+        args: [bin, "run", "--no-worker", noop],
+      },
+      queueEnv,
+      { waitAfter: true, fillTo: 10_000 },
+    );
     const workers = [];
     for (const count of [1, 2]) {
       if (redis.waiting() < plan.workerS * 2000 * count) await runSlice(web, { ...load, duration: plan.sliceS }); // top up
-      workers.push(await workerThroughput({ bin, noop, bench, env: queueEnv, logDir, count, seconds: plan.workerS, redis }));
+      workers.push(
+        await workerThroughput({ bin, noop, bench, env: queueEnv, logDir, count, seconds: plan.workerS, redis }),
+      );
       progress(`queue rows: ${count} worker(s): ${workers.at(-1).perProcess.toFixed(0)} deliveries/s per process`);
     }
     await web.stop();
     redis.flush();
-    await (await measure({ id: "inproc-slow", label: "in process, 2 s handler", args: [bin, "run", slow] }, env)).stop();
-    await (await measure({ id: "queue-slow", label: "queue mode ack, worker in the same process, 2 s handler", args: [bin, "run", slow] }, queueEnv)).stop();
+    await (
+      await measure({ id: "inproc-slow", label: "in process, 2 s handler", args: [bin, "run", slow] }, env)
+    ).stop();
+    await (
+      await measure(
+        {
+          id: "queue-slow",
+          label: "queue mode ack, worker in the same process, 2 s handler",
+          args: [bin, "run", slow],
+        },
+        queueEnv,
+      )
+    ).stop();
     return { rows, workers, connections: plan.connections, sliceS: plan.sliceS };
   } finally {
     await redis.stop();
@@ -74,7 +109,13 @@ async function workerThroughput({ bin, noop, bench, env, logDir, count, seconds,
     for (let i = 0; i < count; i++) {
       const countFile = join(logDir, `worker-${count}-${i}.count-port`);
       rmSync(countFile, { force: true });
-      const child = track(spawn(process.execPath, [bin, "worker", noop], { cwd: bench, env: { ...env, LOG_LEVEL: "warn", BENCH_COUNT_FILE: countFile }, stdio: "ignore" }));
+      const child = track(
+        spawn(process.execPath, [bin, "worker", noop], {
+          cwd: bench,
+          env: { ...env, LOG_LEVEL: "warn", BENCH_COUNT_FILE: countFile },
+          stdio: "ignore",
+        }),
+      );
       children.push(child);
       for (let waited = 0; !existsSync(countFile); waited += 50) {
         if (waited > 30_000) throw new Error("an app worker did not start within 30 s");
@@ -82,7 +123,10 @@ async function workerThroughput({ bin, noop, bench, env, logDir, count, seconds,
       }
       ports.push(Number(readFileSync(countFile, "utf8")));
     }
-    const total = async () => (await Promise.all(ports.map(async (port) => Number(await (await fetch(`http://127.0.0.1:${port}/`)).text())))).reduce((a, b) => a + b, 0);
+    const total = async () =>
+      (
+        await Promise.all(ports.map(async (port) => Number(await (await fetch(`http://127.0.0.1:${port}/`)).text())))
+      ).reduce((a, b) => a + b, 0);
     await sleep(1000); // connected and running
     const before = await total();
     const started = Date.now();
@@ -101,15 +145,40 @@ export function renderQueueResults(queue) {
   if (queue.missing) return `### Queue mode\n\nLeft out: ${queue.missing}.`;
   const byId = Object.fromEntries(queue.rows.map((row) => [row.id, row]));
   const out = ["### Queue mode (one Redis, one server at a time)"];
-  out.push(`${queue.sliceS} s per row after a warm-up, ${queue.connections} connections, 12 KiB \`issues.opened\`, each with its own delivery id.`);
-  out.push(["| server | req/s | p50 ms | p99 ms | peak RSS MiB | non-2xx |", "| --- | --- | --- | --- | --- | --- |",
-    ...queue.rows.map((row) => `| ${row.label}${row.waiting !== undefined ? ` (${row.waiting} waiting after)` : ""} | ${row.reqPerSec.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.peakRssMiB.toFixed(0)} | ${row.non2xx + row.errors} |`)].join("\n"));
-  out.push(["| `app worker` processes | deliveries/s in all | per process |", "| --- | --- | --- |",
-    ...queue.workers.map((w) => `| ${w.workers} | ${w.perSecond.toFixed(0)} | ${w.perProcess.toFixed(0)} |`)].join("\n"));
+  out.push(
+    `${queue.sliceS} s per row after a warm-up, ${queue.connections} connections, 12 KiB \`issues.opened\`, each with its own delivery id.`,
+  );
+  out.push(
+    [
+      "| server | req/s | p50 ms | p99 ms | peak RSS MiB | non-2xx |",
+      "| --- | --- | --- | --- | --- | --- |",
+      ...queue.rows.map(
+        (row) =>
+          `| ${row.label}${row.waiting !== undefined ? ` (${row.waiting} waiting after)` : ""} | ${row.reqPerSec.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.peakRssMiB.toFixed(0)} | ${row.non2xx + row.errors} |`,
+      ),
+    ].join("\n"),
+  );
+  out.push(
+    [
+      "| `app worker` processes | deliveries/s in all | per process |",
+      "| --- | --- | --- |",
+      ...queue.workers.map((w) => `| ${w.workers} | ${w.perSecond.toFixed(0)} | ${w.perProcess.toFixed(0)} |`),
+    ].join("\n"),
+  );
   const checks = [];
   const { "inproc-noop": base, "queue-noop": ack, "queue-slow": slowAck } = byId;
-  if (base && slowAck) checks.push({ target: "queue-mode ack p99, 2 s handler ≤ 1.5× in-process p99, no-op", value: `${slowAck.p99} / ${base.p99} ms = ${(slowAck.p99 / base.p99).toFixed(2)}×`, met: slowAck.p99 <= 1.5 * base.p99 });
-  if (base && ack) checks.push({ target: "queue-mode ack throughput ≥ 0.5× in-process no-op", value: `${ack.reqPerSec.toFixed(0)} / ${base.reqPerSec.toFixed(0)} = ${(ack.reqPerSec / base.reqPerSec).toFixed(2)}×`, met: ack.reqPerSec >= 0.5 * base.reqPerSec });
+  if (base && slowAck)
+    checks.push({
+      target: "queue-mode ack p99, 2 s handler ≤ 1.5× in-process p99, no-op",
+      value: `${slowAck.p99} / ${base.p99} ms = ${(slowAck.p99 / base.p99).toFixed(2)}×`,
+      met: slowAck.p99 <= 1.5 * base.p99,
+    });
+  if (base && ack)
+    checks.push({
+      target: "queue-mode ack throughput ≥ 0.5× in-process no-op",
+      value: `${ack.reqPerSec.toFixed(0)} / ${base.reqPerSec.toFixed(0)} = ${(ack.reqPerSec / base.reqPerSec).toFixed(2)}×`,
+      met: ack.reqPerSec >= 0.5 * base.reqPerSec,
+    });
   if (ack) {
     // Bounded: what waits is in Redis, so the web instance's RSS must not follow the queue's depth.
     checks.push({
@@ -118,6 +187,12 @@ export function renderQueueResults(queue) {
       met: ack.waiting >= 10_000 && ack.peakRssMiB <= 1.25 * ack.warmPeakRssMiB,
     });
   }
-  out.push(["| target | measured | met |", "| --- | --- | --- |", ...checks.map((c) => `| ${c.target} | ${c.value} | ${c.met ? "yes" : "**no**"} |`)].join("\n"));
+  out.push(
+    [
+      "| target | measured | met |",
+      "| --- | --- | --- |",
+      ...checks.map((c) => `| ${c.target} | ${c.value} | ${c.met ? "yes" : "**no**"} |`),
+    ].join("\n"),
+  );
   return out.join("\n\n");
 }

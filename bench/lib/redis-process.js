@@ -13,7 +13,11 @@ export async function startRedis() {
   const port = await freePort();
   let child;
   try {
-    child = track(spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "ignore"] }));
+    child = track(
+      spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+        stdio: ["ignore", "pipe", "ignore"],
+      }),
+    );
   } catch {
     return undefined;
   }
@@ -32,10 +36,11 @@ export async function startRedis() {
     /** Deliveries waiting in the app's queue. */
     waiting: () => Number(cli("LLEN", "gh-app-kit:bull:deliveries-1:wait")),
     flush: () => cli("FLUSHALL"),
-    stop: () => new Promise((resolve) => {
-      child.once("exit", resolve);
-      child.kill("SIGKILL");
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGKILL");
+      }),
   };
 }
 

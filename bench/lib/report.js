@@ -59,7 +59,11 @@ export function loadTable(rows, { rssRounds = false } = {}) {
     ];
     if (rssRounds) cells.push(r.rssAfterRounds.map((rss) => (rss / MB).toFixed(0)).join(" → "));
     else cells.push((r.hwm / MB).toFixed(0), (r.idleRss / MB).toFixed(0));
-    cells.push(`${r.stallP99.toFixed(0)} / ${r.stallMax.toFixed(0)}`, String(r.non2xx + r.errors), r.handledOk ? `yes (${r.handled})` : `**NO** (${r.handled} runs, ${r.ok} 2xx)`);
+    cells.push(
+      `${r.stallP99.toFixed(0)} / ${r.stallMax.toFixed(0)}`,
+      String(r.non2xx + r.errors),
+      r.handledOk ? `yes (${r.handled})` : `**NO** (${r.handled} runs, ${r.ok} 2xx)`,
+    );
     lines.push(row(cells));
   }
   return lines.join("\n");
@@ -80,7 +84,16 @@ export function cliTable(results) {
   ];
   for (const result of results) {
     if (result.failure || result.missing) {
-      lines.push(row([result.label, result.missing ? `not run: ${result.missing}` : `**failed**: ${result.failure}`, "", "", "", ""]));
+      lines.push(
+        row([
+          result.label,
+          result.missing ? `not run: ${result.missing}` : `**failed**: ${result.failure}`,
+          "",
+          "",
+          "",
+          "",
+        ]),
+      );
       continue;
     }
     const cpu = result.medianCpuMs;

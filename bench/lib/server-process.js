@@ -25,7 +25,14 @@ export async function startServer(def, { cwd, env, logDir, logLevel }) {
   const child = track(
     spawn(process.execPath, def.args, {
       cwd,
-      env: { ...env, ...def.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: logLevel, BENCH_COUNT_FILE: countFile },
+      env: {
+        ...env,
+        ...def.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: logLevel,
+        BENCH_COUNT_FILE: countFile,
+      },
       stdio: ["ignore", out, out],
     }),
   );
@@ -35,12 +42,14 @@ export async function startServer(def, { cwd, env, logDir, logLevel }) {
   const fail = (why) => new Error(`${def.label} ${why}. Its output:\n${tail(logFile)}`);
   let countPort;
   while (countPort === undefined || !(await accepts(port))) {
-    if (child.exitCode !== null || child.signalCode !== null) throw fail(`exited during start-up (${child.exitCode ?? child.signalCode})`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw fail(`exited during start-up (${child.exitCode ?? child.signalCode})`);
     if (Date.now() - started > START_TIMEOUT_MS) {
       child.kill("SIGKILL");
       throw fail(`did not listen on 127.0.0.1:${port} within ${START_TIMEOUT_MS / 1000} s`);
     }
-    if (countPort === undefined && existsSync(countFile)) countPort = Number(readFileSync(countFile, "utf8")) || undefined;
+    if (countPort === undefined && existsSync(countFile))
+      countPort = Number(readFileSync(countFile, "utf8")) || undefined;
     await sleep(50);
   }
   return {

@@ -41,11 +41,18 @@ export function listServers({ bench, appRoot, compareRoot, otlpEndpoint }) {
     },
     frameworkServer("app", "gh-app-kit (`app run`)", appRoot, bench),
     ...(otlpEndpoint
-      ? [{
-          ...frameworkServer("app-otel", "gh-app-kit, OpenTelemetry on (OTLP/protobuf to a local sink)", appRoot, bench),
-          // Defaults otherwise: spans in batches every 5 s, metrics every 60 s.
-          env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint },
-        }]
+      ? [
+          {
+            ...frameworkServer(
+              "app-otel",
+              "gh-app-kit, OpenTelemetry on (OTLP/protobuf to a local sink)",
+              appRoot,
+              bench,
+            ),
+            // Defaults otherwise: spans in batches every 5 s, metrics every 60 s.
+            env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint },
+          },
+        ]
       : []),
     ...(compareRoot ? [frameworkServer("app-b", "gh-app-kit B (`--compare`)", compareRoot, bench)] : []),
   ];
@@ -58,7 +65,9 @@ function frameworkServer(id, label, root, bench) {
     version: versionOf(join(root, "package.json")),
     logs: true,
     args: [join(root, "bin/run.js"), "run", join(bench, "apps/noop.js")],
-    missing: existsSync(join(root, "dist/commands/run.js")) ? undefined : `\`app run\` is not built in ${root} (dist/commands/run.js is missing)`,
+    missing: existsSync(join(root, "dist/commands/run.js"))
+      ? undefined
+      : `\`app run\` is not built in ${root} (dist/commands/run.js is missing)`,
   };
 }
 

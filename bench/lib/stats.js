@@ -67,7 +67,10 @@ export function summarize(rounds) {
 export function rankCorrelation(xs, ys) {
   const rank = (values) => {
     const ranks = [];
-    values.map((value, index) => [value, index]).sort((a, b) => a[0] - b[0]).forEach(([, index], position) => (ranks[index] = position));
+    values
+      .map((value, index) => [value, index])
+      .sort((a, b) => a[0] - b[0])
+      .forEach(([, index], position) => (ranks[index] = position));
     return ranks;
   };
   const a = rank(xs);

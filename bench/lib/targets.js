@@ -18,7 +18,11 @@ export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
   const reqs = (slice) => slice.reqPerSec;
   const add = (target, value, met) => checks.push({ target, value, met });
   if (app) {
-    add("CPU per delivery ≤ 1.25× the floor's", `${fmt(app.ratio.cpuPerDeliveryUs)}×`, app.ratio.cpuPerDeliveryUs <= 1.25);
+    add(
+      "CPU per delivery ≤ 1.25× the floor's",
+      `${fmt(app.ratio.cpuPerDeliveryUs)}×`,
+      app.ratio.cpuPerDeliveryUs <= 1.25,
+    );
     add("throughput ≥ 0.8× the floor's", `${fmt(app.ratio.reqPerSec)}×`, app.ratio.reqPerSec >= 0.8);
   }
   if (app && probot) {
@@ -41,7 +45,11 @@ export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
   const appInfo = find(info, "app");
   const probotInfo = find(info, "probot");
   if (appInfo && probotInfo) {
-    add("peak RSS under load ≤ Probot's (info)", mb(appInfo.peakRss, probotInfo.peakRss), appInfo.peakRss <= probotInfo.peakRss);
+    add(
+      "peak RSS under load ≤ Probot's (info)",
+      mb(appInfo.peakRss, probotInfo.peakRss),
+      appInfo.peakRss <= probotInfo.peakRss,
+    );
     // Info is both servers' default level, so also their p99 as deployed.
     const latency = (slice) => slice.load.latency.p99;
     const p99 = pairedRatio(appInfo.rounds, probotInfo.rounds, latency);
@@ -54,21 +62,37 @@ export function checkTargets({ main = [], info = [], large = [], cli = [] }) {
     const [first] = appLarge.rssAfterRounds;
     const last = appLarge.rssAfterRounds.at(-1);
     // Bounded: RSS settles instead of growing round after round.
-    add("1 MiB payloads: memory bounded (RSS after last round ≤ 1.2× after first + 16 MB)",
+    add(
+      "1 MiB payloads: memory bounded (RSS after last round ≤ 1.2× after first + 16 MB)",
       `${(first / 2 ** 20).toFixed(0)} → ${(last / 2 ** 20).toFixed(0)} MB, peak ${(appLarge.peakRss / 2 ** 20).toFixed(0)} MB`,
-      last <= first * 1.2 + 16 * 2 ** 20);
+      last <= first * 1.2 + 16 * 2 ** 20,
+    );
   }
   const time = (id) => cli.find((result) => result.id === id)?.medianMs;
   // Issue "From nothing to a running bot", item 7: a cold start as fast as a plain script.
-  for (const [id, what] of [["app-version", "--version"], ["app-receive", "receive"]]) {
+  for (const [id, what] of [
+    ["app-version", "--version"],
+    ["app-receive", "receive"],
+  ]) {
     if (time(id) !== undefined && time("node") !== undefined) {
       const ratio = time(id) / time("node");
-      add(`\`app ${what}\` cold start ≤ 2× \`node -e ''\``, `${ratio.toFixed(2)}× (${time(id).toFixed(0)} vs ${time("node").toFixed(0)} ms)`, ratio <= 2);
+      add(
+        `\`app ${what}\` cold start ≤ 2× \`node -e ''\``,
+        `${ratio.toFixed(2)}× (${time(id).toFixed(0)} vs ${time("node").toFixed(0)} ms)`,
+        ratio <= 2,
+      );
     }
   }
-  for (const [ours, theirs, what] of [["app-version", "probot-version", "--version"], ["app-receive", "probot-receive", "receive"]]) {
+  for (const [ours, theirs, what] of [
+    ["app-version", "probot-version", "--version"],
+    ["app-receive", "probot-receive", "receive"],
+  ]) {
     if (time(ours) !== undefined && time(theirs) !== undefined) {
-      add(`\`app ${what}\` faster than Probot's`, `${time(ours).toFixed(0)} vs ${time(theirs).toFixed(0)} ms`, time(ours) < time(theirs));
+      add(
+        `\`app ${what}\` faster than Probot's`,
+        `${time(ours).toFixed(0)} vs ${time(theirs).toFixed(0)} ms`,
+        time(ours) < time(theirs),
+      );
     }
   }
   return checks;

@@ -15,9 +15,19 @@ const appRoot = join(bench, "..");
 const runs = Number(process.argv[2] ?? 20);
 const tmp = mkdtempSync(join(tmpdir(), "cli-cold-start-"));
 const payloadFile = join(tmp, "payload.json");
-writeFileSync(payloadFile, JSON.stringify({ action: "opened", issue: { number: 1 }, repository: { name: "r", owner: { login: "o" } }, installation: { id: 1 } }));
+writeFileSync(
+  payloadFile,
+  JSON.stringify({
+    action: "opened",
+    issue: { number: 1 },
+    repository: { name: "r", owner: { login: "o" } },
+    installation: { id: 1 },
+  }),
+);
 try {
-  const commands = listCliCommands({ bench, appRoot, payloadFile, compareRoot: process.env.BENCH_COMPARE_ROOT }).filter((command) => !command.missing && !command.unavailable);
+  const commands = listCliCommands({ bench, appRoot, payloadFile, compareRoot: process.env.BENCH_COMPARE_ROOT }).filter(
+    (command) => !command.missing && !command.unavailable,
+  );
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", GITHUB_TOKEN: "bench-token" };
   const timings = await timeCommands(commands, { cwd: bench, env, runs, markFile: join(tmp, "mark") });
   const results = commands.map(({ id, label }) => ({ id, label, ...timings.get(id) }));

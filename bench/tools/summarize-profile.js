@@ -33,7 +33,9 @@ print("Hottest functions (self time)", byFunction);
 function print(title, map) {
   console.log(`\n${title}`);
   for (const [name, micros] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`${((100 * micros) / total).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(1).padStart(8)} ms  ${name}`);
+    console.log(
+      `${((100 * micros) / total).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(1).padStart(8)} ms  ${name}`,
+    );
   }
 }
 
@@ -45,5 +47,8 @@ function groupOf(url) {
 }
 
 function shorten(url) {
-  return url.replace(/^file:\/\//, "").replace(/^.*\/node_modules\//, "~/").replace(/^\/work\/main\//, "");
+  return url
+    .replace(/^file:\/\//, "")
+    .replace(/^.*\/node_modules\//, "~/")
+    .replace(/^\/work\/main\//, "");
 }

@@ -40,8 +40,14 @@ function formatTable(deliveries: FailedDelivery[]): string {
     ...deliveries.map((d) => [d.id, d.event, String(d.attempts), d.failedAt ?? "", firstLine(d.error)]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const lines = rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  "));
-  return [...lines, "", `${deliveries.length} failed; queue them again with: app deliveries retry ID... (or --all)`].join("\n");
+  const lines = rows.map((row) =>
+    row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  "),
+  );
+  return [
+    ...lines,
+    "",
+    `${deliveries.length} failed; queue them again with: app deliveries retry ID... (or --all)`,
+  ].join("\n");
 }
 
 function firstLine(text: string): string {

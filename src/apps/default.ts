@@ -26,7 +26,11 @@ export function createDefaultApp({ cwd, env }: CreateDefaultAppOptions): Applica
     const info = readPackageInfo(cwd, (message) => app.log.warn(message));
     const render = (port: number | undefined) => {
       const domain = getPublicDomain({ env, port });
-      return renderDefaultPage({ ...info, domain, webhookUrl: domain + (app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH) });
+      return renderDefaultPage({
+        ...info,
+        domain,
+        webhookUrl: domain + (app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH),
+      });
     };
     // Port 0 means "any free port", not an address anyone can visit: then the
     // page is built on the first request, with the port the server got.

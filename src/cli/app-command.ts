@@ -42,11 +42,15 @@ export abstract class AppCommand extends Command {
   /** " (from LOG_LEVEL)": the user must know the bad value came from a variable. */
   #fromEnvironment(message: string): string {
     const name = /--([a-z][a-z-]*)/.exec(message)?.[1];
-    const flags = (this.constructor as typeof Command).flags as Record<string, { env?: string; char?: string }> | undefined;
+    const flags = (this.constructor as typeof Command).flags as
+      Record<string, { env?: string; char?: string }> | undefined;
     const flag = name === undefined ? undefined : flags?.[name];
     if (!flag?.env || process.env[flag.env] === undefined) return "";
     const onCommandLine = this.argv.some(
-      (arg) => arg === `--${name}` || arg.startsWith(`--${name}=`) || (flag.char !== undefined && arg.startsWith(`-${flag.char}`)),
+      (arg) =>
+        arg === `--${name}` ||
+        arg.startsWith(`--${name}=`) ||
+        (flag.char !== undefined && arg.startsWith(`-${flag.char}`)),
     );
     return onCommandLine ? "" : ` (from ${flag.env} in the environment)`;
   }

@@ -13,7 +13,15 @@ import { runReceive, type ReceiveFlags } from "./run-receive.js";
 // typo, a bad value, a repeated flag) goes to oclif, which prints its usual
 // error, so the two paths never differ in what they accept or say.
 
-type ManifestFlag = { name: string; type: "option" | "boolean"; char?: string; env?: string; options?: string[]; multiple?: boolean; allowNo?: boolean };
+type ManifestFlag = {
+  name: string;
+  type: "option" | "boolean";
+  char?: string;
+  env?: string;
+  options?: string[];
+  multiple?: boolean;
+  allowNo?: boolean;
+};
 type Manifest = { commands?: Record<string, { flags?: Record<string, ManifestFlag>; strict?: boolean }> };
 
 /**
@@ -29,7 +37,15 @@ const PARSERS: Record<string, (value: string) => unknown> = {
   // Flags.url()
   "base-url": (value) => (URL.canParse(value) ? new URL(value) : undefined),
 };
-const STRING_FLAGS = new Set(["event", "payload-path", "token", "log-level", "log-format", "log-message-key", "sentry-dsn"]);
+const STRING_FLAGS = new Set([
+  "event",
+  "payload-path",
+  "token",
+  "log-level",
+  "log-format",
+  "log-message-key",
+  "sentry-dsn",
+]);
 
 /**
  * Parses `app receive`'s command line as oclif would, from the manifest at
@@ -47,12 +63,24 @@ export function parseReceiveArgs(
   const command = readManifest(manifestUrl)?.commands?.receive;
   const defined = Object.values(command?.flags ?? {});
   if (defined.length === 0 || command?.strict !== false) return undefined;
-  if (defined.some((flag) => flag.multiple || flag.allowNo || (flag.type === "option" && !STRING_FLAGS.has(flag.name) && !PARSERS[flag.name]))) return undefined;
+  if (
+    defined.some(
+      (flag) =>
+        flag.multiple ||
+        flag.allowNo ||
+        (flag.type === "option" && !STRING_FLAGS.has(flag.name) && !PARSERS[flag.name]),
+    )
+  )
+    return undefined;
   // Help, the end of flags, and `-e=push` (oclif drops the "=") are left to oclif.
-  if (args.some((arg) => arg === "--" || arg === "-h" || /^--(help|version)\b/.test(arg) || /^-[^-]=/.test(arg))) return undefined;
+  if (args.some((arg) => arg === "--" || arg === "-h" || /^--(help|version)\b/.test(arg) || /^-[^-]=/.test(arg)))
+    return undefined;
   const options: NonNullable<ParseArgsConfig["options"]> = {};
   for (const flag of defined) {
-    options[flag.name] = { type: flag.type === "boolean" ? "boolean" : "string", ...(flag.char ? { short: flag.char } : {}) };
+    options[flag.name] = {
+      type: flag.type === "boolean" ? "boolean" : "string",
+      ...(flag.char ? { short: flag.char } : {}),
+    };
   }
   let parsed;
   try {
@@ -68,7 +96,8 @@ export function parseReceiveArgs(
     if (flag.type === "boolean") {
       // oclif: the flag, else its variable when set ("1", "true", "y", "yes")
       if (given !== undefined) flags[flag.name] = given;
-      else if (flag.env && env[flag.env]) flags[flag.name] = ["1", "true", "y", "yes"].includes(env[flag.env]!.toLowerCase());
+      else if (flag.env && env[flag.env])
+        flags[flag.name] = ["1", "true", "y", "yes"].includes(env[flag.env]!.toLowerCase());
       continue;
     }
     // oclif: the flag, else its variable when set and not empty

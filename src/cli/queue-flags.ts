@@ -35,7 +35,8 @@ export const queueFlags = {
   "delivery-attempts": Flags.integer({
     min: 1,
     env: "DELIVERY_ATTEMPTS",
-    summary: "Queue mode: runs of a failing delivery in all, with exponential back-off, before the failed set (default 3).",
+    summary:
+      "Queue mode: runs of a failing delivery in all, with exponential back-off, before the failed set (default 3).",
     helpValue: "N",
   }),
 };
@@ -44,7 +45,8 @@ export const queueFlags = {
 export const redeliverFlags = {
   "redeliver-every": Flags.string({
     env: "REDELIVER_EVERY",
-    summary: "Ask the platform to redeliver failed deliveries every DURATION (e.g. 30m); with REDIS_URL one instance sweeps. See docs/redelivery.md.",
+    summary:
+      "Ask the platform to redeliver failed deliveries every DURATION (e.g. 30m); with REDIS_URL one instance sweeps. See docs/redelivery.md.",
     helpValue: "DURATION",
   }),
 };

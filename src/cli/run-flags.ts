@@ -46,12 +46,14 @@ export const runFlags = {
   }),
   "handler-deadline": Flags.integer({
     min: 1,
-    summary: "Milliseconds after which a handler that has not settled is abandoned and its context.signal aborted (default 600000).",
+    summary:
+      "Milliseconds after which a handler that has not settled is abandoned and its context.signal aborted (default 600000).",
     helpValue: "MS",
   }),
   "max-concurrent-deliveries": Flags.integer({
     min: 1,
-    summary: "Deliveries whose handlers may run at once; beyond it the server answers 503 so they can be redelivered (default 1000).",
+    summary:
+      "Deliveries whose handlers may run at once; beyond it the server answers 503 so they can be redelivered (default 1000).",
     helpValue: "N",
   }),
 };

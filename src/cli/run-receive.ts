@@ -21,7 +21,12 @@ export type ReceiveFlags = {
   "sentry-dsn"?: string | undefined;
 };
 
-export const RECEIVE_USAGE_ERRORS = ["APP_FUNCTION_NOT_FOUND", "EVENT_ACTION_MISMATCH", "PAYLOAD_INVALID", "PAYLOAD_NOT_FOUND"] as const;
+export const RECEIVE_USAGE_ERRORS = [
+  "APP_FUNCTION_NOT_FOUND",
+  "EVENT_ACTION_MISMATCH",
+  "PAYLOAD_INVALID",
+  "PAYLOAD_NOT_FOUND",
+] as const;
 
 export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags): Promise<void> {
   addUsageErrors(...RECEIVE_USAGE_ERRORS);

@@ -16,7 +16,10 @@ import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { requestLog } from "./plugins/request-log.js";
 
 /** What the plugins add to every client. */
-export type AppClientMembers = Api["rest"] & Api & CatalogueApi & { paginate: PaginateInterface } & RetryPlugin & ConfigApi;
+export type AppClientMembers = Api["rest"] &
+  Api &
+  CatalogueApi & { paginate: PaginateInterface } & RetryPlugin &
+  ConfigApi;
 
 type AppClientConstructor = typeof Octokit & (new (...args: any[]) => Octokit & AppClientMembers);
 
@@ -50,7 +53,8 @@ export const AppClient: AppClientConstructor = class AppClient extends PluggedCl
    * keeps the built-in rate-limit handlers and a later layer keeps it.
    */
   static override defaults<S extends new (...args: any[]) => any>(this: S, defaults: OctokitOptions | Function): S {
-    const layer = typeof defaults === "function" ? defaults : (options: OctokitOptions) => layerClientOptions(defaults, options);
+    const layer =
+      typeof defaults === "function" ? defaults : (options: OctokitOptions) => layerClientOptions(defaults, options);
     return PluggedClient.defaults.call(this, layer) as S;
   }
 };

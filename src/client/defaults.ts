@@ -80,7 +80,9 @@ export function mergeClientOptions<T extends MergeableOptions>(options: T): T & 
   return {
     ...CLIENT_DEFAULTS,
     // `auth: { appId, privateKey }` without a strategy authenticates as the app, as with Probot's client.
-    ...(options.authStrategy === undefined && isCredentialsAuth(options.auth) ? { authStrategy: createAppAuthStrategy } : {}),
+    ...(options.authStrategy === undefined && isCredentialsAuth(options.auth)
+      ? { authStrategy: createAppAuthStrategy }
+      : {}),
     ...options,
     userAgent: options.userAgent
       ? `${String(options.userAgent)} ${CLIENT_DEFAULTS.userAgent}`
@@ -95,7 +97,8 @@ export function mergeClientOptions<T extends MergeableOptions>(options: T): T & 
 /** Like Octokit's own layering, but `throttle` and `retry` are merged key by key. */
 export function layerClientOptions(defaults: MergeableOptions, options: MergeableOptions): MergeableOptions {
   const layered: MergeableOptions = { ...defaults, ...options };
-  if (defaults.userAgent && options.userAgent) layered.userAgent = `${String(options.userAgent)} ${String(defaults.userAgent)}`;
+  if (defaults.userAgent && options.userAgent)
+    layered.userAgent = `${String(options.userAgent)} ${String(defaults.userAgent)}`;
   if (defaults.throttle || options.throttle) layered.throttle = { ...defaults.throttle, ...options.throttle };
   if (defaults.retry || options.retry) layered.retry = { ...defaults.retry, ...options.retry };
   return layered;

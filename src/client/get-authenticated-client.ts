@@ -26,9 +26,7 @@ function authFor(state: State, installationId: number | undefined): AppAuth {
   // A platform token wins over app credentials the State has no token store for, as in Probot.
   const tokens = state.tokens ?? (state.platformToken ? undefined : tokenStoreOf(state));
   if (tokens) {
-    return installationId === undefined
-      ? { type: "app", tokens }
-      : { type: "installation", installationId, tokens };
+    return installationId === undefined ? { type: "app", tokens } : { type: "installation", installationId, tokens };
   }
   if (state.platformToken) return { type: "token", token: state.platformToken };
   return {
@@ -69,7 +67,8 @@ export async function auth(state: State, installationId?: number, log?: Logger):
 
 /** For `client: new AppClient({ auth: { appId, privateKey } })`, the State's only credentials. */
 function fromStateClient(state: State, installationId: number | undefined): Promise<AppClient> | undefined {
-  if (state.tokens || state.platformToken || ((state.appId ?? state.id) !== undefined && state.privateKey)) return undefined;
+  if (state.tokens || state.platformToken || ((state.appId ?? state.id) !== undefined && state.privateKey))
+    return undefined;
   const client = Object.getOwnPropertyDescriptor(state, "client")?.value as AppClient | undefined;
   if (!client || typeof client.auth !== "function") return undefined;
   if (installationId === undefined) return Promise.resolve(client);

@@ -8,8 +8,7 @@ export const BASE_KEY = "_extends";
  * - `project`: letters, digits, `-`, `_` and `.`;
  * - `filename`: letters, digits, `-`, `_`, `.` and `/`, ending in `.yml` or `.yaml`.
  */
-export const BASE_REGEX =
-  /^(?:([a-z\d](?:[a-z\d]|-(?=[a-z\d])){0,38})\/)?([-_.a-z\d]+)(?::([-_./a-z\d]+\.ya?ml))?$/i;
+export const BASE_REGEX = /^(?:([a-z\d](?:[a-z\d]|-(?=[a-z\d])){0,38})\/)?([-_.a-z\d]+)(?::([-_./a-z\d]+\.ya?ml))?$/i;
 
 /** The hidden folder of a repository that holds config files. */
 export const CONFIG_PATH = ".github";

@@ -42,11 +42,15 @@ export async function getConfigFile(
       return { owner, repo, path, url, config: null };
     } else if (typeof status === "number" && status >= 500) {
       // The client's retries are spent: say which file (a base, perhaps) the platform failed to give.
-      throw new AppError("CONFIG_UNREADABLE", `The config file ${describeFile(location)} could not be read: the platform answered ${status}.`, {
-        hint: "The platform is having trouble; the delivery can be redelivered once it answers again.",
-        status: 502,
-        cause: error,
-      });
+      throw new AppError(
+        "CONFIG_UNREADABLE",
+        `The config file ${describeFile(location)} could not be read: the platform answered ${status}.`,
+        {
+          hint: "The platform is having trouble; the delivery can be redelivered once it answers again.",
+          status: 502,
+          cause: error,
+        },
+      );
     } else {
       throw error;
     }

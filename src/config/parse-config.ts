@@ -35,7 +35,12 @@ function parseJson(source: string, file: FileLocation, url?: string): unknown {
     return JSON.parse(source);
   } catch (error) {
     // No cause: V8 quotes the file in it, and the message already says where it broke.
-    throw invalid(file, `is not valid JSON: ${describeJsonError(error as Error, source)}`, undefined, unparsable(url, "JSON"));
+    throw invalid(
+      file,
+      `is not valid JSON: ${describeJsonError(error as Error, source)}`,
+      undefined,
+      unparsable(url, "JSON"),
+    );
   }
 }
 
@@ -43,10 +48,18 @@ function parseYaml(source: string, file: FileLocation, url?: string): unknown {
   const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const document = guard(file, () =>
-    parseDocument(source, { schema: "core", customTags: [], merge: false, uniqueKeys: true, prettyErrors: false, lineCounter }),
+    parseDocument(source, {
+      schema: "core",
+      customTags: [],
+      merge: false,
+      uniqueKeys: true,
+      prettyErrors: false,
+      lineCounter,
+    }),
   );
   const [error] = document.errors;
-  if (error) throw invalid(file, `is not valid YAML: ${describeYamlError(error, lineCounter)}`, error, unparsable(url, "YAML"));
+  if (error)
+    throw invalid(file, `is not valid YAML: ${describeYamlError(error, lineCounter)}`, error, unparsable(url, "YAML"));
   const tag = document.warnings.find((warning) => warning.code === "TAG_RESOLVE_FAILED");
   if (tag) {
     throw invalid(file, `uses a tag this parser does not run: ${describeYamlError(tag, lineCounter)}`, tag);
@@ -84,7 +97,10 @@ function sanitize(value: unknown, file: FileLocation, depth: number, yaml: boole
   const copy: Configuration = {};
   for (const [key, item] of Object.entries(value)) {
     if (yaml && key === "<<") {
-      throw invalid(file, "uses a YAML merge key (<<), which is not supported: write the keys out, or share them with _extends");
+      throw invalid(
+        file,
+        "uses a YAML merge key (<<), which is not supported: write the keys out, or share them with _extends",
+      );
     }
     if (!UNSAFE_KEYS.has(key)) copy[key] = sanitize(item, file, depth + 1, yaml);
   }

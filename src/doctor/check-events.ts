@@ -21,9 +21,20 @@ export async function checkEvents(setup: DoctorSetup): Promise<CheckResult> {
     };
   }
   if (handled.length === 0) {
-    return { id: ID, status: "warn", message: "The apps register no handler with app.on().", fix: "Pass your app to `app doctor` as to `app run`, e.g. `app doctor ./index.js`." };
+    return {
+      id: ID,
+      status: "warn",
+      message: "The apps register no handler with app.on().",
+      fix: "Pass your app to `app doctor` as to `app run`, e.g. `app doctor ./index.js`.",
+    };
   }
-  if (!setup.probe) return { id: ID, status: "warn", message: "Not checked against the registration: it needs the app's credentials.", fix: NEEDS_CREDENTIALS };
+  if (!setup.probe)
+    return {
+      id: ID,
+      status: "warn",
+      message: "Not checked against the registration: it needs the app's credentials.",
+      fix: NEEDS_CREDENTIALS,
+    };
   let data: { events?: unknown; html_url?: unknown } | null;
   try {
     const { answer } = await setup.probe.getApp();
@@ -32,11 +43,17 @@ export async function checkEvents(setup: DoctorSetup): Promise<CheckResult> {
     data = null;
   }
   if (!Array.isArray(data?.events)) {
-    return { id: ID, status: "warn", message: "Not checked: the app's registration (GET /app) could not be read.", fix: "Fix the key check first." };
+    return {
+      id: ID,
+      status: "warn",
+      message: "Not checked: the app's registration (GET /app) could not be read.",
+      fix: "Fix the key check first.",
+    };
   }
   const missing = findUnsubscribedEvents(handled, data.events as string[]);
   const names = [...new Set(handled.map((name) => name.split(".")[0]!))].join(", ");
-  if (missing.length === 0) return { id: ID, status: "ok", message: `The app is subscribed to every event its handlers need (${names}).` };
+  if (missing.length === 0)
+    return { id: ID, status: "ok", message: `The app is subscribed to every event its handlers need (${names}).` };
   return {
     id: ID,
     status: "fail",

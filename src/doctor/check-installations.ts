@@ -9,7 +9,8 @@ type Installation = { id?: unknown; account?: { login?: unknown } | null };
 /** A token is created for the first installation, and never shown. */
 export async function checkInstallations({ app, probe }: DoctorSetup): Promise<CheckResult> {
   const tokens = app?.state.tokens;
-  if (!probe || !tokens) return { id: ID, status: "warn", message: "Not checked: it needs the app's credentials.", fix: NEEDS_CREDENTIALS };
+  if (!probe || !tokens)
+    return { id: ID, status: "warn", message: "Not checked: it needs the app's credentials.", fix: NEEDS_CREDENTIALS };
   let status: number;
   let list: Installation[];
   let total: number | undefined;
@@ -20,13 +21,28 @@ export async function checkInstallations({ app, probe }: DoctorSetup): Promise<C
     const count = (meta.answer.data as { installations_count?: unknown } | null)?.installations_count;
     total = typeof count === "number" ? count : undefined;
   } catch (error) {
-    return { id: ID, status: "warn", message: `Not checked: the platform could not be reached (${describeFailure(error)}).` };
+    return {
+      id: ID,
+      status: "warn",
+      message: `Not checked: the platform could not be reached (${describeFailure(error)}).`,
+    };
   }
-  if (status !== 200) return { id: ID, status: "warn", message: `Not checked: GET /app/installations answered ${status}.`, fix: "Fix the key check first." };
+  if (status !== 200)
+    return {
+      id: ID,
+      status: "warn",
+      message: `Not checked: GET /app/installations answered ${status}.`,
+      fix: "Fix the key check first.",
+    };
   const count = total ?? list.length;
   const first = list.find((installation) => typeof installation.id === "number");
   if (!first) {
-    return { id: ID, status: "warn", message: "The app has no installation, so it receives no delivery.", fix: "Install it on an account or repository: the app's public page → Install." };
+    return {
+      id: ID,
+      status: "warn",
+      message: "The app has no installation, so it receives no delivery.",
+      fix: "Install it on an account or repository: the app's public page → Install.",
+    };
   }
   const id = first.id as number;
   const account = typeof first.account?.login === "string" ? ` (${first.account.login})` : "";

@@ -49,6 +49,9 @@ export async function checkKey({ app, appError, probe, options }: DoctorSetup): 
     id: ID,
     status: "fail",
     message: `GET ${probe.baseUrl}/app answered ${answer.status}.`,
-    fix: answer.status === 404 ? "Check GHE_HOST or --base-url: it must be the API address (https://<host>/api/v3)." : "Try again later; the platform may be unavailable.",
+    fix:
+      answer.status === 404
+        ? "Check GHE_HOST or --base-url: it must be the API address (https://<host>/api/v3)."
+        : "Try again later; the platform may be unavailable.",
   };
 }

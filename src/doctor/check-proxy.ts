@@ -21,11 +21,16 @@ export async function checkProxy({ options }: DoctorSetup): Promise<CheckResult 
   try {
     const response = await fetch(url, { headers: { accept: "text/event-stream" }, signal: controller.signal });
     const type = response.headers.get("content-type") ?? "";
-    if (response.ok && type.startsWith("text/event-stream")) return { id: ID, status: "ok", message: `The webhook proxy ${channel} answers.` };
+    if (response.ok && type.startsWith("text/event-stream"))
+      return { id: ID, status: "ok", message: `The webhook proxy ${channel} answers.` };
     return {
       id: ID,
       status: "fail",
-      message: `The webhook proxy ${channel} answered ${response.status} ${type ? `(${type.split(";")[0]})` : ""}, not an event stream.`.replace(" ,", ","),
+      message:
+        `The webhook proxy ${channel} answered ${response.status} ${type ? `(${type.split(";")[0]})` : ""}, not an event stream.`.replace(
+          " ,",
+          ",",
+        ),
       fix: "Check WEBHOOK_PROXY_URL: it must be a channel address, e.g. from https://smee.io/new.",
     };
   } catch (error) {

@@ -11,8 +11,15 @@ export async function checkRedis({ options }: DoctorSetup): Promise<CheckResult 
   if (!config) return undefined;
   const where = describeRedis(config);
   const { Redis } = await import("ioredis");
-  const settings = { lazyConnect: true, connectTimeout: TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null };
-  const redis = typeof config === "string" ? new Redis(config, settings) : new Redis({ ...config, ...settings } as never);
+  const settings = {
+    lazyConnect: true,
+    connectTimeout: TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  };
+  const redis =
+    typeof config === "string" ? new Redis(config, settings) : new Redis({ ...config, ...settings } as never);
   redis.on("error", () => undefined); // reported below, once
   try {
     await redis.connect();

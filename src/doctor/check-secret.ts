@@ -3,13 +3,19 @@ import { isProduction } from "../helpers/is-production.js";
 import type { CheckResult, DoctorSetup } from "./types.js";
 
 const ID = "secret";
-const FIX = "Set WEBHOOK_SECRET to the webhook secret of the app's settings (Webhook → Secret); generate a long random one there if it has none.";
+const FIX =
+  "Set WEBHOOK_SECRET to the webhook secret of the app's settings (Webhook → Secret); generate a long random one there if it has none.";
 
 /** The development secret is public: anyone can forge deliveries with it. */
 export async function checkSecret({ options, env }: DoctorSetup): Promise<CheckResult> {
   const secret = options.secret;
   if (!secret) {
-    return { id: ID, status: "fail", message: "No webhook secret is set: deliveries signed by the platform cannot be verified.", fix: FIX };
+    return {
+      id: ID,
+      status: "fail",
+      message: "No webhook secret is set: deliveries signed by the platform cannot be verified.",
+      fix: FIX,
+    };
   }
   if (secret === DEVELOPMENT_SECRET) {
     return {

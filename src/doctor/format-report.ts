@@ -7,8 +7,9 @@ const WIDTH = 13;
 /** Scrubbed of anything that looks like a secret, as log lines are. */
 export function formatReport(report: DoctorReport, { json }: { json: boolean }): string {
   if (json) return scrubSecrets(`${JSON.stringify(report, null, 2)}\n`);
-  const lines = report.checks.map(({ status, id, message, fix }) =>
-    `${status.padEnd(4)}  ${id.padEnd(WIDTH)}  ${message}${status !== "ok" && fix ? ` Fix: ${fix}` : ""}`,
+  const lines = report.checks.map(
+    ({ status, id, message, fix }) =>
+      `${status.padEnd(4)}  ${id.padEnd(WIDTH)}  ${message}${status !== "ok" && fix ? ` Fix: ${fix}` : ""}`,
   );
   const failed = report.checks.filter((check) => check.status === "fail").length;
   const warned = report.checks.filter((check) => check.status === "warn").length;

@@ -22,7 +22,13 @@ export type PlatformProbe = {
 const DEFAULT_BASE_URL = "https://api.github.com";
 
 /** No retries, throttling or clock correction: doctor must see what the platform answered. */
-export function createPlatformProbe({ tokens, baseUrl }: { tokens: TokenStore; baseUrl?: string | undefined }): PlatformProbe {
+export function createPlatformProbe({
+  tokens,
+  baseUrl,
+}: {
+  tokens: TokenStore;
+  baseUrl?: string | undefined;
+}): PlatformProbe {
   const root = (baseUrl ?? DEFAULT_BASE_URL).replace(/\/$/, "");
   const get = async (path: string): Promise<ProbeAnswer> => {
     const jwt = await tokens.getJwt();
@@ -36,7 +42,13 @@ export function createPlatformProbe({ tokens, baseUrl }: { tokens: TokenStore; b
       signal: AbortSignal.timeout(10_000),
     });
     const text = await response.text();
-    return { status: response.status, data: parse(text), date: response.headers.get("date"), sentAt, receivedAt: Date.now() };
+    return {
+      status: response.status,
+      data: parse(text),
+      date: response.headers.get("date"),
+      sentAt,
+      receivedAt: Date.now(),
+    };
   };
   let app: Promise<{ answer: ProbeAnswer; first: ProbeAnswer }> | undefined;
   return {
@@ -46,7 +58,11 @@ export function createPlatformProbe({ tokens, baseUrl }: { tokens: TokenStore; b
       (app ??= get("/app").then(async (first) => {
         // The same shape as a client's RequestError, so the token store
         // recognises the platform's clock-skew answer and adopts its clock.
-        const error = { status: first.status, message: "", response: { headers: { date: first.date }, data: first.data } };
+        const error = {
+          status: first.status,
+          message: "",
+          response: { headers: { date: first.date }, data: first.data },
+        };
         if (first.status === 401 && tokens.correctClock(error)) return { answer: await get("/app"), first };
         return { answer: first, first };
       })),

@@ -36,10 +36,24 @@ export type DoctorReport = {
 };
 
 /** In this order: a failed key explains most of what follows. */
-const CHECKS: readonly Check[] = [checkKey, checkClock, checkSecret, checkEvents, checkInstallations, checkRedis, checkProxy];
+const CHECKS: readonly Check[] = [
+  checkKey,
+  checkClock,
+  checkSecret,
+  checkEvents,
+  checkInstallations,
+  checkRedis,
+  checkProxy,
+];
 
 /** Checks the configuration `app run` would use (same flags, `.env`, variables) against the platform. */
-export async function runDoctor({ apps, env: given, cwd = process.cwd(), overrides, resolver }: DoctorOptions): Promise<DoctorReport> {
+export async function runDoctor({
+  apps,
+  env: given,
+  cwd = process.cwd(),
+  overrides,
+  resolver,
+}: DoctorOptions): Promise<DoctorReport> {
   // As in `app run`: the apps' own code reads process.env, .env values included.
   const env = loadEnvFile({ env: given, cwd, intoProcessEnv: true });
   const log = pino({ level: "silent" });
@@ -82,7 +96,13 @@ export async function runDoctor({ apps, env: given, cwd = process.cwd(), overrid
 function fallbackOptions(env: NodeJS.ProcessEnv, cwd: string, overrides: RunOverrides = {}): Options {
   let fromEnv: Options = {};
   try {
-    const { logFormat: _f, logLevelInString: _l, logMessageKey: _m, sentryDsn: _s, ...rest } = readEnvOptions({ env, cwd, skipPrivateKey: true });
+    const {
+      logFormat: _f,
+      logLevelInString: _l,
+      logMessageKey: _m,
+      sentryDsn: _s,
+      ...rest
+    } = readEnvOptions({ env, cwd, skipPrivateKey: true });
     fromEnv = rest;
   } catch {
     // Reported by the key check.

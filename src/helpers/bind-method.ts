@@ -5,10 +5,7 @@
  * @example
  * const receive = bindMethod(app, "receive");
  */
-export function bindMethod<T extends object, K extends keyof T>(
-  object: T,
-  method: K,
-): T[K] {
+export function bindMethod<T extends object, K extends keyof T>(object: T, method: K): T[K] {
   const value = object[method];
   return typeof value === "function" ? value.bind(object) : value;
 }

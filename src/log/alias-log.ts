@@ -25,10 +25,8 @@ type Method = (...args: never[]) => unknown;
 export function aliasLog(log: Logger): DeprecatedLogger {
   // pino's level methods use `this`; bind each once and reuse it.
   const bound = new WeakMap<Method, Method>();
-  const child = (
-    bindings: Bindings,
-    options?: ChildLoggerOptions<never>,
-  ): DeprecatedLogger => aliasLog(log.child(bindings, options));
+  const child = (bindings: Bindings, options?: ChildLoggerOptions<never>): DeprecatedLogger =>
+    aliasLog(log.child(bindings, options));
   const logInfo = (...args: Parameters<Logger["info"]>): void => {
     log.info(...args);
   };

@@ -13,9 +13,7 @@ const require = createRequire(import.meta.url);
  * @example
  * const log = pino({ level: "info" }, createPrettyStream());
  */
-export function createPrettyStream(
-  destination?: DestinationStream,
-): DestinationStream {
+export function createPrettyStream(destination?: DestinationStream): DestinationStream {
   const target = destination ?? process.stdout;
   // pino-pretty (some 30 modules) loads with the first line, not before: a
   // process that logs nothing, such as `app receive` at LOG_LEVEL=warn, never

@@ -9,14 +9,7 @@ import { processEnv } from "../options/process-env.js";
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal";
 
-export const LOG_LEVELS: readonly LogLevel[] = Object.freeze([
-  "trace",
-  "debug",
-  "info",
-  "warn",
-  "error",
-  "fatal",
-]);
+export const LOG_LEVELS: readonly LogLevel[] = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal"]);
 
 export type Logger = pino.Logger;
 

@@ -12,8 +12,7 @@ const MIN_SECRET_LENGTH = 6;
 const DEVELOPMENT_SECRET = "development";
 
 /** "token" → "[Tt][Oo][Kk][Ee][Nn]": Node 20 has no inline `(?i:…)` flag. */
-const anyCase = (word: string): string =>
-  word.replace(/[a-z]/g, (c) => `[${c.toUpperCase()}${c}]`);
+const anyCase = (word: string): string => word.replace(/[a-z]/g, (c) => `[${c.toUpperCase()}${c}]`);
 
 /** Keys whose string values are censored at any depth of a line. */
 const SECRET_KEYS = [

@@ -1,6 +1,14 @@
 import { visit } from "recast";
 import { EXPORT_RENAMES, findPackageHint, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
-import { keyName, lineOf, type AnyNode, type Path, type Scope, type SourceEdits, type SourceWork } from "./source-types.js";
+import {
+  keyName,
+  lineOf,
+  type AnyNode,
+  type Path,
+  type Scope,
+  type SourceEdits,
+  type SourceWork,
+} from "./source-types.js";
 
 /** A name taken from "probot": `import { Probot as P }`, `const { Probot } = require(...)`. */
 export type ImportedName = {
@@ -118,7 +126,8 @@ function rewriteDeepImport(path: Path, literal: AnyNode, name: string, edits: So
   const node = path.node as AnyNode;
   if (node.type !== "ImportDeclaration" || node.specifiers.length === 0) return false;
   const allPublic = (node.specifiers as AnyNode[]).every(
-    (specifier) => specifier.type === "ImportSpecifier" && FRAMEWORK_EXPORTS.has(renamedExport(keyName(specifier.imported) ?? "")),
+    (specifier) =>
+      specifier.type === "ImportSpecifier" && FRAMEWORK_EXPORTS.has(renamedExport(keyName(specifier.imported) ?? "")),
   );
   if (!allPublic || !name.startsWith(`${PROBOT_MODULE}/lib/`)) return false;
   setString(literal, FRAMEWORK_MODULE, edits);
@@ -132,13 +141,17 @@ function renamedExport(name: string): string {
 function takesOnly(path: Path, literal: AnyNode, names: string[]): boolean {
   const node = path.node as AnyNode;
   if (node.type === "ImportDeclaration") {
-    return (node.specifiers as AnyNode[]).every((s) => s.type === "ImportSpecifier" && names.includes(keyName(s.imported) ?? ""));
+    return (node.specifiers as AnyNode[]).every(
+      (s) => s.type === "ImportSpecifier" && names.includes(keyName(s.imported) ?? ""),
+    );
   }
   const declarator = path.parent?.node as AnyNode | undefined;
   if (node.type === "CallExpression" && node.arguments[0] === literal && declarator?.type === "VariableDeclarator") {
     return (
       declarator.id.type === "ObjectPattern" &&
-      (declarator.id.properties as AnyNode[]).every((p) => p.type !== "RestElement" && names.includes(keyName(p.key) ?? ""))
+      (declarator.id.properties as AnyNode[]).every(
+        (p) => p.type !== "RestElement" && names.includes(keyName(p.key) ?? ""),
+      )
     );
   }
   return false;
@@ -214,7 +227,8 @@ function collectNamespaceDestructuring(ast: AnyNode, refs: ModuleReferences): vo
       const { id, init } = path.node as AnyNode;
       if (id.type === "ObjectPattern" && init?.type === "Identifier") {
         const scope = declaringScope(path as Path, init.name);
-        if (refs.namespaces.some((ns) => ns.local === init.name && ns.scope === scope)) addPatternNames(id, path as Path, refs);
+        if (refs.namespaces.some((ns) => ns.local === init.name && ns.scope === scope))
+          addPatternNames(id, path as Path, refs);
       }
       this.traverse(path);
     },
@@ -232,7 +246,12 @@ export function scopeNode(path: Path): AnyNode {
 export function declaringScope(path: Path, name: string): AnyNode | null {
   for (let scope = path.scope as unknown as Scope | null; scope; scope = scope.parent) {
     const node = scope.node;
-    if (node.type === "CatchClause" ? patternDeclares(node.param, name) : scope.declares(name) || varsInSkippedCatches(node).has(name)) return node;
+    if (
+      node.type === "CatchClause"
+        ? patternDeclares(node.param, name)
+        : scope.declares(name) || varsInSkippedCatches(node).has(name)
+    )
+      return node;
   }
   return null;
 }
@@ -267,7 +286,8 @@ function varsInSkippedCatches(scopeNode: AnyNode): Set<string> {
     },
     visitVariableDeclaration(path) {
       const node = path.node as AnyNode;
-      if (depth > 0 && node.kind === "var") for (const declarator of node.declarations as AnyNode[]) collectPatternNames(declarator.id, found);
+      if (depth > 0 && node.kind === "var")
+        for (const declarator of node.declarations as AnyNode[]) collectPatternNames(declarator.id, found);
       this.traverse(path);
     },
   });
@@ -280,8 +300,10 @@ function collectPatternNames(pattern: AnyNode | null | undefined, into: Set<stri
   if (pattern.type === "Identifier") into.add(pattern.name as string);
   else if (pattern.type === "AssignmentPattern") collectPatternNames(pattern.left, into);
   else if (pattern.type === "RestElement") collectPatternNames(pattern.argument, into);
-  else if (pattern.type === "ArrayPattern") for (const element of pattern.elements as Array<AnyNode | null>) collectPatternNames(element, into);
+  else if (pattern.type === "ArrayPattern")
+    for (const element of pattern.elements as Array<AnyNode | null>) collectPatternNames(element, into);
   else if (pattern.type === "ObjectPattern") {
-    for (const property of pattern.properties as AnyNode[]) collectPatternNames(property.type === "RestElement" ? property : property.value, into);
+    for (const property of pattern.properties as AnyNode[])
+      collectPatternNames(property.type === "RestElement" ? property : property.value, into);
   }
 }

@@ -19,7 +19,10 @@ export async function findStaleLockfile(directory: string): Promise<string | und
     } catch {
       return name; // npm install cannot use it either: it must be made again
     }
-    return lock.packages?.[`node_modules/${PROBOT_MODULE}`] !== undefined || lock.dependencies?.[PROBOT_MODULE] !== undefined ? name : undefined;
+    return lock.packages?.[`node_modules/${PROBOT_MODULE}`] !== undefined ||
+      lock.dependencies?.[PROBOT_MODULE] !== undefined
+      ? name
+      : undefined;
   }
   return undefined;
 }

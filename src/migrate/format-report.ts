@@ -9,12 +9,16 @@ export function formatReport(report: MigrationReport): string {
   if (changed.length === 0) lines.push("  nothing: no Probot names left to move");
   for (const file of changed) {
     lines.push(`  ${file.file}`);
-    for (const change of file.changes) lines.push(`    ${change.line > 0 ? `line ${change.line}: ` : ""}${change.text}`);
+    for (const change of file.changes)
+      lines.push(`    ${change.line > 0 ? `line ${change.line}: ` : ""}${change.text}`);
   }
   if (problems.length > 0) {
     lines.push("", `Could not migrate (${problems.length}), to do by hand:`);
     for (const problem of problems) {
-      lines.push(`  ${problem.file}${problem.line ? `:${problem.line}` : ""}: ${problem.message}`, `    hint: ${problem.hint}`);
+      lines.push(
+        `  ${problem.file}${problem.line ? `:${problem.line}` : ""}: ${problem.message}`,
+        `    hint: ${problem.hint}`,
+      );
     }
   }
   if (unreadable.length > 0) {
@@ -38,7 +42,9 @@ export function formatReport(report: MigrationReport): string {
     );
   } else if (!report.dryRun && changed.length > 0) {
     // package-lock.json still names probot until npm install rewrites it: `npm ci` would refuse it.
-    lines.push("Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.");
+    lines.push(
+      "Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.",
+    );
   }
   return lines.join("\n");
 }

@@ -43,7 +43,14 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const directory = resolve(options.directory);
   const manifestPath = join(directory, "package.json");
   const manifest = await readManifest(directory, manifestPath);
-  const report: MigrationReport = { directory, framework: options.framework, dryRun: Boolean(options.dryRun), scanned: 1, files: [], diff: "" };
+  const report: MigrationReport = {
+    directory,
+    framework: options.framework,
+    dryRun: Boolean(options.dryRun),
+    scanned: 1,
+    files: [],
+    diff: "",
+  };
   const diffs: string[] = [];
   const writes: Array<[path: string, code: string]> = [];
   const record = (file: string, before: string, after: SourceResult) => {
@@ -52,7 +59,12 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
       writes.push([join(directory, file), after.code]);
     }
     if (after.changes.length + after.problems.length > 0 || after.error) {
-      report.files.push({ file, changes: after.changes, problems: after.problems, ...(after.error ? { error: after.error } : {}) });
+      report.files.push({
+        file,
+        changes: after.changes,
+        problems: after.problems,
+        ...(after.error ? { error: after.error } : {}),
+      });
     }
   };
   let moved: SourceResult;

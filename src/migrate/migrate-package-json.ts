@@ -27,7 +27,10 @@ export function migratePackageJson(code: string, frameworkSpec: string): SourceL
     const had = dependencies[PROBOT_MODULE];
     manifest[field] = renameKey(dependencies, PROBOT_MODULE, FRAMEWORK_MODULE, frameworkSpec);
     changed = true;
-    log.changes.push({ line: lineOfKey(PROBOT_MODULE) ?? 0, text: `${field}: probot@${String(had)} → ${FRAMEWORK_MODULE}@${frameworkSpec}` });
+    log.changes.push({
+      line: lineOfKey(PROBOT_MODULE) ?? 0,
+      text: `${field}: probot@${String(had)} → ${FRAMEWORK_MODULE}@${frameworkSpec}`,
+    });
   }
   const scripts = manifest.scripts;
   if (isRecord(scripts)) {

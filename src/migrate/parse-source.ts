@@ -12,7 +12,9 @@ function pluginsFor(file: string): ParserPlugin[] {
 
 /** recast, so printing again keeps the formatting of every node left alone. */
 export function parseSource(file: string, code: string): recast.types.namedTypes.File {
-  return recast.parse(code, { parser: { parse: (source: string) => parseWithBabel(file, source) } }) as recast.types.namedTypes.File;
+  return recast.parse(code, {
+    parser: { parse: (source: string) => parseWithBabel(file, source) },
+  }) as recast.types.namedTypes.File;
 }
 
 /** Babel's own tree: its `comments` keep their offsets (recast moves them onto nodes). */

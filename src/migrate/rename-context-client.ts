@@ -38,7 +38,8 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
     visitFunction(path) {
       const node = path.node as AnyNode;
       const first = node.params[0] as AnyNode | undefined;
-      if (first?.type === "ObjectPattern" && (isHandler(path as Path) || isTypedContext(first))) renamePattern(first, path as Path, log);
+      if (first?.type === "ObjectPattern" && (isHandler(path as Path) || isTypedContext(first)))
+        renamePattern(first, path as Path, log);
       this.traverse(path);
     },
     visitObjectExpression(path) {
@@ -48,7 +49,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
         for (const property of node.properties as AnyNode[]) {
           if (property.computed || keyName(property.key) !== "octokit" || property.type === "SpreadElement") continue;
           renameKey(property, "client", log.edits);
-                log.changes.push({ line: lineOf(property), text: "context double { octokit } → { client }" });
+          log.changes.push({ line: lineOf(property), text: "context double { octokit } → { client }" });
         }
       }
       this.traverse(path);
@@ -56,7 +57,12 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
     visitTSIndexedAccessType(path) {
       const node = path.node as AnyNode;
       const literal = node.indexType?.literal as AnyNode | undefined;
-      if (typeName(node.objectType) === "Context" && literal && keyName(literal) === "octokit" && literal.type !== "Identifier") {
+      if (
+        typeName(node.objectType) === "Context" &&
+        literal &&
+        keyName(literal) === "octokit" &&
+        literal.type !== "Identifier"
+      ) {
         log.edits.replace(literal, quoted(literal, "client"));
         literal.value = "client";
         log.changes.push({ line: lineOf(literal), text: 'Context["octokit"] → Context["client"]' });
@@ -111,7 +117,10 @@ function renamePattern(pattern: AnyNode, path: Path, log: SourceWork): void {
     } else {
       const shorthand = property.shorthand;
       renameKey(property, "client", log.edits);
-      log.changes.push({ line: lineOf(property), text: shorthand ? "{ octokit } → { client: octokit }" : "{ octokit: x } → { client: x }" });
+      log.changes.push({
+        line: lineOf(property),
+        text: shorthand ? "{ octokit } → { client: octokit }" : "{ octokit: x } → { client: x }",
+      });
     }
   }
 }
@@ -123,11 +132,18 @@ function renameLocal(scope: AnyNode, from: string, to: string, edits: SourceEdit
       const parent = path.parent?.node as AnyNode | undefined;
       const isKey =
         parent &&
-        (((parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") && path.name === "property" && !parent.computed) ||
-          ((parent.type === "ObjectProperty" || parent.type === "ObjectMethod") && path.name === "key" && !parent.computed));
+        (((parent.type === "MemberExpression" || parent.type === "OptionalMemberExpression") &&
+          path.name === "property" &&
+          !parent.computed) ||
+          ((parent.type === "ObjectProperty" || parent.type === "ObjectMethod") &&
+            path.name === "key" &&
+            !parent.computed));
       if (node.name === from && !isKey && declaringScope(path as Path, from) === scope) {
         // { octokit } in an object literal keeps its key: { octokit: client }.
-        const literal = parent?.type === "ObjectProperty" && parent.shorthand && path.parent?.parent?.node.type === "ObjectExpression";
+        const literal =
+          parent?.type === "ObjectProperty" &&
+          parent.shorthand &&
+          path.parent?.parent?.node.type === "ObjectExpression";
         if (literal) edits.replace(node, `${from}: ${to}`);
         else edits.rename(node, to);
         node.name = to;
@@ -156,7 +172,8 @@ function findContextParameters(ast: AnyNode): Array<{ name: string; scope: AnyNo
       const node = path.node as AnyNode;
       for (const [index, param] of (node.params as AnyNode[]).entries()) {
         const handler = index === 0 && isHandler(path as Path);
-        if (param.type === "Identifier" && (handler || isTypedContext(param))) found.push({ name: param.name, scope: node });
+        if (param.type === "Identifier" && (handler || isTypedContext(param)))
+          found.push({ name: param.name, scope: node });
       }
       this.traverse(path);
     },
@@ -169,7 +186,9 @@ function isHandler(path: Path): boolean {
   const call = path.parent?.node as AnyNode | undefined;
   if (call?.type !== "CallExpression" || call.arguments.at(-1) !== path.node) return false;
   const callee = call.callee as AnyNode;
-  return callee.type === "MemberExpression" && !callee.computed && ["on", "onAny"].includes(keyName(callee.property) ?? "");
+  return (
+    callee.type === "MemberExpression" && !callee.computed && ["on", "onAny"].includes(keyName(callee.property) ?? "")
+  );
 }
 
 function isTypedContext(param: AnyNode): boolean {

@@ -7,7 +7,11 @@ import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type Source
 export type CallSite = { imported: string; call: AnyNode };
 
 /** A local name already taken keeps its old name as an alias. */
-export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: SourceWork): { calls: CallSite[]; renamed: Map<string, string> } {
+export function renameImportedNames(
+  ast: AnyNode,
+  refs: ModuleReferences,
+  log: SourceWork,
+): { calls: CallSite[]; renamed: Map<string, string> } {
   const taken = collectIdentifierNames(ast);
   // local name → { scope node, Probot name, new local name }
   const locals = new Map<string, Array<{ scope: AnyNode; imported: string; rename?: string }>>();
@@ -21,9 +25,14 @@ export function renameImportedNames(ast: AnyNode, refs: ModuleReferences, log: S
     const target = EXPORT_RENAMES[name.imported];
     const line = lineOf(name.holder);
     if (MISSING_EXPORTS[name.imported]) {
-      log.problems.push({ line, message: `uses Probot's ${name.imported}`, hint: MISSING_EXPORTS[name.imported] as string });
+      log.problems.push({
+        line,
+        message: `uses Probot's ${name.imported}`,
+        hint: MISSING_EXPORTS[name.imported] as string,
+      });
     } else if (target) {
-      const renameLocal = name.local === name.imported && !taken.has(target) && (claimed.get(target) ?? name.imported) === name.imported;
+      const renameLocal =
+        name.local === name.imported && !taken.has(target) && (claimed.get(target) ?? name.imported) === name.imported;
       if (renameLocal) claimed.set(target, name.imported);
       renameHolders.push(() => renameHolder(name.holder, target, renameLocal, log.edits));
       if (renameLocal) {
@@ -94,7 +103,11 @@ function renameExport(identifier: AnyNode, imported: string, log: SourceWork): v
     identifier.name = target;
     log.changes.push({ line: lineOf(identifier), text: renameText(imported, target) });
   } else if (MISSING_EXPORTS[imported]) {
-    log.problems.push({ line: lineOf(identifier), message: `uses Probot's ${imported}`, hint: MISSING_EXPORTS[imported] as string });
+    log.problems.push({
+      line: lineOf(identifier),
+      message: `uses Probot's ${imported}`,
+      hint: MISSING_EXPORTS[imported] as string,
+    });
   } else if (!FRAMEWORK_EXPORTS.has(imported) && imported !== "default") {
     log.problems.push({
       line: lineOf(identifier),
@@ -114,11 +127,22 @@ function isWholeModule(path: Path, refs: ModuleReferences): boolean {
   return refs.namespaces.some((ns) => ns.local === node.name && ns.scope === scope);
 }
 
-function onReference(path: Path, imported: string, rename: string | undefined, calls: CallSite[], log: SourceWork): void {
+function onReference(
+  path: Path,
+  imported: string,
+  rename: string | undefined,
+  calls: CallSite[],
+  log: SourceWork,
+): void {
   const node = path.node as AnyNode;
   if (rename && node.type === "Identifier") {
     const parent = path.parent?.node as AnyNode | undefined;
-    if (parent?.type === "ObjectProperty" && parent.shorthand && parent.value === node && path.parent?.parent?.node.type === "ObjectExpression") {
+    if (
+      parent?.type === "ObjectProperty" &&
+      parent.shorthand &&
+      parent.value === node &&
+      path.parent?.parent?.node.type === "ObjectExpression"
+    ) {
       // { Probot } in an object literal means { Probot: Probot }: keep the key.
       log.edits.replace(node, `${node.name}: ${rename}`);
       parent.shorthand = false;
@@ -132,16 +156,27 @@ function onReference(path: Path, imported: string, rename: string | undefined, c
   if ((parent?.type === "NewExpression" || parent?.type === "CallExpression") && parent.callee === node) {
     calls.push({ imported, call: parent });
   }
-  const member = parent?.type === "MemberExpression" && parent.object === node && !parent.computed ? keyName(parent.property) : undefined;
+  const member =
+    parent?.type === "MemberExpression" && parent.object === node && !parent.computed
+      ? keyName(parent.property)
+      : undefined;
   if (imported === "Probot" && member && MISSING_STATICS[member]) {
-    log.problems.push({ line: lineOf(parent), message: `calls Probot.${member}()`, hint: MISSING_STATICS[member] as string });
+    log.problems.push({
+      line: lineOf(parent),
+      message: `calls Probot.${member}()`,
+      hint: MISSING_STATICS[member] as string,
+    });
   }
 }
 
 /** Babel gives shorthand `imported`/`local` separate nodes at one place: one replacement covers both. */
 function renameHolder(holder: AnyNode, target: string, renameLocal: boolean, edits: SourceEdits): void {
   const [outer, inner] =
-    holder.type === "ImportSpecifier" ? [holder.imported, holder.local] : holder.type === "ExportSpecifier" ? [holder.local, holder.exported] : [holder.key, holder.value.type === "AssignmentPattern" ? holder.value.left : holder.value];
+    holder.type === "ImportSpecifier"
+      ? [holder.imported, holder.local]
+      : holder.type === "ExportSpecifier"
+        ? [holder.local, holder.exported]
+        : [holder.key, holder.value.type === "AssignmentPattern" ? holder.value.left : holder.value];
   const shorthand = outer.start === inner.start;
   const innerName = keyName(inner) as string;
   if (holder.type === "ExportSpecifier") {

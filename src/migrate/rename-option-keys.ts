@@ -21,7 +21,11 @@ export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
 }
 
 /** Renames keys of an object literal; `{ githubToken }` becomes `{ platformToken: githubToken }`. */
-export function renameKeys(object: AnyNode | undefined, renames: Readonly<Record<string, string>>, log: SourceWork): void {
+export function renameKeys(
+  object: AnyNode | undefined,
+  renames: Readonly<Record<string, string>>,
+  log: SourceWork,
+): void {
   if (object?.type !== "ObjectExpression") return;
   for (const property of object.properties as AnyNode[]) {
     if ((property.type !== "ObjectProperty" && property.type !== "Property") || property.computed) continue;
@@ -31,7 +35,11 @@ export function renameKeys(object: AnyNode | undefined, renames: Readonly<Record
     const key = property.key as AnyNode;
     if (property.shorthand) log.edits.replace(key, `${target}: ${name}`);
     else if (key.type === "Identifier") log.edits.rename(key, target);
-    else log.edits.replace(key, `${String(key.extra?.raw ?? '"').charAt(0)}${target}${String(key.extra?.raw ?? '"').charAt(0)}`);
+    else
+      log.edits.replace(
+        key,
+        `${String(key.extra?.raw ?? '"').charAt(0)}${target}${String(key.extra?.raw ?? '"').charAt(0)}`,
+      );
     property.key = { type: "Identifier", name: target };
     property.shorthand = false;
     log.changes.push({ line: lineOf(property), text: `option ${name} → ${target}` });

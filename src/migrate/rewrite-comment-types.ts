@@ -8,10 +8,18 @@ const IMPORT_TYPE = new RegExp(String.raw`import\(\s*(["'])${PROBOT_MODULE}\1\s*
 const JSDOC_TYPE = /\{[^{}\n]*\}/g;
 
 /** Uses the parser's comment places, so only comment text is touched. */
-export function rewriteCommentTypes(code: string, ast: AnyNode, log: SourceLog, renamed: ReadonlyMap<string, string>): string {
+export function rewriteCommentTypes(
+  code: string,
+  ast: AnyNode,
+  log: SourceLog,
+  renamed: ReadonlyMap<string, string>,
+): string {
   const names = [...renamed.keys()];
-  const local = names.length > 0 ? new RegExp(String.raw`(?<![.\w'"$])(${names.join("|")})(?![\w'"$])`, "g") : undefined;
-  const comments = ((ast.comments ?? []) as AnyNode[]).filter((c) => typeof c.start === "number").sort((a, b) => b.start - a.start);
+  const local =
+    names.length > 0 ? new RegExp(String.raw`(?<![.\w'"$])(${names.join("|")})(?![\w'"$])`, "g") : undefined;
+  const comments = ((ast.comments ?? []) as AnyNode[])
+    .filter((c) => typeof c.start === "number")
+    .sort((a, b) => b.start - a.start);
   let result = code;
   for (const comment of comments) {
     const text = result.slice(comment.start, comment.end);
@@ -30,7 +38,8 @@ export function rewriteCommentTypes(code: string, ast: AnyNode, log: SourceLog, 
     if (replaced === text) continue;
     result = result.slice(0, comment.start) + replaced + result.slice(comment.end);
     const line = comment.loc?.start.line ?? 0;
-    if (imports !== text) log.changes.push({ line, text: `comment type import("${PROBOT_MODULE}") → import("${FRAMEWORK_MODULE}")` });
+    if (imports !== text)
+      log.changes.push({ line, text: `comment type import("${PROBOT_MODULE}") → import("${FRAMEWORK_MODULE}")` });
     for (const name of seen) log.changes.push({ line, text: `comment type ${name} → ${renamed.get(name) as string}` });
   }
   return result;

@@ -34,7 +34,8 @@ export function lineOf(node: AnyNode | null | undefined): number {
 export function keyName(node: AnyNode | null | undefined): string | undefined {
   if (!node) return undefined;
   if (node.type === "Identifier") return node.name as string;
-  if (node.type === "StringLiteral" || (node.type === "Literal" && typeof node.value === "string")) return node.value as string;
+  if (node.type === "StringLiteral" || (node.type === "Literal" && typeof node.value === "string"))
+    return node.value as string;
   return undefined;
 }
 

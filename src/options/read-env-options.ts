@@ -20,7 +20,17 @@ export type ReadEnvOptions = {
 
 export type EnvOptions = Pick<
   Options,
-  "appId" | "privateKey" | "secret" | "webhookPath" | "webhookProxy" | "port" | "host" | "baseUrl" | "platformToken" | "logLevel" | "redisConfig"
+  | "appId"
+  | "privateKey"
+  | "secret"
+  | "webhookPath"
+  | "webhookProxy"
+  | "port"
+  | "host"
+  | "baseUrl"
+  | "platformToken"
+  | "logLevel"
+  | "redisConfig"
 > &
   EnvLogOptions;
 
@@ -33,7 +43,10 @@ type EnvBinding<T> = {
 export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonNullable<EnvOptions[K]>> } = {
   appId: text("APP_ID"),
   // Also PRIVATE_KEY_PATH, or the only .pem file of the working folder.
-  privateKey: { variable: "PRIVATE_KEY", read: (env, cwd) => getPrivateKey({ env, ...(cwd ? { cwd } : {}) }) ?? undefined },
+  privateKey: {
+    variable: "PRIVATE_KEY",
+    read: (env, cwd) => getPrivateKey({ env, ...(cwd ? { cwd } : {}) }) ?? undefined,
+  },
   secret: text("WEBHOOK_SECRET"),
   webhookPath: text("WEBHOOK_PATH"),
   webhookProxy: text("WEBHOOK_PROXY_URL"),
@@ -43,8 +56,14 @@ export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonN
   baseUrl: { variable: "GHE_HOST", read: (env) => enterpriseBaseUrl(env) },
   platformToken: text("GITHUB_TOKEN"),
   logLevel: { variable: "LOG_LEVEL", read: (env) => parseLogLevel(env.LOG_LEVEL) },
-  logFormat: { variable: "LOG_FORMAT", read: (env) => parseChoice(env.LOG_FORMAT, "LOG_FORMAT", ["pretty", "json"] as const) },
-  logLevelInString: { variable: "LOG_LEVEL_IN_STRING", read: (env) => parseBoolean(env.LOG_LEVEL_IN_STRING, "LOG_LEVEL_IN_STRING") },
+  logFormat: {
+    variable: "LOG_FORMAT",
+    read: (env) => parseChoice(env.LOG_FORMAT, "LOG_FORMAT", ["pretty", "json"] as const),
+  },
+  logLevelInString: {
+    variable: "LOG_LEVEL_IN_STRING",
+    read: (env) => parseBoolean(env.LOG_LEVEL_IN_STRING, "LOG_LEVEL_IN_STRING"),
+  },
   logMessageKey: text("LOG_MESSAGE_KEY"),
   sentryDsn: text("SENTRY_DSN"),
   redisConfig: text("REDIS_URL"),

@@ -5,11 +5,7 @@ import { validatePrivateKey } from "./validate-private-key.js";
 import { processEnv } from "../options/process-env.js";
 
 /** Where a private key was found, in lookup order. */
-export type PrivateKeySource =
-  | "--private-key"
-  | "PRIVATE_KEY"
-  | "PRIVATE_KEY_PATH"
-  | "pem-file";
+export type PrivateKeySource = "--private-key" | "PRIVATE_KEY" | "PRIVATE_KEY_PATH" | "pem-file";
 
 export type FindPrivateKeyOptions = {
   /** Value of the --private-key flag, resolved from `cwd`; wins over the environment. */
@@ -44,11 +40,7 @@ export function findPrivateKey({
   return pemFile ? readKeyFile("pem-file", pemFile, cwd) : null;
 }
 
-function readKeyFile(
-  source: PrivateKeySource,
-  path: string,
-  cwd: string,
-): FoundPrivateKey {
+function readKeyFile(source: PrivateKeySource, path: string, cwd: string): FoundPrivateKey {
   const via = source === "pem-file" ? "the only .pem file in the working folder" : source;
   const label = `The private key file ${path} (${via})`;
   let raw: string;
@@ -57,9 +49,11 @@ function readKeyFile(
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     const reason =
-      code === "ENOENT" ? "does not exist"
-      : code === "EISDIR" ? "is a folder, not a file"
-      : `cannot be read (${code ?? "unknown error"})`;
+      code === "ENOENT"
+        ? "does not exist"
+        : code === "EISDIR"
+          ? "is a folder, not a file"
+          : `cannot be read (${code ?? "unknown error"})`;
     throw new AppError("PRIVATE_KEY_NOT_FOUND", `${label} ${reason}.`, {
       hint: `Check the path given by ${source}; a relative path is resolved from ${cwd}.`,
       cause,

@@ -8,11 +8,7 @@ export function normalizePrivateKey(raw: string): string {
     const decoded = Buffer.from(text, "base64").toString("utf8").trim();
     if (decoded.startsWith("-----BEGIN")) text = decoded;
   }
-  text = text
-    .replace(/\\r/g, "")
-    .replace(/\\n/g, "\n")
-    .replace(/\r\n?/g, "\n")
-    .trim();
+  text = text.replace(/\\r/g, "").replace(/\\n/g, "\n").replace(/\r\n?/g, "\n").trim();
   const match = PEM.exec(text);
   // A body with headers (`Proc-Type: 4,ENCRYPTED`) keeps its own layout.
   if (match === null || match[3]!.includes(":")) return `${text}\n`;

@@ -11,8 +11,7 @@ const PUBLIC = /-----BEGIN (?:RSA PUBLIC KEY|PUBLIC KEY|CERTIFICATE)-----/;
 
 const HINTS = {
   quotes: "Remove the quotes around the key.",
-  newKey:
-    "Generate a private key on the GitHub App's settings page and use the downloaded .pem file.",
+  newKey: "Generate a private key on the GitHub App's settings page and use the downloaded .pem file.",
   encrypted:
     "Use the unencrypted .pem file GitHub gave you, or decrypt it with `openssl rsa -in <encrypted.pem> -out <key.pem>`.",
   firstLine:

@@ -23,7 +23,8 @@ export type WebhookProxyOptions = {
    * stayed open `stableMs` (10 s): a relay that accepts and closes at once
    * is retried with back-off, as one that fails.
    */
-  reconnect?: { initialDelayMs?: number | undefined; maxDelayMs?: number | undefined; stableMs?: number | undefined } | undefined;
+  reconnect?:
+    { initialDelayMs?: number | undefined; maxDelayMs?: number | undefined; stableMs?: number | undefined } | undefined;
 };
 
 export type WebhookProxy = {
@@ -110,7 +111,9 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
     try {
       Client = await loadSmeeClient();
     } catch (error) {
-      log.warn(`Webhook proxy cannot start: smee-client could not be loaded (${printable(describe(error))}); reinstall the dependencies.`);
+      log.warn(
+        `Webhook proxy cannot start: smee-client could not be loaded (${printable(describe(error))}); reinstall the dependencies.`,
+      );
       return;
     }
     if (closed) return;
@@ -142,9 +145,13 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
     closed = true;
     void client.stop();
     settleReady(
-      new AppError("WEBHOOK_PROXY_REFUSED", `The webhook relay at ${channel} refused the channel's credentials (${status}).`, {
-        hint: "Check the user, password or token in WEBHOOK_PROXY_URL (or --webhook-proxy), or create a new channel.",
-      }),
+      new AppError(
+        "WEBHOOK_PROXY_REFUSED",
+        `The webhook relay at ${channel} refused the channel's credentials (${status}).`,
+        {
+          hint: "Check the user, password or token in WEBHOOK_PROXY_URL (or --webhook-proxy), or create a new channel.",
+        },
+      ),
     );
     return true;
   }
@@ -176,7 +183,10 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
     }
     const wait = `${delay / 1000} s`;
     const why = printable(hide(reason));
-    if (flapping && !wasFlapping) log.warn(`Webhook proxy's connection to ${channel} closed right after it opened (${why}); reconnecting with back-off, next in ${wait}.`);
+    if (flapping && !wasFlapping)
+      log.warn(
+        `Webhook proxy's connection to ${channel} closed right after it opened (${why}); reconnecting with back-off, next in ${wait}.`,
+      );
     else if (down || flapping) log.debug(`Webhook proxy still cannot reach ${channel} (${why}); retrying in ${wait}.`);
     else if (connected) log.warn(`Webhook proxy lost its connection to ${channel} (${why}); reconnecting in ${wait}.`);
     else log.warn(`Webhook proxy could not connect to ${channel} (${why}); retrying in ${wait}.`);
@@ -194,11 +204,16 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
     }
     const what = `delivery ${printable(delivery.headers["x-github-delivery"] ?? "without id")} (${printable(delivery.headers["x-github-event"] ?? "no event")})`;
     for (const name of delivery.invalidHeaders) {
-      log.warn(`Webhook proxy left header "${printable(name).slice(0, 60)}" out of ${what}: its name or value cannot be sent in HTTP (a line break or another control character).`);
+      log.warn(
+        `Webhook proxy left header "${printable(name).slice(0, 60)}" out of ${what}: its name or value cannot be sent in HTTP (a line break or another control character).`,
+      );
     }
     const task = forwardDelivery(delivery, target, fetchImpl).then(
       (status) => {
-        if (status < 300) log.debug(`Webhook proxy relayed ${what}: ${status}${delivery.exact ? "" : " (body serialised again from JSON)"}`);
+        if (status < 300)
+          log.debug(
+            `Webhook proxy relayed ${what}: ${status}${delivery.exact ? "" : " (body serialised again from JSON)"}`,
+          );
         else if (status === 400 && !delivery.exact) {
           log.warn(
             `Webhook proxy relayed ${what}, and the app answered 400: the relay sent the body as parsed JSON without its raw text, ` +
@@ -207,7 +222,9 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
         } else log.warn(`Webhook proxy relayed ${what}, and the app answered ${status}.`);
       },
       (error: unknown) =>
-        log.warn(`Webhook proxy could not post ${what} to ${target.href} (${printable(describe(error))}): is the server running?`),
+        log.warn(
+          `Webhook proxy could not post ${what} to ${target.href} (${printable(describe(error))}): is the server running?`,
+        ),
     );
     posting.add(task);
     void task.finally(() => posting.delete(task));

@@ -7,12 +7,21 @@ import type { RedisOptions } from "ioredis";
  * connections); `producer` fails at once while Redis is away, so the webhook
  * route answers 503 instead of holding the platform's request.
  */
-export function bullConnection(config: RedisOptions | string, role: "worker" | "producer" | "admin"): ConnectionOptions {
+export function bullConnection(
+  config: RedisOptions | string,
+  role: "worker" | "producer" | "admin",
+): ConnectionOptions {
   // BullMQ types its options apart from ioredis' own; they are the same object.
   const base = (typeof config === "string" ? { url: config } : { ...config }) as ConnectionOptions & object;
   if (role === "worker") return { ...base, maxRetriesPerRequest: null };
   // A command line tool: give up after a few seconds instead of reconnecting for ever.
-  if (role === "admin") return { ...base, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: (times: number) => (times > 3 ? null : 300) };
+  if (role === "admin")
+    return {
+      ...base,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      retryStrategy: (times: number) => (times > 3 ? null : 300),
+    };
   return {
     ...base,
     enableOfflineQueue: false,

@@ -31,7 +31,6 @@ export type DeliveryQueueOptions = {
 /** While a delivery is being stored: if this instance dies between the two steps, the id is free again soon. */
 const STORING_MS = 30_000;
 
-
 /** Ids are remembered under the delivery claims' key, so a delivery is stored once across instances. */
 export async function createDeliveryQueue({
   connection,
@@ -106,7 +105,10 @@ export async function createDeliveryQueue({
 
 /** New jobs are pushed at the list's head, so the oldest is the first in ascending order. */
 async function readQueue(queue: Queue<DeliveryJobData>): Promise<QueueReading> {
-  const [counts, [oldest]] = await Promise.all([queue.getJobCounts("waiting", "prioritized"), queue.getJobs(["waiting"], 0, 0, true)]);
+  const [counts, [oldest]] = await Promise.all([
+    queue.getJobCounts("waiting", "prioritized"),
+    queue.getJobs(["waiting"], 0, 0, true),
+  ]);
   const depth = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
   return { depth, oldestAgeSeconds: oldest ? Math.max(0, Date.now() - oldest.timestamp) / 1000 : 0 };
 }

@@ -68,7 +68,9 @@ export async function openFailedDeliveries({
         const jobs =
           ids === "all"
             ? ((await queue.getFailed(0, -1)) as Array<Job<DeliveryJobData>>).filter(Boolean)
-            : await Promise.all(ids.map(async (id) => (await queue.getJob(jobIdOf(id))) as Job<DeliveryJobData> | undefined));
+            : await Promise.all(
+                ids.map(async (id) => (await queue.getJob(jobIdOf(id))) as Job<DeliveryJobData> | undefined),
+              );
         const result: RetryResult = { retried: [], missing: [] };
         for (const [index, job] of jobs.entries()) {
           const id = job?.data.id ?? (ids === "all" ? "" : ids[index]!);

@@ -25,7 +25,9 @@ export async function processDelivery(
   try {
     payload = JSON.parse(body);
   } catch {
-    throw new Error(`Delivery ${id} holds a body that is not JSON; it was verified before it was queued, so Redis changed it.`);
+    throw new Error(
+      `Delivery ${id} holds a body that is not JSON; it was verified before it was queued, so Redis changed it.`,
+    );
   }
   const event = { id, name, payload };
   // Known to a stop, which aborts its context and hands it back at the deadline.
@@ -56,7 +58,9 @@ export async function processDelivery(
 function scrubbed(error: unknown): Error {
   const original = toError(error);
   const errors = original instanceof AggregateError ? (original.errors as unknown[]).map(toError) : [original];
-  const message = errors.map((each) => `${each.message}${isAppError(each) && each.hint ? ` ${each.hint}` : ""}`).join("\n");
+  const message = errors
+    .map((each) => `${each.message}${isAppError(each) && each.hint ? ` ${each.hint}` : ""}`)
+    .join("\n");
   const copy = new Error(scrubSecrets(message || "A handler failed."));
   copy.stack = scrubSecrets(errors[0]?.stack ?? copy.stack ?? "");
   return copy;

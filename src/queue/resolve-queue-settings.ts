@@ -1,5 +1,10 @@
 import { AppError } from "../errors.js";
-import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS, DEFAULT_LOCK_MS, DEFAULT_WORKER_CONCURRENCY } from "./queue-defaults.js";
+import {
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_DELIVERY_ATTEMPTS,
+  DEFAULT_LOCK_MS,
+  DEFAULT_WORKER_CONCURRENCY,
+} from "./queue-defaults.js";
 
 /** What the command line says about queue mode (each wins over its variable). */
 export type QueueOverrides = {

@@ -42,11 +42,20 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
       hint: "PRIVATE_KEY_PATH (or --private-key) may name the key file instead; `app setup` writes them to .env.",
     });
   }
-  const queue = resolveQueueSettings({ env, overrides: options.queue, redisConfig: settings.options.redisConfig, required: true })!;
+  const queue = resolveQueueSettings({
+    env,
+    overrides: options.queue,
+    redisConfig: settings.options.redisConfig,
+    required: true,
+  })!;
   // As in run(): OpenTelemetry only when OTEL_* configure it, and none of it loaded otherwise.
   const telemetryConfig = readTelemetryConfig(env);
-  const telemetry = telemetryConfig ? await (await import("../telemetry/start-telemetry.js")).startTelemetry(telemetryConfig) : undefined;
-  const log = settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
+  const telemetry = telemetryConfig
+    ? await (await import("../telemetry/start-telemetry.js")).startTelemetry(telemetryConfig)
+    : undefined;
+  const log =
+    settings.options.log ??
+    getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
   const app = createApp({ env, overrides: { ...settings.options, log } });
   telemetry?.instrumentApp(app);
   // Apps may mount routes with getRouter(): they get a router that is never served.

@@ -84,9 +84,15 @@ export async function startDeliveryWorker({
     const attempts = job.opts.attempts ?? 1;
     const fields = { id: job.data.id, event: job.data.name, attempt: job.attemptsMade, attempts };
     if (job.attemptsMade < attempts) {
-      log.warn(fields, `Delivery ${job.data.id} failed (attempt ${job.attemptsMade} of ${attempts}); it will be retried: ${error.message}`);
+      log.warn(
+        fields,
+        `Delivery ${job.data.id} failed (attempt ${job.attemptsMade} of ${attempts}); it will be retried: ${error.message}`,
+      );
     } else {
-      log.error(fields, `Delivery ${job.data.id} failed ${attempts} times; it stays in the failed set (app deliveries failed): ${error.message}`);
+      log.error(
+        fields,
+        `Delivery ${job.data.id} failed ${attempts} times; it stays in the failed set (app deliveries failed): ${error.message}`,
+      );
     }
   });
   log.info(`Running queued deliveries, ${concurrency} at a time.`);
@@ -111,21 +117,30 @@ export async function startDeliveryWorker({
     running: () => running.count,
     close({ graceMs = 10_000 } = {}) {
       return (closing ??= (async () => {
-        if (running.count > 0) log.info(`Waiting up to ${graceMs} ms for ${running.count} running deliveries; taking no new ones.`);
+        if (running.count > 0)
+          log.info(`Waiting up to ${graceMs} ms for ${running.count} running deliveries; taking no new ones.`);
         const deadline = Date.now() + graceMs;
-        const closed = worker.close().then(() => true, () => true);
+        const closed = worker.close().then(
+          () => true,
+          () => true,
+        );
         let wait = ABORTED_WAIT_MS;
         if (await running.idle(graceMs)) {
           wait = Math.max(wait, deadline - Date.now());
         } else {
           closingDown = true;
           const left = running.running();
-          log.warn(`Stopping with ${left.length} deliveries still running after ${graceMs} ms; handing them back to the queue.`);
+          log.warn(
+            `Stopping with ${left.length} deliveries still running after ${graceMs} ms; handing them back to the queue.`,
+          );
           await abandonDeliveries(left, { log, graceMs, handOver });
         }
         // Aborted handlers usually end at once; one that ignores its signal (or a Redis that does not answer) is not waited for.
         let timer: ReturnType<typeof setTimeout> | undefined;
-        const settled = await Promise.race([closed, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), wait)))]);
+        const settled = await Promise.race([
+          closed,
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), wait))),
+        ]);
         clearTimeout(timer);
         if (!settled) await worker.disconnect().catch(() => undefined);
       })());
@@ -139,7 +154,9 @@ const ABORTED_WAIT_MS = 1000;
 /** Waiting out a rate limit in the handler would hold a worker slot; the queue delays the delivery instead. */
 function leaveRateLimitsToTheQueue(app: App): void {
   const Client = app.state.Client;
-  app.state.Client = Client.defaults({ throttle: { onRateLimit: leaveToQueue, onSecondaryRateLimit: leaveToQueue } } as never) as typeof Client;
+  app.state.Client = Client.defaults({
+    throttle: { onRateLimit: leaveToQueue, onSecondaryRateLimit: leaveToQueue },
+  } as never) as typeof Client;
 }
 
 function leaveToQueue(): boolean {

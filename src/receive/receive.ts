@@ -50,9 +50,15 @@ export type ReceiveResult = { id: string; name: string; action: string | undefin
 export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   const cwd = options.cwd ?? process.cwd();
   const env = loadEnvFile({ env: options.env, cwd });
-  const { name, action, payload } = readEvent({ event: options.event ?? env.GITHUB_EVENT_NAME, payloadPath: options.payloadPath ?? env.GITHUB_EVENT_PATH, cwd });
+  const { name, action, payload } = readEvent({
+    event: options.event ?? env.GITHUB_EVENT_NAME,
+    payloadPath: options.payloadPath ?? env.GITHUB_EVENT_PATH,
+    cwd,
+  });
   if (options.apps.length === 0) {
-    throw new AppError("OPTION_INVALID", "No app was given.", { hint: "Name the app to run: app receive -e issues -p payload.json ./index.js" });
+    throw new AppError("OPTION_INVALID", "No app was given.", {
+      hint: "Name the app to run: app receive -e issues -p payload.json ./index.js",
+    });
   }
 
   const sentryDsn = options.sentryDsn ?? (env.SENTRY_DSN || undefined);
@@ -109,10 +115,11 @@ function findCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: s
   const appId = options.appId ?? (env.APP_ID || undefined);
   const privateKey = findPrivateKey({ filepath: options.privateKeyPath, env, cwd })?.key;
   if (!token && !(appId && privateKey)) {
-    const missing =
-      appId ? `APP_ID is set but no private key was found. ${PRIVATE_KEY_HINT}`
-      : privateKey ? "A private key was found but no app id: pass --app-id or set APP_ID."
-      : "Pass --token (or set GITHUB_TOKEN), or set APP_ID and a private key.";
+    const missing = appId
+      ? `APP_ID is set but no private key was found. ${PRIVATE_KEY_HINT}`
+      : privateKey
+        ? "A private key was found but no app id: pass --app-id or set APP_ID."
+        : "Pass --token (or set GITHUB_TOKEN), or set APP_ID and a private key.";
     log.warn(`No credentials: the handlers run, but their API calls are unauthenticated. ${missing}`);
   }
   return { platformToken: token, appId, privateKey };
@@ -124,11 +131,16 @@ function handlerFailure(error: unknown, label: string, log: Logger, toSentry: bo
   for (const failure of errors) log.debug({ err: failure }, `A ${label} handler failed`);
   const messages = errors.map((failure) => scrubSecrets(String(failure?.message ?? failure)).replace(/\s*\n\s*/g, " "));
   const message =
-    messages.length === 1 ? `The ${label} handler failed: ${messages[0]}` : `${messages.length} ${label} handlers failed: ${messages.join("; ")}`;
+    messages.length === 1
+      ? `The ${label} handler failed: ${messages[0]}`
+      : `${messages.length} ${label} handlers failed: ${messages.join("; ")}`;
   // The caller (the CLI) prints the message once; at error level only for
   // Sentry to hear of it, without the stack.
   if (toSentry) log.error(message);
-  return new AppError("EVENT_HANDLER_FAILED", message, { hint: "Run with --log-level debug to see where it failed.", cause: error });
+  return new AppError("EVENT_HANDLER_FAILED", message, {
+    hint: "Run with --log-level debug to see where it failed.",
+    cause: error,
+  });
 }
 
 function withoutUndefined<T extends object>(object: T): T {

@@ -36,7 +36,11 @@ export function findUndelivered(attempts: readonly HookDelivery[], sinceMs: numb
     const original = group.find((attempt) => !attempt.redelivery);
     if (!original || Date.parse(original.delivered_at) < sinceMs) continue;
     if (group.some((attempt) => attempt.status_code >= 200 && attempt.status_code < 300)) continue;
-    const latest = group.reduce((a, b) => (Date.parse(b.delivered_at) > Date.parse(a.delivered_at) || (b.delivered_at === a.delivered_at && b.id > a.id) ? b : a));
+    const latest = group.reduce((a, b) =>
+      Date.parse(b.delivered_at) > Date.parse(a.delivered_at) || (b.delivered_at === a.delivered_at && b.id > a.id)
+        ? b
+        : a,
+    );
     undelivered.push({
       guid,
       attemptId: latest.id,

@@ -39,7 +39,13 @@ export async function redeliverFailed({
   now = Date.now(),
 }: RedeliverOptions): Promise<RedeliverReport> {
   const start = now - Math.min(sinceMs, MAX_REDELIVER_WINDOW_MS);
-  const report: RedeliverReport = { since: new Date(start).toISOString(), dryRun, checked: 0, redelivered: [], failed: [] };
+  const report: RedeliverReport = {
+    since: new Date(start).toISOString(),
+    dryRun,
+    checked: 0,
+    redelivered: [],
+    failed: [],
+  };
   const attempts: HookDelivery[] = [];
   try {
     const pages = client.paginate.iterator("GET /app/hook/deliveries", { per_page: 100 });
@@ -54,7 +60,9 @@ export async function redeliverFailed({
     report.error = scrubSecrets(`GET /app/hook/deliveries failed: ${toError(error).message}`);
     return report;
   }
-  report.checked = new Set(attempts.filter((a) => !a.redelivery && Date.parse(a.delivered_at) >= start).map((a) => a.guid)).size;
+  report.checked = new Set(
+    attempts.filter((a) => !a.redelivery && Date.parse(a.delivered_at) >= start).map((a) => a.guid),
+  ).size;
   for (const delivery of findUndelivered(attempts, start)) {
     if (dryRun) {
       report.redelivered.push(delivery);

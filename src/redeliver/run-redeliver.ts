@@ -15,17 +15,31 @@ export type RunRedeliverOptions = {
 };
 
 /** Warnings go to standard error, so `--json` output stays clean. */
-export async function runRedeliver({ env: given, cwd = process.cwd(), overrides, sinceMs, dryRun }: RunRedeliverOptions = {}): Promise<RedeliverReport> {
+export async function runRedeliver({
+  env: given,
+  cwd = process.cwd(),
+  overrides,
+  sinceMs,
+  dryRun,
+}: RunRedeliverOptions = {}): Promise<RedeliverReport> {
   const env = loadEnvFile({ env: given, cwd });
   const settings = resolveRunOptions({ env, cwd, overrides });
   if (settings.setupMode) {
-    throw new AppError("APP_CREDENTIALS_MISSING", "Redelivering needs the app's credentials: set APP_ID and PRIVATE_KEY.", {
-      hint: "PRIVATE_KEY_PATH (or --private-key) may name the key file instead; the app's JWT lists its deliveries.",
-    });
+    throw new AppError(
+      "APP_CREDENTIALS_MISSING",
+      "Redelivering needs the app's credentials: set APP_ID and PRIVATE_KEY.",
+      {
+        hint: "PRIVATE_KEY_PATH (or --private-key) may name the key file instead; the app's JWT lists its deliveries.",
+      },
+    );
   }
   const log = getLog({ level: "warn", logFormat: "json", destination: pino.destination({ fd: 2, sync: true }), env });
   // No Redis: one sweep needs no sharing, and the command must not wait for it.
-  const app = createResolvedApp({ options: { ...settings.options, redisConfig: undefined, log }, logOptions: settings.logOptions, env });
+  const app = createResolvedApp({
+    options: { ...settings.options, redisConfig: undefined, log },
+    logOptions: settings.logOptions,
+    env,
+  });
   try {
     return await redeliverFailed({ client: await app.auth(), sinceMs, dryRun });
   } finally {

@@ -10,7 +10,10 @@ export type ScheduleRedeliveryOptions = {
 };
 
 /** Each sweep looks back twice the period, so a failing delivery is asked for a few times, not forever. */
-export function scheduleRedelivery({ app, everyMs, log }: ScheduleRedeliveryOptions): { close(): void; sweeping(): Promise<unknown> } {
+export function scheduleRedelivery({ app, everyMs, log }: ScheduleRedeliveryOptions): {
+  close(): void;
+  sweeping(): Promise<unknown>;
+} {
   const sinceMs = Math.min(MAX_REDELIVER_WINDOW_MS, Math.max(2 * everyMs, 3_600_000));
   let current: Promise<unknown> = Promise.resolve();
   const sweep = async (): Promise<void> => {
@@ -19,7 +22,9 @@ export function scheduleRedelivery({ app, everyMs, log }: ScheduleRedeliveryOpti
     logReport(report, log);
   };
   const run = () => {
-    current = sweep().catch((error: unknown) => log.warn({ err: error }, `The redelivery sweep failed: ${(error as Error)?.message}`));
+    current = sweep().catch((error: unknown) =>
+      log.warn({ err: error }, `The redelivery sweep failed: ${(error as Error)?.message}`),
+    );
   };
   run();
   const timer = setInterval(run, everyMs).unref();
@@ -52,8 +57,13 @@ function logReport(report: RedeliverReport, log: Logger): void {
     log.warn(`Redelivery sweep: ${report.error}`);
     return;
   }
-  for (const failed of report.failed) log.warn({ guid: failed.guid }, `Redelivery of ${failed.guid} failed: ${failed.error}`);
+  for (const failed of report.failed)
+    log.warn({ guid: failed.guid }, `Redelivery of ${failed.guid} failed: ${failed.error}`);
   const ids = report.redelivered.map((delivery) => delivery.guid);
-  if (ids.length > 0) log.info({ guids: ids }, `Redelivery sweep: asked the platform to redeliver ${ids.length} of ${report.checked} deliveries since ${report.since}.`);
+  if (ids.length > 0)
+    log.info(
+      { guids: ids },
+      `Redelivery sweep: asked the platform to redeliver ${ids.length} of ${report.checked} deliveries since ${report.since}.`,
+    );
   else log.debug(`Redelivery sweep: all ${report.checked} deliveries since ${report.since} were delivered.`);
 }

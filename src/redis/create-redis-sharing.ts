@@ -28,7 +28,14 @@ export type RedisSharing = {
 };
 
 /** Connects in the background: the app serves on local state until Redis answers. */
-export function createRedisSharing({ config, appId, baseUrl, log, keyPrefix, msPerSecond }: RedisSharingOptions): RedisSharing {
+export function createRedisSharing({
+  config,
+  appId,
+  baseUrl,
+  log,
+  keyPrefix,
+  msPerSecond,
+}: RedisSharingOptions): RedisSharing {
   const connection = new RedisConnection({ config, log, keyPrefix });
   void connection.client();
   const scope = sharingScope(appId, baseUrl);

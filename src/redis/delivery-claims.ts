@@ -55,9 +55,12 @@ export function createDeliveryClaims({
           if (state !== null) return { status: "running" };
           return claims.claim(deliveryId); // the other claim just ended
         }
-        const renewal = setInterval(() => {
-          redis.eval(RENEW, 1, key, owner, leaseMs).catch(() => undefined);
-        }, Math.max(leaseMs / 3, 10)).unref();
+        const renewal = setInterval(
+          () => {
+            redis.eval(RENEW, 1, key, owner, leaseMs).catch(() => undefined);
+          },
+          Math.max(leaseMs / 3, 10),
+        ).unref();
         return {
           status: "claimed",
           async release(outcome) {

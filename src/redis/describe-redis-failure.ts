@@ -5,10 +5,17 @@ export type RedisFailure = { kind: "wrong-password" | "tls-to-plain-port" | "unr
 const PROBE_MS = 1000;
 
 /** TLS spoken to a plain port is told apart by sending it a plain PING. None shows the password. */
-export async function describeRedisFailure(error: unknown, config: RedisOptions | string, where: string): Promise<RedisFailure> {
+export async function describeRedisFailure(
+  error: unknown,
+  config: RedisOptions | string,
+  where: string,
+): Promise<RedisFailure> {
   const text = String((error as Error | undefined)?.message ?? "");
   if (/WRONGPASS|invalid password/i.test(text)) {
-    return { kind: "wrong-password", message: `Redis at ${where} refused the password (wrong password): fix it in REDIS_URL.` };
+    return {
+      kind: "wrong-password",
+      message: `Redis at ${where} refused the password (wrong password): fix it in REDIS_URL.`,
+    };
   }
   if (/NOAUTH/i.test(text)) {
     return {
@@ -23,12 +30,17 @@ export async function describeRedisFailure(error: unknown, config: RedisOptions 
       message: `Redis at ${where} speaks plain Redis, not TLS (TLS to a plain port): use redis:// instead of rediss://, or the server's TLS port.`,
     };
   }
-  const reason = /ECONNREFUSED/.test(text) ? " (connection refused)" : /ETIMEDOUT|timed out/i.test(text) ? " (timed out)" : "";
+  const reason = /ECONNREFUSED/.test(text)
+    ? " (connection refused)"
+    : /ETIMEDOUT|timed out/i.test(text)
+      ? " (timed out)"
+      : "";
   return { kind: "unreachable", message: `Redis at ${where} is unreachable${reason}.` };
 }
 
 function tlsTarget(config: RedisOptions | string): { host: string; port: number } | undefined {
-  if (typeof config !== "string") return config.tls ? { host: config.host ?? "127.0.0.1", port: config.port ?? 6379 } : undefined;
+  if (typeof config !== "string")
+    return config.tls ? { host: config.host ?? "127.0.0.1", port: config.port ?? 6379 } : undefined;
   try {
     const url = new URL(config);
     if (url.protocol !== "rediss:") return undefined;

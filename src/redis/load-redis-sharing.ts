@@ -8,4 +8,6 @@ import type { createRedisSharing } from "./create-redis-sharing.js";
 // See lazy-module.ts.
 
 export const loadRedisSharing: CreateSharing = (options) =>
-  loadModule<{ createRedisSharing: typeof createRedisSharing }>(new URL("./create-redis-sharing.js", import.meta.url)).createRedisSharing(options);
+  loadModule<{ createRedisSharing: typeof createRedisSharing }>(
+    new URL("./create-redis-sharing.js", import.meta.url),
+  ).createRedisSharing(options);

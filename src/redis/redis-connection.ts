@@ -3,7 +3,11 @@ import { registerSecret } from "../log/secrets.js";
 import { describeRedisFailure } from "./describe-redis-failure.js";
 import { maskRedisUrl, validateRedisUrl } from "./validate-redis-url.js";
 
-type ConnectionLog = { info(message: string): unknown; warn(message: string): unknown; error?(message: string): unknown };
+type ConnectionLog = {
+  info(message: string): unknown;
+  warn(message: string): unknown;
+  error?(message: string): unknown;
+};
 
 export type RedisConnectionOptions = {
   config: RedisOptions | string;
@@ -126,7 +130,8 @@ export class RedisConnection {
     client.on("error", (error: unknown) => {
       this.#lastError = error;
       // A refused password is known at once and never mends by waiting: say so now.
-      if (!this.#everUp && /WRONGPASS|NOAUTH|invalid password/i.test(String((error as Error)?.message))) void this.#reportStartFailure();
+      if (!this.#everUp && /WRONGPASS|NOAUTH|invalid password/i.test(String((error as Error)?.message)))
+        void this.#reportStartFailure();
       this.#setUp(false);
     });
     client.on("close", () => this.#setUp(false));
@@ -159,12 +164,15 @@ export class RedisConnection {
     if (up) this.#stopProbe();
     if (up) {
       if (this.#outageLogged) this.#options.log.info(`Redis at ${this.description} is back; sharing resumes.`);
-      else if (!this.#everUp) this.#options.log.info(`Sharing tokens, rate limits and deliveries through Redis at ${this.description}.`);
+      else if (!this.#everUp)
+        this.#options.log.info(`Sharing tokens, rate limits and deliveries through Redis at ${this.description}.`);
       this.#everUp = true;
       this.#outageLogged = false;
     } else if (this.#everUp && !this.#outageLogged) {
       this.#outageLogged = true;
-      this.#options.log.warn(`Redis at ${this.description} is unreachable; running on local caches and throttling until it returns.`);
+      this.#options.log.warn(
+        `Redis at ${this.description} is unreachable; running on local caches and throttling until it returns.`,
+      );
     }
     for (const listener of this.#listeners) listener(up);
   }
@@ -179,7 +187,10 @@ function passwordOf(url: string): string | undefined {
 }
 
 /** Takes `keyPrefix` out of ioredis options or a URL's query, so it is applied once, by us. */
-function splitKeyPrefix(config: RedisOptions | string): { config: RedisOptions | string; keyPrefix: string | undefined } {
+function splitKeyPrefix(config: RedisOptions | string): {
+  config: RedisOptions | string;
+  keyPrefix: string | undefined;
+} {
   if (typeof config !== "string") {
     const { keyPrefix, ...rest } = config;
     return { config: rest, keyPrefix: keyPrefix || undefined };

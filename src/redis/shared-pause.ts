@@ -35,7 +35,12 @@ export class SharedPause {
     if (!this.#connection.up) return;
     const redis = await this.#connection.client();
     const until = String(this.#until);
-    await redis.multi().set(this.#key, until, "PX", ms).publish(this.#key, until).exec().catch(() => undefined);
+    await redis
+      .multi()
+      .set(this.#key, until, "PX", ms)
+      .publish(this.#key, until)
+      .exec()
+      .catch(() => undefined);
   }
 
   close(): void {

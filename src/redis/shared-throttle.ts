@@ -57,13 +57,15 @@ export function createSharedThrottle(
 
   /** Pauses every instance for the `retry-after` of a secondary rate limit. */
   function observe(result: Promise<unknown>): Promise<unknown> {
-    return result.catch((error: { status?: number; message?: string; response?: { headers?: Record<string, string> } }) => {
-      if ((error?.status === 403 || error?.status === 429) && SECONDARY_LIMIT.test(String(error.message))) {
-        const retryAfter = Number(error.response?.headers?.["retry-after"]) || 60;
-        void pause.pause(retryAfter * msPerSecond);
-      }
-      throw error;
-    });
+    return result.catch(
+      (error: { status?: number; message?: string; response?: { headers?: Record<string, string> } }) => {
+        if ((error?.status === 403 || error?.status === 429) && SECONDARY_LIMIT.test(String(error.message))) {
+          const retryAfter = Number(error.response?.headers?.["retry-after"]) || 60;
+          void pause.pause(retryAfter * msPerSecond);
+        }
+        throw error;
+      },
+    );
   }
 
   /** Resolves to OUTAGE when Redis goes down; `stop()` stops watching. */
@@ -121,7 +123,9 @@ export function createSharedThrottle(
         if (!limiter) {
           local ??= new (require("bottleneck/light.js") as typeof BottleneckLight).Group(settings);
           limiter = new FailoverLimiter(local.key(id) as unknown as Limiter, async () => {
-            shared ??= loadShared().then(({ Bottleneck: Full, connection: shared }) => new Full.Group({ ...settings, connection: shared }));
+            shared ??= loadShared().then(
+              ({ Bottleneck: Full, connection: shared }) => new Full.Group({ ...settings, connection: shared }),
+            );
             return (await shared).key(id) as unknown as Limiter;
           });
           limiters.set(id, limiter);

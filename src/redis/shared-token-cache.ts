@@ -24,7 +24,12 @@ class MintError extends Error {
 }
 
 /** One instance exchanges, the others wait for its token; a Redis failure falls back to minting locally. */
-export function createSharedTokenCache({ connection, appId, lockMs = 10_000, pollMs = 50 }: SharedTokenCacheOptions): SharedTokens {
+export function createSharedTokenCache({
+  connection,
+  appId,
+  lockMs = 10_000,
+  pollMs = 50,
+}: SharedTokenCacheOptions): SharedTokens {
   const tokenKey = (id: number) => `${connection.keyPrefix}token:${appId}:${id}`;
   const lockKey = (id: number) => `${connection.keyPrefix}token-lock:${appId}:${id}`;
 

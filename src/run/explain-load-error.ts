@@ -5,9 +5,15 @@ import { basename, dirname, extname, join, relative } from "node:path";
 export function explainLoadError(error: unknown, file: string, basedir: string): { reason: string; hint: string } {
   const message = (error as Error | undefined)?.message ?? String(error);
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (error instanceof SyntaxError && /Unexpected token 'export'|Cannot use import statement outside a module/.test(message) && extname(file) === ".js") {
+  if (
+    error instanceof SyntaxError &&
+    /Unexpected token 'export'|Cannot use import statement outside a module/.test(message) &&
+    extname(file) === ".js"
+  ) {
     const manifest = findPackageJson(dirname(file));
-    const where = manifest ? `${manifest} does not say "type": "module"` : "no package.json above it says \"type\": \"module\"";
+    const where = manifest
+      ? `${manifest} does not say "type": "module"`
+      : 'no package.json above it says "type": "module"';
     return {
       reason: `${basename(file)} is an ES module (it uses export or import), but Node loads it as CommonJS: ${where}.`,
       hint: `Add "type": "module" to ${manifest ?? "the project's package.json"}, or rename the file to ${basename(file, ".js")}.mjs.`,
@@ -40,12 +46,16 @@ function findPackageJson(from: string): string | undefined {
 function compiledFile(file: string, basedir: string): string | undefined {
   let outDir = "dist";
   try {
-    const config = JSON.parse(readFileSync(join(basedir, "tsconfig.json"), "utf8")) as { compilerOptions?: { outDir?: string } };
+    const config = JSON.parse(readFileSync(join(basedir, "tsconfig.json"), "utf8")) as {
+      compilerOptions?: { outDir?: string };
+    };
     outDir = config.compilerOptions?.outDir ?? outDir;
   } catch {
     // No tsconfig.json, or one with comments: guess the usual dist/.
   }
   const source = relative(basedir, file);
   if (source.startsWith("..")) return undefined;
-  return join(outDir, source).replace(/\.(c|m)?tsx?$/, (ext) => ext.replace(/tsx?$/, "js")).replace(/^\.\//, "");
+  return join(outDir, source)
+    .replace(/\.(c|m)?tsx?$/, (ext) => ext.replace(/tsx?$/, "js"))
+    .replace(/^\.\//, "");
 }

@@ -23,7 +23,10 @@ export async function loadAppFunction(
     module = await import(pathToFileURL(file).href);
   } catch (error) {
     const { reason, hint } = explainLoadError(error, file, basedir);
-    throw new AppError("APP_FUNCTION_INVALID", `The app "${appFnId}" failed to load: ${reason}`, { hint, cause: error });
+    throw new AppError("APP_FUNCTION_INVALID", `The app "${appFnId}" failed to load: ${reason}`, {
+      hint,
+      cause: error,
+    });
   }
   const appFn = pickFunction(module);
   if (!appFn) {

@@ -15,7 +15,9 @@ async function register(basedir: string): Promise<boolean> {
   try {
     // The ESM entry of tsx's API, from its `exports`: `require.resolve` would pick the CommonJS one.
     const manifestPath = createRequire(join(basedir, "package.json")).resolve("tsx/package.json");
-    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { exports?: Record<string, { import?: { default?: string } }> };
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+      exports?: Record<string, { import?: { default?: string } }>;
+    };
     const entry = manifest.exports?.["./esm/api"]?.import?.default;
     if (!entry) return false;
     api = join(dirname(manifestPath), entry);

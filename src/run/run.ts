@@ -100,9 +100,12 @@ export async function run(
         : parseDuration(redeliverEvery, "REDELIVER_EVERY (--redeliver-every)");
   // OpenTelemetry only when OTEL_* configure it: otherwise none of it is loaded.
   const telemetryConfig = setupMode ? undefined : readTelemetryConfig(env);
-  const telemetry = telemetryConfig ? await (await import("../telemetry/start-telemetry.js")).startTelemetry(telemetryConfig) : undefined;
+  const telemetry = telemetryConfig
+    ? await (await import("../telemetry/start-telemetry.js")).startTelemetry(telemetryConfig)
+    : undefined;
   const log =
-    settings.options.log ?? getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
+    settings.options.log ??
+    getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
   await warnIfEnvTracked({ cwd, log });
   // The library checks a key when first used; a server refuses a bad one at start-up.
   const givenKey = settings.options.privateKey ?? settings.options.cert;
@@ -179,7 +182,10 @@ export async function run(
       proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
       // Credentials the relay refuses fail the start; a slow relay only delays it a little.
       let wait: NodeJS.Timeout | undefined;
-      await Promise.race([proxy.ready, new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS)))]).finally(() => clearTimeout(wait));
+      await Promise.race([
+        proxy.ready,
+        new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS))),
+      ]).finally(() => clearTimeout(wait));
     }
   } catch (error) {
     await proxy?.close();
@@ -190,9 +196,12 @@ export async function run(
   log.info(getWelcomeMessage({ env, port: listening.port }));
   if (setupMode) {
     const domain = getPublicDomain({ env, port: listening.port });
-    log.warn(`No APP_ID or private key: running in setup mode. Register or import your GitHub App at ${domain}/app/setup`);
+    log.warn(
+      `No APP_ID or private key: running in setup mode. Register or import your GitHub App at ${domain}/app/setup`,
+    );
   } else {
-    if (appFns.length === 0) log.warn("No app was given: only the default app runs. Pass one, e.g. `app run ./index.js`.");
+    if (appFns.length === 0)
+      log.warn("No app was given: only the default app runs. Pass one, e.g. `app run ./index.js`.");
     checkEventSubscriptions(app, { env }).catch((error: unknown) => log.debug({ err: error }, "Event check failed"));
   }
 

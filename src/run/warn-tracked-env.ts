@@ -5,10 +5,21 @@ import { join } from "node:path";
 const GIT_TIMEOUT_MS = 2000;
 
 /** `.env` holds the private key: one push and it is public. Without git it says nothing. */
-export async function warnIfEnvTracked({ cwd, log }: { cwd: string; log: { warn(message: string): unknown } }): Promise<boolean> {
+export async function warnIfEnvTracked({
+  cwd,
+  log,
+}: {
+  cwd: string;
+  log: { warn(message: string): unknown };
+}): Promise<boolean> {
   if (!existsSync(join(cwd, ".env"))) return false;
   const tracked = await new Promise<boolean>((resolve) => {
-    execFile("git", ["ls-files", "--error-unmatch", ".env"], { cwd, timeout: GIT_TIMEOUT_MS, windowsHide: true }, (error) => resolve(error === null));
+    execFile(
+      "git",
+      ["ls-files", "--error-unmatch", ".env"],
+      { cwd, timeout: GIT_TIMEOUT_MS, windowsHide: true },
+      (error) => resolve(error === null),
+    );
   });
   if (tracked) {
     log.warn(

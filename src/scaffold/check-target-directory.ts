@@ -8,7 +8,9 @@ export function checkTargetDirectory(directory: string, { force }: { force: bool
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     if ((error as NodeJS.ErrnoException).code === "ENOTDIR") {
-      throw new AppError("DIRECTORY_NOT_EMPTY", `${directory} is a file, not a folder.`, { hint: "Choose another name for the app." });
+      throw new AppError("DIRECTORY_NOT_EMPTY", `${directory} is a file, not a folder.`, {
+        hint: "Choose another name for the app.",
+      });
     }
     throw error;
   }

@@ -13,13 +13,21 @@ export type CopyTemplateOptions = {
 // npm leaves .gitignore out of published packages, so templates store it without the dot.
 const RENAMED: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
 
-export async function copyTemplate({ templatesDir, template, directory, values }: CopyTemplateOptions): Promise<string[]> {
+export async function copyTemplate({
+  templatesDir,
+  template,
+  directory,
+  values,
+}: CopyTemplateOptions): Promise<string[]> {
   const own = join(templatesDir, template);
   const ownFiles = await listFiles(own).catch(() => {
-    throw new AppError("TEMPLATE_NOT_FOUND", `There is no template "${template}".`, { hint: "Use --template typescript or --template javascript." });
+    throw new AppError("TEMPLATE_NOT_FOUND", `There is no template "${template}".`, {
+      hint: "Use --template typescript or --template javascript.",
+    });
   });
   const files = new Map<string, string>();
-  for (const file of await listFiles(join(templatesDir, "__common__"))) files.set(relative(join(templatesDir, "__common__"), file), file);
+  for (const file of await listFiles(join(templatesDir, "__common__")))
+    files.set(relative(join(templatesDir, "__common__"), file), file);
   for (const file of ownFiles) files.set(relative(own, file), file);
   files.delete("description.txt");
 

@@ -53,18 +53,31 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   const templates = listTemplates(templatesDir);
   const template =
     options.template ??
-    (prompter ? await prompter.select("Template", templates.map((t) => ({ value: t.name, name: t.name, description: t.description })), DEFAULT_TEMPLATE) : DEFAULT_TEMPLATE);
+    (prompter
+      ? await prompter.select(
+          "Template",
+          templates.map((t) => ({ value: t.name, name: t.name, description: t.description })),
+          DEFAULT_TEMPLATE,
+        )
+      : DEFAULT_TEMPLATE);
   if (!templates.some((t) => t.name === template)) {
     throw new AppError("TEMPLATE_NOT_FOUND", `There is no template "${template}".`, {
       hint: `Use one of: ${templates.map((t) => t.name).join(", ")}.`,
     });
   }
-  const description = options.description ?? (prompter ? await prompter.text("Description", { default: DEFAULT_DESCRIPTION }) : DEFAULT_DESCRIPTION);
+  const description =
+    options.description ??
+    (prompter ? await prompter.text("Description", { default: DEFAULT_DESCRIPTION }) : DEFAULT_DESCRIPTION);
   const author = options.author ?? (prompter ? await prompter.text("Author (name <email>)", { default: "" }) : "");
 
   const framework = options.framework ?? getFrameworkSpec();
   checkLocalFramework(framework, directory);
-  const files = await copyTemplate({ templatesDir, template, directory, values: { name, description, author, framework } });
+  const files = await copyTemplate({
+    templatesDir,
+    template,
+    directory,
+    values: { name, description, author, framework },
+  });
   print(`Created ${name} from the ${template} template in ${directory} (${files.length} files).`);
 
   const install = options.install ?? true;
@@ -79,7 +92,9 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
     options.onInstallEnd?.(true);
   }
   const folder = relative(cwd, directory) || ".";
-  print(`Next: cd ${folder}${install ? "" : " && npm install"}, then npm test, and npm start to register the app on GitHub.`);
+  print(
+    `Next: cd ${folder}${install ? "" : " && npm install"}, then npm test, and npm start to register the app on GitHub.`,
+  );
   return { directory, template, files, installed: install };
 }
 

@@ -7,7 +7,10 @@ export function findFrameworkRoot(from: string = fileURLToPath(import.meta.url))
   let folder = dirname(from);
   for (let depth = 0; depth < 8; depth++) {
     const manifest = join(folder, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "gh-app-kit") {
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "gh-app-kit"
+    ) {
       return folder;
     }
     const parent = dirname(folder);

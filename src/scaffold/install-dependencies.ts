@@ -11,7 +11,12 @@ export type InstallDependenciesOptions = {
   timeoutMs?: number;
 };
 
-export function installDependencies({ directory, onLine, env = processEnv(), timeoutMs = 600_000 }: InstallDependenciesOptions): Promise<void> {
+export function installDependencies({
+  directory,
+  onLine,
+  env = processEnv(),
+  timeoutMs = 600_000,
+}: InstallDependenciesOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["install", "--no-audit", "--no-fund"], {
       cwd: directory,

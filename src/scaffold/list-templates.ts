@@ -18,5 +18,8 @@ export function listTemplates(templatesDir: string): TemplateInfo[] {
       name: entry.name,
       description: readFileSync(join(templatesDir, entry.name, "description.txt"), "utf8").trim(),
     }))
-    .sort((a, b) => Number(b.name === DEFAULT_TEMPLATE) - Number(a.name === DEFAULT_TEMPLATE) || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) =>
+        Number(b.name === DEFAULT_TEMPLATE) - Number(a.name === DEFAULT_TEMPLATE) || a.name.localeCompare(b.name),
+    );
 }

@@ -12,7 +12,10 @@ export type AbandonOptions = {
 };
 
 /** Each abandoned delivery is named: the platform saw a 202 (or nothing) and will not resend it. */
-export async function abandonDeliveries(deliveries: readonly InFlightDelivery[], options: AbandonOptions): Promise<void> {
+export async function abandonDeliveries(
+  deliveries: readonly InFlightDelivery[],
+  options: AbandonOptions,
+): Promise<void> {
   const { log, graceMs, handOver } = options;
   await Promise.all(
     deliveries.map(async (delivery) => {
@@ -30,7 +33,10 @@ export async function abandonDeliveries(deliveries: readonly InFlightDelivery[],
       abortContext(delivery.context, Object.assign(new DOMException(error.message, "AbortError"), { cause: error }));
       const handedOver = handOver ? await handOver(delivery).catch(() => false) : false;
       if (handedOver) {
-        log.info({ id: delivery.id, event: label }, `Delivery ${delivery.id} (${label}) was still running at shutdown after ${graceMs} ms: its handlers were aborted and it was handed back to the queue to run again.`);
+        log.info(
+          { id: delivery.id, event: label },
+          `Delivery ${delivery.id} (${label}) was still running at shutdown after ${graceMs} ms: its handlers were aborted and it was handed back to the queue to run again.`,
+        );
       } else {
         log.warn(
           { id: delivery.id, event: label },

@@ -17,7 +17,11 @@ export type MiddlewareOptions = {
 
 export type NodeMiddlewareOptions = MiddlewareOptions & WebhookOptions & QueueModeOptions;
 
-export type NodeMiddleware = ((request: IncomingMessage, response: ServerResponse, next?: () => void) => Promise<boolean>) & {
+export type NodeMiddleware = ((
+  request: IncomingMessage,
+  response: ServerResponse,
+  next?: () => void,
+) => Promise<boolean>) & {
   /** Closes the delivery queue it opened (`queue: "redis"`); the app's Redis is closed by `app.close()`. */
   close(): Promise<void>;
 };
@@ -39,13 +43,21 @@ const POST_ONLY = errorAnswer(404, "The webhook path only accepts POST deliverie
  * http.createServer((req, res) => middleware(req, res)).listen(3000);
  */
 export function createNodeMiddleware(appFn: ApplicationFunction, options: NodeMiddlewareOptions): NodeMiddleware;
-export function createNodeMiddleware(appFn: DeprecatedApplicationFunction, options: NodeMiddlewareOptions): NodeMiddleware;
+export function createNodeMiddleware(
+  appFn: DeprecatedApplicationFunction,
+  options: NodeMiddlewareOptions,
+): NodeMiddleware;
 export function createNodeMiddleware(
   appFn: ApplicationFunction | DeprecatedApplicationFunction,
   options: NodeMiddlewareOptions,
 ): NodeMiddleware {
   const opened = openDeliveryQueue(options?.app, options ?? {}, "createNodeMiddleware");
-  const { receiver, router: routes, resolved, loadLogged } = mountApp(options?.app, {
+  const {
+    receiver,
+    router: routes,
+    resolved,
+    loadLogged,
+  } = mountApp(options?.app, {
     ...options,
     caller: "createNodeMiddleware",
     routes: "middleware",
@@ -55,7 +67,11 @@ export function createNodeMiddleware(
   const listener = getRequestListener(routes.fetch);
   const loaded = loadLogged([appFn]);
 
-  const middleware = async function middleware(request: IncomingMessage, response: ServerResponse, next?: () => void): Promise<boolean> {
+  const middleware = async function middleware(
+    request: IncomingMessage,
+    response: ServerResponse,
+    next?: () => void,
+  ): Promise<boolean> {
     const startedAt = performance.now();
     const path = getPathname(request.url ?? "/");
     if (!(await loaded)) {

@@ -103,7 +103,12 @@ export type AppServer = {
  * const { url } = await server.start();
  */
 export function createServer(options: CreateServerOptions): AppServer {
-  const mounted = mountApp(options?.app, { ...options, caller: "createServer", routes: "server", setupMode: options?.setupMode === true });
+  const mounted = mountApp(options?.app, {
+    ...options,
+    caller: "createServer",
+    routes: "server",
+    setupMode: options?.setupMode === true,
+  });
   const { app, receiver, router, getRouter } = mounted;
   const { webhookPath, log } = mounted.resolved;
   const port = checkPort(options.port ?? app.state.port ?? 3000);
@@ -140,7 +145,8 @@ export function createServer(options: CreateServerOptions): AppServer {
     router,
     fetch: async (request) => router.fetch(request),
     getRouter,
-    load: (appFn: AnyAppFunction | ReadonlyArray<AnyAppFunction>) => mounted.load(Array.isArray(appFn) ? appFn : [appFn as AnyAppFunction]),
+    load: (appFn: AnyAppFunction | ReadonlyArray<AnyAppFunction>) =>
+      mounted.load(Array.isArray(appFn) ? appFn : [appFn as AnyAppFunction]),
     start() {
       if (!server) {
         // A new run: the next stop() stops this one.
@@ -154,7 +160,11 @@ export function createServer(options: CreateServerOptions): AppServer {
           unwatch ??= watchUnhandledRejections(log, () => unhandledRejections++);
           // Loaded only when asked for: most servers relay nothing.
           if (options.webhookProxy) {
-            const target = { port: info.port, path: webhookPath, host: info.host === "::" || info.host === "0.0.0.0" ? "127.0.0.1" : info.host };
+            const target = {
+              port: info.port,
+              path: webhookPath,
+              host: info.host === "::" || info.host === "0.0.0.0" ? "127.0.0.1" : info.host,
+            };
             proxy ??= import("../proxy/create-webhook-proxy.js").then(({ createWebhookProxy }) =>
               createWebhookProxy({ url: options.webhookProxy!, ...target, log }),
             );
@@ -175,7 +185,10 @@ export function createServer(options: CreateServerOptions): AppServer {
         const started = listening;
         const relay = proxy;
         server = listening = proxy = undefined;
-        await relay?.then((open) => open.close(), () => undefined);
+        await relay?.then(
+          (open) => open.close(),
+          () => undefined,
+        );
         if (!current || !started) return;
         await started.catch(() => undefined);
         stopping = true;

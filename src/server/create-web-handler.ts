@@ -29,7 +29,10 @@ type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
  */
 export function createWebHandler(app: App, options?: WebHandlerOptions): WebHandler;
 export function createWebHandler(appFn: ApplicationFunction, options: WebHandlerOptions & { app: App }): WebHandler;
-export function createWebHandler(appFn: DeprecatedApplicationFunction, options: WebHandlerOptions & { app: App }): WebHandler;
+export function createWebHandler(
+  appFn: DeprecatedApplicationFunction,
+  options: WebHandlerOptions & { app: App },
+): WebHandler;
 export function createWebHandler(
   appOrFn: App | AnyAppFunction,
   options: WebHandlerOptions & { app?: App | undefined } = {},
@@ -37,7 +40,12 @@ export function createWebHandler(
   const appFn = typeof appOrFn === "function" ? appOrFn : undefined;
   const app = appFn ? options.app : (appOrFn as App);
   const opened = openDeliveryQueue(app as App, options, "createWebHandler");
-  const { router, loadLogged } = mountApp(app as App, { ...options, caller: "createWebHandler", routes: "server", deliveryQueue: opened.queue });
+  const { router, loadLogged } = mountApp(app as App, {
+    ...options,
+    caller: "createWebHandler",
+    routes: "server",
+    deliveryQueue: opened.queue,
+  });
   const loaded = appFn ? loadLogged([appFn]) : undefined;
   const handleRequest = async function handleRequest(request: Request): Promise<Response> {
     if (loaded && !(await loaded)) return toResponse(NOT_LOADED_ANSWER);

@@ -34,7 +34,10 @@ export async function handleNodeWebhook(
     response.writeHead(answer.status, answer.headers).end(answer.body);
   }
   const { headers } = request;
-  const id = pickRequestId(headers["x-request-id"] as string | undefined, headers["x-github-delivery"] as string | undefined);
+  const id = pickRequestId(
+    headers["x-request-id"] as string | undefined,
+    headers["x-github-delivery"] as string | undefined,
+  );
   logRequest(log, "POST", path, answer.status, startedAt, id);
 }
 

@@ -36,7 +36,10 @@ export type MountedApp = {
 };
 
 /** Shared by createServer, createWebHandler and createNodeMiddleware. */
-export function mountApp(app: App, { caller, routes, setupMode = false, deliveryQueue, ...options }: MountAppOptions): MountedApp {
+export function mountApp(
+  app: App,
+  { caller, routes, setupMode = false, deliveryQueue, ...options }: MountAppOptions,
+): MountedApp {
   const resolved = resolveServerOptions(app, options, caller);
   const { webhookPath, log } = resolved;
   const receiver = new WebhookReceiver(app, { ...resolved, setupMode, deliveryQueue });

@@ -40,13 +40,20 @@ export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: s
   }
   const connection = app.state.redis?.connection;
   if (!connection) {
-    throw new AppError("OPTION_INVALID", `Queue mode needs REDIS_URL: ${caller} got queue: "redis" but the app has no Redis.`, {
-      hint: "Set REDIS_URL (or the redisConfig option of createApp), e.g. redis://127.0.0.1:6379.",
-    });
+    throw new AppError(
+      "OPTION_INVALID",
+      `Queue mode needs REDIS_URL: ${caller} got queue: "redis" but the app has no Redis.`,
+      {
+        hint: "Set REDIS_URL (or the redisConfig option of createApp), e.g. redis://127.0.0.1:6379.",
+      },
+    );
   }
   const attempts = options.deliveryAttempts;
   if (attempts !== undefined && (!Number.isSafeInteger(attempts) || attempts < 1)) {
-    throw new AppError("OPTION_INVALID", `deliveryAttempts must be a whole number of at least 1, got ${String(attempts)}.`);
+    throw new AppError(
+      "OPTION_INVALID",
+      `deliveryAttempts must be a whole number of at least 1, got ${String(attempts)}.`,
+    );
   }
   // BullMQ is loaded here only: without a queue, none of it is.
   const opening = import("../queue/create-delivery-queue.js").then(({ createDeliveryQueue }) =>
@@ -61,6 +68,10 @@ export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: s
       ready: async (timeoutMs) => (await opening).ready(timeoutMs),
       close: async () => (await opening).close(),
     },
-    close: () => (closed ??= opening.then((queue) => queue.close(), () => undefined)),
+    close: () =>
+      (closed ??= opening.then(
+        (queue) => queue.close(),
+        () => undefined,
+      )),
   };
 }

@@ -12,7 +12,11 @@ export type StopServerOptions = {
 };
 
 /** Handlers get up to `graceMs`; then they are aborted and named, and what is open is closed hard. */
-export async function stopServer(server: Server, inFlight: InFlight, { graceMs, log, handOver }: StopServerOptions): Promise<void> {
+export async function stopServer(
+  server: Server,
+  inFlight: InFlight,
+  { graceMs, log, handOver }: StopServerOptions,
+): Promise<void> {
   const deadline = performance.now() + graceMs;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // An idle keep-alive connection would carry the next delivery into the

@@ -46,7 +46,9 @@ function onUnhandledRejection(reason: unknown): void {
 
 /** The path only: a query string could carry anything. */
 function requestOf(reason: unknown): { delivery: string; route: string } | undefined {
-  const request = (reason as { request?: { method?: unknown; url?: unknown; headers?: Record<string, unknown> } } | null)?.request;
+  const request = (
+    reason as { request?: { method?: unknown; url?: unknown; headers?: Record<string, unknown> } } | null
+  )?.request;
   const delivery = request?.headers?.["x-github-delivery"];
   if (typeof delivery !== "string" || typeof request?.url !== "string") return undefined;
   return { delivery, route: `${String(request.method)} ${request.url.replace(/\?.*$/s, "")}` };

@@ -28,11 +28,7 @@ export function duplicateAnswer(id: string): WebhookAnswer {
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 
-export function errorAnswer(
-  status: number,
-  message: string,
-  extraHeaders?: Record<string, string>,
-): WebhookAnswer {
+export function errorAnswer(status: number, message: string, extraHeaders?: Record<string, string>): WebhookAnswer {
   return answer(status, JSON.stringify({ error: message }), "application/json; charset=UTF-8", extraHeaders);
 }
 
@@ -63,7 +59,12 @@ function textAnswer(status: number, body: string): WebhookAnswer {
   return answer(status, body, "text/plain; charset=UTF-8");
 }
 
-function answer(status: number, body: string, contentType: string, extraHeaders?: Record<string, string>): WebhookAnswer {
+function answer(
+  status: number,
+  body: string,
+  contentType: string,
+  extraHeaders?: Record<string, string>,
+): WebhookAnswer {
   return {
     status,
     body,

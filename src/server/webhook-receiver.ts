@@ -26,7 +26,8 @@ import {
   type WebhookAnswer,
 } from "./webhook-answer.js";
 
-export type WebhookHeader = "x-github-event" | "x-github-delivery" | "x-hub-signature-256" | "content-type" | KeptHeader;
+export type WebhookHeader =
+  "x-github-event" | "x-github-delivery" | "x-hub-signature-256" | "content-type" | KeptHeader;
 
 /** How the pipeline reads one kind of request (a Web `Request`, a Node `IncomingMessage`). */
 export type WebhookAdapter<R> = {
@@ -46,7 +47,11 @@ export type WebhookReceiverOptions = {
   deliveryQueue?: DeliveryQueue | undefined;
 };
 
-const OUTCOME_ANSWERS: Record<DeliveryOutcome, WebhookAnswer> = { handled: OK_ANSWER, duplicate: DUPLICATE_ANSWER, elsewhere: ELSEWHERE_ANSWER };
+const OUTCOME_ANSWERS: Record<DeliveryOutcome, WebhookAnswer> = {
+  handled: OK_ANSWER,
+  duplicate: DUPLICATE_ANSWER,
+  elsewhere: ELSEWHERE_ANSWER,
+};
 
 const BAD_SIGNATURE = errorAnswer(400, `${signatureMismatch().message} ${SIGNATURE_HINT}`);
 
@@ -67,7 +72,17 @@ export class WebhookReceiver {
   readonly #queue: DeliveryQueue | undefined;
   #warnedSetupMode = false;
 
-  constructor(app: App, { log, handlerTimeoutMs, maxBodyBytes, maxConcurrentDeliveries, setupMode = false, deliveryQueue }: WebhookReceiverOptions) {
+  constructor(
+    app: App,
+    {
+      log,
+      handlerTimeoutMs,
+      maxBodyBytes,
+      maxConcurrentDeliveries,
+      setupMode = false,
+      deliveryQueue,
+    }: WebhookReceiverOptions,
+  ) {
     this.#app = app;
     this.#setupMode = setupMode;
     this.#queue = deliveryQueue;
@@ -139,14 +154,23 @@ export class WebhookReceiver {
     // A view of the bytes, not a copy of them, decoded once.
     const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
     const store = (trace?: Record<string, string>) =>
-      queue.enqueue({ id, name, body: text, headers: trace ? { ...headers, ...trace } : headers, receivedAt: Date.now() });
+      queue.enqueue({
+        id,
+        name,
+        body: text,
+        headers: trace ? { ...headers, ...trace } : headers,
+        receivedAt: Date.now(),
+      });
     try {
       const result = await (telemetry ? telemetry.traceEnqueue({ id, name, payload }, store) : store());
       if (result === "queued") return queuedAnswer(id);
       this.#log.info({ id, event: name }, `Delivery ${id} was already received; not queueing it again.`);
       return duplicateAnswer(id);
     } catch (error) {
-      this.#log.warn({ id, event: name, err: toError(error) }, `Delivery ${id} was not stored: the queue's Redis is unreachable; answered 503.`);
+      this.#log.warn(
+        { id, event: name, err: toError(error) },
+        `Delivery ${id} was not stored: the queue's Redis is unreachable; answered 503.`,
+      );
       return QUEUE_UNAVAILABLE_ANSWER;
     }
   }
@@ -198,6 +222,9 @@ export class WebhookReceiver {
   #logFailure(event: RoutedEvent, error: Error): void {
     const action = (event.payload as { action?: unknown } | undefined)?.action;
     const label = typeof action === "string" ? `${event.name}.${action}` : event.name;
-    this.#log.error({ id: event.id, event: label, err: error }, `Delivery ${event.id} (${label}) failed: ${error.message}`);
+    this.#log.error(
+      { id: event.id, event: label, err: error },
+      `Delivery ${event.id} (${label}) failed: ${error.message}`,
+    );
   }
 }

@@ -39,8 +39,13 @@ export function guardSetupRequest(env: NodeJS.ProcessEnv, log: GuardLog): Middle
     const host = c.req.header("host");
     const name = hostNameOf(host);
     if (name === undefined || !allowed.has(name)) {
-      log.warn(`Refused a setup page request for Host "${String(host).slice(0, 100)}": setup pages are served to localhost and PROJECT_DOMAIN only.`);
-      return refuse(c, "This setup page is served only at localhost, 127.0.0.1, [::1] or the host of PROJECT_DOMAIN. Open it there.");
+      log.warn(
+        `Refused a setup page request for Host "${String(host).slice(0, 100)}": setup pages are served to localhost and PROJECT_DOMAIN only.`,
+      );
+      return refuse(
+        c,
+        "This setup page is served only at localhost, 127.0.0.1, [::1] or the host of PROJECT_DOMAIN. Open it there.",
+      );
     }
     if (c.req.method === "POST" && !sameOrigin(c.req.header("origin"), host!)) {
       log.warn("Refused a setup form posted from another origin (or without Origin).");
@@ -60,6 +65,9 @@ function sameOrigin(origin: string | undefined, host: string): boolean {
 }
 
 function refuse(c: Parameters<MiddlewareHandler>[0], message: string): Response {
-  const { html, headers } = renderMessagePageHtml("This request was refused", message, { href: "/app/setup", text: "Setup" });
+  const { html, headers } = renderMessagePageHtml("This request was refused", message, {
+    href: "/app/setup",
+    text: "Setup",
+  });
   return c.html(html, 403, headers);
 }

@@ -30,7 +30,10 @@ was registered. ${escapeHtml(describeExisting(existing, flow.envPath))}</p>
 <label class="confirm"><input type="checkbox" name="replace" value="yes" required> Replace them with the new app's credentials</label>
 <button type="submit">Save credentials</button>
 </form>`;
-      return { status: 200, page: renderSetupLayout({ title: "Replace the saved credentials?", body, formAction: ["'self'"] }) };
+      return {
+        status: 200,
+        page: renderSetupLayout({ title: "Replace the saved credentials?", body, formAction: ["'self'"] }),
+      };
     },
 
     /** `POST /app/setup/confirm`: writes the held credentials once the box was ticked. */
@@ -38,12 +41,19 @@ was registered. ${escapeHtml(describeExisting(existing, flow.envPath))}</p>
       const form = await readForm(request);
       const state = typeof form === "number" ? null : form.get("state");
       const held = state ? pending.get(state) : undefined;
-      if (typeof form === "number" || !held || !flow.tokens.consume(state, "confirm") || form.get("replace") !== "yes") {
+      if (
+        typeof form === "number" ||
+        !held ||
+        !flow.tokens.consume(state, "confirm") ||
+        form.get("replace") !== "yes"
+      ) {
         return forbidden();
       }
       pending.delete(state!);
       const names = await writeCredentials(flow.envPath, held.credentials);
-      flow.log.info(`Replaced the credentials in ${flow.envPath} with ${names.join(", ")} of app ${held.credentials.appId}. Restart the server to run the app.`);
+      flow.log.info(
+        `Replaced the credentials in ${flow.envPath} with ${names.join(", ")} of app ${held.credentials.appId}. Restart the server to run the app.`,
+      );
       return { app: held.app };
     },
   };

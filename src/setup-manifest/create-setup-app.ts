@@ -87,10 +87,16 @@ export function createSetupApp(options: SetupAppOptions): ApplicationFunction {
       return c.redirect("/app/success", 302);
     });
     // Only a registration or import of this server saved anything; before that, say so.
-    router.get("/app/success", (c) => send(c, renderSuccessPageHtml({ envPath, app: result, saved: result !== undefined })));
+    router.get("/app/success", (c) =>
+      send(c, renderSuccessPageHtml({ envPath, app: result, saved: result !== undefined })),
+    );
   };
 }
 
-function send(c: HonoContext, { html, headers }: RenderedPage, status: 200 | 400 | 403 | 413 | 500 | 502 = 200): Response {
+function send(
+  c: HonoContext,
+  { html, headers }: RenderedPage,
+  status: 200 | 400 | 403 | 413 | 500 | 502 = 200,
+): Response {
   return c.html(html, status, headers);
 }

@@ -35,9 +35,13 @@ export async function exchangeManifestCode({
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw failed(`the platform at ${new URL(baseUrl).origin} could not be reached (${(error as Error).message})`, error);
+    throw failed(
+      `the platform at ${new URL(baseUrl).origin} could not be reached (${(error as Error).message})`,
+      error,
+    );
   }
-  const body = (await response.json().catch(() => undefined)) as Partial<ManifestConversion> & { message?: unknown } | undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    (Partial<ManifestConversion> & { message?: unknown }) | undefined;
   if (!response.ok) {
     const reason = typeof body?.message === "string" ? `: ${scrubSecrets(body.message)}` : "";
     throw failed(`the platform answered ${response.status}${reason}`);
@@ -49,9 +53,13 @@ export async function exchangeManifestCode({
 }
 
 function failed(reason: string, cause?: unknown): AppError {
-  return new AppError("MANIFEST_CONVERSION_FAILED", `The new GitHub App's credentials could not be fetched: ${reason}.`, {
-    hint: "Codes expire after an hour and work once: start again at /app/setup.",
-    status: 502,
-    cause,
-  });
+  return new AppError(
+    "MANIFEST_CONVERSION_FAILED",
+    `The new GitHub App's credentials could not be fetched: ${reason}.`,
+    {
+      hint: "Codes expire after an hour and work once: start again at /app/setup.",
+      status: 502,
+      cause,
+    },
+  );
 }

@@ -16,7 +16,10 @@ export async function finishManifestFlow(
     return forbidden();
   }
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(code)) {
-    return { status: 400, page: renderMessagePageHtml("Invalid code", "GitHub's code has an unexpected form.", RESTART) };
+    return {
+      status: 400,
+      page: renderMessagePageHtml("Invalid code", "GitHub's code has an unexpected form.", RESTART),
+    };
   }
   let created;
   try {
@@ -48,7 +51,10 @@ export async function finishManifestFlow(
     const message =
       `The app "${created.name ?? created.id}" was registered, but its credentials could not be saved to ${envPath}. ` +
       "Make the folder writable, then generate a new private key in the app's settings and use Import.";
-    return { status: 500, page: renderMessagePageHtml("Setup failed", message, { href: "/app/import", text: "Import the app" }) };
+    return {
+      status: 500,
+      page: renderMessagePageHtml("Setup failed", message, { href: "/app/import", text: "Import the app" }),
+    };
   }
   return { app };
 }

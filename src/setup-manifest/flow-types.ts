@@ -14,7 +14,12 @@ export type FlowOptions = {
    * Called before credentials are written: a page to answer with instead
    * (asking to confirm that existing ones be replaced), or undefined to write.
    */
-  hold?: ((credentials: Credentials, app: { name?: string | undefined; htmlUrl?: string | undefined }) => Promise<FlowOutcome | undefined>) | undefined;
+  hold?:
+    | ((
+        credentials: Credentials,
+        app: { name?: string | undefined; htmlUrl?: string | undefined },
+      ) => Promise<FlowOutcome | undefined>)
+    | undefined;
 };
 
 /** The app whose credentials were saved, or the page to answer with instead. */

@@ -52,7 +52,12 @@ export async function importApp(options: FlowOptions & { request: Request }): Pr
     return again(`${held} Tick "Replace them" to overwrite them, or keep them and restart the server.`);
   }
   try {
-    const names = await writeCredentials(envPath, { appId, privateKey, webhookSecret, webhookProxyUrl: options.webhookProxy });
+    const names = await writeCredentials(envPath, {
+      appId,
+      privateKey,
+      webhookSecret,
+      webhookProxyUrl: options.webhookProxy,
+    });
     log.info(`Saved ${names.join(", ")} of app ${appId} to ${envPath}. Restart the server to run the app.`);
   } catch (error) {
     log.error({ err: error }, `The credentials could not be saved to ${envPath}`);

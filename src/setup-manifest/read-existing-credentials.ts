@@ -2,7 +2,13 @@ import { readFile } from "node:fs/promises";
 import { parse } from "dotenv";
 
 /** The names the setup flow writes whose loss would lock the owner out of an app. */
-const CREDENTIAL_NAMES = ["APP_ID", "PRIVATE_KEY", "WEBHOOK_SECRET", "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"] as const;
+const CREDENTIAL_NAMES = [
+  "APP_ID",
+  "PRIVATE_KEY",
+  "WEBHOOK_SECRET",
+  "GITHUB_CLIENT_ID",
+  "GITHUB_CLIENT_SECRET",
+] as const;
 
 export type ExistingCredentials = {
   /** Credential names set (non-empty) in the file. */

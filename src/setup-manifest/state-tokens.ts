@@ -19,7 +19,11 @@ export type StateTokensOptions = {
 };
 
 /** So another site cannot post credentials here or replay GitHub's redirect. */
-export function createStateTokens({ ttlMs = 30 * 60_000, max = 1000, now = Date.now }: StateTokensOptions = {}): StateTokens {
+export function createStateTokens({
+  ttlMs = 30 * 60_000,
+  max = 1000,
+  now = Date.now,
+}: StateTokensOptions = {}): StateTokens {
   // Insertion order is issue order, so the first entries are the oldest (and expire first).
   const live = new Map<string, { purpose: StatePurpose; expiresAt: number }>();
   return {

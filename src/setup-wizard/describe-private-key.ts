@@ -11,7 +11,11 @@ export type PrivateKeyStatus = {
 };
 
 /** Looks the key up as `app run` will; never shows it. */
-export function describePrivateKey(options: { filepath?: string | undefined; env: NodeJS.ProcessEnv; cwd: string }): PrivateKeyStatus {
+export function describePrivateKey(options: {
+  filepath?: string | undefined;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}): PrivateKeyStatus {
   let found: FoundPrivateKey | null;
   try {
     found = findPrivateKey(options);

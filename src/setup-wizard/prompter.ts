@@ -9,7 +9,10 @@ export type PromptStreams = {
 export type Choice<T extends string> = { value: T; name: string; description?: string };
 
 export type Prompter = {
-  text(message: string, options?: { default?: string | undefined; validate?: (value: string) => true | string }): Promise<string>;
+  text(
+    message: string,
+    options?: { default?: string | undefined; validate?: (value: string) => true | string },
+  ): Promise<string>;
   confirm(message: string, defaultValue: boolean): Promise<boolean>;
   select<T extends string>(message: string, choices: ReadonlyArray<Choice<T>>, defaultValue?: T): Promise<T>;
 };
@@ -36,7 +39,9 @@ export function createPrompter(streams: PromptStreams = {}): Prompter {
   };
   return {
     text: (message, options = {}) =>
-      ask<string>({ type: "input", message, default: options.default, validate: options.validate }).then((value) => value.trim()),
+      ask<string>({ type: "input", message, default: options.default, validate: options.validate }).then((value) =>
+        value.trim(),
+      ),
     confirm: (message, defaultValue) => ask<boolean>({ type: "confirm", message, default: defaultValue }),
     select: (message, choices, defaultValue) => ask({ type: "select", message, choices, default: defaultValue }),
   };

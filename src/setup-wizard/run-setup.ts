@@ -77,9 +77,11 @@ export async function runSetup(options: SetupOptions): Promise<SetupResult> {
 /** Where the platform must send webhooks: a public address, never localhost, which it cannot reach. */
 function webhookAdvice(values: Record<string, string>, env: NodeJS.ProcessEnv): string {
   const secret = "and the webhook secret to WEBHOOK_SECRET from .env";
-  if (values.WEBHOOK_PROXY_URL) return `In the app's settings, set the webhook URL to ${values.WEBHOOK_PROXY_URL} (the smee channel) ${secret}.`;
+  if (values.WEBHOOK_PROXY_URL)
+    return `In the app's settings, set the webhook URL to ${values.WEBHOOK_PROXY_URL} (the smee channel) ${secret}.`;
   const domain = values.PROJECT_DOMAIN?.replace(/\/+$/, "");
-  if (domain && !isLocal(domain)) return `In the app's settings, set the webhook URL to ${domain}${env.WEBHOOK_PATH || "/api/github/webhooks"} ${secret}.`;
+  if (domain && !isLocal(domain))
+    return `In the app's settings, set the webhook URL to ${domain}${env.WEBHOOK_PATH || "/api/github/webhooks"} ${secret}.`;
   return (
     "GitHub cannot deliver webhooks to a localhost address: open https://smee.io/new, run app setup --webhook-proxy <that channel's URL>, " +
     `and in the app's settings set the webhook URL to the channel's URL ${secret}.`
@@ -105,13 +107,21 @@ function startCommand(cwd: string): string {
   return "`app run ./index.js` (your app's file)";
 }
 
-async function askFor(prompter: Prompter, spec: SetupValueSpec, known: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+async function askFor(
+  prompter: Prompter,
+  spec: SetupValueSpec,
+  known: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
   if (spec.key === "WEBHOOK_SECRET" && known !== undefined) {
     // An existing secret is kept without showing it: others may see the screen.
     if (await prompter.confirm("Keep the webhook secret that is already set?", true)) return known;
     known = undefined;
   }
-  return prompter.text(spec.message, { default: known ?? spec.suggest(env), validate: (value) => spec.validate(value) });
+  return prompter.text(spec.message, {
+    default: known ?? spec.suggest(env),
+    validate: (value) => spec.validate(value),
+  });
 }
 
 function validateKeyPath(value: string, cwd: string): true | string {
@@ -126,8 +136,12 @@ function validateKeyPath(value: string, cwd: string): true | string {
 
 function inputRequired(missing: readonly SetupValueSpec[], yes: boolean): AppError {
   const flags = missing.map((spec) => `${spec.flag} (${spec.key})`).join(", ");
-  const why = yes ? "With --yes nothing is asked, and these values have no default" : "No terminal to ask on, and these values are not given";
+  const why = yes
+    ? "With --yes nothing is asked, and these values have no default"
+    : "No terminal to ask on, and these values are not given";
   return new AppError("INPUT_REQUIRED", `${why}: ${flags}.`, {
-    hint: yes ? `Pass ${missing.map((spec) => spec.flag).join(", ")}.` : "Pass them as flags or set them in .env, or add --yes to accept the defaults.",
+    hint: yes
+      ? `Pass ${missing.map((spec) => spec.flag).join(", ")}.`
+      : "Pass them as flags or set them in .env, or add --yes to accept the defaults.",
   });
 }

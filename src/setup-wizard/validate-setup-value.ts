@@ -22,6 +22,7 @@ export function validateOptionalHttpUrl(value: string): true | string {
 }
 
 export function validateSecret(value: string): true | string {
-  if (value.trim() !== value || value === "") return "The webhook secret must not be empty or start or end with spaces.";
+  if (value.trim() !== value || value === "")
+    return "The webhook secret must not be empty or start or end with spaces.";
   return value.length >= 8 ? true : "Use a webhook secret of at least 8 characters (the suggested one is random).";
 }

@@ -20,7 +20,14 @@ export const DEFAULT_SERVICE_NAME = "gh-app-kit";
 const DEFAULT_ENDPOINT = "http://localhost:4318";
 const PROTOCOLS: readonly string[] = ["http/protobuf", "http/json"];
 const EXPORTERS: readonly string[] = ["otlp", "console", "none"];
-const SAMPLERS = ["parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio", "always_on", "always_off", "traceidratio"] as const;
+const SAMPLERS = [
+  "parentbased_always_on",
+  "parentbased_always_off",
+  "parentbased_traceidratio",
+  "always_on",
+  "always_off",
+  "traceidratio",
+] as const;
 
 /** Undefined (nothing of OpenTelemetry loaded) unless an endpoint or exporter is set. */
 export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig | undefined {
@@ -64,7 +71,9 @@ function signal(
   shared: string | undefined,
   path: string,
 ): SignalConfig {
-  const variable = value(env, `OTEL_EXPORTER_OTLP_${name}_PROTOCOL`) ? `OTEL_EXPORTER_OTLP_${name}_PROTOCOL` : "OTEL_EXPORTER_OTLP_PROTOCOL";
+  const variable = value(env, `OTEL_EXPORTER_OTLP_${name}_PROTOCOL`)
+    ? `OTEL_EXPORTER_OTLP_${name}_PROTOCOL`
+    : "OTEL_EXPORTER_OTLP_PROTOCOL";
   const protocol = value(env, variable) ?? "http/protobuf";
   if (!PROTOCOLS.includes(protocol)) {
     throw new AppError("OPTION_INVALID", `${variable}=${protocol} is not supported.`, {
@@ -107,12 +116,16 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
 function sampler(env: NodeJS.ProcessEnv): SamplerConfig {
   const name = value(env, "OTEL_TRACES_SAMPLER") ?? "parentbased_always_on";
   if (!(SAMPLERS as readonly string[]).includes(name)) {
-    throw new AppError("OPTION_INVALID", `OTEL_TRACES_SAMPLER=${name} is not supported.`, { hint: `Use one of ${SAMPLERS.join(", ")}.` });
+    throw new AppError("OPTION_INVALID", `OTEL_TRACES_SAMPLER=${name} is not supported.`, {
+      hint: `Use one of ${SAMPLERS.join(", ")}.`,
+    });
   }
   const arg = value(env, "OTEL_TRACES_SAMPLER_ARG");
   const ratio = arg === undefined ? 1 : Number(arg);
   if (!(ratio >= 0 && ratio <= 1)) {
-    throw new AppError("OPTION_INVALID", `OTEL_TRACES_SAMPLER_ARG=${arg} is not a ratio from 0 to 1.`, { hint: "Give the share of traces to keep, e.g. 0.1." });
+    throw new AppError("OPTION_INVALID", `OTEL_TRACES_SAMPLER_ARG=${arg} is not a ratio from 0 to 1.`, {
+      hint: "Give the share of traces to keep, e.g. 0.1.",
+    });
   }
   return { name: name as SamplerConfig["name"], ratio };
 }

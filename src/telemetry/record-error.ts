@@ -6,8 +6,15 @@ export function recordError(span: Span, error: unknown): void {
   const errors = error instanceof AggregateError && error.errors.length > 0 ? error.errors : [error];
   for (const each of errors) {
     const failure = each instanceof Error ? each : new Error(String(each));
-    span.recordException({ name: failure.name, message: scrubSecrets(failure.message), ...(failure.stack ? { stack: scrubSecrets(failure.stack) } : {}) });
+    span.recordException({
+      name: failure.name,
+      message: scrubSecrets(failure.message),
+      ...(failure.stack ? { stack: scrubSecrets(failure.stack) } : {}),
+    });
   }
   const first = errors[0];
-  span.setStatus({ code: SpanStatusCode.ERROR, message: scrubSecrets(first instanceof Error ? first.message : String(first)) });
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    message: scrubSecrets(first instanceof Error ? first.message : String(first)),
+  });
 }

@@ -55,7 +55,10 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
         resource,
         sampler: createSampler(config.traces.sampler),
         spanProcessors: [
-          new BatchSpanProcessor({ exporter: await createSpanExporter(config.traces), scheduledDelayMillis: config.traces.scheduledDelayMs }),
+          new BatchSpanProcessor({
+            exporter: await createSpanExporter(config.traces),
+            scheduledDelayMillis: config.traces.scheduledDelayMs,
+          }),
         ],
       })
     : undefined;
@@ -109,7 +112,11 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
       const action = attributes["github.action"];
       // Where the delivery span starts without a queue: the worker's delivery span is its child.
       const parent = context.active();
-      const span = tracer.startSpan(`enqueue ${delivery.name}${action ? `.${action}` : ""}`, { kind: SpanKind.PRODUCER, attributes }, parent);
+      const span = tracer.startSpan(
+        `enqueue ${delivery.name}${action ? `.${action}` : ""}`,
+        { kind: SpanKind.PRODUCER, attributes },
+        parent,
+      );
       const inSpan = trace.setSpan(parent, span);
       const carrier: Record<string, string> = {};
       propagation.inject(inSpan, carrier);
@@ -138,13 +145,18 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
         unit: "s",
       });
       // One read per export for both gauges.
-      meter.addBatchObservableCallback(async (observer) => {
-        // Redis away: no point this time, rather than an error line at each export.
-        const reading = await Promise.resolve().then(read).catch(() => undefined);
-        if (!reading) return;
-        observer.observe(depth, reading.depth);
-        observer.observe(age, reading.oldestAgeSeconds);
-      }, [depth, age]);
+      meter.addBatchObservableCallback(
+        async (observer) => {
+          // Redis away: no point this time, rather than an error line at each export.
+          const reading = await Promise.resolve()
+            .then(read)
+            .catch(() => undefined);
+          if (!reading) return;
+          observer.observe(depth, reading.depth);
+          observer.observe(age, reading.oldestAgeSeconds);
+        },
+        [depth, age],
+      );
     },
     shutdown() {
       return (stopping ??= (async () => {
@@ -164,6 +176,10 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
 }
 
 function createSampler({ name, ratio }: SamplerConfig): Sampler {
-  const root = name.endsWith("always_off") ? new AlwaysOffSampler() : name.endsWith("traceidratio") ? new TraceIdRatioBasedSampler(ratio) : new AlwaysOnSampler();
+  const root = name.endsWith("always_off")
+    ? new AlwaysOffSampler()
+    : name.endsWith("traceidratio")
+      ? new TraceIdRatioBasedSampler(ratio)
+      : new AlwaysOnSampler();
   return name.startsWith("parentbased_") ? new ParentBasedSampler({ root }) : root;
 }

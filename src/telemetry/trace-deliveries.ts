@@ -6,13 +6,21 @@ import { recordError } from "./record-error.js";
 type Handler<C> = (context: C) => unknown;
 
 /** Span, attribute and metric names are listed in docs/observability.md. */
-export function traceDeliveries(router: EventRouter<unknown>, tracer: Tracer, instruments: Instruments): RouterInstrumentation {
+export function traceDeliveries(
+  router: EventRouter<unknown>,
+  tracer: Tracer,
+  instruments: Instruments,
+): RouterInstrumentation {
   return {
     delivery(event, route) {
       const attributes = deliveryAttributes(event);
       const action = attributes["github.action"];
       const parent = context.active();
-      const span = tracer.startSpan(`webhook ${event.name}${action ? `.${action}` : ""}`, { kind: SpanKind.CONSUMER, attributes }, parent);
+      const span = tracer.startSpan(
+        `webhook ${event.name}${action ? `.${action}` : ""}`,
+        { kind: SpanKind.CONSUMER, attributes },
+        parent,
+      );
       const handled = router.matches(event.name, event.payload);
       const finish = (outcome: "success" | "failure" | "ignored", error?: unknown) => {
         span.setAttribute("github.outcome", outcome);
@@ -30,7 +38,9 @@ export function traceDeliveries(router: EventRouter<unknown>, tracer: Tracer, in
     },
     handlers<C>(handlers: ReadonlyArray<Handler<C>>, event: RoutedEvent): Array<Handler<C>> {
       const parent = context.active();
-      return handlers.map((handler, index) => (argument: C) => runInSpan(handler, argument, index, event, parent, tracer, instruments));
+      return handlers.map(
+        (handler, index) => (argument: C) => runInSpan(handler, argument, index, event, parent, tracer, instruments),
+      );
     },
   };
 }
@@ -45,9 +55,17 @@ function runInSpan<C>(
   instruments: Instruments,
 ): unknown {
   const named = handler.name && handler.name !== "anonymous" ? handler.name : undefined;
-  const span = tracer.startSpan(`handler ${named ?? `#${index + 1}`}`, {
-    attributes: { "github.event": event.name, "github.handler.index": index, ...(named ? { "code.function.name": named } : {}) },
-  }, parent);
+  const span = tracer.startSpan(
+    `handler ${named ?? `#${index + 1}`}`,
+    {
+      attributes: {
+        "github.event": event.name,
+        "github.handler.index": index,
+        ...(named ? { "code.function.name": named } : {}),
+      },
+    },
+    parent,
+  );
   const started = performance.now();
   const done = (error?: unknown) => {
     const failed = error !== undefined;

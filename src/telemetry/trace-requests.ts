@@ -44,7 +44,10 @@ export function createRequestTracing(tracer: Tracer, instruments: Instruments) {
         (error: unknown) => {
           const { status, response } = (error ?? {}) as { status?: unknown; response?: { headers?: Headers } };
           answered(typeof status === "number" ? status : undefined, response?.headers);
-          span.setAttribute("error.type", typeof status === "number" ? String(status) : ((error as Error)?.name ?? "Error"));
+          span.setAttribute(
+            "error.type",
+            typeof status === "number" ? String(status) : ((error as Error)?.name ?? "Error"),
+          );
           recordError(span, error);
           span.end();
           throw error;

@@ -11,7 +11,11 @@ export function traceTokenExchanges(tracer: Tracer, instruments: Instruments): T
     exchange(installationId, run) {
       const span = tracer.startSpan(NAME, {
         kind: SpanKind.CLIENT,
-        attributes: { "http.request.method": "POST", "url.template": "/app/installations/{installation_id}/access_tokens", "github.installation_id": installationId },
+        attributes: {
+          "http.request.method": "POST",
+          "url.template": "/app/installations/{installation_id}/access_tokens",
+          "github.installation_id": installationId,
+        },
       });
       return context.with(trace.setSpan(context.active(), span), run).then(
         (result) => {

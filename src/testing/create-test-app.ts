@@ -40,7 +40,9 @@ export async function createTestApp({ appFn, platform, logLevel = "warn" }: Crea
     Client: TestClient,
     log: getLog({ level: logLevel }),
   });
-  await app.load(appFn as ApplicationFunction, { getRouter: (path) => (path ? new Hono().basePath(path) : new Hono()) });
+  await app.load(appFn as ApplicationFunction, {
+    getRouter: (path) => (path ? new Hono().basePath(path) : new Hono()),
+  });
   return {
     app,
     receive: (name, payload) => app.receive({ id: randomUUID(), name: name.split(".")[0]!, payload }),

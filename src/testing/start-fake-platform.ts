@@ -56,7 +56,8 @@ export async function startFakePlatform({ appId = 1 }: { appId?: number } = {}):
     let auth: RecordedRequest["auth"] = "none";
     let installationId: number | undefined;
     if (/^bearer$/i.test(scheme) && credential.split(".").length === 3) {
-      if (!verifyAppJwt(credential, { appId, publicKey })) return send(response, 401, { message: "A JSON web token could not be decoded" });
+      if (!verifyAppJwt(credential, { appId, publicKey }))
+        return send(response, 401, { message: "A JSON web token could not be decoded" });
       auth = "app";
     } else if (credential !== "") {
       installationId = tokens.get(credential);
@@ -75,7 +76,9 @@ export async function startFakePlatform({ appId = 1 }: { appId?: number } = {}):
     }
     const reply = replies.get(`${method} ${path.split("?")[0]}`);
     if (reply) return send(response, reply.status, reply.body);
-    return method === "POST" ? send(response, 201, { id: requests.length, ...(body as object) }) : send(response, 200, {});
+    return method === "POST"
+      ? send(response, 201, { id: requests.length, ...(body as object) })
+      : send(response, 200, {});
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -51,7 +51,12 @@ ${LOGO_SVG}
 <span>Served by gh-app-kit ${escapeHtml(VERSION)}</span>
 </footer>
 </main>`;
-  return renderPage({ title: `${info.name ?? GENERIC_NAME} · GitHub App`, styles: DEFAULT_PAGE_STYLES, body, icon: LOGO_SVG });
+  return renderPage({
+    title: `${info.name ?? GENERIC_NAME} · GitHub App`,
+    styles: DEFAULT_PAGE_STYLES,
+    body,
+    icon: LOGO_SVG,
+  });
 }
 
 /** A link for http(s) addresses; anything else (a typo in PROJECT_DOMAIN) stays text. */

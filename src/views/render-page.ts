@@ -22,9 +22,7 @@ export type RenderedPage = {
 export function renderPage({ title, styles, body, icon }: PageParts): RenderedPage {
   // The hash allows exactly this style sheet; an injected one would not apply.
   const styleHash = createHash("sha256").update(styles).digest("base64");
-  const iconLink = icon
-    ? `\n<link rel="icon" href="data:image/svg+xml,${escapeHtml(encodeURIComponent(icon))}">`
-    : "";
+  const iconLink = icon ? `\n<link rel="icon" href="data:image/svg+xml,${escapeHtml(encodeURIComponent(icon))}">` : "";
   const html = `<!doctype html>
 <html lang="en">
 <head>

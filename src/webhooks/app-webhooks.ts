@@ -18,8 +18,7 @@ export type AppWebhooksOptions<C> = {
   observe?: ((event: RoutedEvent) => void) | undefined;
 };
 
-export const SIGNATURE_HINT =
-  "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
+export const SIGNATURE_HINT = "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
 
 /**
  * The app's `webhooks`: an `@octokit/webhooks` `Webhooks` whose routing is
@@ -57,7 +56,10 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
     try {
       payload = JSON.parse(event.payload);
     } catch (error) {
-      throw new AppError("WEBHOOK_PAYLOAD_INVALID", "The webhook body is not valid JSON.", { status: 400, cause: error });
+      throw new AppError("WEBHOOK_PAYLOAD_INVALID", "The webhook body is not valid JSON.", {
+        status: 400,
+        cause: error,
+      });
     }
     await this.router.receive({ id: event.id, name: event.name, payload });
   }

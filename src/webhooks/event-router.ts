@@ -52,7 +52,8 @@ export class EventRouter<C> {
     this.#observe = options.observe;
     this.#log = log;
     this.handlerDeadlineMs = resolveHandlerDeadline(options.handlerDeadlineMs);
-    if (Number.isFinite(this.handlerDeadlineMs)) this.#deadlines = new DeadlineQueue<HandlerOutcome>(this.handlerDeadlineMs, ABANDONED);
+    if (Number.isFinite(this.handlerDeadlineMs))
+      this.#deadlines = new DeadlineQueue<HandlerOutcome>(this.handlerDeadlineMs, ABANDONED);
   }
 
   /** Wraps every later delivery and its handlers (tracing and metrics); `undefined` removes it. */
@@ -123,15 +124,17 @@ export class EventRouter<C> {
     const context = this.#transform(event);
     if (slot) slot.context = context;
     if (handlers.length > 1) {
-      return runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context)).then(
-        (errors) => (errors === undefined ? undefined : this.#fail(event, context, errors)),
+      return runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context)).then((errors) =>
+        errors === undefined ? undefined : this.#fail(event, context, errors),
       );
     }
     // Most deliveries: one handler. Written without async layers; see runHandler.
     const outcome = runHandler(handlers[0]!, context, this.#deadlines);
     if (outcome === undefined) return DONE;
     if (!(outcome instanceof Promise)) return this.#fail(event, context, [outcome as Error]);
-    return outcome.then((settled) => (settled === undefined ? undefined : this.#fail(event, context, [this.#toError(settled, event, context)])));
+    return outcome.then((settled) =>
+      settled === undefined ? undefined : this.#fail(event, context, [this.#toError(settled, event, context)]),
+    );
   }
 
   #toError(outcome: Error | typeof ABANDONED, event: RoutedEvent, context: C): Error {
@@ -170,7 +173,10 @@ export class EventRouter<C> {
   #abandon(event: RoutedEvent, context: C): Error {
     this.#abandoned++;
     const action = (event.payload as { action?: unknown } | null)?.action;
-    const error = deadlineError(`A handler of ${typeof action === "string" ? `${event.name}.${action}` : event.name}`, this.handlerDeadlineMs);
+    const error = deadlineError(
+      `A handler of ${typeof action === "string" ? `${event.name}.${action}` : event.name}`,
+      this.handlerDeadlineMs,
+    );
     // An AbortError, as fetch() and the client expect of an abort: it ends the
     // handler's requests at once instead of being retried as a network error.
     abortContext(context, Object.assign(new DOMException(error.message, "AbortError"), { cause: error }));
@@ -189,4 +195,3 @@ export class EventRouter<C> {
     }
   }
 }
-

@@ -51,7 +51,10 @@ export async function runHandlers<C>(
   return errors.length === 0 ? undefined : errors;
 }
 
-function settle(result: PromiseLike<unknown>, deadlines: DeadlineQueue<HandlerOutcome> | undefined): Promise<HandlerOutcome> {
+function settle(
+  result: PromiseLike<unknown>,
+  deadlines: DeadlineQueue<HandlerOutcome> | undefined,
+): Promise<HandlerOutcome> {
   if (!deadlines) return Promise.resolve(result).then(succeeded, toError);
   return new Promise<HandlerOutcome>((resolve) => {
     const waiter = deadlines.add(resolve);

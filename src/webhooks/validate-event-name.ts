@@ -34,7 +34,8 @@ export function validateEventName(name: unknown, log: WarnLog, warned: Set<strin
     });
   }
   if (name === "*") throw new AppError("EVENT_NAME_INVALID", 'Use app.onAny(handler) instead of app.on("*").');
-  if (name === "error") throw new AppError("EVENT_NAME_INVALID", 'Use app.onError(handler) instead of app.on("error").');
+  if (name === "error")
+    throw new AppError("EVENT_NAME_INVALID", 'Use app.onError(handler) instead of app.on("error").');
   const dot = name.indexOf(".");
   const event = dot === -1 ? name : name.slice(0, dot);
   const action = dot === -1 ? undefined : name.slice(dot + 1);

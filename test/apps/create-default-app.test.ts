@@ -65,7 +65,10 @@ describe("createDefaultApp", () => {
   });
 
   it("uses the app's webhook path and port", async () => {
-    const { router } = await host(createDefaultApp({ cwd, env: { PORT: "1111" } }), { webhookPath: "/hooks", port: 2222 });
+    const { router } = await host(createDefaultApp({ cwd, env: { PORT: "1111" } }), {
+      webhookPath: "/hooks",
+      port: 2222,
+    });
     expect(await (await router.request("/app")).text()).to.include("http://localhost:2222/hooks");
   });
 
@@ -84,6 +87,10 @@ describe("defaultApp", () => {
     expect(html).to.include(`<h1>${manifest.name}</h1>`).and.include(`v${manifest.version}`);
     expect(defaultAppFns).to.deep.equal([defaultApp]);
     expect(Object.isFrozen(defaultAppFns)).to.equal(true);
-    expect([root.defaultApp, root.defaultAppFns, root.createDefaultApp]).to.deep.equal([defaultApp, defaultAppFns, createDefaultApp]);
+    expect([root.defaultApp, root.defaultAppFns, root.createDefaultApp]).to.deep.equal([
+      defaultApp,
+      defaultAppFns,
+      createDefaultApp,
+    ]);
   });
 });

@@ -99,7 +99,16 @@ describe("default app in Chromium", function () {
   for (const colorScheme of ["light", "dark"] as const) {
     it(`has readable contrast in the ${colorScheme} scheme`, async () => {
       const { page, external, consoleErrors } = await visit({ colorScheme, viewport: { width: 1280, height: 860 } });
-      const ratios = await measureContrast(page, ["h1", ".description", ".steps p", ".version", ".status", "footer", "a", ".url"]);
+      const ratios = await measureContrast(page, [
+        "h1",
+        ".description",
+        ".steps p",
+        ".version",
+        ".status",
+        "footer",
+        "a",
+        ".url",
+      ]);
       for (const [selector, ratio] of Object.entries(ratios)) {
         expect(ratio, `contrast of ${selector}`).to.be.at.least(4.5);
       }

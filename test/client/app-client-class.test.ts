@@ -20,14 +20,32 @@ const TOKEN = "ghp_lazyclienttoken0123456789abcdefABCDEF";
  * through a resolve hook in `log`, require() calls (how a lazily loaded
  * AppClient arrives) in the output through NODE_DEBUG=module.
  */
-function receiveRecordingImports(app: string, platform: FakePlatform, log: string): Promise<{ code: number; output: string }> {
-  const args = ["receive", "-e", "issues.opened", "-p", fixture("payloads/issues.opened.json"), "--base-url", platform.url, "-t", TOKEN, app];
+function receiveRecordingImports(
+  app: string,
+  platform: FakePlatform,
+  log: string,
+): Promise<{ code: number; output: string }> {
+  const args = [
+    "receive",
+    "-e",
+    "issues.opened",
+    "-p",
+    fixture("payloads/issues.opened.json"),
+    "--base-url",
+    platform.url,
+    "-t",
+    TOKEN,
+    app,
+  ];
   const register = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(HOOK)});`;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["--import", register, BIN, ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, IMPORT_LOG: log, NODE_DEBUG: "module", NO_COLOR: "1" }, timeout: 60_000 },
+      {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, IMPORT_LOG: log, NODE_DEBUG: "module", NO_COLOR: "1" },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
     );
   });
@@ -42,8 +60,12 @@ describe("appClientClass", () => {
     const built = (path: string) => readFileSync(new URL(`../../dist/src/client/${path}`, import.meta.url), "utf8");
     expect(built("app-client.js")).not.to.match(/(from|import\(|require\()\s*["'][./]*(client\/)?app-client-class\.js/);
     // lazy-module.js, which app-client.js imports, loads modules by the URL its callers pass.
-    expect(built("../helpers/lazy-module.js")).not.to.match(/^import [^;]*app-client|require\(\s*["'][^"']*app-client/m);
-    expect(built("app-client-class.js")).not.to.match(/^\s*import\b[^;]*["']\.\/app-client\.js["']|import\(\s*["']\.\/app-client\.js["']/m);
+    expect(built("../helpers/lazy-module.js")).not.to.match(
+      /^import [^;]*app-client|require\(\s*["'][^"']*app-client/m,
+    );
+    expect(built("app-client-class.js")).not.to.match(
+      /^\s*import\b[^;]*["']\.\/app-client\.js["']|import\(\s*["']\.\/app-client\.js["']/m,
+    );
   });
 
   describe("in app receive, run from the build", () => {
@@ -66,7 +88,11 @@ describe("appClientClass", () => {
       expect(result.output).to.include("log-events saw issues.opened");
       const loaded = (await readFile(log, "utf8")) + result.output;
       expect(loaded).to.include("/dist/src/app.js");
-      for (const module of ["/dist/src/client/app-client.js", "/@octokit/plugin-rest-endpoint-methods/", "/@octokit/core/"]) {
+      for (const module of [
+        "/dist/src/client/app-client.js",
+        "/@octokit/plugin-rest-endpoint-methods/",
+        "/@octokit/core/",
+      ]) {
         expect(loaded, module).not.to.include(module);
       }
     });

@@ -29,19 +29,30 @@ describe("AppClient", () => {
     });
 
     it("keeps a caller's user agent in front of the framework's", () => {
-      expect(mergeClientOptions({ userAgent: "my-bot/1.0" }).userAgent).to.equal(`my-bot/1.0 ${CLIENT_DEFAULTS.userAgent}`);
+      expect(mergeClientOptions({ userAgent: "my-bot/1.0" }).userAgent).to.equal(
+        `my-bot/1.0 ${CLIENT_DEFAULTS.userAgent}`,
+      );
     });
 
     it("merges throttle and retry key by key through every layer of AppClient.defaults()", () => {
       const onSecondaryRateLimit = () => false;
       let seen: Record<string, any> = {};
-      const Layered = AppClient.defaults({ userAgent: "inner/1", throttle: { onSecondaryRateLimit } as unknown as ThrottlingOptions, retry: { retries: 1 } })
+      const Layered = AppClient.defaults({
+        userAgent: "inner/1",
+        throttle: { onSecondaryRateLimit } as unknown as ThrottlingOptions,
+        retry: { retries: 1 },
+      })
         .defaults({ userAgent: "outer/2", throttle: { id: "shared" } as ThrottlingOptions })
         .plugin((_octokit: unknown, options: Record<string, any>) => {
           seen = options;
         });
       new Layered({ throttle: { fallbackSecondaryRateRetryAfter: 5 } as ThrottlingOptions });
-      expect(seen.throttle).to.include({ onSecondaryRateLimit, onRateLimit, id: "shared", fallbackSecondaryRateRetryAfter: 5 });
+      expect(seen.throttle).to.include({
+        onSecondaryRateLimit,
+        onRateLimit,
+        id: "shared",
+        fallbackSecondaryRateRetryAfter: 5,
+      });
       expect(seen.retry).to.include({ retries: 1, retryNonIdempotent: false });
       expect(seen.userAgent).to.equal(`outer/2 inner/1 ${CLIENT_DEFAULTS.userAgent}`);
     });

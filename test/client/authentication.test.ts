@@ -43,8 +43,15 @@ describe("authentication against the platform", () => {
 
   it("uses platformToken when the app has no key", async () => {
     await platform.close();
-    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: ["ghp_personal0123456789"] });
-    const { app } = createTestApp(platform, { appId: undefined, privateKey: undefined, platformToken: "ghp_personal0123456789" });
+    platform = await startFakePlatform({
+      publicKey: getTestKeys().publicKey,
+      personalTokens: ["ghp_personal0123456789"],
+    });
+    const { app } = createTestApp(platform, {
+      appId: undefined,
+      privateKey: undefined,
+      platformToken: "ghp_personal0123456789",
+    });
     await (await app.auth()).repos.get({ owner: "octo", repo: "hello" });
     expect(platform.calls.at(-1)!.auth).to.deep.equal({ type: "token", token: "ghp_personal0123456789" });
     expect(platform.tokenExchanges()).to.have.length(0);
@@ -66,7 +73,9 @@ describe("authentication against the platform", () => {
       await context.client.repos.get(context.repo());
     });
     await Promise.all(
-      Array.from({ length: 5 }, (_, i) => app.receive({ id: `c-${i}`, name: "issues", payload: issuesOpenedPayload(1) })),
+      Array.from({ length: 5 }, (_, i) =>
+        app.receive({ id: `c-${i}`, name: "issues", payload: issuesOpenedPayload(1) }),
+      ),
     );
     expect(platform.tokenExchanges()).to.have.length(1);
   });

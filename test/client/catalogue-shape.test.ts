@@ -5,12 +5,20 @@ type Endpoint = { endpoint: (parameters: object) => { method: string; url: strin
 const base = "https://api.github.com";
 
 describe("AppClient's two shapes of methods", () => {
-  const client = new AppClient({ throttle: { enabled: false } }) as unknown as Record<string, Record<string, Endpoint>> & {
+  const client = new AppClient({ throttle: { enabled: false } }) as unknown as Record<
+    string,
+    Record<string, Endpoint>
+  > & {
     rest: Record<string, Record<string, Endpoint>>;
   };
 
   const changed: ReadonlyArray<[name: string, parameters: object, root: string, rest: string]> = [
-    ["repos.downloadArchive", { owner: "o", repo: "r", archive_format: "tarball", ref: "main" }, "GET /repos/o/r/tarball/main", "GET /repos/o/r/zipball/main"],
+    [
+      "repos.downloadArchive",
+      { owner: "o", repo: "r", archive_format: "tarball", ref: "main" },
+      "GET /repos/o/r/tarball/main",
+      "GET /repos/o/r/zipball/main",
+    ],
     ["projects.listForOrg", { org: "acme" }, "GET /orgs/acme/projects", "GET /orgs/acme/projectsV2"],
   ];
   for (const [name, parameters, root, rest] of changed) {
@@ -35,6 +43,8 @@ describe("client.config.get, the catalogue's 702nd method", () => {
     const { get } = client.config;
     const { method, url } = get.endpoint({ owner: "o", repo: "r", path: ".github/app.yml" });
     expect(`${method} ${url}`).to.equal("GET https://api.github.com/repos/o/r/contents/.github%2Fapp.yml");
-    expect(get.defaults({ defaults: { a: 1 } })).to.be.a("function").with.property("endpoint");
+    expect(get.defaults({ defaults: { a: 1 } }))
+      .to.be.a("function")
+      .with.property("endpoint");
   });
 });

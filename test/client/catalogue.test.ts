@@ -5,36 +5,18 @@ import { paginateRest } from "@octokit/plugin-paginate-rest";
 import { legacyRestEndpointMethods } from "@octokit/plugin-rest-endpoint-methods";
 import { expect } from "chai";
 import { catalogueMethods } from "../../src/client/catalogue/catalogue-methods.js";
-import {
-  CATALOGUE_COUNTS,
-  CATALOGUE_EXCLUDED,
-  CATALOGUE_ROUTES,
-} from "../../src/client/catalogue/routes.generated.js";
+import { CATALOGUE_COUNTS, CATALOGUE_EXCLUDED, CATALOGUE_ROUTES } from "../../src/client/catalogue/routes.generated.js";
 import type { RequestParameters } from "@octokit/core/types";
-import type {
-  CatalogueEntry,
-  EndpointMethod,
-} from "../../src/client/catalogue/types.js";
+import type { CatalogueEntry, EndpointMethod } from "../../src/client/catalogue/types.js";
 import { VERSION } from "../../src/version.js";
-import {
-  startFakePlatform,
-  type RouteHandler,
-} from "../helpers/fake-platform.js";
+import { startFakePlatform, type RouteHandler } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
 
 // A verbatim copy of shared/spec/client-method-catalogue.json (checked below when present).
-const CATALOGUE_URL = new URL(
-  "./client-method-catalogue.json",
-  import.meta.url,
-);
+const CATALOGUE_URL = new URL("./client-method-catalogue.json", import.meta.url);
 const SPEC_PATH = "/work/shared/spec/client-method-catalogue.json";
-const catalogue = JSON.parse(readFileSync(CATALOGUE_URL, "utf8")) as Record<
-  string,
-  string[]
->;
-const names = Object.entries(catalogue).flatMap(([g, ms]) =>
-  ms.map((m) => `${g}.${m}`),
-);
+const catalogue = JSON.parse(readFileSync(CATALOGUE_URL, "utf8")) as Record<string, string[]>;
+const names = Object.entries(catalogue).flatMap(([g, ms]) => ms.map((m) => `${g}.${m}`));
 
 type Log = {
   debug(m: string): void;
@@ -45,16 +27,10 @@ type Log = {
 /** The options a client factory receives; anything built from Octokit accepts them. */
 export type ClientOptions = { baseUrl: string; log: Log };
 type Client = {
-  paginate: (
-    method: EndpointMethod,
-    parameters?: RequestParameters,
-  ) => Promise<unknown[]>;
+  paginate: (method: EndpointMethod, parameters?: RequestParameters) => Promise<unknown[]>;
 };
 
-const table = CATALOGUE_ROUTES as unknown as Record<
-  string,
-  Record<string, CatalogueEntry>
->;
+const table = CATALOGUE_ROUTES as unknown as Record<string, Record<string, CatalogueEntry>>;
 const pick = (client: object, name: string, under?: "rest"): unknown => {
   const [group = "", method = ""] = name.split(".");
   const root = (under ? (client as { rest?: object }).rest : client) as Record<
@@ -79,10 +55,7 @@ const quiet = (warnings: string[] = []): Log => ({
  * @example
  * expect(checkCatalogueMethods(new AppClient()).problems).to.deep.equal([]);
  */
-export function checkCatalogueMethods(
-  client: object,
-  baseUrl = "https://api.github.com",
-) {
+export function checkCatalogueMethods(client: object, baseUrl = "https://api.github.com") {
   const problems: string[] = [];
   const changed: string[] = [];
   let checked = 0;
@@ -104,10 +77,7 @@ export function checkCatalogueMethods(
     if (entry.kind === "changed" ? typeof underRest !== "function" || underRest === value : underRest !== value)
       problems.push(`${name}: rest ${entry.kind === "changed" ? "is not today's method" : "differs from root"}`);
     const found = value as Partial<EndpointMethod>;
-    if (
-      typeof found.defaults !== "function" ||
-      typeof found.endpoint !== "function"
-    ) {
+    if (typeof found.defaults !== "function" || typeof found.endpoint !== "function") {
       problems.push(`${name}: no defaults/endpoint`);
       continue;
     }
@@ -115,24 +85,14 @@ export function checkCatalogueMethods(
     // The root has the catalogue's shape: the historic route, also where today's differs.
     const route = entry.route;
     const [verb, template = ""] = route.split(" ");
-    const path = template
-      .replace(/\{\?[^}]*\}/, "")
-      .replace(/\{(\w+)\}/g, (_, p: string) => `v-${p}`);
-    const parameters = Object.fromEntries(
-      [...template.matchAll(/\{(\w+)\}/g)].map(([, p]) => [p, `v-${p}`]),
-    );
-    const options = (
-      found.endpoint as (p: object) => { method: string; url: string }
-    )(parameters);
+    const path = template.replace(/\{\?[^}]*\}/, "").replace(/\{(\w+)\}/g, (_, p: string) => `v-${p}`);
+    const parameters = Object.fromEntries([...template.matchAll(/\{(\w+)\}/g)].map(([, p]) => [p, `v-${p}`]));
+    const options = (found.endpoint as (p: object) => { method: string; url: string })(parameters);
     const url = `${entry.defaults?.baseUrl ?? baseUrl}${path}`;
     // `{?name,label}` expands to a query string; the path is what counts.
-    const actual = template.includes("{?")
-      ? options.url.replace(/\?.*$/, "")
-      : options.url;
+    const actual = template.includes("{?") ? options.url.replace(/\?.*$/, "") : options.url;
     if (options.method !== verb || actual !== url) {
-      problems.push(
-        `${name}: ${options.method} ${options.url}, table says ${verb} ${url}`,
-      );
+      problems.push(`${name}: ${options.method} ${options.url}, table says ${verb} ${url}`);
     }
   }
   return { problems, changed, checked };
@@ -173,9 +133,7 @@ async function startPlatform(pages: Record<string, unknown[][]> = {}) {
 // Per process: remembers which sample methods this file has already called.
 const calledBefore = new Set<string>();
 
-const samples: Array<
-  [name: string, params: RequestParameters, request: string, note: string]
-> = [
+const samples: Array<[name: string, params: RequestParameters, request: string, note: string]> = [
   [
     "issues.replaceAllLabels",
     { owner: "o", repo: "r", issue_number: 7, labels: ["bug"] },
@@ -194,12 +152,7 @@ const samples: Array<
     "PUT /repos/o/r/branches/main/protection/restrictions/teams",
     "client.repos.setTeamAccessRestrictions()",
   ],
-  [
-    "activity.getThreadSubscription",
-    {},
-    "PUT /notifications",
-    "client.activity.markNotificationsAsRead()",
-  ],
+  ["activity.getThreadSubscription", {}, "PUT /notifications", "client.activity.markNotificationsAsRead()"],
   ["projects.get", { project_id: 1 }, "GET /projects/1", "no longer lists"],
   [
     "repos.getArchiveLink",
@@ -207,12 +160,7 @@ const samples: Array<
     "GET /repos/o/r/tarball/main",
     "renamed to client.repos.downloadArchive()",
   ],
-  [
-    "reactions.deleteLegacy",
-    { reaction_id: 5 },
-    "DELETE /reactions/5",
-    "delete-a-reaction-legacy",
-  ],
+  ["reactions.deleteLegacy", { reaction_id: 5 }, "DELETE /reactions/5", "delete-a-reaction-legacy"],
 ];
 
 /**
@@ -221,15 +169,10 @@ const samples: Array<
  * @example
  * describeCatalogueClient("AppClient", (options) => new AppClient(options));
  */
-export function describeCatalogueClient(
-  label: string,
-  create: (options: ClientOptions) => object,
-) {
+export function describeCatalogueClient(label: string, create: (options: ClientOptions) => object) {
   describe(`catalogue methods on ${label}`, () => {
     it("has every catalogue method, and endpoint() gives the table's method and URL", () => {
-      const result = checkCatalogueMethods(
-        create({ baseUrl: "https://api.github.com", log: quiet() }),
-      );
+      const result = checkCatalogueMethods(create({ baseUrl: "https://api.github.com", log: quiet() }));
       expect(result.problems).to.deep.equal([]);
       expect(result.checked).to.equal(701);
       expect(result.changed).to.have.length(CATALOGUE_COUNTS.changed);
@@ -249,10 +192,7 @@ export function describeCatalogueClient(
           }
           expect(platform.sent()).to.deep.equal(Array(4).fill(request));
           expect(warnings).to.have.length(calledBefore.has(name) ? 0 : 1);
-          if (warnings[0])
-            expect(warnings[0])
-              .to.include(`client.${name}()`)
-              .and.include(note);
+          if (warnings[0]) expect(warnings[0]).to.include(`client.${name}()`).and.include(note);
           calledBefore.add(name);
         } finally {
           await platform.close();
@@ -267,17 +207,11 @@ export function describeCatalogueClient(
       await (pick(client, "projects.get") as EndpointMethod)({ project_id: 1 });
       await platform.close();
       expect(platform.calls[0]!.body).to.deep.equal(["core"]);
-      expect(platform.calls[1]!.headers.accept).to.equal(
-        "application/vnd.github.inertia-preview+json",
-      );
+      expect(platform.calls[1]!.headers.accept).to.equal("application/vnd.github.inertia-preview+json");
     });
 
     const lists = [
-      [
-        "issues.listMilestonesForRepo",
-        { owner: "o", repo: "r" },
-        "/repos/o/r/milestones",
-      ],
+      ["issues.listMilestonesForRepo", { owner: "o", repo: "r" }, "/repos/o/r/milestones"],
       ["projects.listCards", { column_id: 9 }, "/projects/columns/9/cards"],
     ] as const;
     for (const [name, params, path] of lists) {
@@ -286,32 +220,16 @@ export function describeCatalogueClient(
           [path]: [[{ id: 1 }, { id: 2 }], [{ id: 3 }], [{ id: 4 }]],
         });
         const client = create({ baseUrl: platform.url, log: quiet() });
-        const items = await (client as Client).paginate(
-          pick(client, name) as EndpointMethod,
-          params,
-        );
+        const items = await (client as Client).paginate(pick(client, name) as EndpointMethod, params);
         await platform.close();
-        expect(items).to.deep.equal([
-          { id: 1 },
-          { id: 2 },
-          { id: 3 },
-          { id: 4 },
-        ]);
-        expect(platform.sent()).to.deep.equal([
-          `GET ${path}`,
-          `GET ${path}?page=2`,
-          `GET ${path}?page=3`,
-        ]);
+        expect(items).to.deep.equal([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
+        expect(platform.sent()).to.deep.equal([`GET ${path}`, `GET ${path}?page=2`, `GET ${path}?page=3`]);
       });
     }
   });
 }
 
-const LocalClient = Octokit.plugin(
-  legacyRestEndpointMethods,
-  paginateRest,
-  catalogueMethods,
-);
+const LocalClient = Octokit.plugin(legacyRestEndpointMethods, paginateRest, catalogueMethods);
 describeCatalogueClient(
   "Octokit.plugin(legacyRestEndpointMethods, paginateRest, catalogueMethods)",
   (options) => new LocalClient(options),
@@ -319,23 +237,11 @@ describeCatalogueClient(
 
 describe("catalogueMethods", () => {
   it("has a table of exactly the catalogue's REST methods, the config plugin's aside", () => {
-    const tabled = Object.entries(table).flatMap(([g, ms]) =>
-      Object.keys(ms).map((m) => `${g}.${m}`),
-    );
-    expect([...tabled, ...CATALOGUE_EXCLUDED].sort()).to.deep.equal(
-      [...names].sort(),
-    );
+    const tabled = Object.entries(table).flatMap(([g, ms]) => Object.keys(ms).map((m) => `${g}.${m}`));
+    expect([...tabled, ...CATALOGUE_EXCLUDED].sort()).to.deep.equal([...names].sort());
     expect(names).to.have.length(702);
-    expect(
-      Object.values(CATALOGUE_COUNTS).reduce(
-        (a: number, b: number) => a + b,
-        0,
-      ),
-    ).to.equal(701);
-    if (existsSync(SPEC_PATH))
-      expect(readFileSync(CATALOGUE_URL, "utf8")).to.equal(
-        readFileSync(SPEC_PATH, "utf8"),
-      );
+    expect(Object.values(CATALOGUE_COUNTS).reduce((a: number, b: number) => a + b, 0)).to.equal(701);
+    if (existsSync(SPEC_PATH)) expect(readFileSync(CATALOGUE_URL, "utf8")).to.equal(readFileSync(SPEC_PATH, "utf8"));
   });
 
   it("keeps today's methods and shares each group between the root and rest", () => {
@@ -343,10 +249,7 @@ describe("catalogueMethods", () => {
     expect(client.issues).to.equal(client.rest.issues);
     expect(client.issues.setLabels).to.equal(client.rest.issues.setLabels);
     expect(client.rest.codespaces.listInOrganization).to.be.a("function");
-    expect(Object.keys(client.issues)).to.include.members([
-      "setLabels",
-      "replaceAllLabels",
-    ]);
+    expect(Object.keys(client.issues)).to.include.members(["setLabels", "replaceAllLabels"]);
     expect("replaceAllLabels" in client.issues).to.equal(true);
     const stub = Object.assign(async () => ({}), {
       defaults: {},
@@ -358,15 +261,9 @@ describe("catalogueMethods", () => {
 
   it("types the added methods: aliases as their target (checked by tsc -p test)", () => {
     const typeChecks = async (client: InstanceType<typeof LocalClient>) => {
-      const milestones = await client.paginate(
-        client.issues.listMilestonesForRepo,
-        { owner: "o", repo: "r" },
-      );
+      const milestones = await client.paginate(client.issues.listMilestonesForRepo, { owner: "o", repo: "r" });
       const title: string | undefined = milestones[0]?.title;
-      const cards: unknown[] = await client.paginate(
-        client.rest.projects.listCards,
-        { column_id: 1 },
-      );
+      const cards: unknown[] = await client.paginate(client.rest.projects.listCards, { column_id: 1 });
       const url: string = client.projects.get.endpoint({ project_id: 1 }).url;
       // @ts-expect-error an alias takes its target's parameters (issues.setLabels)
       await client.issues.replaceAllLabels({ owner: 1 });
@@ -379,9 +276,7 @@ describe("catalogueMethods", () => {
 
   it("carries VERSION and fails early without the endpoint methods", () => {
     expect(catalogueMethods.VERSION).to.equal(VERSION);
-    expect(() => new (Octokit.plugin(catalogueMethods))()).to.throw(
-      /after them/,
-    );
+    expect(() => new (Octokit.plugin(catalogueMethods))()).to.throw(/after them/);
   });
 });
 

@@ -35,7 +35,12 @@ describe("app doctor (the built command, in its own process)", function () {
     ...extra,
   });
   async function doctor(args: string[], extra: Record<string, string> = {}, base = platform) {
-    const result = await runToExit({ command: "doctor", args: ["--json", "--base-url", base.url, ...args], env: env(extra), cwd });
+    const result = await runToExit({
+      command: "doctor",
+      args: ["--json", "--base-url", base.url, ...args],
+      env: env(extra),
+      cwd,
+    });
     const report = JSON.parse(result.stdout) as Report;
     const status = Object.fromEntries(report.checks.map((check) => [check.id, check.status]));
     return { ...result, report, status };
@@ -43,7 +48,13 @@ describe("app doctor (the built command, in its own process)", function () {
 
   it("passes every check with a good configuration, and exits 0", async () => {
     const { code, status, stdout, stderr } = await doctor([fixture("comment.js")]);
-    expect(status, stdout + stderr).to.deep.equal({ key: "ok", clock: "ok", secret: "ok", events: "ok", installations: "ok" });
+    expect(status, stdout + stderr).to.deep.equal({
+      key: "ok",
+      clock: "ok",
+      secret: "ok",
+      events: "ok",
+      installations: "ok",
+    });
     expect(code).to.equal(0);
     // A token was really created for the installation, and is not printed.
     expect(platform.tokenExchanges()).to.have.length.greaterThan(0);
@@ -52,18 +63,29 @@ describe("app doctor (the built command, in its own process)", function () {
   });
 
   it("prints one line per check, and a summary, without --json", async () => {
-    const result = await runToExit({ command: "doctor", args: ["--base-url", platform.url, fixture("comment.js")], env: env(), cwd });
+    const result = await runToExit({
+      command: "doctor",
+      args: ["--base-url", platform.url, fixture("comment.js")],
+      env: env(),
+      cwd,
+    });
     expect(result.code).to.equal(0);
     const lines = result.stdout.trim().split("\n");
     expect(lines.slice(0, 5).map((line) => line.split(/\s+/).slice(0, 2).join(" "))).to.deep.equal([
-      "ok key", "ok clock", "ok secret", "ok events", "ok installations",
+      "ok key",
+      "ok clock",
+      "ok secret",
+      "ok events",
+      "ok installations",
     ]);
     expect(lines.at(-1)).to.equal("Every check passed.");
   });
 
   it("fails the key check, naming what to do, when the key belongs to another app", async () => {
     const other = generateKeyPair();
-    const { code, status, report, stdout } = await doctor([fixture("comment.js")], { PRIVATE_KEY: other.privateKeyPkcs1 });
+    const { code, status, report, stdout } = await doctor([fixture("comment.js")], {
+      PRIVATE_KEY: other.privateKeyPkcs1,
+    });
     expect(code).to.equal(1);
     expect(status.key).to.equal("fail");
     const key = report.checks.find((check) => check.id === "key")!;
@@ -78,7 +100,9 @@ describe("app doctor (the built command, in its own process)", function () {
       const { code, status, report } = await doctor([fixture("comment.js")], {}, skewed);
       expect(code).to.equal(1);
       expect(status.clock).to.equal("fail");
-      expect(report.checks.find((check) => check.id === "clock")!.message).to.match(/The clock is 30\d s behind the platform's/);
+      expect(report.checks.find((check) => check.id === "clock")!.message).to.match(
+        /The clock is 30\d s behind the platform's/,
+      );
       // The key itself is fine: the platform accepts the JWT (with the clock corrected if needed).
       expect(status.key).to.equal("ok");
     } finally {
@@ -91,7 +115,9 @@ describe("app doctor (the built command, in its own process)", function () {
     const { code, status, report } = await doctor([fixture("comment.js")]);
     expect(code).to.equal(1);
     expect(status.events).to.equal("fail");
-    expect(report.checks.find((check) => check.id === "events")!.message).to.include("handle issues, but the app is not subscribed");
+    expect(report.checks.find((check) => check.id === "events")!.message).to.include(
+      "handle issues, but the app is not subscribed",
+    );
   });
 
   it("warns about the development secret and fails without one", async () => {
@@ -158,7 +184,9 @@ describe("app doctor (the built command, in its own process)", function () {
       try {
         const { status, report } = await doctor([fixture("comment.js")], { WEBHOOK_PROXY_URL: channel.url });
         expect(status.proxy).to.equal("ok");
-        expect(report.checks.find((check) => check.id === "proxy")!.message).to.equal(`The webhook proxy ${new URL(channel.url).origin}/*** answers.`);
+        expect(report.checks.find((check) => check.id === "proxy")!.message).to.equal(
+          `The webhook proxy ${new URL(channel.url).origin}/*** answers.`,
+        );
         expect(channel.requests()).to.equal(1);
       } finally {
         await channel.close();
@@ -166,7 +194,9 @@ describe("app doctor (the built command, in its own process)", function () {
     });
 
     it("fails for a proxy channel that does not answer, without printing the channel", async () => {
-      const { status, stdout } = await doctor([fixture("comment.js")], { WEBHOOK_PROXY_URL: "http://127.0.0.1:1/SecretChannel42" });
+      const { status, stdout } = await doctor([fixture("comment.js")], {
+        WEBHOOK_PROXY_URL: "http://127.0.0.1:1/SecretChannel42",
+      });
       expect(status.proxy).to.equal("fail");
       expect(stdout).not.to.include("SecretChannel42");
     });

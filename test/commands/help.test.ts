@@ -5,7 +5,16 @@ import { join } from "node:path";
 import { runBin } from "./run-bin.js";
 
 const COMMANDS = [
-  "doctor", "migrate", "new", "receive", "redeliver", "run", "setup", "worker", "deliveries failed", "deliveries retry",
+  "doctor",
+  "migrate",
+  "new",
+  "receive",
+  "redeliver",
+  "run",
+  "setup",
+  "worker",
+  "deliveries failed",
+  "deliveries retry",
 ] as const;
 /** What `app --help` lists: topics (deliveries) and commands, in its order. */
 const LISTED = ["deliveries", "doctor", "migrate", "new", "receive", "redeliver", "run", "setup", "worker"] as const;
@@ -66,11 +75,23 @@ describe("app (help, version, mistakes)", () => {
   });
 
   const badValues: ReadonlyArray<[args: string[], line: string]> = [
-    [["run", "--log-level", "loud"], 'Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal. See "app run --help".'],
-    [["receive", "--log-format", "xml"], 'Error: Expected --log-format=xml to be one of: pretty, json. See "app receive --help".'],
-    [["new", "my-app", "--template", "rust"], 'Error: Expected --template=rust to be one of: typescript, javascript. See "app new --help".'],
+    [
+      ["run", "--log-level", "loud"],
+      'Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal. See "app run --help".',
+    ],
+    [
+      ["receive", "--log-format", "xml"],
+      'Error: Expected --log-format=xml to be one of: pretty, json. See "app receive --help".',
+    ],
+    [
+      ["new", "my-app", "--template", "rust"],
+      'Error: Expected --template=rust to be one of: typescript, javascript. See "app new --help".',
+    ],
     [["setup", "--app-id", "abc"], 'Error: --app-id: Expected an integer but received: abc. See "app setup --help".'],
-    [["receive", "--evnt", "issues"], 'Error: Nonexistent flag: --evnt. Did you mean --event? See "app receive --help".'],
+    [
+      ["receive", "--evnt", "issues"],
+      'Error: Nonexistent flag: --evnt. Did you mean --event? See "app receive --help".',
+    ],
   ];
   for (const [args, line] of badValues) {
     it(`exits 2 with one line for app ${args.join(" ")}`, async () => {
@@ -88,6 +109,8 @@ describe("app (help, version, mistakes)", () => {
       'Error: Expected --log-level=loud to be one of: trace, debug, info, warn, error, fatal (from LOG_LEVEL in the environment). See "app run --help".\n',
     );
     const fromFlag = await runBin(["setup", "--app-id", "abc"], { cwd, env: { APP_ID: "7" } });
-    expect(fromFlag.stderr).to.equal('Error: --app-id: Expected an integer but received: abc. See "app setup --help".\n');
+    expect(fromFlag.stderr).to.equal(
+      'Error: --app-id: Expected an integer but received: abc. See "app setup --help".\n',
+    );
   });
 });

@@ -6,7 +6,11 @@ import { fileURLToPath } from "node:url";
 import { runBin } from "./run-bin.js";
 
 const TSX = fileURLToPath(new URL("../../node_modules/tsx", import.meta.url));
-const PAYLOAD = JSON.stringify({ action: "opened", issue: { number: 1 }, repository: { name: "r", owner: { login: "o" } } });
+const PAYLOAD = JSON.stringify({
+  action: "opened",
+  issue: { number: 1 },
+  repository: { name: "r", owner: { login: "o" } },
+});
 const README_APP = `export default ({ app }) => {
   app.on("issues.opened", async (context) => {
     console.log("handled " + context.name + "." + context.payload.action);
@@ -36,8 +40,12 @@ describe("app receive on the files users paste", () => {
     await writeFile(join(cwd, "index.js"), README_APP);
     const result = await receive("./index.js");
     expect(result.code).to.equal(1);
-    expect(result.stderr).to.include("index.js is an ES module (it uses export or import), but Node loads it as CommonJS");
-    expect(result.stderr).to.include(`Hint: Add "type": "module" to ${join(cwd, "package.json")}, or rename the file to index.mjs.`);
+    expect(result.stderr).to.include(
+      "index.js is an ES module (it uses export or import), but Node loads it as CommonJS",
+    );
+    expect(result.stderr).to.include(
+      `Hint: Add "type": "module" to ${join(cwd, "package.json")}, or rename the file to index.mjs.`,
+    );
     expect(result.stderr).not.to.include("Fix the error");
   });
 
@@ -59,7 +67,9 @@ describe("app receive on the files users paste", () => {
     if (result.code === 0) return expect(result.stdout).to.include("handled issues.opened");
     expect(result.code).to.equal(1);
     expect(result.stderr).to.include("Node cannot run the TypeScript file src/index.ts by itself.");
-    expect(result.stderr).to.include("Hint: Build the app (npm run build) and pass the compiled file: ./dist/src/index.js.");
+    expect(result.stderr).to.include(
+      "Hint: Build the app (npm run build) and pass the compiled file: ./dist/src/index.js.",
+    );
     expect(result.stderr).not.to.include("Unknown file extension");
   });
 

@@ -32,7 +32,11 @@ const APPS: ReadonlyArray<{
   {
     name: "esm-app",
     suite: "labeler",
-    tests: ["lists the labels over two pages", "labels a new issue as .github/labeler.yml says", "labels a new issue with the defaults when there is no labeler.yml"],
+    tests: [
+      "lists the labels over two pages",
+      "labels a new issue as .github/labeler.yml says",
+      "labels a new issue with the defaults when there is no labeler.yml",
+    ],
   },
   {
     name: "ts-app",
@@ -88,9 +92,14 @@ describe("app migrate", function () {
         expect(first.stdout).to.match(/^\d+ files changed \(\d+ changes\), 0 to do by hand, 0 unreadable/m);
         const migrated = await snapshot(dir);
         expect(migrated).to.not.deep.equal(original);
-        expect(JSON.parse(migrated.get("package.json") as string).dependencies).to.deep.equal({ "gh-app-kit": `file:${CHECKOUT.replace(/\/$/, "")}` });
+        expect(JSON.parse(migrated.get("package.json") as string).dependencies).to.deep.equal({
+          "gh-app-kit": `file:${CHECKOUT.replace(/\/$/, "")}`,
+        });
         for (const [file, text] of migrated) {
-          if (/\.(c|m)?[jt]s$/.test(file)) expect(text, file).to.not.match(/["']probot["']|\bnew Probot\b|\bProbotOctokit\b|\bcreateProbot\b|\.octokit\./);
+          if (/\.(c|m)?[jt]s$/.test(file))
+            expect(text, file).to.not.match(
+              /["']probot["']|\bnew Probot\b|\bProbotOctokit\b|\bcreateProbot\b|\.octokit\./,
+            );
         }
         const second = await runBin(["migrate", dir, "--json"], { cwd: scratch });
         expect(second.code, second.stderr).to.equal(0);
@@ -160,7 +169,12 @@ describe("app migrate", function () {
       const before = await snapshot(copy);
       const result = await runBin(["migrate", copy, "--dry-run", "--json", "--framework", "^1.0.0"], { cwd: scratch });
       expect(result.code, result.stderr).to.equal(0);
-      const report = JSON.parse(result.stdout) as { dryRun: boolean; framework: string; diff: string; files: Array<{ file: string; changes: unknown[] }> };
+      const report = JSON.parse(result.stdout) as {
+        dryRun: boolean;
+        framework: string;
+        diff: string;
+        files: Array<{ file: string; changes: unknown[] }>;
+      };
       expect(report.dryRun).to.equal(true);
       expect(report.framework).to.equal("^1.0.0");
       expect(report.files.map((f) => f.file)).to.deep.equal(["package.json", "app.js", "test/app.test.js"]);
@@ -172,12 +186,19 @@ describe("app migrate", function () {
     it("ends by telling to make package-lock.json again when it still places probot", async () => {
       const locked = join(scratch, "locked");
       await cp(join(FIXTURES, "cjs-app"), locked, { recursive: true });
-      const lock = { lockfileVersion: 3, packages: { "": { dependencies: { probot: "^13.4.7" } }, "node_modules/probot": { version: "13.4.7" } } };
+      const lock = {
+        lockfileVersion: 3,
+        packages: { "": { dependencies: { probot: "^13.4.7" } }, "node_modules/probot": { version: "13.4.7" } },
+      };
       await writeFile(join(locked, "package-lock.json"), JSON.stringify(lock));
       const result = await runBin(["migrate", locked], { cwd: scratch });
       expect(result.code, result.stderr).to.equal(0);
-      expect(result.stdout.trimEnd().split("\n").at(-1)).to.match(/^Next: package-lock\.json still places probot's dependencies, .* run rm -rf node_modules package-lock\.json && npm install /);
-      expect(await readFile(join(locked, "package-lock.json"), "utf8"), "the lock is left to npm").to.equal(JSON.stringify(lock));
+      expect(result.stdout.trimEnd().split("\n").at(-1)).to.match(
+        /^Next: package-lock\.json still places probot's dependencies, .* run rm -rf node_modules package-lock\.json && npm install /,
+      );
+      expect(await readFile(join(locked, "package-lock.json"), "utf8"), "the lock is left to npm").to.equal(
+        JSON.stringify(lock),
+      );
     });
 
     it("exits 2 with PACKAGE_JSON_INVALID for a package.json that is not JSON", async () => {

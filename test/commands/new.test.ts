@@ -23,7 +23,9 @@ describe("app new", () => {
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout).to.include("Created my-app from the typescript template");
     expect(result.stdout).not.to.include("Installing");
-    expect(JSON.parse(await readFile(join(cwd, "my-app", "package.json"), "utf8"))).to.include({ description: "Greets new issues" });
+    expect(JSON.parse(await readFile(join(cwd, "my-app", "package.json"), "utf8"))).to.include({
+      description: "Greets new issues",
+    });
     expect(existsSync(join(cwd, "my-app", ".gitignore"))).to.equal(true);
     expect(existsSync(join(cwd, "my-app", "node_modules"))).to.equal(false);
   });
@@ -31,7 +33,9 @@ describe("app new", () => {
   it("exits 2 with npm's reasons for an invalid NAME", async () => {
     const result = await appNew(["Bad Name!", "--no-install"]);
     expect(result.code).to.equal(2);
-    expect(oneLine(result.stderr)).to.include('"Bad Name!" cannot be the app\'s name: name can only contain URL-friendly characters');
+    expect(oneLine(result.stderr)).to.include(
+      '"Bad Name!" cannot be the app\'s name: name can only contain URL-friendly characters',
+    );
   });
 
   it("exits 2 for a folder that is not empty, and writes into it with --force", async () => {
@@ -49,21 +53,31 @@ describe("app new", () => {
   it("exits 2 with one line naming the templates for an unknown --template", async () => {
     const result = await appNew(["my-app", "--template", "rust"]);
     expect(result.code).to.equal(2);
-    expect(result.stderr.trim()).to.equal('Error: Expected --template=rust to be one of: typescript, javascript. See "app new --help".');
+    expect(result.stderr.trim()).to.equal(
+      'Error: Expected --template=rust to be one of: typescript, javascript. See "app new --help".',
+    );
   });
 
   it("asks for the name, template, description and author in a terminal", async function () {
     this.timeout(90_000);
-    const result = await runInTerminal(["new", "--no-install"], [
-      { expect: "Name of the app", send: "Bad\r" },
-      { expect: "capital letters", send: "\x7f\x7f\x7fasked-app\r" },
-      { expect: "Template", send: "\x1b[B\r" }, // down to javascript
-      { expect: "Description", send: "Asked for everything\r" },
-      { expect: "Author", send: "Jane <jane@example.com>\r" },
-    ], { cwd });
+    const result = await runInTerminal(
+      ["new", "--no-install"],
+      [
+        { expect: "Name of the app", send: "Bad\r" },
+        { expect: "capital letters", send: "\x7f\x7f\x7fasked-app\r" },
+        { expect: "Template", send: "\x1b[B\r" }, // down to javascript
+        { expect: "Description", send: "Asked for everything\r" },
+        { expect: "Author", send: "Jane <jane@example.com>\r" },
+      ],
+      { cwd },
+    );
     expect(result.code, result.output).to.equal(0);
     const manifest = JSON.parse(await readFile(join(cwd, "asked-app", "package.json"), "utf8"));
-    expect(manifest).to.include({ name: "asked-app", description: "Asked for everything", author: "Jane <jane@example.com>" });
+    expect(manifest).to.include({
+      name: "asked-app",
+      description: "Asked for everything",
+      author: "Jane <jane@example.com>",
+    });
     expect(existsSync(join(cwd, "asked-app", "index.js"))).to.equal(true);
   });
 

@@ -11,12 +11,24 @@ import { runBin } from "./run-bin.js";
 const MANIFEST = new URL("../../oclif.manifest.json", import.meta.url);
 const fixture = (path: string) => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 const ISSUES_OPENED = fixture("payloads/issues.opened.json");
-const RECORD = ["register-record-imports.mjs", "record-required.mjs"].map((name) => `--import=${new URL(`../fixtures/${name}`, import.meta.url).href}`);
+const RECORD = ["register-record-imports.mjs", "record-required.mjs"].map(
+  (name) => `--import=${new URL(`../fixtures/${name}`, import.meta.url).href}`,
+);
 // The built modules, as bin/run.js loads them (tsx would load them as CommonJS).
 const DIST = new URL("../../dist/", import.meta.url);
 let Receive: typeof ReceiveCommand;
 let parseReceiveArgs: typeof ParseReceiveArgs;
-const ENV_NAMES = ["GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "APP_ID", "GITHUB_TOKEN", "LOG_LEVEL", "LOG_FORMAT", "LOG_LEVEL_IN_STRING", "LOG_MESSAGE_KEY", "SENTRY_DSN"];
+const ENV_NAMES = [
+  "GITHUB_EVENT_NAME",
+  "GITHUB_EVENT_PATH",
+  "APP_ID",
+  "GITHUB_TOKEN",
+  "LOG_LEVEL",
+  "LOG_FORMAT",
+  "LOG_LEVEL_IN_STRING",
+  "LOG_MESSAGE_KEY",
+  "SENTRY_DSN",
+];
 
 describe("app receive's fast start (without oclif)", () => {
   let cwd: string;
@@ -24,7 +36,9 @@ describe("app receive's fast start (without oclif)", () => {
   let saved: Record<string, string | undefined>;
   before(async () => {
     Receive = ((await import(new URL("commands/receive.js", DIST).href)) as { default: typeof ReceiveCommand }).default;
-    ({ parseReceiveArgs } = (await import(new URL("src/cli/fast-receive.js", DIST).href)) as { parseReceiveArgs: typeof ParseReceiveArgs });
+    ({ parseReceiveArgs } = (await import(new URL("src/cli/fast-receive.js", DIST).href)) as {
+      parseReceiveArgs: typeof ParseReceiveArgs;
+    });
     cwd = await mkdtemp(join(tmpdir(), "app-receive-fast-"));
     // Elsewhere than cwd: a single .pem file in the working folder would be used as the key.
     pem = join(await mkdtemp(join(tmpdir(), "app-receive-fast-key-")), "app.pem");
@@ -58,10 +72,44 @@ describe("app receive's fast start (without oclif)", () => {
     ["short flags and several apps", ["-e", "issues.opened", "-p", ISSUES_OPENED, "a.js", "b.js"], {}],
     ["long flags, with =", ["--event=push", "--payload-path", ISSUES_OPENED, "--token", "t0k", "a.js"], {}],
     ["an app before the flags", ["a.js", "-e", "push"], {}],
-    ["app credentials and a base URL", ["-a", "12", "-P", "PEM", "--base-url", "http://127.0.0.1:3/api/v3", "a.js"], {}],
-    ["the log flags", ["-L", "debug", "--log-format", "json", "--log-level-in-string", "--log-message-key", "m", "--sentry-dsn", "https://k@127.0.0.1/1", "a.js"], {}],
-    ["values from the environment", ["a.js"], { GITHUB_EVENT_NAME: "push", GITHUB_EVENT_PATH: "p.json", APP_ID: "3", LOG_LEVEL: "warn", LOG_LEVEL_IN_STRING: "yes", GITHUB_TOKEN: "" }],
-    ["a false boolean variable, a flag over its variable", ["-e", "push", "a.js"], { LOG_LEVEL_IN_STRING: "0", GITHUB_EVENT_NAME: "issues" }],
+    [
+      "app credentials and a base URL",
+      ["-a", "12", "-P", "PEM", "--base-url", "http://127.0.0.1:3/api/v3", "a.js"],
+      {},
+    ],
+    [
+      "the log flags",
+      [
+        "-L",
+        "debug",
+        "--log-format",
+        "json",
+        "--log-level-in-string",
+        "--log-message-key",
+        "m",
+        "--sentry-dsn",
+        "https://k@127.0.0.1/1",
+        "a.js",
+      ],
+      {},
+    ],
+    [
+      "values from the environment",
+      ["a.js"],
+      {
+        GITHUB_EVENT_NAME: "push",
+        GITHUB_EVENT_PATH: "p.json",
+        APP_ID: "3",
+        LOG_LEVEL: "warn",
+        LOG_LEVEL_IN_STRING: "yes",
+        GITHUB_TOKEN: "",
+      },
+    ],
+    [
+      "a false boolean variable, a flag over its variable",
+      ["-e", "push", "a.js"],
+      { LOG_LEVEL_IN_STRING: "0", GITHUB_EVENT_NAME: "issues" },
+    ],
   ];
   for (const [title, args, env] of accepted) {
     it(`parses ${title} as oclif does`, async () => {
@@ -95,13 +143,17 @@ describe("app receive's fast start (without oclif)", () => {
   }
 
   it("leaves help to oclif", () => {
-    for (const help of [["--help"], ["-h"], ["a.js", "--help"]]) expect(parseReceiveArgs(help, MANIFEST, {}), help.join(" ")).to.equal(undefined);
+    for (const help of [["--help"], ["-h"], ["a.js", "--help"]])
+      expect(parseReceiveArgs(help, MANIFEST, {}), help.join(" ")).to.equal(undefined);
   });
 
   it("delivers an event without loading oclif, nor pino-pretty when nothing is logged", async () => {
     const log = join(cwd, "imports.txt");
     // A handler that runs and logs nothing; the mark shows it ran.
-    await writeFile(join(cwd, "quiet.js"), 'import { writeFileSync } from "node:fs";\nexport default ({ app }) => app.on("issues.opened", () => writeFileSync("ran", "1"));\n');
+    await writeFile(
+      join(cwd, "quiet.js"),
+      'import { writeFileSync } from "node:fs";\nexport default ({ app }) => app.on("issues.opened", () => writeFileSync("ran", "1"));\n',
+    );
     const result = await runBin(["receive", "-e", "issues.opened", "-p", ISSUES_OPENED, "./quiet.js"], {
       cwd,
       env: { NODE_OPTIONS: RECORD.join(" "), IMPORT_LOG: log, GITHUB_TOKEN: "t0k", LOG_LEVEL: "warn" },
@@ -112,15 +164,19 @@ describe("app receive's fast start (without oclif)", () => {
     const loaded = await readFile(log, "utf8");
     expect(loaded).to.include("/dist/src/cli/fast-receive.js");
     expect(loaded).to.include("/pino/");
-    for (const unused of ["/@oclif/core/", "/pino-pretty/", "/hono/", "/@sentry/", "/dotenv/"]) expect(loaded, unused).not.to.include(unused);
+    for (const unused of ["/@oclif/core/", "/pino-pretty/", "/hono/", "/@sentry/", "/dotenv/"])
+      expect(loaded, unused).not.to.include(unused);
   });
 
   it("loads pino-pretty once a line is logged", async () => {
     const log = join(cwd, "imports-info.txt");
-    const result = await runBin(["receive", "-e", "issues.opened", "-p", ISSUES_OPENED, fixture("receive-apps/log-events.js")], {
-      cwd,
-      env: { NODE_OPTIONS: RECORD.join(" "), IMPORT_LOG: log, GITHUB_TOKEN: "t0k" },
-    });
+    const result = await runBin(
+      ["receive", "-e", "issues.opened", "-p", ISSUES_OPENED, fixture("receive-apps/log-events.js")],
+      {
+        cwd,
+        env: { NODE_OPTIONS: RECORD.join(" "), IMPORT_LOG: log, GITHUB_TOKEN: "t0k" },
+      },
+    );
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout).to.match(/INFO.*log-events saw issues\.opened/);
     expect(await readFile(log, "utf8")).to.include("/pino-pretty/");

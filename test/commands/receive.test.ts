@@ -30,20 +30,38 @@ describe("app receive", () => {
     runBin(["receive", "--base-url", platform.url, ...args], { cwd, env });
 
   it("delivers EVENT.ACTION to every app and exits 0", async () => {
-    const result = await receive(["-e", "issues.opened", "-p", ISSUES_OPENED, LOG_EVENTS, fixture("receive-apps/second.js")]);
+    const result = await receive([
+      "-e",
+      "issues.opened",
+      "-p",
+      ISSUES_OPENED,
+      LOG_EVENTS,
+      fixture("receive-apps/second.js"),
+    ]);
     expect(result.code).to.equal(0);
     expect(result.stdout).to.include("log-events saw issues.opened #7");
     expect(result.stdout).to.include("second saw issues.opened");
   });
 
   it("defaults to GITHUB_EVENT_NAME and GITHUB_EVENT_PATH, as in a GitHub Actions job", async () => {
-    const result = await receive([LOG_EVENTS], { GITHUB_EVENT_NAME: "push", GITHUB_EVENT_PATH: fixture("payloads/push.json") });
+    const result = await receive([LOG_EVENTS], {
+      GITHUB_EVENT_NAME: "push",
+      GITHUB_EVENT_PATH: fixture("payloads/push.json"),
+    });
     expect(result.code).to.equal(0);
     expect(result.stdout).to.include("log-events saw push to refs/heads/main");
   });
 
   it("comments with --token, and never prints the token", async () => {
-    const result = await receive(["-e", "issues", "-p", ISSUES_OPENED, "--token", TOKEN, fixture("receive-apps/comment.js")]);
+    const result = await receive([
+      "-e",
+      "issues",
+      "-p",
+      ISSUES_OPENED,
+      "--token",
+      TOKEN,
+      fixture("receive-apps/comment.js"),
+    ]);
     expect(result.code).to.equal(0);
     expect(platform.comments()).to.have.length(1);
     expect(platform.comments()[0]!.auth).to.deep.equal({ type: "token", token: TOKEN });
@@ -53,7 +71,17 @@ describe("app receive", () => {
 
   it("comments as the installation with --app-id and --private-key", async () => {
     await writeFile(join(cwd, "app.pem"), getTestKeys().privateKeyPkcs1);
-    const result = await receive(["-e", "issues.opened", "-p", ISSUES_OPENED, "-a", "1", "-P", "app.pem", fixture("receive-apps/comment.js")]);
+    const result = await receive([
+      "-e",
+      "issues.opened",
+      "-p",
+      ISSUES_OPENED,
+      "-a",
+      "1",
+      "-P",
+      "app.pem",
+      fixture("receive-apps/comment.js"),
+    ]);
     expect(result.code, result.stderr).to.equal(0);
     expect(platform.tokenExchanges()).to.have.length(1);
     expect(platform.comments()[0]!.auth).to.include({ type: "installation", installationId: 1 });
@@ -76,9 +104,17 @@ describe("app receive", () => {
   });
 
   const usageErrors: ReadonlyArray<[label: string, args: string[], message: string]> = [
-    ["the payload file is missing", ["-e", "issues", "-p", "missing.json", LOG_EVENTS], "The payload file missing.json does not exist."],
+    [
+      "the payload file is missing",
+      ["-e", "issues", "-p", "missing.json", LOG_EVENTS],
+      "The payload file missing.json does not exist.",
+    ],
     ["the payload is not JSON", ["-e", "issues", "-p", fixture("payloads/truncated.json"), LOG_EVENTS], "is not JSON"],
-    ["the action differs from the payload's", ["-e", "issues.closed", "-p", ISSUES_OPENED, LOG_EVENTS], `names the action "closed", but the payload's action is "opened"`],
+    [
+      "the action differs from the payload's",
+      ["-e", "issues.closed", "-p", ISSUES_OPENED, LOG_EVENTS],
+      `names the action "closed", but the payload's action is "opened"`,
+    ],
     ["no event is given", ["-p", ISSUES_OPENED, LOG_EVENTS], "No event was given."],
   ];
   for (const [label, args, message] of usageErrors) {

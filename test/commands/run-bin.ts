@@ -23,7 +23,10 @@ export type RunBinOptions = {
  * @example
  * const { code, stderr } = await runBin(["receive", "-e", "push"], { cwd });
  */
-export function runBin(args: readonly string[], { cwd, env = {}, timeoutMs = 60_000 }: RunBinOptions): Promise<BinResult> {
+export function runBin(
+  args: readonly string[],
+  { cwd, env = {}, timeoutMs = 60_000 }: RunBinOptions,
+): Promise<BinResult> {
   if (!existsSync(BUILT)) throw new Error("dist/commands is missing: run `npm run build` before these tests.");
   const base = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1" };
   return new Promise((resolve) => {

@@ -32,7 +32,9 @@ async function deliver(url: string, headers: Record<string, string | undefined> 
     "x-hub-signature-256": sign(TEST_SECRET, body),
     ...headers,
   };
-  const sent = Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const sent = Object.fromEntries(
+    Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return fetch(`${url}/api/github/webhooks`, { method: "POST", headers: sent, body });
 }
 
@@ -89,7 +91,12 @@ describe("app run (the built command, in its own process)", function () {
       expect(response.status, await response.text()).to.equal(200);
       const comments = platform.comments();
       expect(comments).to.have.length(1);
-      expect(comments[0]).to.deep.include({ owner: "octo", repo: "hello", issue_number: 7, body: "Thanks for opening this issue!" });
+      expect(comments[0]).to.deep.include({
+        owner: "octo",
+        repo: "hello",
+        issue_number: 7,
+        body: "Thanks for opening this issue!",
+      });
       expect(comments[0]!.auth.type).to.equal("installation");
     });
 
@@ -209,9 +216,18 @@ describe("app run (the built command, in its own process)", function () {
   describe("loads the setup flow and the proxy only when it uses them", () => {
     const REGISTER = new URL("../fixtures/register-record-imports.mjs", import.meta.url).href;
     const OPTIONAL = [
-      "/dist/src/setup-manifest/", "/dist/src/proxy/", "/yaml/", "/smee-client/", "/ioredis/", "/@sentry/",
-      "/@opentelemetry/", "/dist/src/telemetry/start-telemetry.js",
-      "/bullmq/", "/msgpackr/", "/dist/src/queue/create-delivery-queue.js", "/dist/src/queue/start-delivery-worker.js",
+      "/dist/src/setup-manifest/",
+      "/dist/src/proxy/",
+      "/yaml/",
+      "/smee-client/",
+      "/ioredis/",
+      "/@sentry/",
+      "/@opentelemetry/",
+      "/dist/src/telemetry/start-telemetry.js",
+      "/bullmq/",
+      "/msgpackr/",
+      "/dist/src/queue/create-delivery-queue.js",
+      "/dist/src/queue/start-delivery-worker.js",
     ];
     /** `app migrate`'s parser: never loaded by `app run`. */
     const MIGRATE_ONLY = ["/dist/src/migrate/", "/recast/", "/@babel/parser/"];
@@ -229,7 +245,10 @@ describe("app run (the built command, in its own process)", function () {
     }
 
     it("loads OpenTelemetry only when an OTLP endpoint is set", async () => {
-      const loaded = await loadedBy({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9", OTEL_METRICS_EXPORTER: "none" });
+      const loaded = await loadedBy({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9",
+        OTEL_METRICS_EXPORTER: "none",
+      });
       expect(loaded).to.include("/dist/src/telemetry/start-telemetry.js");
       expect(loaded).to.include("/@opentelemetry/exporter-trace-otlp-proto/");
       expect(loaded, "only the protocol in use").not.to.include("/@opentelemetry/exporter-trace-otlp-http/");
@@ -243,7 +262,12 @@ describe("app run (the built command, in its own process)", function () {
 
     it("app --version loads none of BullMQ", async () => {
       const log = join(cwd, "version-imports.txt");
-      const result = await runToExit({ command: "--version", args: [], env: { NODE_OPTIONS: `--import=${REGISTER}`, IMPORT_LOG: log }, cwd });
+      const result = await runToExit({
+        command: "--version",
+        args: [],
+        env: { NODE_OPTIONS: `--import=${REGISTER}`, IMPORT_LOG: log },
+        cwd,
+      });
       expect(result.code).to.equal(0);
       const loaded = readFileSync(log, "utf8");
       expect(loaded).to.include("/bin/run.js");
@@ -282,9 +306,21 @@ describe("app run (the built command, in its own process)", function () {
     const result = await runToExit({ args: ["--help"], env: {}, cwd });
     expect(result.code).to.equal(0);
     for (const flag of [
-      "-a, --app-id", "-P, --private-key", "-W, --secret", "-p, --port", "--host", "-w, --webhook-path",
-      "-Y, --webhook-proxy", "--base-url", "-t, --token", "-L, --log-level", "--log-format",
-      "--log-level-in-string", "--log-message-key", "--sentry-dsn", "--redis-url",
+      "-a, --app-id",
+      "-P, --private-key",
+      "-W, --secret",
+      "-p, --port",
+      "--host",
+      "-w, --webhook-path",
+      "-Y, --webhook-proxy",
+      "--base-url",
+      "-t, --token",
+      "-L, --log-level",
+      "--log-format",
+      "--log-level-in-string",
+      "--log-message-key",
+      "--sentry-dsn",
+      "--redis-url",
     ]) {
       expect(result.stdout, flag).to.include(flag);
     }

@@ -22,12 +22,23 @@ describe("app setup", () => {
   describe("without questions", () => {
     it("writes .env with mode 0600, keeping other lines and comments", async () => {
       await writeFile(join(cwd, ".env"), "# my notes\nOTHER=keep me\nAPP_ID=1\n");
-      const result = await setup(["--yes", "-a", "123", "--domain", "https://app.example.com", "-Y", "https://smee.io/abc123"]);
+      const result = await setup([
+        "--yes",
+        "-a",
+        "123",
+        "--domain",
+        "https://app.example.com",
+        "-Y",
+        "https://smee.io/abc123",
+      ]);
       expect(result.code, result.stderr).to.equal(0);
       const text = await readFile(join(cwd, ".env"), "utf8");
       expect(text).to.match(/^# my notes\nOTHER=keep me\nAPP_ID=123\n/);
       const env = parse(text);
-      expect(env).to.include({ PROJECT_DOMAIN: "https://app.example.com", WEBHOOK_PROXY_URL: "https://smee.io/abc123" });
+      expect(env).to.include({
+        PROJECT_DOMAIN: "https://app.example.com",
+        WEBHOOK_PROXY_URL: "https://smee.io/abc123",
+      });
       expect(env.WEBHOOK_SECRET).to.match(/^[0-9a-f]{64}$/);
       expect((await stat(join(cwd, ".env"))).mode & 0o777).to.equal(0o600);
       expect(result.stdout).not.to.include(env.WEBHOOK_SECRET!);
@@ -39,7 +50,9 @@ describe("app setup", () => {
       await writeFile(join(cwd, ".env"), "WEBHOOK_SECRET=already-set-secret\n");
       const result = await setup(["--yes", "-a", "7"], { PORT: "4567" });
       expect(result.code, result.stderr).to.equal(0);
-      expect(await readEnv()).to.include({ APP_ID: "7", WEBHOOK_SECRET: "already-set-secret" }).and.not.have.property("PROJECT_DOMAIN");
+      expect(await readEnv())
+        .to.include({ APP_ID: "7", WEBHOOK_SECRET: "already-set-secret" })
+        .and.not.have.property("PROJECT_DOMAIN");
     });
 
     it("quotes a secret that needs it, so it reads back unchanged", async () => {
@@ -65,7 +78,11 @@ describe("app setup", () => {
     });
 
     const badValues: ReadonlyArray<[label: string, args: string[], message: string]> = [
-      ["an address that is not http(s)", ["-a", "5", "--domain", "ftp://example.com"], "must start with http:// or https://"],
+      [
+        "an address that is not http(s)",
+        ["-a", "5", "--domain", "ftp://example.com"],
+        "must start with http:// or https://",
+      ],
       ["a short secret", ["-a", "5", "--secret", "short"], "at least 8 characters"],
       ["a proxy that is not a URL", ["-a", "5", "-Y", "smee"], "is not a URL"],
       ["an app id of 0", ["-a", "0"], "--app-id: Expected an integer greater than or equal to 1"],
@@ -105,7 +122,9 @@ describe("app setup", () => {
     it("gives the hint naming all three sources when there is none", async () => {
       const result = await setup(["--yes", "-a", "1"]);
       expect(result.code).to.equal(0);
-      expect(result.stdout).to.match(/Private key: none found\. Pass --private-key=<path>.*PRIVATE_KEY .*PRIVATE_KEY_PATH/);
+      expect(result.stdout).to.match(
+        /Private key: none found\. Pass --private-key=<path>.*PRIVATE_KEY .*PRIVATE_KEY_PATH/,
+      );
     });
 
     it("exits 1 when PRIVATE_KEY is not a key, without printing it", async () => {
@@ -122,15 +141,24 @@ describe("app setup", () => {
 
     it("asks every question, asks again after an invalid answer, and writes .env", async () => {
       await writeFile(join(cwd, "app.pem"), getTestKeys().privateKeyPkcs1);
-      const result = await runInTerminal(["setup"], [
-        { expect: "Public address of the app \\(PROJECT_DOMAIN; empty for http://localhost:<port>\\)", send: "https://bot.example.com\r" },
-        { expect: "App ID", send: "abc\r" },
-        { expect: "positive whole number", send: "\x7f\x7f\x7f42\r" },
-        { expect: "Webhook secret .*\\([0-9a-f]{64}\\)", send: "\r" },
-        { expect: "Webhook proxy URL", send: "\r" },
-      ], { cwd });
+      const result = await runInTerminal(
+        ["setup"],
+        [
+          {
+            expect: "Public address of the app \\(PROJECT_DOMAIN; empty for http://localhost:<port>\\)",
+            send: "https://bot.example.com\r",
+          },
+          { expect: "App ID", send: "abc\r" },
+          { expect: "positive whole number", send: "\x7f\x7f\x7f42\r" },
+          { expect: "Webhook secret .*\\([0-9a-f]{64}\\)", send: "\r" },
+          { expect: "Webhook proxy URL", send: "\r" },
+        ],
+        { cwd },
+      );
       expect(result.code, result.output).to.equal(0);
-      expect(result.output).to.include("Private key: from the only .pem file in this folder (app.pem), a valid RSA key.");
+      expect(result.output).to.include(
+        "Private key: from the only .pem file in this folder (app.pem), a valid RSA key.",
+      );
       const env = await readEnv();
       expect(env).to.include({ PROJECT_DOMAIN: "https://bot.example.com", APP_ID: "42" });
       expect(env.WEBHOOK_SECRET).to.match(/^[0-9a-f]{64}$/);
@@ -141,12 +169,16 @@ describe("app setup", () => {
     it("offers to keep a secret already set without showing it, and asks for the key's path", async () => {
       await writeFile(join(cwd, ".env"), "WEBHOOK_SECRET=kept-secret-value\nAPP_ID=5\n");
       await writeFile(join(cwd, "keys.pem.txt"), getTestKeys().privateKeyPkcs1);
-      const result = await runInTerminal(["setup", "--domain", "http://localhost:3000"], [
-        { expect: "Path to the app's private key", send: "keys.pem.txt\r" },
-        { expect: "App ID \\(on the app's settings page\\) \\(5\\)", send: "\r" },
-        { expect: "Keep the webhook secret that is already set\\?", send: "\r" },
-        { expect: "Webhook proxy URL", send: "https://smee.io/xyz\r" },
-      ], { cwd });
+      const result = await runInTerminal(
+        ["setup", "--domain", "http://localhost:3000"],
+        [
+          { expect: "Path to the app's private key", send: "keys.pem.txt\r" },
+          { expect: "App ID \\(on the app's settings page\\) \\(5\\)", send: "\r" },
+          { expect: "Keep the webhook secret that is already set\\?", send: "\r" },
+          { expect: "Webhook proxy URL", send: "https://smee.io/xyz\r" },
+        ],
+        { cwd },
+      );
       expect(result.code, result.output).to.equal(0);
       expect(result.output).not.to.include("kept-secret-value");
       expect(result.output).not.to.include("Public address");

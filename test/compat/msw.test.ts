@@ -15,10 +15,14 @@ describe("Probot-style tests with msw 2", () => {
     server.use(
       http.post(`${API}/app/installations/2/access_tokens`, () => HttpResponse.json({ token: "test" })),
       http.get(`${API}/repos/hiimbex/testing-things/issues`, ({ request }) => {
-        seen.push(`${request.headers.get("authorization")} page ${new URL(request.url).searchParams.get("page") ?? "1"}`);
+        seen.push(
+          `${request.headers.get("authorization")} page ${new URL(request.url).searchParams.get("page") ?? "1"}`,
+        );
         return new URL(request.url).searchParams.get("page") === "2"
           ? HttpResponse.json([{ number: 2 }])
-          : HttpResponse.json([{ number: 1 }], { headers: { link: `<${API}/repos/hiimbex/testing-things/issues?page=2>; rel="next"` } });
+          : HttpResponse.json([{ number: 1 }], {
+              headers: { link: `<${API}/repos/hiimbex/testing-things/issues?page=2>; rel="next"` },
+            });
       }),
       graphql.query("Viewer", () => HttpResponse.json({ data: { viewer: { login: "bot" } } })),
       http.post(`${API}/repos/hiimbex/testing-things/issues/1/comments`, async ({ request }) => {
@@ -29,7 +33,9 @@ describe("Probot-style tests with msw 2", () => {
     const { app } = probotStyleApp();
     const results: unknown[] = [];
     app.on("issues.opened", async (context) => {
-      results.push((await context.client.paginate(context.client.issues.listForRepo, context.repo())).map((issue) => issue.number));
+      results.push(
+        (await context.client.paginate(context.client.issues.listForRepo, context.repo())).map((issue) => issue.number),
+      );
       results.push(await context.client.graphql("query Viewer { viewer { login } }"));
       await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
     });
@@ -52,7 +58,11 @@ describe("Probot-style tests with msw 2", () => {
       config = await context.config("bot.yml", { labels: ["a"] });
     });
     await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
-    const direct = await new TestClient({ auth: "test" }).config.get({ owner: "hiimbex", repo: "testing-things", path: ".github/bot.yml" });
+    const direct = await new TestClient({ auth: "test" }).config.get({
+      owner: "hiimbex",
+      repo: "testing-things",
+      path: ".github/bot.yml",
+    });
     expect(config).to.deep.equal({ labels: ["a"], greeting: "hello" });
     expect(direct.config).to.deep.equal({ greeting: "hello" });
     expect(accepts).to.deep.equal(["application/vnd.github.v3.raw", "application/vnd.github.v3.raw"]);
@@ -62,7 +72,10 @@ describe("Probot-style tests with msw 2", () => {
     const { app } = probotStyleApp({ platformToken: "test" });
     let failure: unknown;
     app.on("issues.opened", async (context) => {
-      failure = await context.client.repos.get(context.repo()).then(() => undefined, (error: unknown) => error);
+      failure = await context.client.repos.get(context.repo()).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     });
     await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
     expect(failure).to.be.instanceOf(Error);

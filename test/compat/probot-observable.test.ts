@@ -83,7 +83,10 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     const { app } = appWithLog();
     const seen: unknown[] = [];
     // release-drafter's shape: mount /healthz only where there is a router.
-    const appFn = (probot: App, { getRouter, cwd }: { getRouter?: () => { get: (path: string, handler: unknown) => unknown }; cwd?: string }) => {
+    const appFn = (
+      probot: App,
+      { getRouter, cwd }: { getRouter?: () => { get: (path: string, handler: unknown) => unknown }; cwd?: string },
+    ) => {
       if (typeof getRouter === "function") getRouter().get("/healthz", () => "ok");
       seen.push(typeof getRouter, cwd);
       probot.on("issues.opened", async () => void seen.push("handled"));
@@ -93,7 +96,9 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(seen).to.deep.equal(["undefined", process.cwd(), "handled"]);
     // Given a router, the second argument carries it.
     let given: unknown;
-    await app.load(((_probot: App, options: { getRouter?: unknown }) => void (given = options.getRouter)) as never, { getRouter: () => ({}) as never });
+    await app.load(((_probot: App, options: { getRouter?: unknown }) => void (given = options.getRouter)) as never, {
+      getRouter: () => ({}) as never,
+    });
     expect(given).to.be.a("function");
   });
 
@@ -110,7 +115,10 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(context.log).to.equal(logger);
     context.log.info("assigning");
     await (context.client as unknown as typeof octokit).issues.addAssignees(context.issue({ assignees: ["a"] }));
-    expect(calls).to.deep.equal(["assigning", { owner: "hiimbex", repo: "testing-things", issue_number: 1, assignees: ["a"] }]);
+    expect(calls).to.deep.equal([
+      "assigning",
+      { owner: "hiimbex", repo: "testing-things", issue_number: 1, assignees: ["a"] },
+    ]);
   });
 
   it("a config file holding a YAML list is returned, as Probot returns it", async () => {

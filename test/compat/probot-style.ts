@@ -110,9 +110,12 @@ export function probotStyleCases(label: string, nock: NockLike): void {
         given = [typeof options.getRouter, options.cwd];
       }) as never);
       expect(given).to.deep.equal(["undefined", process.cwd()]);
-      await app.load(((_probot: App, options: { getRouter?: unknown; cwd?: string }) => {
-        given = [typeof options.getRouter, options.cwd];
-      }) as never, { getRouter: () => ({}) as never });
+      await app.load(
+        ((_probot: App, options: { getRouter?: unknown; cwd?: string }) => {
+          given = [typeof options.getRouter, options.cwd];
+        }) as never,
+        { getRouter: () => ({}) as never },
+      );
       expect(given).to.deep.equal(["function", process.cwd()]);
     });
 
@@ -175,17 +178,32 @@ export function probotStyleCases(label: string, nock: NockLike): void {
         .get("/repos/hiimbex/testing-things/issues")
         .query(true)
         .reply(200, [{ number: 1 }], { link: `<${API}/repositories/1/issues?page=2>; rel="next"` });
-      nock(API).get("/repositories/1/issues").query({ page: 2 }).reply(200, [{ number: 2 }]);
-      nock(API).post("/graphql").reply(200, { data: { viewer: { login: "bot" } } });
+      nock(API)
+        .get("/repositories/1/issues")
+        .query({ page: 2 })
+        .reply(200, [{ number: 2 }]);
+      nock(API)
+        .post("/graphql")
+        .reply(200, { data: { viewer: { login: "bot" } } });
       const { app } = probotStyleApp();
       const seen: unknown[] = [];
       app.on("issues.opened", async (context) => {
-        seen.push((await context.client.paginate(context.client.issues.listForRepo, context.repo())).map((issue) => issue.number));
+        seen.push(
+          (await context.client.paginate(context.client.issues.listForRepo, context.repo())).map(
+            (issue) => issue.number,
+          ),
+        );
         seen.push(await context.client.graphql("{ viewer { login } }"));
         expect(nock.activeMocks()).to.deep.equal([]);
         await context.client.issues.get(context.issue()).then(
           () => seen.push("not refused"),
-          (error: Error) => seen.push(/Nock: (Disallowed net connect|No match)/.test(error.message) || /Nock/.test(String((error as { cause?: unknown }).cause)) ? "refused" : error.message),
+          (error: Error) =>
+            seen.push(
+              /Nock: (Disallowed net connect|No match)/.test(error.message) ||
+                /Nock/.test(String((error as { cause?: unknown }).cause))
+                ? "refused"
+                : error.message,
+            ),
         );
       });
       await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
@@ -221,12 +239,16 @@ export function probotStyleCases(label: string, nock: NockLike): void {
         .matchHeader("authorization", (value: string) => String(jwtClaims(value).iss) === "123")
         .reply(200, { id: 123, slug: "bot" });
       nock(API).post("/app/installations/2/access_tokens").reply(200, { token: "installation-token" });
-      nock(API, { reqheaders: { authorization: "token installation-token" } }).get("/repos/hiimbex/testing-things").reply(200, { id: 1 });
+      nock(API, { reqheaders: { authorization: "token installation-token" } })
+        .get("/repos/hiimbex/testing-things")
+        .reply(200, { id: 1 });
       const privateKey = getTestKeys().privateKeyPkcs1;
       const appClient = new TestClient({ baseUrl: API, auth: { appId: 123, privateKey } });
       expect((await appClient.request("GET /app")).data).to.deep.equal({ id: 123, slug: "bot" });
       const installationClient = new TestClient({ auth: { appId: 123, privateKey, installationId: 2 } });
-      expect((await installationClient.repos.get({ owner: "hiimbex", repo: "testing-things" })).data).to.deep.equal({ id: 1 });
+      expect((await installationClient.repos.get({ owner: "hiimbex", repo: "testing-things" })).data).to.deep.equal({
+        id: 1,
+      });
     });
 
     it("6: auth(state, id) and getAuthenticatedClient(state, id) work on a State holding such a client", async () => {
@@ -239,7 +261,9 @@ export function probotStyleCases(label: string, nock: NockLike): void {
       const client = new TestClient({ auth: { appId: 123, privateKey } });
       const state = { Client: TestClient, client, log: pino({ level: "silent" }), webhooks: {} } as unknown as State;
       for (const authenticated of [await auth(state, 2), await getAuthenticatedClient(state, 2)]) {
-        expect((await authenticated.repos.get({ owner: "hiimbex", repo: "testing-things" })).data).to.deep.equal({ id: 1 });
+        expect((await authenticated.repos.get({ owner: "hiimbex", repo: "testing-things" })).data).to.deep.equal({
+          id: 1,
+        });
       }
       expect(await auth(state)).to.equal(client);
     });
@@ -247,11 +271,13 @@ export function probotStyleCases(label: string, nock: NockLike): void {
     it("8: after a clock-skew answer, the corrected JWT's iat and exp are integers", async () => {
       const behind = new Date(Date.now() - 90_500).toUTCString();
       const claims: Array<{ iat: number; exp: number }> = [];
-      nock(API)
-        .post("/app/installations/2/access_tokens")
-        .reply(401, {
+      nock(API).post("/app/installations/2/access_tokens").reply(
+        401,
+        {
           message: "'Issued at' claim ('iat') must be an Integer representing the time that the assertion was issued",
-        }, { date: behind });
+        },
+        { date: behind },
+      );
       nock(API)
         .post("/app/installations/2/access_tokens")
         .matchHeader("authorization", (value: string) => {
@@ -278,7 +304,11 @@ export function probotStyleCases(label: string, nock: NockLike): void {
       app.on("repository.created", async (context) => void ran.push(`repository.created:${context.name}`));
       app.on("repository", async (context) => void ran.push(`repository:${context.name}`));
       app.on("repository.deleted", async () => void ran.push("repository.deleted"));
-      const payload = { action: "created", repository: { name: "new", owner: { login: "hiimbex" } }, installation: { id: 2 } };
+      const payload = {
+        action: "created",
+        repository: { name: "new", owner: { login: "hiimbex" } },
+        installation: { id: 2 },
+      };
       await app.receive({ id: "1", name: "repository.created", payload });
       expect(ran.sort()).to.deep.equal(["repository.created:repository", "repository:repository"]);
     });
@@ -299,14 +329,22 @@ export function probotStyleCases(label: string, nock: NockLike): void {
 
     it("11: _extends and defaults merge as Probot's deepmerge: lists concatenate unless deepMergeOptions say otherwise", async () => {
       for (let i = 0; i < 2; i++) {
-        nock(API).get("/repos/hiimbex/testing-things/contents/.github%2Fbot.yml").reply(200, "_extends: base\nlabels: [repo]\n");
+        nock(API)
+          .get("/repos/hiimbex/testing-things/contents/.github%2Fbot.yml")
+          .reply(200, "_extends: base\nlabels: [repo]\n");
         nock(API).get("/repos/hiimbex/base/contents/.github%2Fbot.yml").reply(200, "labels: [base]\n");
       }
       const { app } = probotStyleApp({ platformToken: "test" });
       const seen: unknown[] = [];
       app.on("issues.opened", async (context) => {
         seen.push(await context.config("bot.yml", { labels: ["default"] }));
-        seen.push(await context.config("bot.yml", { labels: ["default"] }, { arrayMerge: (_earlier: unknown[], later: unknown[]) => later }));
+        seen.push(
+          await context.config(
+            "bot.yml",
+            { labels: ["default"] },
+            { arrayMerge: (_earlier: unknown[], later: unknown[]) => later },
+          ),
+        );
       });
       await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
       expect(seen).to.deep.equal([{ labels: ["default", "base", "repo"] }, { labels: ["repo"] }]);

@@ -14,7 +14,10 @@ describe("Spec rows and hints Probot apps meet", () => {
   it("9: in production with no key, the hint names --private-key, PRIVATE_KEY and PRIVATE_KEY_PATH", () => {
     let error: { message?: string; hint?: string } | undefined;
     try {
-      resolveRunOptions({ env: { NODE_ENV: "production", APP_ID: "1", WEBHOOK_SECRET: "s3cret-value" }, cwd: "/nonexistent" });
+      resolveRunOptions({
+        env: { NODE_ENV: "production", APP_ID: "1", WEBHOOK_SECRET: "s3cret-value" },
+        cwd: "/nonexistent",
+      });
     } catch (failure) {
       error = failure as typeof error;
     }
@@ -41,7 +44,9 @@ describe("Spec rows and hints Probot apps meet", () => {
     const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
     expect(child.status, child.stderr).to.equal(0);
     expect(JSON.parse(child.stdout)).to.deep.equal([]);
-    const warnings = child.stderr.split("\n").filter((line) => /DeprecationWarning: The "router" option is deprecated/.test(line));
+    const warnings = child.stderr
+      .split("\n")
+      .filter((line) => /DeprecationWarning: The "router" option is deprecated/.test(line));
     expect(warnings).to.have.length(1);
   });
 
@@ -70,7 +75,12 @@ describe("Spec rows and hints Probot apps meet", () => {
   it("13: createServer honours webhookProxy: it relays the channel's deliveries and closes it on stop", async () => {
     const stream = await startEventStreamServer();
     const ran: string[] = [];
-    const app = new App({ appId: 1, privateKey: getTestKeys().privateKeyPkcs1, secret: TEST_SECRET, log: pino({ level: "silent" }) });
+    const app = new App({
+      appId: 1,
+      privateKey: getTestKeys().privateKeyPkcs1,
+      secret: TEST_SECRET,
+      log: pino({ level: "silent" }),
+    });
     const server = createServer({ app, port: 0, host: "127.0.0.1", webhookProxy: stream.url });
     await server.load(({ app: inner }) => inner.on("issues.opened", (context) => void ran.push(context.id)));
     try {

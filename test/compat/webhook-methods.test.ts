@@ -47,8 +47,13 @@ describe("7: methods other than POST on the webhook path", () => {
     let url: string;
     before(async () => {
       const { app } = createTestApp(undefined);
-      const middleware = createNodeMiddleware(({ app: inner }) => inner.on("issues", (context) => void ran.push(context.id)), { app });
-      server = createHttpServer((request, response) => middleware(request, response, () => response.writeHead(418).end()));
+      const middleware = createNodeMiddleware(
+        ({ app: inner }) => inner.on("issues", (context) => void ran.push(context.id)),
+        { app },
+      );
+      server = createHttpServer((request, response) =>
+        middleware(request, response, () => response.writeHead(418).end()),
+      );
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });

@@ -22,7 +22,11 @@ type Row = {
 const FILE = "octo/hello:.github/app.yml";
 const pushTo = (repository: string, commits: unknown[], extra: Record<string, unknown> = {}) => ({
   ref: "refs/heads/main",
-  repository: { name: repository.split("/")[1], full_name: repository, owner: { login: repository.split("/")[0], name: repository.split("/")[0] } },
+  repository: {
+    name: repository.split("/")[1],
+    full_name: repository,
+    owner: { login: repository.split("/")[0], name: repository.split("/")[0] },
+  },
   commits,
   installation: { id: 1 },
   ...extra,
@@ -30,21 +34,189 @@ const pushTo = (repository: string, commits: unknown[], extra: Record<string, un
 const touching = (...paths: string[]) => ({ added: [], modified: paths, removed: [] });
 
 const rows: Row[] = [
-  { rule: "a second read sends If-None-Match, and the 304 costs no second body", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [true, 304]] },
-  { rule: "a changed file is answered 200 and its new content wins", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { set: FILE, text: "a: 2" }, { read: "app.yml" }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 2 }, { a: 2 }], requests: [[false, 200], [true, 200], [true, 304]] },
-  { rule: "bases are revalidated with their ETags too", files: { [FILE]: "_extends: settings", "octo/settings:.github/app.yml": "b: 1" }, steps: [{ read: "app.yml" }, { read: "app.yml" }], configs: [{ b: 1 }, { b: 1 }], requests: [[false, 200], [false, 200], [true, 304], [true, 304]] },
-  { rule: "the cache is shared by every context of the app", files: { [FILE]: "a: 1", "octo/other:.github/app.yml": "o: 1" }, steps: [{ read: "app.yml" }, { read: "app.yml", repo: "octo/other" }, { read: "app.yml" }], configs: [{ a: 1 }, { o: 1 }, { a: 1 }], requests: [[false, 200], [false, 200], [true, 304]] },
-  { rule: "two apps do not share a cache", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { otherApp: true }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [false, 200]] },
-  { rule: "a deleted file reads as null and drops its entry", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { remove: FILE }, { read: "app.yml" }, { set: FILE, text: "a: 1" }, { read: "app.yml" }], configs: [{ a: 1 }, null, { a: 1 }], requests: [[false, 200], [true, 404], [false, 404], [false, 200]] },
-  { rule: "a push touching the file drops the cache entry", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [touching("README.md"), touching(".github/app.yml")]) }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [false, 200]] },
-  { rule: "a push that removes the file drops the cache entry", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [{ added: [], modified: [], removed: [".github/app.yml"] }]) }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [false, 200]] },
-  { rule: "a push touching other files keeps the entry", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [touching("README.md", ".github/other.yml")]) }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [true, 304]] },
-  { rule: "a push to another repository keeps the entry", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/other", [touching(".github/app.yml")]) }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [true, 304]] },
-  { rule: "a push touching a base drops the base's entry only", files: { [FILE]: "_extends: settings", "octo/settings:.github/app.yml": "b: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/settings", [touching(".github/app.yml")]) }, { read: "app.yml" }], configs: [{ b: 1 }, { b: 1 }], requests: [[false, 200], [false, 200], [true, 304], [false, 200]] },
-  { rule: "a forced push drops every entry of the repository", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [], { forced: true }) }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [false, 200]] },
-  { rule: "a push whose commits list no files drops every entry of the repository", files: { [FILE]: "a: 1" }, steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [{ id: "abc" }]) }, { read: "app.yml" }], configs: [{ a: 1 }, { a: 1 }], requests: [[false, 200], [false, 200]] },
-  { rule: "entries are kept per ref: a branch does not reuse the default branch's ETag", files: { [FILE]: "from: main", [`${FILE}@dev`]: "from: dev" }, steps: [{ read: "app.yml", branch: "main" }, { read: "app.yml", branch: "dev" }, { read: "app.yml", branch: "main" }, { read: "app.yml", branch: "dev" }], configs: [{ from: "main" }, { from: "dev" }, { from: "main" }, { from: "dev" }], requests: [[false, 200], [false, 200], [true, 304], [true, 304]] },
-  { rule: "a file that is invalid stays an error when answered 304", files: { [FILE]: "a: [" }, steps: [{ read: "app.yml" }, { read: "app.yml" }], configs: ["CONFIG_INVALID", "CONFIG_INVALID"], requests: [[false, 200], [true, 304]] },
+  {
+    rule: "a second read sends If-None-Match, and the 304 costs no second body",
+    files: { [FILE]: "a: 1" },
+    steps: [{ read: "app.yml" }, { read: "app.yml" }],
+    configs: [{ a: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [true, 304],
+    ],
+  },
+  {
+    rule: "a changed file is answered 200 and its new content wins",
+    files: { [FILE]: "a: 1" },
+    steps: [{ read: "app.yml" }, { set: FILE, text: "a: 2" }, { read: "app.yml" }, { read: "app.yml" }],
+    configs: [{ a: 1 }, { a: 2 }, { a: 2 }],
+    requests: [
+      [false, 200],
+      [true, 200],
+      [true, 304],
+    ],
+  },
+  {
+    rule: "bases are revalidated with their ETags too",
+    files: { [FILE]: "_extends: settings", "octo/settings:.github/app.yml": "b: 1" },
+    steps: [{ read: "app.yml" }, { read: "app.yml" }],
+    configs: [{ b: 1 }, { b: 1 }],
+    requests: [
+      [false, 200],
+      [false, 200],
+      [true, 304],
+      [true, 304],
+    ],
+  },
+  {
+    rule: "the cache is shared by every context of the app",
+    files: { [FILE]: "a: 1", "octo/other:.github/app.yml": "o: 1" },
+    steps: [{ read: "app.yml" }, { read: "app.yml", repo: "octo/other" }, { read: "app.yml" }],
+    configs: [{ a: 1 }, { o: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [false, 200],
+      [true, 304],
+    ],
+  },
+  {
+    rule: "two apps do not share a cache",
+    files: { [FILE]: "a: 1" },
+    steps: [{ read: "app.yml" }, { otherApp: true }, { read: "app.yml" }],
+    configs: [{ a: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [false, 200],
+    ],
+  },
+  {
+    rule: "a deleted file reads as null and drops its entry",
+    files: { [FILE]: "a: 1" },
+    steps: [
+      { read: "app.yml" },
+      { remove: FILE },
+      { read: "app.yml" },
+      { set: FILE, text: "a: 1" },
+      { read: "app.yml" },
+    ],
+    configs: [{ a: 1 }, null, { a: 1 }],
+    requests: [
+      [false, 200],
+      [true, 404],
+      [false, 404],
+      [false, 200],
+    ],
+  },
+  {
+    rule: "a push touching the file drops the cache entry",
+    files: { [FILE]: "a: 1" },
+    steps: [
+      { read: "app.yml" },
+      { push: pushTo("octo/hello", [touching("README.md"), touching(".github/app.yml")]) },
+      { read: "app.yml" },
+    ],
+    configs: [{ a: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [false, 200],
+    ],
+  },
+  {
+    rule: "a push that removes the file drops the cache entry",
+    files: { [FILE]: "a: 1" },
+    steps: [
+      { read: "app.yml" },
+      { push: pushTo("octo/hello", [{ added: [], modified: [], removed: [".github/app.yml"] }]) },
+      { read: "app.yml" },
+    ],
+    configs: [{ a: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [false, 200],
+    ],
+  },
+  {
+    rule: "a push touching other files keeps the entry",
+    files: { [FILE]: "a: 1" },
+    steps: [
+      { read: "app.yml" },
+      { push: pushTo("octo/hello", [touching("README.md", ".github/other.yml")]) },
+      { read: "app.yml" },
+    ],
+    configs: [{ a: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [true, 304],
+    ],
+  },
+  {
+    rule: "a push to another repository keeps the entry",
+    files: { [FILE]: "a: 1" },
+    steps: [{ read: "app.yml" }, { push: pushTo("octo/other", [touching(".github/app.yml")]) }, { read: "app.yml" }],
+    configs: [{ a: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [true, 304],
+    ],
+  },
+  {
+    rule: "a push touching a base drops the base's entry only",
+    files: { [FILE]: "_extends: settings", "octo/settings:.github/app.yml": "b: 1" },
+    steps: [{ read: "app.yml" }, { push: pushTo("octo/settings", [touching(".github/app.yml")]) }, { read: "app.yml" }],
+    configs: [{ b: 1 }, { b: 1 }],
+    requests: [
+      [false, 200],
+      [false, 200],
+      [true, 304],
+      [false, 200],
+    ],
+  },
+  {
+    rule: "a forced push drops every entry of the repository",
+    files: { [FILE]: "a: 1" },
+    steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [], { forced: true }) }, { read: "app.yml" }],
+    configs: [{ a: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [false, 200],
+    ],
+  },
+  {
+    rule: "a push whose commits list no files drops every entry of the repository",
+    files: { [FILE]: "a: 1" },
+    steps: [{ read: "app.yml" }, { push: pushTo("octo/hello", [{ id: "abc" }]) }, { read: "app.yml" }],
+    configs: [{ a: 1 }, { a: 1 }],
+    requests: [
+      [false, 200],
+      [false, 200],
+    ],
+  },
+  {
+    rule: "entries are kept per ref: a branch does not reuse the default branch's ETag",
+    files: { [FILE]: "from: main", [`${FILE}@dev`]: "from: dev" },
+    steps: [
+      { read: "app.yml", branch: "main" },
+      { read: "app.yml", branch: "dev" },
+      { read: "app.yml", branch: "main" },
+      { read: "app.yml", branch: "dev" },
+    ],
+    configs: [{ from: "main" }, { from: "dev" }, { from: "main" }, { from: "dev" }],
+    requests: [
+      [false, 200],
+      [false, 200],
+      [true, 304],
+      [true, 304],
+    ],
+  },
+  {
+    rule: "a file that is invalid stays an error when answered 304",
+    files: { [FILE]: "a: [" },
+    steps: [{ read: "app.yml" }, { read: "app.yml" }],
+    configs: ["CONFIG_INVALID", "CONFIG_INVALID"],
+    requests: [
+      [false, 200],
+      [true, 304],
+    ],
+  },
 ];
 
 async function runSteps(fixture: ConfigFixture, steps: Step[]): Promise<unknown[]> {
@@ -54,10 +226,19 @@ async function runSteps(fixture: ConfigFixture, steps: Step[]): Promise<unknown[
   for (const step of steps) {
     if ("read" in step && step.branch !== undefined) {
       const context = fixture.context(app, step.repo);
-      const { config } = await context.client.config.get({ ...context.repo(), path: `.github/${step.read}`, branch: step.branch });
+      const { config } = await context.client.config.get({
+        ...context.repo(),
+        path: `.github/${step.read}`,
+        branch: step.branch,
+      });
       configs.push(config);
     } else if ("read" in step) {
-      configs.push(await fixture.context(app, step.repo).config(step.read).catch((error: { code?: string }) => error.code));
+      configs.push(
+        await fixture
+          .context(app, step.repo)
+          .config(step.read)
+          .catch((error: { code?: string }) => error.code),
+      );
     } else if ("set" in step) {
       fixture.files.set(step.set, step.text);
     } else if ("remove" in step) {
@@ -78,7 +259,9 @@ describe("context.config(): the ETag cache", () => {
     it(row.rule, async () => {
       for (const [address, text] of Object.entries(row.files)) fixture.files.set(address, text);
       expect(await runSteps(fixture, row.steps)).to.deep.equal(row.configs);
-      const requests = fixture.files.reads().map((call, index) => [call.headers["if-none-match"] !== undefined, fixture.files.statuses()[index]]);
+      const requests = fixture.files
+        .reads()
+        .map((call, index) => [call.headers["if-none-match"] !== undefined, fixture.files.statuses()[index]]);
       expect(requests).to.deep.equal(row.requests);
     });
   }
@@ -94,7 +277,10 @@ describe("context.config(): the ETag cache", () => {
     });
     await app.receive({ id: "push-2", name: "push", payload: pushTo("octo/hello", [touching(".github/app.yml")]) });
     expect(seen).to.deep.equal({ a: 2 });
-    expect(fixture.files.reads().map((call) => call.headers["if-none-match"] !== undefined)).to.deep.equal([false, false]);
+    expect(fixture.files.reads().map((call) => call.headers["if-none-match"] !== undefined)).to.deep.equal([
+      false,
+      false,
+    ]);
   });
 
   it("hands out copies: changing a result does not change the next", async () => {

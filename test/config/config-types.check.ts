@@ -8,7 +8,12 @@ export async function typeChecks(context: Context<"issues.opened">, client: AppC
   const settings: Settings | null = await context.config<Settings>("app.yml", { greeting: "hi", labels: [] });
   const merged = await context.config("app.yml", { greeting: "hi" }, { arrayMerge: (_a, b) => b });
   const greeting: string | undefined = merged?.greeting;
-  const { config, files } = await client.config.get<Settings>({ owner: "o", repo: "r", path: ".github/app.yml", branch: "dev" });
+  const { config, files } = await client.config.get<Settings>({
+    owner: "o",
+    repo: "r",
+    path: ".github/app.yml",
+    branch: "dev",
+  });
   const url: string = files[0]!.url;
   void [settings, greeting, config.labels, url];
 

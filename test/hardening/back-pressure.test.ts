@@ -59,6 +59,8 @@ describe("hardening: back-pressure", () => {
 
   it("refuses maxConcurrentDeliveries that is not a positive whole number, naming the option", async () => {
     const { createServer } = await import("../../src/server/create-server.js");
-    expect(() => createServer({ app: test.app, maxConcurrentDeliveries: 0 })).to.throw(/maxConcurrentDeliveries must be a positive whole number/);
+    expect(() => createServer({ app: test.app, maxConcurrentDeliveries: 0 })).to.throw(
+      /maxConcurrentDeliveries must be a positive whole number/,
+    );
   });
 });

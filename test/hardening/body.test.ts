@@ -4,14 +4,23 @@ import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 import { startTestServer, WEBHOOK_PATH, type TestServer } from "../server/start-test-server.js";
 
 /** POSTs raw bytes, signed over exactly those bytes, with the given content type. */
-function post(url: string, body: string | Buffer, contentType: string | undefined, signed: string | Buffer = body): Promise<Response> {
+function post(
+  url: string,
+  body: string | Buffer,
+  contentType: string | undefined,
+  signed: string | Buffer = body,
+): Promise<Response> {
   const headers: Record<string, string> = {
     "x-github-event": "issues",
     "x-github-delivery": "body-1",
     "x-hub-signature-256": sign(TEST_SECRET, signed),
   };
   if (contentType !== undefined) headers["content-type"] = contentType;
-  return fetch(url + WEBHOOK_PATH, { method: "POST", headers, body: typeof body === "string" ? body : new Uint8Array(body) });
+  return fetch(url + WEBHOOK_PATH, {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : new Uint8Array(body),
+  });
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -20,7 +29,9 @@ describe("hardening: body", () => {
   const seen: unknown[] = [];
   let test: TestServer;
   before(async () => {
-    test = await startTestServer(({ app }) => app.on("issues", (context) => void seen.push(context.payload.issue.title)));
+    test = await startTestServer(({ app }) =>
+      app.on("issues", (context) => void seen.push(context.payload.issue.title)),
+    );
   });
   after(() => test.close());
   beforeEach(() => (seen.length = 0));
@@ -46,7 +57,14 @@ describe("hardening: body", () => {
     });
   }
 
-  const types = ["application/json", "application/json; charset=utf-8", "application/json;charset=UTF-8", "APPLICATION/JSON", "application/json; charset=latin1", undefined];
+  const types = [
+    "application/json",
+    "application/json; charset=utf-8",
+    "application/json;charset=UTF-8",
+    "APPLICATION/JSON",
+    "application/json; charset=latin1",
+    undefined,
+  ];
   for (const type of types) {
     it(`accepts JSON sent as ${type ?? "no content type"}`, async () => {
       expect((await post(test.url, json, type)).status).to.equal(200);
@@ -61,7 +79,9 @@ describe("hardening: body", () => {
   });
 
   it("refuses a form body signed over the decoded JSON instead of the bytes sent", async () => {
-    expect((await post(test.url, form({ payload: json }), "application/x-www-form-urlencoded", json)).status).to.equal(400);
+    expect((await post(test.url, form({ payload: json }), "application/x-www-form-urlencoded", json)).status).to.equal(
+      400,
+    );
     expect(seen).to.deep.equal([]);
   });
 
@@ -83,7 +103,11 @@ describe("hardening: body", () => {
   }
 
   it("accepts JSON with invalid UTF-8 inside a string, verified over the raw bytes", async () => {
-    const bytes = Buffer.concat([Buffer.from('{"action":"opened","issue":{"title":"bad '), Buffer.from([0xff, 0xfe]), Buffer.from('"}}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"action":"opened","issue":{"title":"bad '),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}}'),
+    ]);
     expect((await post(test.url, bytes, "application/json")).status).to.equal(200);
     expect(seen).to.deep.equal(["bad \ufffd\ufffd"]);
   });

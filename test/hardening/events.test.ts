@@ -2,7 +2,15 @@ import { expect } from "chai";
 import { issuesOpenedPayload } from "../helpers/test-app.js";
 import { startTestServer, type TestServer } from "../server/start-test-server.js";
 
-const PROTOTYPE_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "__defineGetter__", "prototype"];
+const PROTOTYPE_NAMES = [
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "__defineGetter__",
+  "prototype",
+];
 
 describe("hardening: events", () => {
   const ran: string[] = [];
@@ -55,7 +63,8 @@ describe("hardening: events", () => {
   }
 
   it("leaves Object.prototype alone when a payload carries __proto__ and constructor keys", async () => {
-    const body = '{"action":"opened","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"issue":{"number":1}}';
+    const body =
+      '{"action":"opened","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"issue":{"number":1}}';
     expect((await test.deliver("issues", body)).status).to.equal(200);
     expect(ran).to.deep.equal(["issues.opened"]);
     expect(({} as { polluted?: unknown }).polluted).to.equal(undefined);

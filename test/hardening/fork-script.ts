@@ -24,7 +24,13 @@ export type Forked = {
 export function forkScript(name: string, args: string[], { exposeGc = false } = {}): Forked {
   const path = fileURLToPath(new URL(`./fixtures/${name}.ts`, import.meta.url));
   const child = fork(path, args, {
-    execArgv: ["--import", "tsx", "--import", new URL("../helpers/source-mode.ts", import.meta.url).href, ...(exposeGc ? ["--expose-gc"] : [])],
+    execArgv: [
+      "--import",
+      "tsx",
+      "--import",
+      new URL("../helpers/source-mode.ts", import.meta.url).href,
+      ...(exposeGc ? ["--expose-gc"] : []),
+    ],
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   child.on("error", () => undefined); // a "stop" sent as it exits; the exit code tells
@@ -47,7 +53,9 @@ export function forkScript(name: string, args: string[], { exposeGc = false } = 
     next<T>() {
       if (inbox.length > 0) return Promise.resolve(inbox.shift() as T);
       if (child.exitCode !== null) return Promise.reject(new Error(`${name} exited with ${child.exitCode}`));
-      return new Promise<T>((resolve, reject) => waiting.push({ resolve: resolve as (value: unknown) => void, reject }));
+      return new Promise<T>((resolve, reject) =>
+        waiting.push({ resolve: resolve as (value: unknown) => void, reject }),
+      );
     },
     send: (message) => child.send(message as never),
     exit() {

@@ -55,10 +55,16 @@ export function createPick(random: () => number): Pick {
   };
 }
 
-export const sign = (secret: string, body: Buffer | string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+export const sign = (secret: string, body: Buffer | string) =>
+  `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 
 /** A valid, signed delivery: the starting point of every mutation. */
-export function validDelivery(secret: string, event: string, id: string, payload: object): FuzzRequest & { kind: "http" } {
+export function validDelivery(
+  secret: string,
+  event: string,
+  id: string,
+  payload: object,
+): FuzzRequest & { kind: "http" } {
   const body = Buffer.from(JSON.stringify(payload));
   return {
     kind: "http",

@@ -22,11 +22,14 @@ function sendHttp(url: URL, agent: Agent, fuzz: FuzzRequest & { kind: "http" }):
     const headers = { ...fuzz.headers, ...(fuzz.chunked ? {} : { "content-length": String(fuzz.body.length) }) };
     let outgoing;
     try {
-      outgoing = request({ host: url.hostname, port: url.port, method: fuzz.method, path: fuzz.path, headers, agent }, (response) => {
-        response.resume();
-        response.on("end", () => finish({ status: response.statusCode ?? 0 }));
-        response.on("error", () => finish({ status: response.statusCode ?? 0 }));
-      });
+      outgoing = request(
+        { host: url.hostname, port: url.port, method: fuzz.method, path: fuzz.path, headers, agent },
+        (response) => {
+          response.resume();
+          response.on("end", () => finish({ status: response.statusCode ?? 0 }));
+          response.on("error", () => finish({ status: response.statusCode ?? 0 }));
+        },
+      );
     } catch (error) {
       // Node refused to send it (an invalid method or header): nothing reached the server.
       return finish({ status: -1, error: (error as Error).message });

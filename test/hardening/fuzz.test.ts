@@ -16,7 +16,15 @@ const SEED = Number(process.env["FUZZ_SEED"] ?? 1);
 const CONCURRENCY = 50;
 const WARM_UP = Math.min(2000, Math.floor(REQUESTS / 10));
 
-type Memory = { heapUsed: number; rss: number; arrayBuffers: number; lines: number; leaked: number; handled: number; stats: { inFlight: number } };
+type Memory = {
+  heapUsed: number;
+  rss: number;
+  arrayBuffers: number;
+  lines: number;
+  leaked: number;
+  handled: number;
+  stats: { inFlight: number };
+};
 
 describe("hardening: fuzz", function () {
   this.timeout(180_000);
@@ -37,7 +45,8 @@ describe("hardening: fuzz", function () {
 
     const check = (fuzz: FuzzRequest, outcome: FuzzOutcome, index: number) => {
       statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
-      const allowed5xx = fuzz.kind === "http" && fuzz.headers["x-github-event"] === FAILING_EVENT && outcome.status === 500;
+      const allowed5xx =
+        fuzz.kind === "http" && fuzz.headers["x-github-event"] === FAILING_EVENT && outcome.status === 500;
       const allowedReset = fuzz.kind === "raw" || (fuzz.kind === "http" && fuzz.mayReset) || outcome.status === -1;
       if ((outcome.status >= 500 && !allowed5xx) || (outcome.status === 0 && !allowedReset)) {
         unexpected.push(`#${index} ${fuzz.label}: ${outcome.status} ${outcome.error ?? ""}`);

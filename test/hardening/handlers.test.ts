@@ -38,14 +38,52 @@ describe("hardening: failing handlers", () => {
   });
 
   const cases: ReadonlyArray<[label: string, handler: Failing]> = [
-    ["throws synchronously", () => { throw new Error("sync failure"); }],
-    ["rejects", async () => { throw new Error("async failure"); }],
-    ["throws undefined", () => { throw undefined; }],
-    ["throws null", async () => { throw null; }],
-    ["throws a string", () => { throw "a string"; }],
-    ["throws a plain object", async () => { throw { reason: "plain" }; }],
-    ["throws an object with status 404", async () => { throw { message: "not here", status: 404 }; }],
-    ["fails with the platform's 404", (context) => context.client.request("GET /repos/{owner}/{repo}/nothing", context.repo())],
+    [
+      "throws synchronously",
+      () => {
+        throw new Error("sync failure");
+      },
+    ],
+    [
+      "rejects",
+      async () => {
+        throw new Error("async failure");
+      },
+    ],
+    [
+      "throws undefined",
+      () => {
+        throw undefined;
+      },
+    ],
+    [
+      "throws null",
+      async () => {
+        throw null;
+      },
+    ],
+    [
+      "throws a string",
+      () => {
+        throw "a string";
+      },
+    ],
+    [
+      "throws a plain object",
+      async () => {
+        throw { reason: "plain" };
+      },
+    ],
+    [
+      "throws an object with status 404",
+      async () => {
+        throw { message: "not here", status: 404 };
+      },
+    ],
+    [
+      "fails with the platform's 404",
+      (context) => context.client.request("GET /repos/{owner}/{repo}/nothing", context.repo()),
+    ],
   ];
   for (const [label, handler] of cases) {
     it(`answers 500 when a handler ${label}: the others run, one error line with the delivery id, no stack`, async () => {
@@ -74,7 +112,11 @@ describe("hardening: handlers that never settle", () => {
     const aborted: unknown[] = [];
     test = await startTestServer(
       ({ app }) => {
-        app.on("issues", (context) => new Promise(() => context.signal.addEventListener("abort", () => aborted.push(context.signal.reason))));
+        app.on(
+          "issues",
+          (context) =>
+            new Promise(() => context.signal.addEventListener("abort", () => aborted.push(context.signal.reason))),
+        );
         app.on("issues.opened", () => undefined);
       },
       { appOptions: { handlerDeadlineMs: 150 } },
@@ -132,7 +174,11 @@ describe("hardening: handlers that never settle", () => {
   it("keeps nothing of thousands of abandoned handlers: memory after GC returns to its baseline", async function () {
     this.timeout(60_000);
     const script = forkScript("never-settling", ["1000", "30"], { exposeGc: true });
-    const report = await script.next<{ baseline: number; after: number; stats: { inFlight: number; abandonedHandlers: number } }>();
+    const report = await script.next<{
+      baseline: number;
+      after: number;
+      stats: { inFlight: number; abandonedHandlers: number };
+    }>();
     await script.exit();
     expect(report.stats).to.include({ inFlight: 0, abandonedHandlers: 1100 });
     // 1000 handlers each held 64 KiB (62.5 MiB in all) when they were abandoned.
@@ -150,8 +196,12 @@ describe("hardening: onError hooks and floating rejections", () => {
   it("isolates an onError hook that throws: the other hooks run, the answer is the handler's 500, the server serves on", async () => {
     const hooks: string[] = [];
     test = await startTestServer(({ app }) => {
-      app.on("issues", () => { throw new Error("handler failure"); });
-      app.onError(() => { throw new Error("hook failure"); });
+      app.on("issues", () => {
+        throw new Error("handler failure");
+      });
+      app.onError(() => {
+        throw new Error("hook failure");
+      });
       app.onError(async () => void hooks.push("second hook"));
     });
     const response = await test.deliver("issues", issuesOpenedPayload(), { id: "hook-1" });
@@ -165,7 +215,9 @@ describe("hardening: onError hooks and floating rejections", () => {
   it("abandons an onError hook that never settles at the deadline, and still answers", async () => {
     test = await startTestServer(
       ({ app }) => {
-        app.on("issues", () => { throw new Error("handler failure"); });
+        app.on("issues", () => {
+          throw new Error("handler failure");
+        });
         app.onError(() => new Promise(() => undefined));
       },
       { appOptions: { handlerDeadlineMs: 100 } },
@@ -185,7 +237,10 @@ describe("hardening: onError hooks and floating rejections", () => {
       await sleep(50);
       const stats = (await (await fetch(`${url}/test/stats`)).json()) as { unhandledRejections: number };
       expect(stats.unhandledRejections).to.equal(2);
-      const lines = script.stdout().split("\n").filter((line) => line.includes("floating failure"));
+      const lines = script
+        .stdout()
+        .split("\n")
+        .filter((line) => line.includes("floating failure"));
       expect(lines).to.have.length(2);
       expect(JSON.parse(lines[0]!)).to.include({ level: 50 });
       const comment = { ...issuesOpenedPayload(), action: "created", comment: { id: 1, body: "hi" } };
@@ -193,13 +248,18 @@ describe("hardening: onError hooks and floating rejections", () => {
       let request: Record<string, unknown> | undefined;
       for (let attempt = 0; attempt < 100 && !request; attempt++) {
         await sleep(20);
-        const line = script.stdout().split("\n").find((text) => text.includes("no-such-route"));
+        const line = script
+          .stdout()
+          .split("\n")
+          .find((text) => text.includes("no-such-route"));
         request = line ? (JSON.parse(line) as Record<string, unknown>) : undefined;
       }
       expect(request).to.include({ level: 50, id: "float-3" });
       // The address without its query (page=2 was sent).
       expect(request!.request).to.match(/^GET http:\/\/127\.0\.0\.1:\d+\/repos\/octo\/hello\/no-such-route$/);
-      expect(String(request!.msg)).to.match(/^A request of delivery float-3 \(GET \S+\/no-such-route\) failed and nothing handled it: /);
+      expect(String(request!.msg)).to.match(
+        /^A request of delivery float-3 \(GET \S+\/no-such-route\) failed and nothing handled it: /,
+      );
     } finally {
       expect(await script.exit()).to.equal(0);
     }

@@ -43,20 +43,39 @@ describe("hardening: leaks", () => {
           const token = await app.state.tokens!.getInstallationToken(1);
           Object.assign(secrets, { jwt, token });
           const failures: Record<string, () => never> = {
-            key: () => { throw new Error(`key ${getTestKeys().privateKeyPkcs1}`); },
-            jwt: () => { throw new Error(`jwt ${jwt}`); },
-            token: () => { throw new Error(`token ${token}`); },
-            header: () => { throw new Error(`Authorization: token ${token}`); },
-            secret: () => { throw new Error(`secret ${TEST_SECRET}`); },
-            client: () => { throw new Error(`client_secret=${CLIENT_SECRET}`); },
-            nested: () => { throw Object.assign(new Error("nested"), { config: { token, privateKey: getTestKeys().privateKeyPkcs1 } }); },
+            key: () => {
+              throw new Error(`key ${getTestKeys().privateKeyPkcs1}`);
+            },
+            jwt: () => {
+              throw new Error(`jwt ${jwt}`);
+            },
+            token: () => {
+              throw new Error(`token ${token}`);
+            },
+            header: () => {
+              throw new Error(`Authorization: token ${token}`);
+            },
+            secret: () => {
+              throw new Error(`secret ${TEST_SECRET}`);
+            },
+            client: () => {
+              throw new Error(`client_secret=${CLIENT_SECRET}`);
+            },
+            nested: () => {
+              throw Object.assign(new Error("nested"), {
+                config: { token, privateKey: getTestKeys().privateKeyPkcs1 },
+              });
+            },
           };
           context.log.info({ headers: { authorization: `token ${token}`, cookie: COOKIE } }, "handler logged headers");
           failures[context.payload.issue.title]?.();
         });
         app.on("issues.closed", async (context) => {
           platform.revokeToken(await app.state.tokens!.getInstallationToken(1));
-          platform.failNext("POST", "/app/installations/:installation_id/access_tokens", { status: 401, body: { message: "Bad credentials" } });
+          platform.failNext("POST", "/app/installations/:installation_id/access_tokens", {
+            status: 401,
+            body: { message: "Bad credentials" },
+          });
           await context.client.issues.createComment(context.issue({ body: "hi" }));
         });
         getRouter("/leaky").get("/boom", async () => {
@@ -78,12 +97,22 @@ describe("hardening: leaks", () => {
       const response = await test.deliver("issues", payload, { id: `leak-${kind}` });
       expect(response.status).to.equal(500);
       answers.push(await response.text());
-      expectNoSecrets([...answers, test.logs.text()], { ...secrets, key: keyLine(), secret: TEST_SECRET, client: CLIENT_SECRET, cookie: COOKIE });
+      expectNoSecrets([...answers, test.logs.text()], {
+        ...secrets,
+        key: keyLine(),
+        secret: TEST_SECRET,
+        client: CLIENT_SECRET,
+        cookie: COOKIE,
+      });
     });
   }
 
   it("keeps tokens and JWTs of a failing platform call (RequestError with request headers) out of the 500 and the log", async () => {
-    const response = await test.deliver("issues", { ...issuesOpenedPayload(), action: "closed" }, { id: "leak-client" });
+    const response = await test.deliver(
+      "issues",
+      { ...issuesOpenedPayload(), action: "closed" },
+      { id: "leak-client" },
+    );
     expect(response.status).to.equal(500);
     answers.push(await response.text());
     const everyToken = Object.fromEntries(platform.issuedTokens().map((token, i) => [`token ${i}`, token]));
@@ -95,7 +124,14 @@ describe("hardening: leaks", () => {
     const headers = { authorization: "token ghp_sentToTheServer0123456789", cookie: COOKIE };
     answers.push(await (await fetch(`${test.url}/leaky/boom?access_token=query-secret-1`, { headers })).text());
     answers.push(await (await fetch(`${test.url}/nowhere?code=query-secret-2`, { headers })).text());
-    answers.push(await (await test.deliver("issues", issuesOpenedPayload(), { headers, path: "/api/github/webhooks?secret=query-secret-3" })).text());
+    answers.push(
+      await (
+        await test.deliver("issues", issuesOpenedPayload(), {
+          headers,
+          path: "/api/github/webhooks?secret=query-secret-3",
+        })
+      ).text(),
+    );
     expectNoSecrets([...answers, test.logs.text()], {
       ...secrets,
       authorization: headers.authorization.slice(6),
@@ -115,11 +151,17 @@ describe("hardening: leaks in setup mode and the proxy", () => {
     const server = createServer({ app, port: 0, host: "127.0.0.1" });
     try {
       const tokens = createStateTokens();
-      await server.load(createSetupApp({ cwd, env: {}, baseUrl: platform.url, webhookPath: "/api/github/webhooks", tokens }));
+      await server.load(
+        createSetupApp({ cwd, env: {}, baseUrl: platform.url, webhookPath: "/api/github/webhooks", tokens }),
+      );
       const { url } = await server.start();
       const conversion = addManifestConversions(platform, getTestKeys().privateKeyPkcs8).issueCode();
       const pages = [
-        await (await fetch(`${url}/app/setup?code=${conversion.code}&state=${tokens.issue("manifest")}`, { redirect: "manual" })).text(),
+        await (
+          await fetch(`${url}/app/setup?code=${conversion.code}&state=${tokens.issue("manifest")}`, {
+            redirect: "manual",
+          })
+        ).text(),
         await (await fetch(`${url}/app/setup?code=${conversion.code}&state=stale`, { redirect: "manual" })).text(),
       ];
       expect(logs.text()).to.include("Registered the GitHub App");
@@ -142,10 +184,21 @@ describe("hardening: leaks in setup mode and the proxy", () => {
     const server = createServer({ app, port: 0, host: "127.0.0.1" });
     const { url } = await server.start();
     channel.failNext(1);
-    const proxy = createWebhookProxy({ url: channel.url, port: Number(new URL(url).port), path: "/api/github/webhooks", log: app.log, reconnect: { initialDelayMs: 10 } });
+    const proxy = createWebhookProxy({
+      url: channel.url,
+      port: Number(new URL(url).port),
+      path: "/api/github/webhooks",
+      log: app.log,
+      reconnect: { initialDelayMs: 10 },
+    });
     try {
       await channel.waitForConnections(1);
-      channel.sendDelivery({ "x-github-event": "issues", "x-github-delivery": "relay-1", "x-hub-signature-256": "sha256=00", body: issuesOpenedPayload() });
+      channel.sendDelivery({
+        "x-github-event": "issues",
+        "x-github-delivery": "relay-1",
+        "x-hub-signature-256": "sha256=00",
+        body: issuesOpenedPayload(),
+      });
       await sleep(200);
       channel.drop();
       await channel.waitForConnections(2);

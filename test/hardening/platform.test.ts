@@ -16,7 +16,10 @@ const COMMENTS = "/repos/:owner/:repo/issues/:issue_number/comments";
 const Unthrottled = FastClient.defaults({ throttle: { enabled: false } as never });
 
 async function rejection(promise: Promise<unknown>): Promise<{ status?: number; message: string }> {
-  return promise.then(() => expect.fail("expected a rejection"), (error: { status?: number; message: string }) => error);
+  return promise.then(
+    () => expect.fail("expected a rejection"),
+    (error: { status?: number; message: string }) => error,
+  );
 }
 
 describe("hardening: platform faults", () => {
@@ -87,7 +90,9 @@ describe("hardening: platform faults", () => {
 
   it("retries an idempotent PUT after a 5xx", async () => {
     let calls = 0;
-    platform.on("PUT", "/repos/:owner/:repo/topics", () => (++calls === 1 ? serverErrorResponse(502) : { status: 200, body: { names: ["a"] } }));
+    platform.on("PUT", "/repos/:owner/:repo/topics", () =>
+      ++calls === 1 ? serverErrorResponse(502) : { status: 200, body: { names: ["a"] } },
+    );
     const { app } = createTestApp(platform, { Client: Unthrottled });
     const client = await app.auth(1);
     expect((await client.repos.replaceAllTopics({ ...REPO, names: ["a"] })).status).to.equal(200);
@@ -101,7 +106,9 @@ describe("hardening: platform faults", () => {
   for (const [kind, query, calls] of graphql) {
     it(`${calls === 2 ? "retries" : "does not retry"} a GraphQL ${kind} after a 5xx`, async () => {
       let seen = 0;
-      platform.on("POST", "/graphql", () => (++seen === 1 ? serverErrorResponse(502) : { status: 200, body: { data: {} } }));
+      platform.on("POST", "/graphql", () =>
+        ++seen === 1 ? serverErrorResponse(502) : { status: 200, body: { data: {} } },
+      );
       const { app } = createTestApp(platform, { Client: Unthrottled });
       const client = await app.auth(1);
       await client.graphql(query).catch(() => undefined);

@@ -28,7 +28,11 @@ export type RawRequestOptions = {
  * @example
  * const { status } = await rawRequest(url, ["POST /x HTTP/1.1\r\nHost: a\r\n", "\r\n"], { gapMs: 50 });
  */
-export async function rawRequest(url: string, parts: ReadonlyArray<string | Buffer>, options: RawRequestOptions = {}): Promise<RawResponse> {
+export async function rawRequest(
+  url: string,
+  parts: ReadonlyArray<string | Buffer>,
+  options: RawRequestOptions = {},
+): Promise<RawResponse> {
   const { port, hostname } = new URL(url);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
@@ -71,6 +75,8 @@ function write(socket: Socket, part: string | Buffer): Promise<void> {
 
 /** The head of a webhook POST, ending in the blank line; `headers` adds or replaces. */
 export function requestHead(path: string, headers: Record<string, string>): string {
-  const lines = Object.entries({ host: "127.0.0.1", connection: "close", ...headers }).map(([name, value]) => `${name}: ${value}`);
+  const lines = Object.entries({ host: "127.0.0.1", connection: "close", ...headers }).map(
+    ([name, value]) => `${name}: ${value}`,
+  );
   return `POST ${path} HTTP/1.1\r\n${lines.join("\r\n")}\r\n\r\n`;
 }

@@ -26,7 +26,9 @@ describe("hardening: signature", () => {
   const titles: string[] = [];
   let test: TestServer;
   before(async () => {
-    test = await startTestServer(({ app }) => app.on("issues", (context) => void titles.push(context.payload.issue.title)));
+    test = await startTestServer(({ app }) =>
+      app.on("issues", (context) => void titles.push(context.payload.issue.title)),
+    );
   });
   after(() => test.close());
   beforeEach(() => {
@@ -77,8 +79,12 @@ describe("hardening: signature", () => {
     const bytes = Buffer.from(text);
     const rocket = bytes.indexOf(Buffer.from("🚀"));
     const cuts = [bytes.indexOf(Buffer.from("ï")) + 1, rocket + 1, rocket + 3, bytes.indexOf(Buffer.from("日")) + 2];
-    const pieces = [0, ...cuts, bytes.length].slice(1).map((end, index, ends) => bytes.subarray(index === 0 ? 0 : ends[index - 1]!, end));
-    const chunked = pieces.map((piece) => Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]));
+    const pieces = [0, ...cuts, bytes.length]
+      .slice(1)
+      .map((end, index, ends) => bytes.subarray(index === 0 ? 0 : ends[index - 1]!, end));
+    const chunked = pieces.map((piece) =>
+      Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]),
+    );
     const head = requestHead(WEBHOOK_PATH, {
       "content-type": "application/json; charset=utf-8",
       "transfer-encoding": "chunked",
@@ -118,7 +124,9 @@ describe("hardening: secret rotation", () => {
     expect((await test.deliver("issues", issuesOpenedPayload(), { id: "rot-1", secret: OLD })).status).to.equal(200);
     expect(ran).to.equal(1);
     const lines = test.logs.records().filter((record) => record["secretIndex"] === 1);
-    expect(lines.some((line) => line["level"] === 30 && String(line["msg"]).includes("additionalSecrets[0]"))).to.equal(true);
+    expect(lines.some((line) => line["level"] === 30 && String(line["msg"]).includes("additionalSecrets[0]"))).to.equal(
+      true,
+    );
     expect(lines[0]).to.include({ id: "rot-1" });
   });
 
@@ -131,6 +139,8 @@ describe("hardening: secret rotation", () => {
 
   it("refuses additionalSecrets that are not a list of strings, saying what to pass", async () => {
     const { createTestApp } = await import("../helpers/test-app.js");
-    expect(() => createTestApp(undefined, { additionalSecrets: "old" as never })).to.throw(/additionalSecrets must be a list/);
+    expect(() => createTestApp(undefined, { additionalSecrets: "old" as never })).to.throw(
+      /additionalSecrets must be a list/,
+    );
   });
 });

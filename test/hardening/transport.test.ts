@@ -96,7 +96,10 @@ describe("hardening: transport", () => {
 
   it("lets a handler run longer than requestTimeoutMs: the deadline covers receiving, not handling", async () => {
     await test.close();
-    test = await startTestServer(({ app }) => app.on("issues", () => sleep(900)), { headersTimeoutMs: 200, requestTimeoutMs: 300 });
+    test = await startTestServer(({ app }) => app.on("issues", () => sleep(900)), {
+      headersTimeoutMs: 200,
+      requestTimeoutMs: 300,
+    });
     const response = await test.deliver("issues", issuesOpenedPayload());
     expect(response.status).to.equal(200);
   });

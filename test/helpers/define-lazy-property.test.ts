@@ -10,7 +10,11 @@ describe("defineLazyProperty", () => {
     const first = target.value;
     expect(target.value).to.equal(first);
     expect(builds).to.equal(1);
-    expect(Object.getOwnPropertyDescriptor(target, "value")).to.include({ value: first, writable: true, enumerable: true });
+    expect(Object.getOwnPropertyDescriptor(target, "value")).to.include({
+      value: first,
+      writable: true,
+      enumerable: true,
+    });
   });
 
   it("never builds a value that was assigned before it was read", () => {

@@ -53,7 +53,11 @@ export async function startEventStreamServer(): Promise<EventStreamServer> {
       response.writeHead(failures.status, { "content-type": "text/plain" }).end("failed on purpose");
       return;
     }
-    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    response.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
     response.write(`id: ${messageId++}\nevent: ready\ndata: {}\n\n`);
     connections++;
     for (const waiter of waiters.filter((w) => connections >= w.count)) {
@@ -71,7 +75,10 @@ export async function startEventStreamServer(): Promise<EventStreamServer> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/channel-test1234`;
 
   const send = (data: string) => {
-    const lines = data.split("\n").map((line) => `data: ${line}`).join("\n");
+    const lines = data
+      .split("\n")
+      .map((line) => `data: ${line}`)
+      .join("\n");
     for (const response of open) response.write(`id: ${messageId++}\n${lines}\n\n`);
   };
 
@@ -83,7 +90,10 @@ export async function startEventStreamServer(): Promise<EventStreamServer> {
     waitForConnections(count) {
       if (connections >= count) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`Expected ${count} stream connections, got ${connections}`)), WAIT_LIMIT_MS);
+        const timer = setTimeout(
+          () => reject(new Error(`Expected ${count} stream connections, got ${connections}`)),
+          WAIT_LIMIT_MS,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
       });
     },

@@ -4,15 +4,10 @@ import { createAppAuth } from "@octokit/auth-app";
 import { Octokit } from "@octokit/core";
 import { expect } from "chai";
 import githubAppJwt from "universal-github-app-jwt";
-import {
-  secondaryRateLimitResponse,
-  startFakePlatform,
-  type FakePlatform,
-} from "./fake-platform.js";
+import { secondaryRateLimitResponse, startFakePlatform, type FakePlatform } from "./fake-platform.js";
 import { generateKeyPair, getTestKeys } from "./keys.js";
 
-const IAT_MESSAGE =
-  "'Issued at' claim ('iat') must be an Integer representing the time that the assertion was issued";
+const IAT_MESSAGE = "'Issued at' claim ('iat') must be an Integer representing the time that the assertion was issued";
 const EXP_MESSAGE =
   "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires";
 const TOO_FAR_MESSAGE = "'Expiration time' claim ('exp') is too far in the future";
@@ -40,7 +35,12 @@ function call(platform: FakePlatform, path: string, auth?: string, init: Request
 }
 
 async function exchangeToken(platform: FakePlatform, installationId = 1) {
-  const response = await call(platform, `/app/installations/${installationId}/access_tokens`, `bearer ${await appJwt()}`, { method: "POST" });
+  const response = await call(
+    platform,
+    `/app/installations/${installationId}/access_tokens`,
+    `bearer ${await appJwt()}`,
+    { method: "POST" },
+  );
   return { response, body: (await response.json()) as { token: string; expires_at: string } };
 }
 
@@ -67,10 +67,26 @@ describe("startFakePlatform", () => {
     const rejected: ReadonlyArray<[name: string, jwt: () => Promise<string> | string, message: string]> = [
       ["signed by a different key", () => appJwt(generateKeyPair().privateKeyPkcs8), UNDECODABLE],
       ["that expired", () => appJwt(keys.privateKeyPkcs8, nowSeconds() - 700), EXP_MESSAGE],
-      ["living longer than 600 s", () => handMadeJwt({ iss: 1, iat: nowSeconds() - 300, exp: nowSeconds() + 400 }), TOO_FAR_MESSAGE],
-      ["expiring more than 600 s ahead", () => handMadeJwt({ iss: 1, iat: nowSeconds() + 30, exp: nowSeconds() + 620 }), TOO_FAR_MESSAGE],
-      ["issued in the future", () => handMadeJwt({ iss: 1, iat: nowSeconds() + 120, exp: nowSeconds() + 300 }), IAT_MESSAGE],
-      ["for another app id", () => handMadeJwt({ iss: 2, iat: nowSeconds() - 30, exp: nowSeconds() + 500 }), UNDECODABLE],
+      [
+        "living longer than 600 s",
+        () => handMadeJwt({ iss: 1, iat: nowSeconds() - 300, exp: nowSeconds() + 400 }),
+        TOO_FAR_MESSAGE,
+      ],
+      [
+        "expiring more than 600 s ahead",
+        () => handMadeJwt({ iss: 1, iat: nowSeconds() + 30, exp: nowSeconds() + 620 }),
+        TOO_FAR_MESSAGE,
+      ],
+      [
+        "issued in the future",
+        () => handMadeJwt({ iss: 1, iat: nowSeconds() + 120, exp: nowSeconds() + 300 }),
+        IAT_MESSAGE,
+      ],
+      [
+        "for another app id",
+        () => handMadeJwt({ iss: 2, iat: nowSeconds() - 30, exp: nowSeconds() + 500 }),
+        UNDECODABLE,
+      ],
       ["that is garbage", () => "aaa.bbb.ccc", UNDECODABLE],
     ];
     for (const [name, makeJwt, message] of rejected) {
@@ -115,7 +131,13 @@ describe("startFakePlatform", () => {
       expect(created.status).to.equal(201);
       expect(await created.json()).to.include({ body: "Hi" });
       expect(platform.comments()).to.deep.equal([
-        { owner: "octo", repo: "hello", issue_number: 7, body: "Hi", auth: { type: "installation", installationId: 1, token: body.token } },
+        {
+          owner: "octo",
+          repo: "hello",
+          issue_number: 7,
+          body: "Hi",
+          auth: { type: "installation", installationId: 1, token: body.token },
+        },
       ]);
       expect(platform.tokenExchanges()).to.have.length(1);
       expect(platform.issuedTokens()).to.deep.equal([body.token]);
@@ -157,10 +179,20 @@ describe("startFakePlatform", () => {
       const skewed = await startFakePlatform({ publicKey: keys.publicKey, clockSkewSeconds: -3600 });
       try {
         const warnings: string[] = [];
-        const log = { debug: () => {}, info: () => {}, error: () => {}, warn: (message: string) => void warnings.push(message) };
+        const log = {
+          debug: () => {},
+          info: () => {},
+          error: () => {},
+          warn: (message: string) => void warnings.push(message),
+        };
         const auth = { appId: 1, privateKey: keys.privateKeyPkcs1, installationId: 1 };
         const octokit = new Octokit({ baseUrl: skewed.url, authStrategy: createAppAuth, auth, log });
-        const response = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { owner: "o", repo: "r", issue_number: 1, body: "ok" });
+        const response = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+          owner: "o",
+          repo: "r",
+          issue_number: 1,
+          body: "ok",
+        });
         expect(response.status).to.equal(201);
         expect(skewed.tokenExchanges().map((exchange) => exchange.auth.type)).to.deep.equal(["invalid", "app"]);
         expect(warnings.join("\n")).to.include("different by -3600 seconds");
@@ -185,19 +217,28 @@ describe("startFakePlatform", () => {
     });
 
     it("pages through issues with GitHub's Link header", async () => {
-      platform.setIssues("octo", "hello", Array.from({ length: 7 }, (_, index) => ({ number: index + 1 })));
+      platform.setIssues(
+        "octo",
+        "hello",
+        Array.from({ length: 7 }, (_, index) => ({ number: index + 1 })),
+      );
       const link = (page: number) => `<${platform.url}/repos/octo/hello/issues?per_page=3&page=${page}>`;
       const pages: Array<{ numbers: number[]; link: string | null }> = [];
       let next: string | undefined = `${platform.url}/repos/octo/hello/issues?per_page=3`;
       while (next !== undefined) {
         const response: Response = await fetch(next, { headers: { authorization: "token ghp_personal" } });
         const header: string | null = response.headers.get("link");
-        pages.push({ numbers: ((await response.json()) as Array<{ number: number }>).map((issue) => issue.number), link: header });
+        pages.push({
+          numbers: ((await response.json()) as Array<{ number: number }>).map((issue) => issue.number),
+          link: header,
+        });
         next = /<([^>]+)>; rel="next"/.exec(header ?? "")?.[1];
       }
       expect(pages.map((page) => page.numbers)).to.deep.equal([[1, 2, 3], [4, 5, 6], [7]]);
       expect(pages[0]?.link).to.equal(`${link(2)}; rel="next", ${link(3)}; rel="last"`);
-      expect(pages[1]?.link).to.equal(`${link(1)}; rel="prev", ${link(3)}; rel="next", ${link(3)}; rel="last", ${link(1)}; rel="first"`);
+      expect(pages[1]?.link).to.equal(
+        `${link(1)}; rel="prev", ${link(3)}; rel="next", ${link(3)}; rel="last", ${link(1)}; rel="first"`,
+      );
       expect(pages[2]?.link).to.equal(`${link(2)}; rel="prev", ${link(1)}; rel="first"`);
     });
 
@@ -222,7 +263,10 @@ describe("startFakePlatform", () => {
     it("answers 404 Not Found to an unknown route", async () => {
       const response = await call(platform, "/nowhere/at/all", "token ghp_personal");
       expect(response.status).to.equal(404);
-      expect(await response.json()).to.include({ message: "Not Found", documentation_url: "https://docs.github.com/rest" });
+      expect(await response.json()).to.include({
+        message: "Not Found",
+        documentation_url: "https://docs.github.com/rest",
+      });
       expect(platform.calls.map((request) => request.path)).to.deep.equal(["/nowhere/at/all"]);
     });
   });

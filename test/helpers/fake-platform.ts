@@ -1,9 +1,5 @@
 export { startFakePlatform } from "./fake-platform/index.js";
-export {
-  primaryRateLimitResponse,
-  secondaryRateLimitResponse,
-  serverErrorResponse,
-} from "./fake-platform/messages.js";
+export { primaryRateLimitResponse, secondaryRateLimitResponse, serverErrorResponse } from "./fake-platform/messages.js";
 export type {
   FakePlatform,
   FakePlatformOptions,

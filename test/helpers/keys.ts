@@ -20,9 +20,7 @@ export function generateKeyPair(): TestKeyPair {
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
   });
-  const privateKeyPkcs1 = createPrivateKey(privateKey)
-    .export({ type: "pkcs1", format: "pem" })
-    .toString();
+  const privateKeyPkcs1 = createPrivateKey(privateKey).export({ type: "pkcs1", format: "pem" }).toString();
   return { privateKeyPkcs1, privateKeyPkcs8: privateKey, publicKey };
 }
 

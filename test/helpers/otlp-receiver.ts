@@ -45,7 +45,12 @@ const TRACE_SCHEMA = protobuf.Root.fromJSON({
   nested: {
     AnyValue: {
       oneofs: { value: { oneof: ["stringValue", "boolValue", "intValue", "doubleValue"] } },
-      fields: { stringValue: { type: "string", id: 1 }, boolValue: { type: "bool", id: 2 }, intValue: { type: "int64", id: 3 }, doubleValue: { type: "double", id: 4 } },
+      fields: {
+        stringValue: { type: "string", id: 1 },
+        boolValue: { type: "bool", id: 2 },
+        intValue: { type: "int64", id: 3 },
+        doubleValue: { type: "double", id: 4 },
+      },
     },
     KeyValue: { fields: { key: { type: "string", id: 1 }, value: { type: "AnyValue", id: 2 } } },
     Resource: { fields: { attributes: { rule: "repeated", type: "KeyValue", id: 1 } } },
@@ -66,7 +71,9 @@ const TRACE_SCHEMA = protobuf.Root.fromJSON({
       },
     },
     ScopeSpans: { fields: { spans: { rule: "repeated", type: "Span", id: 2 } } },
-    ResourceSpans: { fields: { resource: { type: "Resource", id: 1 }, scopeSpans: { rule: "repeated", type: "ScopeSpans", id: 2 } } },
+    ResourceSpans: {
+      fields: { resource: { type: "Resource", id: 1 }, scopeSpans: { rule: "repeated", type: "ScopeSpans", id: 2 } },
+    },
     ExportTraceServiceRequest: { fields: { resourceSpans: { rule: "repeated", type: "ResourceSpans", id: 1 } } },
   },
 }).lookupType("ExportTraceServiceRequest");
@@ -94,12 +101,15 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       types.push(type);
       try {
         if (request.url === "/v1/traces") spans.push(...decodeTraces(body, type));
-        else if (request.url === "/v1/metrics" && type.includes("json")) metrics.push(...decodeMetrics(JSON.parse(body.toString("utf8")) as Json));
+        else if (request.url === "/v1/metrics" && type.includes("json"))
+          metrics.push(...decodeMetrics(JSON.parse(body.toString("utf8")) as Json));
       } catch (error) {
         response.writeHead(400).end(String(error));
         return;
       }
-      response.writeHead(200, { "content-type": type.includes("json") ? "application/json" : "application/x-protobuf" });
+      response.writeHead(200, {
+        "content-type": type.includes("json") ? "application/json" : "application/x-protobuf",
+      });
       response.end(type.includes("json") ? "{}" : undefined);
       for (const check of waiters) check();
     });
@@ -117,7 +127,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       };
       const timer = setTimeout(() => {
         finish();
-        reject(new Error(`${what} within ${timeoutMs} ms; got spans ${JSON.stringify(spans.map((span) => span.name))}, metrics ${JSON.stringify(metrics.map((metric) => metric.name))}`));
+        reject(
+          new Error(
+            `${what} within ${timeoutMs} ms; got spans ${JSON.stringify(spans.map((span) => span.name))}, metrics ${JSON.stringify(metrics.map((metric) => metric.name))}`,
+          ),
+        );
       }, timeoutMs);
       const finish = () => {
         clearTimeout(timer);
@@ -133,9 +147,14 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     metrics: () => [...metrics],
     contentTypes: () => [...types],
     requests: () => requests,
-    waitForSpans: (test, timeoutMs = 10_000) => waitFor(() => (test(spans) ? [...spans] : undefined), "No matching spans", timeoutMs),
+    waitForSpans: (test, timeoutMs = 10_000) =>
+      waitFor(() => (test(spans) ? [...spans] : undefined), "No matching spans", timeoutMs),
     waitForMetric: (name, test = () => true, timeoutMs = 10_000) =>
-      waitFor(() => [...metrics].reverse().find((metric) => metric.name === name && test(metric)), `No matching metric ${name}`, timeoutMs),
+      waitFor(
+        () => [...metrics].reverse().find((metric) => metric.name === name && test(metric)),
+        `No matching metric ${name}`,
+        timeoutMs,
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -154,7 +173,8 @@ function decodeTraces(body: Buffer, type: string): ReceivedSpan[] {
   const message: Json = type.includes("json")
     ? (JSON.parse(body.toString("utf8")) as Json)
     : (TRACE_SCHEMA.toObject(TRACE_SCHEMA.decode(body), { longs: String, bytes: String }) as Json);
-  const hex = (id: unknown) => (typeof id !== "string" || id === "" ? "" : type.includes("json") ? id : Buffer.from(id, "base64").toString("hex"));
+  const hex = (id: unknown) =>
+    typeof id !== "string" || id === "" ? "" : type.includes("json") ? id : Buffer.from(id, "base64").toString("hex");
   const out: ReceivedSpan[] = [];
   for (const resourceSpans of message.resourceSpans ?? []) {
     const resource = attributesOf(resourceSpans.resource?.attributes);
@@ -170,7 +190,10 @@ function decodeTraces(body: Buffer, type: string): ReceivedSpan[] {
           endNs: BigInt(span.endTimeUnixNano ?? 0),
           attributes: attributesOf(span.attributes),
           status: { code: Number(span.status?.code ?? 0), message: String(span.status?.message ?? "") },
-          events: (span.events ?? []).map((event: Json) => ({ name: event.name, attributes: attributesOf(event.attributes) })),
+          events: (span.events ?? []).map((event: Json) => ({
+            name: event.name,
+            attributes: attributesOf(event.attributes),
+          })),
           resource,
         });
       }
@@ -190,7 +213,9 @@ function decodeMetrics(message: Json): ReceivedMetric[] {
           unit: metric.unit ?? "",
           points: (data.dataPoints ?? []).map((point: Json) => ({
             attributes: attributesOf(point.attributes),
-            ...(point.asInt !== undefined || point.asDouble !== undefined ? { value: Number(point.asInt ?? point.asDouble) } : {}),
+            ...(point.asInt !== undefined || point.asDouble !== undefined
+              ? { value: Number(point.asInt ?? point.asDouble) }
+              : {}),
             ...(point.count !== undefined ? { count: Number(point.count), sum: Number(point.sum) } : {}),
           })),
         });
@@ -205,7 +230,11 @@ function attributesOf(list: Json[] | undefined): Record<string, unknown> {
   for (const { key, value } of list ?? []) {
     const v = value ?? {};
     attributes[key] =
-      v.stringValue ?? v.boolValue ?? (v.intValue !== undefined ? Number(v.intValue) : undefined) ?? v.doubleValue ?? null;
+      v.stringValue ??
+      v.boolValue ??
+      (v.intValue !== undefined ? Number(v.intValue) : undefined) ??
+      v.doubleValue ??
+      null;
   }
   return attributes;
 }

@@ -45,9 +45,13 @@ export async function startRedisServer({ password }: RedisServerOptions = {}): P
 
   async function start(): Promise<void> {
     if (child && child.exitCode === null) return;
-    const started = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...auth], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const started = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...auth],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child = started;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("redis-server did not start within 10 s")), 10_000);

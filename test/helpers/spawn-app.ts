@@ -44,7 +44,15 @@ const LISTENING = /listening on (http:\/\/\S+)/;
  * child.kill("SIGTERM");
  * expect((await child.exit).code).to.equal(0);
  */
-export async function spawnApp({ args, command = "run", env = {}, cwd, readyPattern = LISTENING, timeoutMs = 20_000, entry }: SpawnAppOptions): Promise<SpawnedApp> {
+export async function spawnApp({
+  args,
+  command = "run",
+  env = {},
+  cwd,
+  readyPattern = LISTENING,
+  timeoutMs = 20_000,
+  entry,
+}: SpawnAppOptions): Promise<SpawnedApp> {
   const child = spawn(process.execPath, [...(entry ?? [RUN_JS, command]), ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
@@ -71,10 +79,14 @@ export async function spawnApp({ args, command = "run", env = {}, cwd, readyPatt
 
   const waitForOutput = (pattern: RegExp, ms = timeoutMs): Promise<void> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`No output matching ${pattern} within ${ms} ms.\n${describe()}`)), ms);
+      const timer = setTimeout(
+        () => finish(new Error(`No output matching ${pattern} within ${ms} ms.\n${describe()}`)),
+        ms,
+      );
       const check = () => {
         if (pattern.test(stdout + stderr)) finish();
-        else if (exited) finish(new Error(`The process exited (${JSON.stringify(exited)}) before ${pattern}.\n${describe()}`));
+        else if (exited)
+          finish(new Error(`The process exited (${JSON.stringify(exited)}) before ${pattern}.\n${describe()}`));
       };
       const finish = (error?: Error) => {
         clearTimeout(timer);
@@ -110,7 +122,9 @@ export async function spawnApp({ args, command = "run", env = {}, cwd, readyPatt
  * @example
  * const { code, stderr } = await runToExit({ args: ["./index.js"], env: { NODE_ENV: "production" } });
  */
-export async function runToExit(options: Omit<SpawnAppOptions, "readyPattern">): Promise<ExitInfo & { stdout: string; stderr: string }> {
+export async function runToExit(
+  options: Omit<SpawnAppOptions, "readyPattern">,
+): Promise<ExitInfo & { stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [RUN_JS, options.command ?? "run", ...options.args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "", ...options.env },

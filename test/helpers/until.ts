@@ -5,7 +5,7 @@
  * await until(() => app.state.redis!.connection.up);
  */
 export async function until(condition: () => boolean, ms = 5000): Promise<void> {
-  for (const start = Date.now(); !condition(); ) {
+  for (const start = Date.now(); !condition();) {
     if (Date.now() - start > ms) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

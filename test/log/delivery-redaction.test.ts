@@ -32,10 +32,14 @@ describe("a whole delivery logged at debug", () => {
       context.log.debug({ state: app.state, headers: { authorization: `token ${token}` } }, `token ${token}`);
       context.log.info({ jwt, nested: { deeper: { value: `bearer ${jwt}` } } }, `the secret is ${secret}`);
       context.log.warn(new Error(`failed with ${token} and ${privateKey}`));
-      await context.client.request("GET /nothing-here").catch((error: unknown) => context.log.error({ err: error }, "request failed"));
+      await context.client
+        .request("GET /nothing-here")
+        .catch((error: unknown) => context.log.error({ err: error }, "request failed"));
       throw new Error(`handler failed holding ${token}`);
     });
-    const error = await app.receive({ id: "d-1", name: "issues", payload: issuesOpenedPayload(1) }).catch((e: unknown) => e);
+    const error = await app
+      .receive({ id: "d-1", name: "issues", payload: issuesOpenedPayload(1) })
+      .catch((e: unknown) => e);
     app.log.error({ err: error }, "delivery failed");
 
     const text = logs.text();

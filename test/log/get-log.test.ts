@@ -9,7 +9,12 @@ const LEVEL_NUMBERS: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30
 /** A logger whose lines are collected instead of written. */
 function capture(options: GetLogOptions = {}) {
   const lines: string[] = [];
-  const log = getLog({ logFormat: "json", env: {}, ...options, destination: { write: (line) => void lines.push(line) } });
+  const log = getLog({
+    logFormat: "json",
+    env: {},
+    ...options,
+    destination: { write: (line) => void lines.push(line) },
+  });
   return { log, lines, json: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 
@@ -17,7 +22,10 @@ let pem: string;
 
 describe("getLog", () => {
   before(() => {
-    pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }) as string;
+    pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
+      type: "pkcs8",
+      format: "pem",
+    }) as string;
   });
 
   it("writes one JSON object per line in the json format", () => {
@@ -30,7 +38,9 @@ describe("getLog", () => {
   it("writes readable lines in the pretty format", () => {
     const { log, lines } = capture({ logFormat: "pretty" });
     log.warn({ id: "d-1" }, "slow handler");
-    expect(lines.join("")).to.match(/WARN.*slow handler/).and.match(/id: "d-1"/);
+    expect(lines.join(""))
+      .to.match(/WARN.*slow handler/)
+      .and.match(/id: "d-1"/);
     expect(() => JSON.parse(lines[0]!)).to.throw();
   });
 

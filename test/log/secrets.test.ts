@@ -23,22 +23,74 @@ describe("scrubSecrets", () => {
 
   const cases: ReadonlyArray<[rule: string, input: () => string, expected: () => string]> = [
     ["replaces a PEM private key with real newlines", () => `key ${pem} end`, () => `key ${R}\n end`],
-    ["replaces a PEM private key with \\n escaped as in JSON", () => JSON.stringify({ k: pem }), () => `{"k":"${R}\\n"}`],
-    ["replaces a truncated PEM private key up to the end of its body", () => JSON.stringify({ m: `bad ${pem.slice(0, 700)}` }), () => `{"m":"bad ${R}"}`],
-    ["replaces the base64 encoding of a PEM", () => `PRIVATE_KEY=${Buffer.from(pem).toString("base64")} ok`, () => `PRIVATE_KEY=${R} ok`],
+    [
+      "replaces a PEM private key with \\n escaped as in JSON",
+      () => JSON.stringify({ k: pem }),
+      () => `{"k":"${R}\\n"}`,
+    ],
+    [
+      "replaces a truncated PEM private key up to the end of its body",
+      () => JSON.stringify({ m: `bad ${pem.slice(0, 700)}` }),
+      () => `{"m":"bad ${R}"}`,
+    ],
+    [
+      "replaces the base64 encoding of a PEM",
+      () => `PRIVATE_KEY=${Buffer.from(pem).toString("base64")} ok`,
+      () => `PRIVATE_KEY=${R} ok`,
+    ],
     ["replaces a JWT", () => `jwt ${JWT} ok`, () => `jwt ${R} ok`],
     ["replaces a ghs_ installation token", () => `t=${GHS}.`, () => `t=${R}.`],
-    ["replaces ghp_, gho_, ghu_ and ghr_ tokens", () => ["ghp_", "gho_", "ghu_", "ghr_"].map((p) => p + "a".repeat(36)).join(" "), () => [R, R, R, R].join(" ")],
-    ["replaces a fine-grained github_pat_ token", () => `github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789 x`, () => `${R} x`],
+    [
+      "replaces ghp_, gho_, ghu_ and ghr_ tokens",
+      () => ["ghp_", "gho_", "ghu_", "ghr_"].map((p) => p + "a".repeat(36)).join(" "),
+      () => [R, R, R, R].join(" "),
+    ],
+    [
+      "replaces a fine-grained github_pat_ token",
+      () => `github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789 x`,
+      () => `${R} x`,
+    ],
     ["replaces an old v1. token of 40 hex digits", () => `v1.${"0123456789".repeat(4)} x`, () => `${R} x`],
-    ["replaces an Authorization: token value", () => "Authorization: token 0123456789abcdef", () => `Authorization: token ${R}`],
-    ["replaces an authorization bearer value in any case", () => "AUTHORIZATION = Bearer abc.def-ghi", () => `AUTHORIZATION = Bearer ${R}`],
-    ["replaces an Authorization header value in serialized headers", () => '{"headers":{"Authorization":"Basic dXNlcjpwYXNz"}}', () => `{"headers":{"Authorization":"${R}"}}`],
-    ["replaces string values of secret keys at any depth", () => '{"a":{"b":{"token":"plain-value","client_secret":"x\\"y"}}}', () => `{"a":{"b":{"token":"${R}","client_secret":"${R}"}}}`],
-    ["replaces secret keys in JSON quoted inside a message", () => '{"msg":"body {\\"webhookSecret\\":\\"abc\\"}"}', () => `{"msg":"body {\\"webhookSecret\\":\\"${R}\\"}"}`],
-    ["replaces a Cookie header value in free text", () => "request failed: Cookie: session=abc123; theme=dark", () => `request failed: Cookie: ${R}`],
-    ["replaces a set-cookie value inside a JSON message, keeping the rest", () => '{"msg":"set-cookie: id=42; Path=/","id":"d-1"}', () => `{"msg":"set-cookie: ${R}","id":"d-1"}`],
-    ["replaces credentials in a query string but keeps code", () => "/login?client_secret=abc123&code=xyz", () => `/login?client_secret=${R}&code=xyz`],
+    [
+      "replaces an Authorization: token value",
+      () => "Authorization: token 0123456789abcdef",
+      () => `Authorization: token ${R}`,
+    ],
+    [
+      "replaces an authorization bearer value in any case",
+      () => "AUTHORIZATION = Bearer abc.def-ghi",
+      () => `AUTHORIZATION = Bearer ${R}`,
+    ],
+    [
+      "replaces an Authorization header value in serialized headers",
+      () => '{"headers":{"Authorization":"Basic dXNlcjpwYXNz"}}',
+      () => `{"headers":{"Authorization":"${R}"}}`,
+    ],
+    [
+      "replaces string values of secret keys at any depth",
+      () => '{"a":{"b":{"token":"plain-value","client_secret":"x\\"y"}}}',
+      () => `{"a":{"b":{"token":"${R}","client_secret":"${R}"}}}`,
+    ],
+    [
+      "replaces secret keys in JSON quoted inside a message",
+      () => '{"msg":"body {\\"webhookSecret\\":\\"abc\\"}"}',
+      () => `{"msg":"body {\\"webhookSecret\\":\\"${R}\\"}"}`,
+    ],
+    [
+      "replaces a Cookie header value in free text",
+      () => "request failed: Cookie: session=abc123; theme=dark",
+      () => `request failed: Cookie: ${R}`,
+    ],
+    [
+      "replaces a set-cookie value inside a JSON message, keeping the rest",
+      () => '{"msg":"set-cookie: id=42; Path=/","id":"d-1"}',
+      () => `{"msg":"set-cookie: ${R}","id":"d-1"}`,
+    ],
+    [
+      "replaces credentials in a query string but keeps code",
+      () => "/login?client_secret=abc123&code=xyz",
+      () => `/login?client_secret=${R}&code=xyz`,
+    ],
   ];
   for (const [rule, input, expected] of cases) {
     it(rule, () => {

@@ -11,7 +11,9 @@ async function logFailedDelivery(level: "info" | "debug", logFormat: "pretty" | 
   app.on("issues.opened", async () => {
     throw new Error("handler broke");
   });
-  const error = await app.receive({ id: "d-1", name: "issues", payload: issuesOpenedPayload() }).catch((e: unknown) => e);
+  const error = await app
+    .receive({ id: "d-1", name: "issues", payload: issuesOpenedPayload() })
+    .catch((e: unknown) => e);
   log.error({ id: "d-1", err: error }, "Delivery d-1 failed");
   return logs.text();
 }

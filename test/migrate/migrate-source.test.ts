@@ -116,7 +116,14 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     "index.js",
     'const { Server, Probot, somethingElse } = require("probot");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = Probot.defaults({});\n',
     'const { Server, App, somethingElse } = require("gh-app-kit");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = App.defaults({});\n',
-    ["Probot's Server", "somethingElse", "probot/lib/context", "probot/lib/x", "adapter-aws-lambda-serverless", "Probot.defaults"],
+    [
+      "Probot's Server",
+      "somethingElse",
+      "probot/lib/context",
+      "probot/lib/x",
+      "adapter-aws-lambda-serverless",
+      "Probot.defaults",
+    ],
   ],
   [
     "a deep import of public names moves to the root",
@@ -182,7 +189,10 @@ describe("migrateSource", () => {
       expect(result.code).to.equal(output);
       expect(result.problems.map((p) => p.message)).to.have.length(problems.length);
       for (const [index, expected] of problems.entries()) {
-        expect(result.problems.map((p) => p.message).some((m) => m.includes(expected)), `${expected} in ${JSON.stringify(result.problems)}`).to.equal(true);
+        expect(
+          result.problems.map((p) => p.message).some((m) => m.includes(expected)),
+          `${expected} in ${JSON.stringify(result.problems)}`,
+        ).to.equal(true);
         expect(result.problems[index]?.hint).to.be.a("string").and.not.equal("");
       }
       const again = migrateSource(file, result.code);
@@ -201,10 +211,15 @@ describe("migrateSource", () => {
 
   it("notes what differs when ProbotOctokitCore becomes AppClient", () => {
     const { changes } = migrateSource("a.js", 'const { ProbotOctokitCore } = require("probot");\n');
-    expect(changes[1]?.text).to.match(/^ProbotOctokitCore → AppClient \(Probot 11's core client; AppClient also retries and throttles, .*throttle: \{ enabled: false \}/);
+    expect(changes[1]?.text).to.match(
+      /^ProbotOctokitCore → AppClient \(Probot 11's core client; AppClient also retries and throttles, .*throttle: \{ enabled: false \}/,
+    );
   });
 
   it("throws the parser's error for a file that is not JavaScript", () => {
-    expect(() => migrateSource("a.js", "const { Probot } = require('probot');\nfunction (")).to.throw(SyntaxError, /Unexpected token/);
+    expect(() => migrateSource("a.js", "const { Probot } = require('probot');\nfunction (")).to.throw(
+      SyntaxError,
+      /Unexpected token/,
+    );
   });
 });

@@ -15,13 +15,22 @@ export const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ENETUNREACH/;
  * PATH, as npm does for scripts; resolves with its exit code and output.
  */
 export function runStep(command: string, cwd: string, timeoutMs: number): Promise<StepResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(cwd, "node_modules", ".bin")}:${process.env.PATH ?? ""}`, NO_COLOR: "1" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${join(cwd, "node_modules", ".bin")}:${process.env.PATH ?? ""}`,
+    NO_COLOR: "1",
+  };
   delete env.NODE_OPTIONS; // mocha's tsx loader must not reach the app's own runner
   return new Promise((resolve) => {
-    execFile("sh", ["-c", command], { cwd, env, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ command, code, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      "sh",
+      ["-c", command],
+      { cwd, env, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ command, code, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -30,7 +39,10 @@ export function runStep(command: string, cwd: string, timeoutMs: number): Promis
  * the other, all of them, so a failed type-check still lets the tests run
  * (tsc writes its output anyway) and both can be judged apart.
  */
-export async function runAppTests(cwd: string, timeoutMs: number): Promise<{ steps: StepResult[]; tests: TestOutcome[] }> {
+export async function runAppTests(
+  cwd: string,
+  timeoutMs: number,
+): Promise<{ steps: StepResult[]; tests: TestOutcome[] }> {
   const manifest = JSON.parse(await readFile(join(cwd, "package.json"), "utf8")) as { scripts: { test: string } };
   const steps: StepResult[] = [];
   for (const command of manifest.scripts.test.split("&&").map((part) => part.trim())) {
@@ -42,5 +54,8 @@ export async function runAppTests(cwd: string, timeoutMs: number): Promise<{ ste
 
 /** `ok 1 - name` / `not ok 2 - name` lines at any depth (suites included). */
 export function parseTap(output: string): TestOutcome[] {
-  return [...output.matchAll(/^\s*(not )?ok \d+ - (.+)$/gm)].map((match) => ({ name: (match[2] as string).trim(), ok: !match[1] }));
+  return [...output.matchAll(/^\s*(not )?ok \d+ - (.+)$/gm)].map((match) => ({
+    name: (match[2] as string).trim(),
+    ok: !match[1],
+  }));
 }

@@ -8,10 +8,17 @@ import { migrateApp } from "../../src/migrate/migrate-app.js";
 const MANIFEST = JSON.stringify({ name: "my-app", version: "1.0.0", dependencies: { probot: "^12.2.5" } }, null, 2);
 const V3_PROBOT = JSON.stringify({
   lockfileVersion: 3,
-  packages: { "": { dependencies: { probot: "^12.2.5" } }, "node_modules/probot": { version: "12.2.5" }, "node_modules/pino": { version: "6.14.0" } },
+  packages: {
+    "": { dependencies: { probot: "^12.2.5" } },
+    "node_modules/probot": { version: "12.2.5" },
+    "node_modules/pino": { version: "6.14.0" },
+  },
 });
 const V1_PROBOT = JSON.stringify({ lockfileVersion: 1, dependencies: { probot: { version: "10.19.0" } } });
-const NO_PROBOT = JSON.stringify({ lockfileVersion: 3, packages: { "": {}, "node_modules/gh-app-kit": { version: "1.0.0" } } });
+const NO_PROBOT = JSON.stringify({
+  lockfileVersion: 3,
+  packages: { "": {}, "node_modules/gh-app-kit": { version: "1.0.0" } },
+});
 
 /** [what it shows, lockfiles in the app folder, dry run, the lockfile the report must name (none: the plain npm install advice)]. */
 const CASES: ReadonlyArray<[string, Record<string, string>, boolean, string | undefined]> = [
@@ -47,7 +54,9 @@ describe("app migrate: a lockfile that still places probot", () => {
         expect(next).to.include(`rm -rf node_modules ${stale} && npm install`);
         expect(next).to.match(dryRun ? /^After app migrate: / : /^Next: /);
       } else {
-        expect(next).to.equal("Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.");
+        expect(next).to.equal(
+          "Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.",
+        );
       }
     });
   }

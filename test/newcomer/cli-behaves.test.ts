@@ -5,7 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBin } from "../commands/run-bin.js";
 
-const PAYLOAD = JSON.stringify({ action: "opened", issue: { number: 1 }, repository: { name: "r", owner: { login: "o" } } });
+const PAYLOAD = JSON.stringify({
+  action: "opened",
+  issue: { number: 1 },
+  repository: { name: "r", owner: { login: "o" } },
+});
 
 describe("the CLI behaves as docs/cli.md says", function () {
   this.timeout(60_000);
@@ -25,13 +29,17 @@ describe("the CLI behaves as docs/cli.md says", function () {
   it("suggests the command for a typo followed by arguments (app nwe my-bot)", async () => {
     const result = await app(["nwe", "my-bot"]);
     expect(result.code).to.equal(2);
-    expect(result.stderr).to.equal('Error: "nwe" is not a command of app. Did you mean "app new"? Run "app --help" for the list.\n');
+    expect(result.stderr).to.equal(
+      'Error: "nwe" is not a command of app. Did you mean "app new"? Run "app --help" for the list.\n',
+    );
   });
 
   it("suggests the flag for a mistyped flag, and ends with where to get help", async () => {
     const result = await app(["run", "--prot", "3000"]);
     expect(result.code).to.equal(2);
-    expect(result.stderr.trim()).to.equal('Error: Nonexistent flag: --prot. Did you mean --port? See "app run --help".');
+    expect(result.stderr.trim()).to.equal(
+      'Error: Nonexistent flag: --prot. Did you mean --port? See "app run --help".',
+    );
   });
 
   it("ends a usage error of a command with where to get help", async () => {
@@ -43,7 +51,9 @@ describe("the CLI behaves as docs/cli.md says", function () {
   it("runs app help and app help COMMAND", async () => {
     const all = await app(["help"]);
     expect(all.code, all.stderr).to.equal(0);
-    expect(all.stdout).to.match(/^COMMANDS$/m).and.match(/^ {2}receive +Deliver one recorded webhook event/m);
+    expect(all.stdout)
+      .to.match(/^COMMANDS$/m)
+      .and.match(/^ {2}receive +Deliver one recorded webhook event/m);
     const one = await app(["help", "receive"]);
     expect(one.code, one.stderr).to.equal(0);
     expect(one.stdout).to.include("$ app receive");
@@ -91,8 +101,14 @@ describe("the CLI behaves as docs/cli.md says", function () {
   for (const command of ["new", "receive", "run", "setup"]) {
     it(`wraps app ${command} --help as the terminal does: no line break in mid-sentence`, async () => {
       const result = await app([command, "--help"], { OCLIF_COLUMNS: "1000" });
-      const description = result.stdout.slice(result.stdout.indexOf("DESCRIPTION\n"), result.stdout.indexOf("\nEXAMPLES\n"));
-      const lines = description.split("\n").slice(1).filter((line) => line.trim() !== "");
+      const description = result.stdout.slice(
+        result.stdout.indexOf("DESCRIPTION\n"),
+        result.stdout.indexOf("\nEXAMPLES\n"),
+      );
+      const lines = description
+        .split("\n")
+        .slice(1)
+        .filter((line) => line.trim() !== "");
       expect(lines.length).to.be.at.least(2);
       for (const line of lines) expect(line, line).to.match(/[.:)]$/);
     });

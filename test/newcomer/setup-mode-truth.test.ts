@@ -53,7 +53,8 @@ describe("setup mode tells the truth (app run without credentials, seen in Chrom
     const alert = await page.locator("[role=alert]").innerText();
     expect(alert).to.include("holds only the first line of the key");
     expect(alert).to.include("Paste the whole contents of the .pem file");
-    for (const advice of ["PRIVATE_KEY", "--private-key", ".env", "openssl", "line break"]) expect(alert).not.to.include(advice);
+    for (const advice of ["PRIVATE_KEY", "--private-key", ".env", "openssl", "line break"])
+      expect(alert).not.to.include(advice);
     const page2 = await page.locator("main").innerText();
     expect(page2).not.to.match(/\bapp (setup|run)\b|npx /);
     await page.close();
@@ -101,7 +102,10 @@ describe("app setup --yes: what it writes and advises", function () {
   afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
   it("writes no PROJECT_DOMAIN unless one is given, and sends the webhook to a smee channel, started by npm start", async () => {
-    writeFileSync(join(cwd, "package.json"), JSON.stringify({ name: "my-bot", scripts: { start: "app run ./index.js" } }));
+    writeFileSync(
+      join(cwd, "package.json"),
+      JSON.stringify({ name: "my-bot", scripts: { start: "app run ./index.js" } }),
+    );
     const result = await runBin(["setup", "--yes", "--app-id", "123"], { cwd, env: { PORT: "4567" } });
     expect(result.code, result.stderr).to.equal(0);
     const env = readFileSync(join(cwd, ".env"), "utf8");

@@ -53,7 +53,10 @@ describe("loadEnvFile: the one reader of .env", () => {
   // `app receive` and `app setup` used to read .env each their own way and
   // skip a file they could not read; now an unreadable .env is said, as `app run` does.
   for (const [command, start] of [
-    ["receive", (cwd: string) => receive({ apps: ["./app.js"], event: "issues.opened", payloadPath: "p.json", env: {}, cwd })],
+    [
+      "receive",
+      (cwd: string) => receive({ apps: ["./app.js"], event: "issues.opened", payloadPath: "p.json", env: {}, cwd }),
+    ],
     ["setup", (cwd: string) => runSetup({ interactive: false, yes: true, env: {}, cwd })],
   ] as const) {
     it(`is what ${command} reads .env with: an unreadable .env is OPTION_INVALID`, async () => {

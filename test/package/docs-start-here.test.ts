@@ -20,7 +20,16 @@ describe("docs match behaviour: Start here, README, docs/run.md", function () {
 
   it("Start here walks from an empty folder to a comment through a smee channel, with commands that exist", async () => {
     const page = read("docs/start-here.md");
-    const steps = ["npm create gh-app-kit@latest my-bot", "https://smee.io/new", "WEBHOOK_PROXY_URL=", "npm start", "/app/setup", "Install", "Open an issue", "Thanks for opening this issue!"];
+    const steps = [
+      "npm create gh-app-kit@latest my-bot",
+      "https://smee.io/new",
+      "WEBHOOK_PROXY_URL=",
+      "npm start",
+      "/app/setup",
+      "Install",
+      "Open an issue",
+      "Thanks for opening this issue!",
+    ];
     let at = 0;
     for (const step of steps) {
       const found = page.indexOf(step, at);

@@ -12,7 +12,8 @@ const OLD_NAME = ["app", "framework"].join("-"); // spelt in two parts so this f
 // CONTRACT.md fixes the OpenTelemetry service name's default to the old name.
 const ALLOWED = /OTEL_SERVICE_NAME[^\n]*|serviceName[^\n]*/g;
 
-const manifest = (folder: string) => JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as Record<string, unknown>;
+const manifest = (folder: string) =>
+  JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as Record<string, unknown>;
 
 describe("the package name", () => {
   it(`keeps the old name ${OLD_NAME} out of every tracked file`, () => {
@@ -28,7 +29,10 @@ describe("the package name", () => {
       return text.replace(ALLOWED, "").includes(OLD_NAME);
     });
     expect(offenders).to.deep.equal([]);
-    const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as { name: string; packages: Record<string, unknown> };
+    const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
+      name: string;
+      packages: Record<string, unknown>;
+    };
     expect(lock.name).to.equal("gh-app-kit");
     expect(Object.keys(lock.packages).filter((path) => path.endsWith(`/${OLD_NAME}`))).to.deep.equal([]);
   });
@@ -58,7 +62,9 @@ describe("the package name", () => {
     });
     expect(code, stderr).to.equal(0);
     expect(stdout).to.include("Created my-bot from the javascript template");
-    const app = JSON.parse(await readFile(join(cwd, "my-bot", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const app = JSON.parse(await readFile(join(cwd, "my-bot", "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(app.dependencies).to.deep.equal({ "gh-app-kit": `file:${ROOT.replace(/\/$/, "")}` });
     const readme = await readFile(join(cwd, "my-bot", "README.md"), "utf8");
     expect(readme).to.include("(https://www.npmjs.com/package/gh-app-kit)");

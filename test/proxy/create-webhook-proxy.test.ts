@@ -2,7 +2,11 @@ import { expect } from "chai";
 import { isAppError } from "../../src/errors.js";
 import * as root from "../../src/index.js";
 import { getLog } from "../../src/log/get-log.js";
-import { createWebhookProxy, type WebhookProxy, type WebhookProxyOptions } from "../../src/proxy/create-webhook-proxy.js";
+import {
+  createWebhookProxy,
+  type WebhookProxy,
+  type WebhookProxyOptions,
+} from "../../src/proxy/create-webhook-proxy.js";
 import { verifySignature } from "../../src/webhooks/verify-signature.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { startEventStreamServer, type EventStreamServer } from "../helpers/event-stream-server.js";
@@ -13,7 +17,8 @@ const SECRET = "proxy-test-secret";
 const PATH = "/api/github/webhooks";
 // As GitHub may send it: spaces after colons, "\u00e9" and "\/" escapes, a
 // raw emoji. JSON.stringify(JSON.parse(RAW)) is different bytes.
-const RAW = '{"action": "opened", "issue": {"title": "caf\\u00e9 <b>", "url": "https:\\/\\/example.com\\/x", "body": "👋"}}';
+const RAW =
+  '{"action": "opened", "issue": {"title": "caf\\u00e9 <b>", "url": "https:\\/\\/example.com\\/x", "body": "👋"}}';
 // Every connection counts as lasting (stableMs 0), so these cases see each drop as a drop;
 // test/proxy/proxy-reliability.test.ts covers a relay that closes at once.
 const FAST = { initialDelayMs: 20, maxDelayMs: 80, stableMs: 0 };
@@ -50,7 +55,10 @@ async function eventually(check: () => void): Promise<void> {
 }
 
 const at = (logs: LogCapture, level: number) =>
-  logs.records().filter((record) => record["level"] === level).map((record) => String(record["msg"]));
+  logs
+    .records()
+    .filter((record) => record["level"] === level)
+    .map((record) => String(record["msg"]));
 
 describe("createWebhookProxy", () => {
   let stream: EventStreamServer;
@@ -128,7 +136,11 @@ describe("createWebhookProxy", () => {
     stream.sendDelivery(relayed(RAW)); // RAW is not compact JSON: serialised again, its bytes change
     const [request] = await receiver.waitForRequests(1);
     expect(verifySignature([SECRET], request!.body, request!.headers["x-hub-signature-256"] as string)).to.equal(-1);
-    await eventually(() => expect(at(logs, 40).join("\n")).to.match(/answered 400: the relay sent the body as parsed JSON without its raw text/));
+    await eventually(() =>
+      expect(at(logs, 40).join("\n")).to.match(
+        /answered 400: the relay sent the body as parsed JSON without its raw text/,
+      ),
+    );
   });
 
   it("opens the stream and posts deliveries with the fetch it is given", async () => {
@@ -161,7 +173,9 @@ describe("createWebhookProxy", () => {
     await stream.waitForConnections(2);
     await eventually(() => expect(at(logs, 30)).to.have.length(2));
     expect(at(logs, 40)).to.have.length(1);
-    expect(at(logs, 40)[0]).to.match(new RegExp(`^Webhook proxy lost its connection to ${escape(channel)} \\(.+\\); reconnecting in 0\\.02 s\\.$`));
+    expect(at(logs, 40)[0]).to.match(
+      new RegExp(`^Webhook proxy lost its connection to ${escape(channel)} \\(.+\\); reconnecting in 0\\.02 s\\.$`),
+    );
     expect(at(logs, 30)[1]).to.equal(`Webhook proxy reconnected to ${channel}.`);
     stream.sendDelivery(relayed(RAW, { rawBody: RAW }));
     const [request] = await receiver.waitForRequests(1);
@@ -195,7 +209,9 @@ describe("createWebhookProxy", () => {
     stream.drop();
     await stream.waitForConnections(2);
     await eventually(() => expect(at(logs, 30)).to.have.length(2));
-    const waits = at(logs, 40).concat(at(logs, 20)).flatMap((line) => /in (\d\.\d+) s\.$/.exec(line)?.[1] ?? []);
+    const waits = at(logs, 40)
+      .concat(at(logs, 20))
+      .flatMap((line) => /in (\d\.\d+) s\.$/.exec(line)?.[1] ?? []);
     expect(waits).to.deep.equal(["0.02", "0.02", "0.04", "0.04"]);
   });
 
@@ -238,7 +254,9 @@ describe("createWebhookProxy", () => {
       "Webhook proxy relayed delivery d-2 (issues), and the app answered 400.",
     ]);
     // A line break cannot travel in a header: the header is named and left out.
-    expect(warnings[2]).to.match(/^Webhook proxy left header "x-github-delivery" out of delivery without id \(issues\)/);
+    expect(warnings[2]).to.match(
+      /^Webhook proxy left header "x-github-delivery" out of delivery without id \(issues\)/,
+    );
     expect(warnings[3]).to.match(/^Webhook proxy relayed delivery without id \(issues\), and the app answered 400/);
     for (const warning of warnings) expect(warning).not.to.include("\n");
     stream.sendDelivery(relayed(RAW, { "x-github-delivery": "d-4" }));
@@ -252,7 +270,9 @@ describe("createWebhookProxy", () => {
     stream.sendDelivery(relayed(RAW));
     await eventually(() => expect(at(logs, 40)).to.have.length(1));
     expect(at(logs, 40)[0]).to.match(
-      new RegExp(`^Webhook proxy could not post delivery d-1 \\(issues\\) to http://127\\.0\\.0\\.1:${receiver.port}${PATH} \\(.+\\): is the server running\\?$`),
+      new RegExp(
+        `^Webhook proxy could not post delivery d-1 \\(issues\\) to http://127\\.0\\.0\\.1:${receiver.port}${PATH} \\(.+\\): is the server running\\?$`,
+      ),
     );
   });
 
@@ -261,7 +281,11 @@ describe("createWebhookProxy", () => {
   });
 
   const invalid: ReadonlyArray<[label: string, options: Partial<WebhookProxyOptions>, message: RegExp]> = [
-    ["a channel address that is not a URL", { url: "smee.io/secret-channel" }, /WEBHOOK_PROXY_URL.*not an http\(s\) address/],
+    [
+      "a channel address that is not a URL",
+      { url: "smee.io/secret-channel" },
+      /WEBHOOK_PROXY_URL.*not an http\(s\) address/,
+    ],
     ["a channel address that is not http(s)", { url: "ftp://smee.io/secret-channel" }, /not an http\(s\) address/],
     ["a port out of range", { port: 70000 }, /port, a whole number from 1 to 65535, got 70000/],
     ["a path without a leading slash", { path: "hooks" }, /must start with "\/", got "hooks"/],
@@ -275,7 +299,9 @@ describe("createWebhookProxy", () => {
         failure = error;
       }
       expect(isAppError(failure) && failure.code).to.equal("OPTION_INVALID");
-      expect((failure as Error).message).to.match(message).and.not.include("secret-channel");
+      expect((failure as Error).message)
+        .to.match(message)
+        .and.not.include("secret-channel");
       expect((failure as Error).message).not.to.include("\n");
     });
   }

@@ -43,7 +43,11 @@ describe("webhook proxy: back-off after clean closes, refused credentials, bad h
       log: getLog({ level: "debug", logFormat: "json", destination: logs.stream }),
       reconnect: { initialDelayMs: 50, maxDelayMs: 400, stableMs: 1000 },
     }));
-  const lines = (level: number) => logs.records().filter((record) => record["level"] === level).map((record) => String(record["msg"]));
+  const lines = (level: number) =>
+    logs
+      .records()
+      .filter((record) => record["level"] === level)
+      .map((record) => String(record["msg"]));
 
   it("backs off, as after errors, when the relay answers 200 and closes at once", async () => {
     stream.closeAtOnce(true);
@@ -60,9 +64,14 @@ describe("webhook proxy: back-off after clean closes, refused credentials, bad h
   it("rejects ready with WEBHOOK_PROXY_REFUSED when the relay refuses the credentials (401)", async () => {
     stream.failNext(100, 401);
     const url = stream.url.replace("http://", "http://bot:relay-pass-9@");
-    const error = await start(url).ready.then(() => expect.fail("ready resolved"), (failure: unknown) => failure);
+    const error = await start(url).ready.then(
+      () => expect.fail("ready resolved"),
+      (failure: unknown) => failure,
+    );
     expect(isAppError(error) && error.code).to.equal("WEBHOOK_PROXY_REFUSED");
-    expect((error as Error).message).to.include("401").and.not.include("relay-pass-9");
+    expect((error as Error).message)
+      .to.include("401")
+      .and.not.include("relay-pass-9");
     const requests = stream.requests();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stream.requests()).to.equal(requests); // no retry loop against a refusal
@@ -87,7 +96,9 @@ describe("webhook proxy: back-off after clean closes, refused credentials, bad h
       });
       expect(result.code, result.stdout + result.stderr).to.equal(1);
       expect(result.stderr).to.include("refused the channel's credentials (403)").and.include("WEBHOOK_PROXY_URL");
-      expect(result.stdout + result.stderr).not.to.include("relay-pass-9").and.not.include("channel-test1234");
+      expect(result.stdout + result.stderr)
+        .not.to.include("relay-pass-9")
+        .and.not.include("channel-test1234");
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }

@@ -29,7 +29,12 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      received.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks) });
+      received.push({
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      });
       response.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? "ok" : "failed");
       for (const wake of waiters.splice(0)) wake();
     });
@@ -40,7 +45,10 @@ export async function startReceiver(): Promise<Receiver> {
     received,
     waitForRequests(count) {
       return new Promise((resolve, reject) => {
-        const deadline = setTimeout(() => reject(new Error(`Expected ${count} requests, got ${received.length}`)), 10000);
+        const deadline = setTimeout(
+          () => reject(new Error(`Expected ${count} requests, got ${received.length}`)),
+          10000,
+        );
         const check = () => {
           if (received.length >= count) {
             clearTimeout(deadline);

@@ -35,7 +35,7 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-describe("queue mode in createNodeMiddleware and createWebHandler (queue: \"redis\")", function () {
+describe('queue mode in createNodeMiddleware and createWebHandler (queue: "redis")', function () {
   this.timeout(60_000);
   let redis: RedisServer;
   let client: Redis;
@@ -61,7 +61,11 @@ describe("queue mode in createNodeMiddleware and createWebHandler (queue: \"redi
     const web = queueApp(redis.url);
     const middleware = createNodeMiddleware(() => undefined, { app: web.app, queue: "redis" });
     const server = createServer((request, response) => void middleware(request, response));
-    cleanups.push(() => web.app.close(), () => middleware.close(), () => new Promise((resolve) => server.close(resolve)));
+    cleanups.push(
+      () => web.app.close(),
+      () => middleware.close(),
+      () => new Promise((resolve) => server.close(resolve)),
+    );
     const url = await listen(server);
     await web.app.state.redis!.connection.whenUp(5000);
 
@@ -84,25 +88,35 @@ describe("queue mode in createNodeMiddleware and createWebHandler (queue: \"redi
     await redis.stop();
     const refused = await deliver(url, "middleware-2");
     expect(refused.status).to.equal(503);
-    expect(refused.body).to.have.property("error").that.matches(/not stored/);
+    expect(refused.body)
+      .to.have.property("error")
+      .that.matches(/not stored/);
   });
 
   it("createWebHandler stores deliveries for a worker (202, then 200 for the same id) and runs nothing itself", async () => {
     const web = queueApp(redis.url);
     const handler = createWebHandler(web.app, { queue: "redis" });
     const server = createServer(getRequestListener(handler));
-    cleanups.push(() => web.app.close(), () => handler.close(), () => new Promise((resolve) => server.close(resolve)));
+    cleanups.push(
+      () => web.app.close(),
+      () => handler.close(),
+      () => new Promise((resolve) => server.close(resolve)),
+    );
     const url = await listen(server);
     await web.app.state.redis!.connection.whenUp(5000);
 
     expect(await deliver(url, "web-handler-1")).to.deep.equal({ status: 202, body: { queued: "web-handler-1" } });
     expect(await deliver(url, "web-handler-1")).to.deep.equal({ status: 200, body: { duplicate: "web-handler-1" } });
     const stored = await client.hget("gh-app-kit:bull:deliveries-1:web-handler-1", "data");
-    expect(JSON.parse(stored!)).to.include({ id: "web-handler-1", name: "issues", body: JSON.stringify(issuesOpenedPayload(1)) });
+    expect(JSON.parse(stored!)).to.include({
+      id: "web-handler-1",
+      name: "issues",
+      body: JSON.stringify(issuesOpenedPayload(1)),
+    });
     expect(web.ran).to.deep.equal([]);
   });
 
-  it("refuses queue: \"redis\" without Redis, and a queue other than redis, at construction", () => {
+  it('refuses queue: "redis" without Redis, and a queue other than redis, at construction', () => {
     const { app } = queueApp(undefined);
     const refusal = (make: () => unknown): unknown => {
       try {

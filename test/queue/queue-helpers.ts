@@ -24,7 +24,11 @@ export function queueEnv(redisUrl: string, extra: Record<string, string> = {}): 
 }
 
 /** POSTs one signed issues.opened delivery; resolves to the status and the JSON (or text) answer. */
-export async function deliver(url: string, id: string, secret = TEST_SECRET): Promise<{ status: number; body: unknown }> {
+export async function deliver(
+  url: string,
+  id: string,
+  secret = TEST_SECRET,
+): Promise<{ status: number; body: unknown }> {
   const body = JSON.stringify(issuesOpenedPayload(1));
   const response = await fetch(`${url}/api/github/webhooks`, {
     method: "POST",
@@ -49,7 +53,7 @@ export async function deliver(url: string, id: string, secret = TEST_SECRET): Pr
 
 /** Resolves once `condition()` resolves true, checking every 100 ms; rejects after `timeoutMs` (default 15 s). */
 export async function eventually(condition: () => Promise<boolean>, { timeoutMs = 15_000 } = {}): Promise<void> {
-  for (const start = Date.now(); !(await condition().catch(() => false)); ) {
+  for (const start = Date.now(); !(await condition().catch(() => false));) {
     if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

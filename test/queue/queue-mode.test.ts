@@ -69,7 +69,9 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     expect(completed).to.have.length(300);
     expect(new Set(completed)).to.deep.equal(new Set(ids));
     // Both workers took part; the web instances ran nothing.
-    const pids = new Set(await Promise.all(ids.map(async (id) => (await client.lrange(`record:started:${id}`, 0, -1))[0])));
+    const pids = new Set(
+      await Promise.all(ids.map(async (id) => (await client.lrange(`record:started:${id}`, 0, -1))[0])),
+    );
     expect(pids.size).to.equal(2);
   });
 
@@ -95,15 +97,20 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     await redis.stop();
     const refused = await deliver(web.url, "during-outage-1");
     expect(refused.status).to.equal(503);
-    expect(refused.body).to.have.property("error").that.matches(/not stored/);
+    expect(refused.body)
+      .to.have.property("error")
+      .that.matches(/not stored/);
     await redis.start();
     await eventually(async () => (await deliver(web.url, "after-outage-1")).status === 202, { timeoutMs: 20_000 });
     // The delivery refused during the outage is not remembered: its redelivery is queued and run.
     expect((await deliver(web.url, "during-outage-1")).status).to.equal(202);
-    await eventually(async () => {
-      const completed = await done();
-      return completed.includes("after-outage-1") && completed.includes("during-outage-1");
-    }, { timeoutMs: 30_000 });
+    await eventually(
+      async () => {
+        const completed = await done();
+        return completed.includes("after-outage-1") && completed.includes("during-outage-1");
+      },
+      { timeoutMs: 30_000 },
+    );
   });
 
   it("retries a failing delivery with back-off, keeps it in the failed set scrubbed, and app deliveries retry runs it again", async () => {
@@ -147,7 +154,15 @@ describe("queue mode (app run --queue redis, app worker)", function () {
   /** fixtures/queue-process.ts: `app worker` or `app run` with a grace period of `graceMs`. */
   const startWithGrace = async (mode: "worker" | "run", graceMs: number, extra: Record<string, string>) => {
     const child = await spawnApp({
-      entry: ["--import", "tsx", "--import", new URL("../helpers/source-mode.ts", import.meta.url).href, QUEUE_PROCESS, mode, String(graceMs)],
+      entry: [
+        "--import",
+        "tsx",
+        "--import",
+        new URL("../helpers/source-mode.ts", import.meta.url).href,
+        QUEUE_PROCESS,
+        mode,
+        String(graceMs),
+      ],
       args: [],
       env: queueEnv(redis.url, extra),
       ...(mode === "worker" ? { readyPattern: WORKER_READY } : {}),
@@ -217,7 +232,9 @@ describe("queue mode (app run --queue redis, app worker)", function () {
         limits.push(Date.now());
         return secondaryRateLimitResponse(2);
       });
-      const web = await start("run", ["--base-url", platform.url, "--worker-concurrency", "1"], { RATE_LIMITED_ID: "limited-1-abcdef" });
+      const web = await start("run", ["--base-url", platform.url, "--worker-concurrency", "1"], {
+        RATE_LIMITED_ID: "limited-1-abcdef",
+      });
       expect((await deliver(web.url, "limited-1-abcdef")).status).to.equal(202);
       await eventually(async () => limits.length === 1);
       // One slot: this one runs while the limited delivery waits out its 2 s.
@@ -245,11 +262,21 @@ describe("queue mode (app run --queue redis, app worker)", function () {
   });
 
   it("app deliveries exits 1 with one line when Redis does not answer, 2 when retry names nothing", async () => {
-    const unreachable = await runToExit({ command: "deliveries", args: ["failed"], env: { REDIS_URL: "redis://127.0.0.1:1" } });
+    const unreachable = await runToExit({
+      command: "deliveries",
+      args: ["failed"],
+      env: { REDIS_URL: "redis://127.0.0.1:1" },
+    });
     expect(unreachable.code).to.equal(1);
-    expect(unreachable.stderr).to.match(/^Error: The delivery queue's Redis at redis:\/\/127\.0\.0\.1:1 did not answer\.\nHint: /);
+    expect(unreachable.stderr).to.match(
+      /^Error: The delivery queue's Redis at redis:\/\/127\.0\.0\.1:1 did not answer\.\nHint: /,
+    );
     expect(unreachable.stderr).not.to.match(/\n\s+at /);
-    const nothing = await runToExit({ command: "deliveries", args: ["retry"], env: { REDIS_URL: "redis://127.0.0.1:1" } });
+    const nothing = await runToExit({
+      command: "deliveries",
+      args: ["retry"],
+      env: { REDIS_URL: "redis://127.0.0.1:1" },
+    });
     expect(nothing.code).to.equal(2);
     expect(nothing.stderr).to.include("Name the deliveries to retry, or pass --all.");
   });

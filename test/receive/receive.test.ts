@@ -68,7 +68,12 @@ describe("receive", () => {
       token: TOKEN,
     });
     const [comment] = platform.comments();
-    expect(comment).to.deep.include({ owner: "octo-org", repo: "hello-world", issue_number: 7, body: "Thanks for the report!" });
+    expect(comment).to.deep.include({
+      owner: "octo-org",
+      repo: "hello-world",
+      issue_number: 7,
+      body: "Thanks for the report!",
+    });
     expect(comment!.auth).to.deep.equal({ type: "token", token: TOKEN });
     expect(warnings()).to.deep.equal([]);
     expect(logs.text()).not.to.include(TOKEN);
@@ -88,7 +93,11 @@ describe("receive", () => {
 
   it("reads credentials from a .env file in the working folder", async () => {
     await writeFile(join(cwd, ".env"), `# for receive\nGITHUB_TOKEN=${TOKEN}\n`);
-    await deliver({ event: "issues", payloadPath: fixture("payloads/issues.opened.json"), apps: [fixture("receive-apps/comment.js")] });
+    await deliver({
+      event: "issues",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [fixture("receive-apps/comment.js")],
+    });
     expect(platform.comments()[0]!.auth).to.deep.equal({ type: "token", token: TOKEN });
   });
 
@@ -104,25 +113,61 @@ describe("receive", () => {
       event: "issues",
       payloadPath: fixture("payloads/issues.opened.json"),
       apps: [fixture("receive-apps/fail.js")],
-    }).then(() => expect.fail("expected a rejection"), (rejection: unknown) => rejection);
+    }).then(
+      () => expect.fail("expected a rejection"),
+      (rejection: unknown) => rejection,
+    );
     expect(isAppError(error) && error.code).to.equal("EVENT_HANDLER_FAILED");
     expect((error as Error).message).to.equal("The issues.opened handler failed: Label sync broke (token [REDACTED])");
     expect(logs.text()).not.to.include("ghs_abcdefghij");
   });
 
   const usageErrors: ReadonlyArray<[label: string, options: Partial<ReceiveOptions>, code: string, message: RegExp]> = [
-    ["a missing payload file", { event: "issues", payloadPath: "missing.json" }, "PAYLOAD_NOT_FOUND", /missing\.json does not exist/],
-    ["a payload that is not JSON", { event: "issues", payloadPath: fixture("payloads/truncated.json") }, "PAYLOAD_INVALID", /is not JSON/],
-    ["a payload that is not an object", { event: "issues", payloadPath: fixture("payloads/array.json") }, "PAYLOAD_INVALID", /an array, not a JSON object/],
-    ["an action the payload does not have", { event: "issues.closed", payloadPath: fixture("payloads/issues.opened.json") }, "EVENT_ACTION_MISMATCH", /"closed", but the payload's action is "opened"/],
+    [
+      "a missing payload file",
+      { event: "issues", payloadPath: "missing.json" },
+      "PAYLOAD_NOT_FOUND",
+      /missing\.json does not exist/,
+    ],
+    [
+      "a payload that is not JSON",
+      { event: "issues", payloadPath: fixture("payloads/truncated.json") },
+      "PAYLOAD_INVALID",
+      /is not JSON/,
+    ],
+    [
+      "a payload that is not an object",
+      { event: "issues", payloadPath: fixture("payloads/array.json") },
+      "PAYLOAD_INVALID",
+      /an array, not a JSON object/,
+    ],
+    [
+      "an action the payload does not have",
+      { event: "issues.closed", payloadPath: fixture("payloads/issues.opened.json") },
+      "EVENT_ACTION_MISMATCH",
+      /"closed", but the payload's action is "opened"/,
+    ],
     ["no event", { payloadPath: fixture("payloads/issues.opened.json") }, "OPTION_INVALID", /No event was given/],
-    ["an event that is no event name", { event: "Issues!", payloadPath: fixture("payloads/issues.opened.json") }, "OPTION_INVALID", /not an event name/],
+    [
+      "an event that is no event name",
+      { event: "Issues!", payloadPath: fixture("payloads/issues.opened.json") },
+      "OPTION_INVALID",
+      /not an event name/,
+    ],
     ["no payload file", { event: "issues" }, "OPTION_INVALID", /No payload file/],
-    ["no app", { event: "issues", payloadPath: fixture("payloads/issues.opened.json"), apps: [] }, "OPTION_INVALID", /No app/],
+    [
+      "no app",
+      { event: "issues", payloadPath: fixture("payloads/issues.opened.json"), apps: [] },
+      "OPTION_INVALID",
+      /No app/,
+    ],
   ];
   for (const [label, options, code, message] of usageErrors) {
     it(`rejects ${label} with ${code} before any handler runs`, async () => {
-      const error = await deliver(options).then(() => expect.fail("expected a rejection"), (rejection: unknown) => rejection);
+      const error = await deliver(options).then(
+        () => expect.fail("expected a rejection"),
+        (rejection: unknown) => rejection,
+      );
       expect(isAppError(error) && error.code).to.equal(code);
       expect((error as Error).message).to.match(message);
       expect(messages().filter((msg) => String(msg).startsWith("log-events"))).to.deep.equal([]);

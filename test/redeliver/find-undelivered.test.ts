@@ -4,7 +4,14 @@ import { parseDuration } from "../../src/redeliver/parse-duration.js";
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes)).toISOString();
 const attempt = (id: number, guid: string, minutes: number, status_code: number, redelivery = false): HookDelivery => ({
-  id, guid, delivered_at: at(minutes), redelivery, status: "", status_code, event: "push", action: null,
+  id,
+  guid,
+  delivered_at: at(minutes),
+  redelivery,
+  status: "",
+  status_code,
+  event: "push",
+  action: null,
 });
 
 describe("findUndelivered", () => {
@@ -12,7 +19,9 @@ describe("findUndelivered", () => {
 
   it("keeps a guid whose attempts all failed, with its latest attempt's id", () => {
     const found = findUndelivered([attempt(1, "g", 20, 502), attempt(2, "g", 30, 0, true)], since);
-    expect(found).to.deep.equal([{ guid: "g", attemptId: 2, event: "push", action: undefined, deliveredAt: at(20), statusCode: 0, attempts: 2 }]);
+    expect(found).to.deep.equal([
+      { guid: "g", attemptId: 2, event: "push", action: undefined, deliveredAt: at(20), statusCode: 0, attempts: 2 },
+    ]);
   });
 
   const cases: ReadonlyArray<[label: string, attempts: HookDelivery[], guids: string[]]> = [

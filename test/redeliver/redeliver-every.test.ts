@@ -35,10 +35,31 @@ describe("app run --redeliver-every (with Redis and queue mode)", function () {
     await eventually(async () => (await client.lrange("record:done", 0, -1)).includes("arrived-guid"));
 
     const now = new Date().toISOString();
-    const guids = new Map([[11, "arrived-guid"], [12, "missed-guid"]]);
+    const guids = new Map([
+      [11, "arrived-guid"],
+      [12, "missed-guid"],
+    ]);
     platform.setHookDeliveries([
-      { id: 11, guid: "arrived-guid", delivered_at: now, redelivery: false, status: "Timed out", status_code: 0, event: "issues", action: "opened" },
-      { id: 12, guid: "missed-guid", delivered_at: now, redelivery: false, status: "Bad gateway", status_code: 502, event: "issues", action: "opened" },
+      {
+        id: 11,
+        guid: "arrived-guid",
+        delivered_at: now,
+        redelivery: false,
+        status: "Timed out",
+        status_code: 0,
+        event: "issues",
+        action: "opened",
+      },
+      {
+        id: 12,
+        guid: "missed-guid",
+        delivered_at: now,
+        redelivery: false,
+        status: "Bad gateway",
+        status_code: 502,
+        event: "issues",
+        action: "opened",
+      },
     ]);
     const answers = new Map<string, Promise<{ status: number; body: unknown }>>();
     platform.on("POST", "/app/hook/deliveries/:delivery_id/attempts", ({ params }) => {
@@ -49,7 +70,11 @@ describe("app run --redeliver-every (with Redis and queue mode)", function () {
     });
 
     const env = queueEnv(redis.url, { REDELIVER_EVERY: "1h" });
-    children.push(...(await Promise.all([0, 1].map(() => spawnApp({ args: [RECORDER, "--no-worker", "--base-url", platform.url], env })))));
+    children.push(
+      ...(await Promise.all(
+        [0, 1].map(() => spawnApp({ args: [RECORDER, "--no-worker", "--base-url", platform.url], env })),
+      )),
+    );
     await eventually(async () => answers.size === 2);
     expect(await answers.get("arrived-guid")).to.deep.equal({ status: 200, body: { duplicate: "arrived-guid" } });
     expect(await answers.get("missed-guid")).to.deep.equal({ status: 202, body: { queued: "missed-guid" } });
@@ -57,9 +82,11 @@ describe("app run --redeliver-every (with Redis and queue mode)", function () {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await client.lrange("record:done", 0, -1)).to.deep.equal(["arrived-guid", "missed-guid"]);
     // Two instances started the sweep; one ran it.
-    expect(platform.callsTo("POST", "/app/hook/deliveries/:delivery_id/attempts").map((call) => call.path).sort()).to.deep.equal([
-      "/app/hook/deliveries/11/attempts",
-      "/app/hook/deliveries/12/attempts",
-    ]);
+    expect(
+      platform
+        .callsTo("POST", "/app/hook/deliveries/:delivery_id/attempts")
+        .map((call) => call.path)
+        .sort(),
+    ).to.deep.equal(["/app/hook/deliveries/11/attempts", "/app/hook/deliveries/12/attempts"]);
   });
 });

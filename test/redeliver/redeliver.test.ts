@@ -5,7 +5,16 @@ import { runToExit } from "../helpers/spawn-app.js";
 
 const HOUR = 3_600_000;
 
-type Attempt = { id: number; guid: string; delivered_at: string; redelivery: boolean; status: string; status_code: number; event: string; action: string | null };
+type Attempt = {
+  id: number;
+  guid: string;
+  delivered_at: string;
+  redelivery: boolean;
+  status: string;
+  status_code: number;
+  event: string;
+  action: string | null;
+};
 
 /** Attempts of deliveries at `hoursAgo`, each a 200 unless `statusCode` says otherwise. */
 function attempt(id: number, guid: string, hoursAgo: number, statusCode = 200, redelivery = false): Attempt {
@@ -25,7 +34,8 @@ describe("app redeliver", function () {
   this.timeout(60_000);
   let platform: FakePlatform;
   const env = () => ({ APP_ID: "1", PRIVATE_KEY: getTestKeys().privateKeyPkcs1 });
-  const redeliver = (...args: string[]) => runToExit({ command: "redeliver", args: ["--base-url", platform.url, ...args], env: env() });
+  const redeliver = (...args: string[]) =>
+    runToExit({ command: "redeliver", args: ["--base-url", platform.url, ...args], env: env() });
 
   before(async () => {
     platform = await startFakePlatform({ publicKey: getTestKeys().publicKey });
@@ -57,9 +67,16 @@ describe("app redeliver", function () {
     expect(pages.map((call) => call.query.get("cursor"))).to.deep.equal([null, "v1_100", "v1_200"]);
     expect(pages.every((call) => call.query.get("per_page") === "100")).to.equal(true);
     expect(pages.every((call) => call.auth.type === "app")).to.equal(true);
-    const report = JSON.parse(result.stdout) as { checked: number; redelivered: Array<{ guid: string; attemptId: number }>; dryRun: boolean };
+    const report = JSON.parse(result.stdout) as {
+      checked: number;
+      redelivered: Array<{ guid: string; attemptId: number }>;
+      dryRun: boolean;
+    };
     expect(report.dryRun).to.equal(false);
-    expect(report.redelivered.map((d) => [d.guid, d.attemptId])).to.deep.equal([["failed-twice", 3], ["failed-once", 1]]);
+    expect(report.redelivered.map((d) => [d.guid, d.attemptId])).to.deep.equal([
+      ["failed-twice", 3],
+      ["failed-once", 1],
+    ]);
     expect(report.checked).to.equal(243);
   });
 

@@ -43,12 +43,18 @@ describe("a duplicate delivery with Redis sharing", function () {
     const first = await instance();
     const second = await instance();
     const secret = { secret: "s" };
-    expect((await deliver(first.url, "issues", issuesOpenedPayload(), { id: "dup-1", ...secret })).status).to.equal(200);
-    expect((await deliver(first.url, "issues", issuesOpenedPayload(), { id: "dup-1", ...secret })).status).to.equal(200);
+    expect((await deliver(first.url, "issues", issuesOpenedPayload(), { id: "dup-1", ...secret })).status).to.equal(
+      200,
+    );
+    expect((await deliver(first.url, "issues", issuesOpenedPayload(), { id: "dup-1", ...secret })).status).to.equal(
+      200,
+    );
     expect(first.runs).to.deep.equal(["dup-1"]);
     expect(first.logs.text()).to.include("Delivery dup-1 was already handled by this instance (a duplicate delivery)");
     expect(first.logs.text()).not.to.include("another instance");
-    expect((await deliver(second.url, "issues", issuesOpenedPayload(), { id: "dup-1", ...secret })).status).to.equal(200);
+    expect((await deliver(second.url, "issues", issuesOpenedPayload(), { id: "dup-1", ...secret })).status).to.equal(
+      200,
+    );
     expect(second.runs).to.deep.equal([]);
     expect(second.logs.text()).to.include("Delivery dup-1 was already handled by another instance");
   });

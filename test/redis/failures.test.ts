@@ -55,8 +55,15 @@ describe("Redis failures while sharing", () => {
       new Promise((resolve) => setTimeout(() => resolve("hung"), 20_000)),
     ]);
     expect(settled).to.not.equal("hung");
-    expect((settled as PromiseSettledResult<unknown>[]).every((result) => result.status === "fulfilled")).to.equal(true);
-    expect(platform.comments().map((comment) => comment.issue_number).sort()).to.deep.equal([1, 2, 3, 4, 5]);
+    expect((settled as PromiseSettledResult<unknown>[]).every((result) => result.status === "fulfilled")).to.equal(
+      true,
+    );
+    expect(
+      platform
+        .comments()
+        .map((comment) => comment.issue_number)
+        .sort(),
+    ).to.deep.equal([1, 2, 3, 4, 5]);
   });
 
   it("falls back at once when Redis stops answering with its sockets open, and logs it once", async () => {
@@ -86,7 +93,9 @@ describe("Redis failures while sharing", () => {
       console.log(claim.status);
       process.exit(0); // dies while "running": never releases, never renews
     `;
-    expect(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim()).to.equal("claimed");
+    expect(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim()).to.equal(
+      "claimed",
+    );
     const connection = new RedisConnection({ config: redis.url, log: quiet });
     try {
       await connection.whenUp(5000);
@@ -100,7 +109,10 @@ describe("Redis failures while sharing", () => {
   });
 
   const prefixes: ReadonlyArray<[label: string, config: (url: string) => App["state"]["redisConfig"]]> = [
-    ["the ioredis option keyPrefix", (url) => ({ host: "127.0.0.1", port: Number(new URL(url).port), keyPrefix: "bot-a:" })],
+    [
+      "the ioredis option keyPrefix",
+      (url) => ({ host: "127.0.0.1", port: Number(new URL(url).port), keyPrefix: "bot-a:" }),
+    ],
     ["?keyPrefix= in the URL", (url) => `${url}?keyPrefix=bot-a:`],
   ];
   for (const [label, config] of prefixes) {

@@ -36,7 +36,8 @@ describe("three app run instances sharing one Redis", function () {
   let platform: FakePlatform;
   let instances: SpawnedApp[];
   const arrivals: Array<{ at: number; delivery: string; status: number }> = [];
-  const reads = (delivery: string) => platform.callsTo("GET", "/repos/:owner/:repo").filter((call) => call.headers["x-github-delivery"] === delivery);
+  const reads = (delivery: string) =>
+    platform.callsTo("GET", "/repos/:owner/:repo").filter((call) => call.headers["x-github-delivery"] === delivery);
   const exchangesFor = (installation: number) =>
     platform.tokenExchanges().filter((call) => call.path === `/app/installations/${installation}/access_tokens`);
 
@@ -50,9 +51,18 @@ describe("three app run instances sharing one Redis", function () {
       const failure = failures.shift();
       arrivals.push({ at: Date.now(), delivery, status: failure?.status ?? 200 });
       if (failure) return failure;
-      return { status: 200, body: { name: params["repo"], full_name: `${params["owner"]}/${params["repo"]}`, owner: { login: params["owner"] } } };
+      return {
+        status: 200,
+        body: {
+          name: params["repo"],
+          full_name: `${params["owner"]}/${params["repo"]}`,
+          owner: { login: params["owner"] },
+        },
+      };
     });
-    Object.assign(platform, { failNextRead: (response: ReturnType<typeof secondaryRateLimitResponse>) => failures.push(response) });
+    Object.assign(platform, {
+      failNextRead: (response: ReturnType<typeof secondaryRateLimitResponse>) => failures.push(response),
+    });
     const env = {
       APP_ID: "1",
       PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
@@ -66,7 +76,10 @@ describe("three app run instances sharing one Redis", function () {
       [0, 1, 2].map(() => spawnApp({ args: [APP, COMMENTER, "--base-url", platform.url], env })),
     );
     // `app run` waits (briefly) for Redis before it listens, and says so.
-    for (const instance of instances) expect(instance.stdout()).to.match(/Sharing tokens, rate limits and deliveries through Redis at redis:\/\/127\.0\.0\.1:\d+\./);
+    for (const instance of instances)
+      expect(instance.stdout()).to.match(
+        /Sharing tokens, rate limits and deliveries through Redis at redis:\/\/127\.0\.0\.1:\d+\./,
+      );
   });
   after(async () => {
     for (const instance of instances ?? []) instance.kill("SIGKILL");
@@ -90,7 +103,9 @@ describe("three app run instances sharing one Redis", function () {
       written.push(Date.now());
       return { status: 201, body: { id: written.length } };
     });
-    const statuses = await Promise.all(instances.map((instance, i) => deliver(instance.url, `write-${i}`, 1, "please comment")));
+    const statuses = await Promise.all(
+      instances.map((instance, i) => deliver(instance.url, `write-${i}`, 1, "please comment")),
+    );
     expect(statuses).to.deep.equal([200, 200, 200]);
     expect(written).to.have.length(3);
     written.sort((a, b) => a - b);
@@ -98,7 +113,10 @@ describe("three app run instances sharing one Redis", function () {
   });
 
   it("run a delivery sent to two instances once", async () => {
-    const statuses = await Promise.all([deliver(instances[0]!.url, "twice", 1), deliver(instances[1]!.url, "twice", 1)]);
+    const statuses = await Promise.all([
+      deliver(instances[0]!.url, "twice", 1),
+      deliver(instances[1]!.url, "twice", 1),
+    ]);
     await deliver(instances[2]!.url, "twice", 1);
     expect(statuses.sort()).to.satisfy((list: number[]) => list[0] === 200 && [200, 202].includes(list[1]!));
     expect(reads("twice")).to.have.length(1);
@@ -126,14 +144,20 @@ describe("three app run instances sharing one Redis", function () {
 
   it("keep handling deliveries while Redis is down, and share again once it is back", async () => {
     await redis.stop();
-    await Promise.all(instances.map((instance) => instance.waitForOutput(/Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable/, 15_000)));
-    const during = await Promise.all(Array.from({ length: 6 }, (_, i) => deliver(instances[i % 3]!.url, `down-${i}`, 2)));
+    await Promise.all(
+      instances.map((instance) => instance.waitForOutput(/Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable/, 15_000)),
+    );
+    const during = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => deliver(instances[i % 3]!.url, `down-${i}`, 2)),
+    );
     expect(during.every((status) => status === 200)).to.equal(true);
     for (let i = 0; i < 6; i++) expect(reads(`down-${i}`)).to.have.length(1);
 
     await redis.start();
     await Promise.all(instances.map((instance) => instance.waitForOutput(/is back; sharing resumes/, 15_000)));
-    const after = await Promise.all(Array.from({ length: 9 }, (_, i) => deliver(instances[i % 3]!.url, `back-${i}`, 3)));
+    const after = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => deliver(instances[i % 3]!.url, `back-${i}`, 3)),
+    );
     expect(after.every((status) => status === 200)).to.equal(true);
     expect(exchangesFor(3)).to.have.length(1);
     for (const instance of instances) {

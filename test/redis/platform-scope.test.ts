@@ -34,7 +34,9 @@ describe("Redis sharing across two platforms with the same app id", function () 
     // Each platform minted its own token: the second instance did not take the first one's from Redis.
     expect(github.tokenExchanges()).to.have.length(1);
     expect(enterprise.tokenExchanges()).to.have.length(1);
-    const sentToEnterprise = enterprise.callsTo("GET", "/repos/:owner/:repo").map((call) => String(call.headers["authorization"]));
+    const sentToEnterprise = enterprise
+      .callsTo("GET", "/repos/:owner/:repo")
+      .map((call) => String(call.headers["authorization"]));
     for (const token of github.issuedTokens()) expect(sentToEnterprise.join(" ")).not.to.include(token);
     for (const app of apps) {
       const claim = await app.state.redis!.deliveries.claim("same-guid");

@@ -55,12 +55,22 @@ describe("REDIS_URL: invalid URLs and the failures that are not 'unreachable'", 
     it("createApp() throws OPTION_INVALID for a malformed redisConfig string", () => {
       let thrown: unknown;
       try {
-        createApp({ env: {}, overrides: { appId: 1, privateKey: getTestKeys().privateKeyPkcs1, secret: "s", redisConfig: `redis://:${PASSWORD}@h:0x1` } });
+        createApp({
+          env: {},
+          overrides: {
+            appId: 1,
+            privateKey: getTestKeys().privateKeyPkcs1,
+            secret: "s",
+            redisConfig: `redis://:${PASSWORD}@h:0x1`,
+          },
+        });
       } catch (error) {
         thrown = error;
       }
       expect(isAppError(thrown) && thrown.code).to.equal("OPTION_INVALID");
-      expect((thrown as Error).message).to.include("redis://***@h:0x1").and.not.include(PASSWORD);
+      expect((thrown as Error).message)
+        .to.include("redis://***@h:0x1")
+        .and.not.include(PASSWORD);
     });
   });
 

@@ -88,7 +88,14 @@ describe("sharing between instances through Redis", () => {
         seen = options;
       },
     );
-    const app = new App({ appId: 1, privateKey: getTestKeys().privateKeyPkcs1, baseUrl: platform.url, Client, redisConfig: redis.url, log: getLog({ level: "fatal" }) });
+    const app = new App({
+      appId: 1,
+      privateKey: getTestKeys().privateKeyPkcs1,
+      baseUrl: platform.url,
+      Client,
+      redisConfig: redis.url,
+      log: getLog({ level: "fatal" }),
+    });
     apps.push(app);
     await ready(app);
     await (await app.auth(1)).repos.get(repo);

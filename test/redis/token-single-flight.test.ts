@@ -19,7 +19,12 @@ function connectionTo(redis: Redis, beforeLock: () => Promise<void> = async () =
       };
     },
   });
-  return { up: true, keyPrefix: "test:", client: async () => client, reportFailure: () => undefined } as unknown as RedisConnection;
+  return {
+    up: true,
+    keyPrefix: "test:",
+    client: async () => client,
+    reportFailure: () => undefined,
+  } as unknown as RedisConnection;
 }
 
 describe("shared installation tokens: the cross-process single flight", () => {
@@ -60,7 +65,9 @@ describe("shared installation tokens: the cross-process single flight", () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       return { token: `ghs_token${++mints}`, ttlMs: 60_000 };
     };
-    const caches = Array.from({ length: 5 }, () => createSharedTokenCache({ connection: connectionTo(redis), appId: 1, pollMs: 5 }));
+    const caches = Array.from({ length: 5 }, () =>
+      createSharedTokenCache({ connection: connectionTo(redis), appId: 1, pollMs: 5 }),
+    );
     const tokens = await Promise.all(caches.map((cache) => cache.singleFlight(8, mint)));
     expect(mints).to.equal(1);
     expect(new Set(tokens.map((token) => token.token))).to.deep.equal(new Set(["ghs_token1"]));

@@ -45,7 +45,11 @@ describe("run()", () => {
       handleSignals: false,
       ...options,
       env: { PORT: "0", HOST: "127.0.0.1", ...options.env },
-      overrides: { baseUrl: platform.url, log: getLog({ level: "debug", logFormat: "json", destination: logs.stream }), ...options.overrides },
+      overrides: {
+        baseUrl: platform.url,
+        log: getLog({ level: "debug", logFormat: "json", destination: logs.stream }),
+        ...options.overrides,
+      },
     });
     return server;
   }
@@ -74,11 +78,14 @@ describe("run()", () => {
   }
 
   it("runs an app function: a signed delivery reaches it and it comments with the installation's token", async () => {
-    await start(({ app }: ApplicationFunctionOptions) => {
-      app.on("issues.opened", async (context) => {
-        await context.client.issues.createComment(context.issue({ body: "Hello" }));
-      });
-    }, { env: credentials() });
+    await start(
+      ({ app }: ApplicationFunctionOptions) => {
+        app.on("issues.opened", async (context) => {
+          await context.client.issues.createComment(context.issue({ body: "Hello" }));
+        });
+      },
+      { env: credentials() },
+    );
     expect(server!.setupMode).to.equal(false);
     const response = await deliver();
     expect(response.status, await response.text()).to.equal(200);
@@ -91,8 +98,14 @@ describe("run()", () => {
 
   it("loads apps by path and from package.json app.apps, resolved from the working folder", async () => {
     writeFileSync(join(cwd, "package.json"), JSON.stringify({ type: "module", app: { apps: ["./b.js", "./a.js"] } }));
-    writeFileSync(join(cwd, "a.js"), 'export default ({ getRouter }) => { getRouter("/a").get("/", (c) => c.text("A")); };');
-    writeFileSync(join(cwd, "b.js"), 'export default ({ getRouter }) => { getRouter("/b").get("/", (c) => c.text("B")); };');
+    writeFileSync(
+      join(cwd, "a.js"),
+      'export default ({ getRouter }) => { getRouter("/a").get("/", (c) => c.text("A")); };',
+    );
+    writeFileSync(
+      join(cwd, "b.js"),
+      'export default ({ getRouter }) => { getRouter("/b").get("/", (c) => c.text("B")); };',
+    );
     await start(["./a.js"], { env: credentials() });
     expect(await (await fetch(`${server!.url}/a`)).text()).to.equal("A");
     expect(await (await fetch(`${server!.url}/b`)).text()).to.equal("B");
@@ -147,7 +160,9 @@ describe("run()", () => {
 
   it("in production with a key but no secret names WEBHOOK_SECRET only, and never uses the development secret", async () => {
     const { WEBHOOK_SECRET: _unused, ...withoutSecret } = credentials();
-    const error = await rejection(start([fixture("comment.js")], { env: { NODE_ENV: "production", ...withoutSecret } }));
+    const error = await rejection(
+      start([fixture("comment.js")], { env: { NODE_ENV: "production", ...withoutSecret } }),
+    );
     expect(error.message).to.equal("In production, set WEBHOOK_SECRET.");
     // The key was found: the hint does not send the user looking for one.
     expect(error.hint).to.equal("Setup mode is off when NODE_ENV=production.");

@@ -22,7 +22,13 @@ describe("app run: a .env tracked by git", function () {
   const git = (...args: string[]) => execFileSync("git", args, { cwd, stdio: "ignore" });
 
   async function outputOf(path = process.env.PATH ?? ""): Promise<string> {
-    const env = { APP_ID: "1", PRIVATE_KEY: getTestKeys().privateKeyPkcs1, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test" };
+    const env = {
+      APP_ID: "1",
+      PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+    };
     const child = await spawnApp({ args: [APP], env: { ...env, PATH: path }, cwd });
     child.kill("SIGTERM");
     await child.exit;

@@ -17,19 +17,38 @@ describe("createNewApp", () => {
     cwd = await mkdtemp(join(tmpdir(), "new-app-"));
   });
 
-  const create = (options: Partial<NewAppOptions>) => createNewApp({ interactive: false, install: false, cwd, ...options });
+  const create = (options: Partial<NewAppOptions>) =>
+    createNewApp({ interactive: false, install: false, cwd, ...options });
   const failure = (options: Partial<NewAppOptions>) =>
-    create(options).then(() => expect.fail("expected a rejection"), (error: unknown) => error);
+    create(options).then(
+      () => expect.fail("expected a rejection"),
+      (error: unknown) => error,
+    );
 
   it("writes the common files and the template's, with the placeholders filled in", async () => {
-    const result = await create({ name: "my-app", description: 'Labels "new" issues', author: "Jane <jane@example.com>" });
+    const result = await create({
+      name: "my-app",
+      description: 'Labels "new" issues',
+      author: "Jane <jane@example.com>",
+    });
     expect(result.template).to.equal("typescript");
     expect(result.files).to.have.members([
-      ".env.example", ".gitignore", "README.md", "app.yml", "package.json", "src/index.ts",
-      "test/fixtures/issues.opened.json", "test/index.test.ts", "tsconfig.json",
+      ".env.example",
+      ".gitignore",
+      "README.md",
+      "app.yml",
+      "package.json",
+      "src/index.ts",
+      "test/fixtures/issues.opened.json",
+      "test/index.test.ts",
+      "tsconfig.json",
     ]);
     const manifest = JSON.parse(await readFile(join(cwd, "my-app", "package.json"), "utf8"));
-    expect(manifest).to.include({ name: "my-app", description: 'Labels "new" issues', author: "Jane <jane@example.com>" });
+    expect(manifest).to.include({
+      name: "my-app",
+      description: 'Labels "new" issues',
+      author: "Jane <jane@example.com>",
+    });
     expect(manifest.scripts.start).to.match(/^app run /);
     expect(manifest.dependencies["gh-app-kit"]).to.equal(`file:${ROOT}`);
     expect(await readFile(join(cwd, "my-app", "README.md"), "utf8")).to.match(/^# my-app\n\nLabels "new" issues\n/);
@@ -58,7 +77,12 @@ describe("createNewApp", () => {
   const invalid: ReadonlyArray<[label: string, options: Partial<NewAppOptions>, code: string, message: RegExp]> = [
     ["a name with capitals and spaces", { name: "My App" }, "APP_NAME_INVALID", /capital letters/],
     ["a name starting with a dot", { name: ".app" }, "APP_NAME_INVALID", /cannot start with a period/],
-    ["a template that does not exist", { name: "ok-app", template: "rust" }, "TEMPLATE_NOT_FOUND", /no template "rust"/],
+    [
+      "a template that does not exist",
+      { name: "ok-app", template: "rust" },
+      "TEMPLATE_NOT_FOUND",
+      /no template "rust"/,
+    ],
     ["no name without a terminal", {}, "INPUT_REQUIRED", /No NAME/],
   ];
   for (const [label, options, code, message] of invalid) {
@@ -73,7 +97,9 @@ describe("createNewApp", () => {
 
 describe("getFrameworkSpec", () => {
   it("points an unreleased build at its own folder", () => {
-    expect(getFrameworkSpec({ version: "0.0.0-development", root: "/opt/gh-app-kit" })).to.equal("file:/opt/gh-app-kit");
+    expect(getFrameworkSpec({ version: "0.0.0-development", root: "/opt/gh-app-kit" })).to.equal(
+      "file:/opt/gh-app-kit",
+    );
   });
 
   it("depends on a release by a caret range", () => {

@@ -6,7 +6,12 @@ describe("renderTemplate", () => {
   const cases: ReadonlyArray<[label: string, text: string, escape: Escape, expected: string]> = [
     ["fills a placeholder", "# {{name}}", RAW, "# my-app"],
     ["allows spaces inside the braces", "{{ name }}", RAW, "my-app"],
-    ["escapes quotes, newlines and backslashes inside JSON strings", '"{{description}}"', IN_JSON_STRING, '"Says \\"hi\\"\\nand \\\\ more"'],
+    [
+      "escapes quotes, newlines and backslashes inside JSON strings",
+      '"{{description}}"',
+      IN_JSON_STRING,
+      '"Says \\"hi\\"\\nand \\\\ more"',
+    ],
     ["writes an empty value", '"author": "{{author}}"', IN_JSON_STRING, '"author": ""'],
     ["leaves GitHub Actions expressions alone", "${{ github.token }}", RAW, "${{ github.token }}"],
     ["does not evaluate anything", "{{constructor}}", RAW, "throws"],

@@ -13,12 +13,17 @@ describe("createNodeMiddleware", () => {
 
   before(async () => {
     const { app } = createTestApp(undefined);
-    const middleware = createNodeMiddleware(({ app, getRouter }) => {
-      app.on("issues.opened", (context) => void seen.push(context.id));
-      getRouter("/my-app").get("/status", (c) => c.text("fine"));
-    }, { app });
+    const middleware = createNodeMiddleware(
+      ({ app, getRouter }) => {
+        app.on("issues.opened", (context) => void seen.push(context.id));
+        getRouter("/my-app").get("/status", (c) => c.text("fine"));
+      },
+      { app },
+    );
     server = createServer((request, response) => {
-      void middleware(request, response, () => response.writeHead(418).end("next")).then((handled) => results.push(handled));
+      void middleware(request, response, () => response.writeHead(418).end("next")).then((handled) =>
+        results.push(handled),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -71,11 +76,15 @@ describe("createNodeMiddleware", () => {
 
   it("logs an app route's request with its x-request-id", async () => {
     const { app, logs } = createTestApp(undefined);
-    const middleware = createNodeMiddleware(({ getRouter }) => void getRouter("/r").get("/x", (c) => c.text("x")), { app });
+    const middleware = createNodeMiddleware(({ getRouter }) => void getRouter("/r").get("/x", (c) => c.text("x")), {
+      app,
+    });
     const alone = createServer((request, response) => void middleware(request, response));
     await new Promise<void>((resolve) => alone.listen(0, "127.0.0.1", resolve));
     try {
-      await fetch(`http://127.0.0.1:${(alone.address() as AddressInfo).port}/r/x`, { headers: { "x-request-id": "req-77" } });
+      await fetch(`http://127.0.0.1:${(alone.address() as AddressInfo).port}/r/x`, {
+        headers: { "x-request-id": "req-77" },
+      });
       expect(logs.records().at(-1)).to.include({ path: "/r/x", status: 200, id: "req-77" });
     } finally {
       await new Promise<void>((resolve) => alone.close(() => resolve()));
@@ -84,9 +93,12 @@ describe("createNodeMiddleware", () => {
 
   it("answers 500 on the webhook path and passes other paths on when the app function fails to load", async () => {
     const { app, logs } = createTestApp(undefined);
-    const middleware = createNodeMiddleware(() => {
-      throw new Error("broken app");
-    }, { app });
+    const middleware = createNodeMiddleware(
+      () => {
+        throw new Error("broken app");
+      },
+      { app },
+    );
     const failing = createServer((request, response) => void middleware(request, response));
     await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));
     try {

@@ -84,9 +84,12 @@ describe("createWebHandler with an app function", () => {
 
   it("answers 500 when the app function failed to load", async () => {
     const { app: other } = createTestApp(undefined);
-    const broken = createWebHandler(() => {
-      throw new Error("broken app");
-    }, { app: other });
+    const broken = createWebHandler(
+      () => {
+        throw new Error("broken app");
+      },
+      { app: other },
+    );
     const response = await broken(new Request("http://app.example/ping"));
     expect(response.status).to.equal(500);
     expect(await response.json()).to.deep.equal({ error: "The app failed to load; see the server's log." });

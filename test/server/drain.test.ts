@@ -18,20 +18,31 @@ type DrainApp = { child: ChildProcess; url: string; output(): string; exit: Prom
 
 /** Starts fixtures/drain-app.ts (run() with signals handled) in its own process. */
 async function startDrainApp(graceMs: number, env: Record<string, string>): Promise<DrainApp> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", new URL("../helpers/source-mode.ts", import.meta.url).href, DRAIN_APP, String(graceMs)], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      APP_ID: "1",
-      PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
-      WEBHOOK_SECRET: TEST_SECRET,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      NODE_ENV: "test",
-      LOG_FORMAT: "json",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--import",
+      new URL("../helpers/source-mode.ts", import.meta.url).href,
+      DRAIN_APP,
+      String(graceMs),
+    ],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        APP_ID: "1",
+        PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+        WEBHOOK_SECRET: TEST_SECRET,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        NODE_ENV: "test",
+        LOG_FORMAT: "json",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -111,7 +122,10 @@ describe("stopping the server (drain)", function () {
     await until(() => connection.text().includes("HTTP/1.1 202"));
     app.child.kill("SIGTERM");
     expect(await app.exit).to.equal(0);
-    const lines = app.output().split("\n").filter((line) => line.includes("redeliver"));
+    const lines = app
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("redeliver"));
     expect(lines, app.output()).to.have.length(1);
     const record = JSON.parse(lines[0]!) as { id: string; event: string; msg: string };
     expect(record).to.include({ id: "d-late", event: "issues.opened" });
@@ -129,7 +143,15 @@ describe("stopping the server (drain)", function () {
   it("stops a run() that was started again after a stop", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "drain-run-"));
     try {
-      const env = { APP_ID: "1", PRIVATE_KEY: getTestKeys().privateKeyPkcs1, WEBHOOK_SECRET: TEST_SECRET, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "fatal" };
+      const env = {
+        APP_ID: "1",
+        PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+        WEBHOOK_SECRET: TEST_SECRET,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        NODE_ENV: "test",
+        LOG_LEVEL: "fatal",
+      };
       const server = await run(() => undefined, { env, cwd, handleSignals: false });
       await server.stop();
       const { url } = await server.start();

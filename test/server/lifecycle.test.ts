@@ -23,12 +23,15 @@ describe("createServer: timeout, stop and port", () => {
   it("answers 202 when handlers outlast handlerTimeoutMs, and lets them finish", async () => {
     const release = gate();
     let finished = false;
-    test = await startTestServer(({ app }) => {
-      app.on("issues", async () => {
-        await release.promise;
-        finished = true;
-      });
-    }, { handlerTimeoutMs: 100 });
+    test = await startTestServer(
+      ({ app }) => {
+        app.on("issues", async () => {
+          await release.promise;
+          finished = true;
+        });
+      },
+      { handlerTimeoutMs: 100 },
+    );
     const response = await test.deliver("issues", issuesOpenedPayload());
     expect(response.status).to.equal(202);
     expect(test.server.inFlight()).to.equal(1);
@@ -40,12 +43,15 @@ describe("createServer: timeout, stop and port", () => {
 
   it("logs a failure that comes after the 202 once, with the delivery id", async () => {
     const release = gate();
-    test = await startTestServer(({ app }) => {
-      app.on("issues", async () => {
-        await release.promise;
-        throw new Error("late failure");
-      });
-    }, { handlerTimeoutMs: 50 });
+    test = await startTestServer(
+      ({ app }) => {
+        app.on("issues", async () => {
+          await release.promise;
+          throw new Error("late failure");
+        });
+      },
+      { handlerTimeoutMs: 50 },
+    );
     expect((await test.deliver("issues", issuesOpenedPayload(), { id: "d-late" })).status).to.equal(202);
     release.open();
     await sleep(20);
@@ -56,12 +62,15 @@ describe("createServer: timeout, stop and port", () => {
 
   it("stop() waits for a handler still running after its 202, then refuses connections", async () => {
     const events: string[] = [];
-    test = await startTestServer(({ app }) => {
-      app.on("issues", async () => {
-        await sleep(150);
-        events.push("handler done");
-      });
-    }, { handlerTimeoutMs: 20 });
+    test = await startTestServer(
+      ({ app }) => {
+        app.on("issues", async () => {
+          await sleep(150);
+          events.push("handler done");
+        });
+      },
+      { handlerTimeoutMs: 20 },
+    );
     expect((await test.deliver("issues", issuesOpenedPayload())).status).to.equal(202);
     expect(test.server.inFlight()).to.equal(1);
     await test.server.stop({ graceMs: 2000 });
@@ -91,7 +100,10 @@ describe("createServer: timeout, stop and port", () => {
     const { app } = createTestApp(undefined);
     const port = Number(new URL(test.url).port);
     const second = createServer({ app, port, host: "127.0.0.1" });
-    const error = await second.start().then(() => expect.fail("start() succeeded"), (failure: unknown) => failure);
+    const error = await second.start().then(
+      () => expect.fail("start() succeeded"),
+      (failure: unknown) => failure,
+    );
     expect(isAppError(error) && error.code).to.equal("PORT_IN_USE");
     expect((error as Error).message).to.equal(`Port ${port} is already in use.`);
     expect(isAppError(error) && error.hint).to.include("PORT");
@@ -111,7 +123,9 @@ describe("createServer: timeout, stop and port", () => {
 
   it("refuses a headers deadline longer than the request deadline at construction", () => {
     const { app } = createTestApp(undefined);
-    expect(() => createServer({ app, headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).to.throw(/at most requestTimeoutMs/);
+    expect(() => createServer({ app, headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).to.throw(
+      /at most requestTimeoutMs/,
+    );
     expect(() => createServer({ app, requestTimeoutMs: -1 })).to.throw(/requestTimeoutMs must be a positive number/);
   });
 

@@ -56,7 +56,9 @@ describe("createServer: routes", () => {
       const response = await fetch(test.url + path, { method });
       expect(response.status).to.equal(404);
       expect(response.headers.get("content-type")).to.match(/^application\/json/);
-      expect(await response.json()).to.have.property("error").that.is.a("string");
+      expect(await response.json())
+        .to.have.property("error")
+        .that.is.a("string");
     });
   }
 
@@ -104,7 +106,11 @@ describe("createServer: fetch", () => {
     const response = await server.fetch(
       new Request("http://localhost/api/github/webhooks", {
         method: "POST",
-        headers: { "x-github-event": "issues", "x-github-delivery": "fetch-1", "x-hub-signature-256": sign(TEST_SECRET, body) },
+        headers: {
+          "x-github-event": "issues",
+          "x-github-delivery": "fetch-1",
+          "x-hub-signature-256": sign(TEST_SECRET, body),
+        },
         body,
       }),
     );

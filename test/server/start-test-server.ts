@@ -56,6 +56,9 @@ export function deliver(url: string, event: string, body: unknown, options: Deli
     "x-hub-signature-256": sign(options.secret ?? TEST_SECRET, text),
     ...options.headers,
   };
-  const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>;
+  const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    string
+  >;
   return fetch(url + (options.path ?? WEBHOOK_PATH), { method: "POST", headers: sent, body: text });
 }

@@ -107,7 +107,9 @@ describe("createServer: a real issues.opened delivery", () => {
     test = await startTestServer(
       ({ app }) => {
         app.on("issues.opened", async (context) => {
-          await context.client.issues.createComment(context.issue({ body: `Thanks, ${context.payload.sender.login}!` }));
+          await context.client.issues.createComment(
+            context.issue({ body: `Thanks, ${context.payload.sender.login}!` }),
+          );
         });
       },
       { platform },
@@ -119,12 +121,17 @@ describe("createServer: a real issues.opened delivery", () => {
   });
 
   it("verifies, routes and comments through the platform end to end", async () => {
-    const opened = examples.find((definition) => definition.name === "issues")!.examples.find(
-      (example) => (example as { action: string }).action === "opened",
-    ) as Record<string, unknown>;
+    const opened = examples
+      .find((definition) => definition.name === "issues")!
+      .examples.find((example) => (example as { action: string }).action === "opened") as Record<string, unknown>;
     const response = await test.deliver("issues", { ...opened, installation: { id: 1 } }, { id: "real-1" });
     expect(response.status).to.equal(200);
     expect(platform.comments()).to.have.length(1);
-    expect(platform.comments()[0]).to.include({ owner: "Codertocat", repo: "Hello-World", issue_number: 1, body: "Thanks, Codertocat!" });
+    expect(platform.comments()[0]).to.include({
+      owner: "Codertocat",
+      repo: "Hello-World",
+      issue_number: 1,
+      body: "Thanks, Codertocat!",
+    });
   });
 });

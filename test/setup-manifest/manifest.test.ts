@@ -77,7 +77,9 @@ describe("the app manifest", () => {
       }
       expect(isAppError(thrown)).to.equal(true);
       expect((thrown as { code: string }).code).to.equal("APP_MANIFEST_INVALID");
-      expect((thrown as Error).message).to.match(message).and.include(join(cwd, "app.yml"));
+      expect((thrown as Error).message)
+        .to.match(message)
+        .and.include(join(cwd, "app.yml"));
     });
   }
 });
@@ -85,9 +87,21 @@ describe("the app manifest", () => {
 describe("getNewAppUrl", () => {
   const rows: ReadonlyArray<[string, Parameters<typeof getNewAppUrl>[0], string]> = [
     ["github.com for a user", { state: "s1" }, "https://github.com/settings/apps/new?state=s1"],
-    ["github.com for an organisation", { org: "octo-org", state: "s2" }, "https://github.com/organizations/octo-org/settings/apps/new?state=s2"],
-    ["the API's own address", { baseUrl: "https://api.github.com", state: "s3" }, "https://github.com/settings/apps/new?state=s3"],
-    ["GitHub Enterprise Server", { baseUrl: "https://ghe.example.com/api/v3", org: "team", state: "s4" }, "https://ghe.example.com/organizations/team/settings/apps/new?state=s4"],
+    [
+      "github.com for an organisation",
+      { org: "octo-org", state: "s2" },
+      "https://github.com/organizations/octo-org/settings/apps/new?state=s2",
+    ],
+    [
+      "the API's own address",
+      { baseUrl: "https://api.github.com", state: "s3" },
+      "https://github.com/settings/apps/new?state=s3",
+    ],
+    [
+      "GitHub Enterprise Server",
+      { baseUrl: "https://ghe.example.com/api/v3", org: "team", state: "s4" },
+      "https://ghe.example.com/organizations/team/settings/apps/new?state=s4",
+    ],
   ];
   for (const [label, options, expected] of rows) {
     it(`points at ${label}`, () => {

@@ -35,7 +35,10 @@ describe("setup mode: the manifest flow and the import form", () => {
       cwd,
       env: { PORT: "0" },
       handleSignals: false,
-      overrides: { baseUrl: platform.url, log: getLog({ level: "debug", logFormat: "json", destination: logs.stream }) },
+      overrides: {
+        baseUrl: platform.url,
+        log: getLog({ level: "debug", logFormat: "json", destination: logs.stream }),
+      },
     });
   });
   afterEach(async () => {
@@ -81,7 +84,12 @@ describe("setup mode: the manifest flow and the import form", () => {
     expect(page.headers.get("content-security-policy")).to.include(`form-action ${platform.origin}`);
     const action = /<form action="([^"]+)"/.exec(page.text)![1]!.replace(/&amp;/g, "&");
     expect(action).to.match(new RegExp(`^${platform.origin}/settings/apps/new\\?state=[A-Za-z0-9_-]{43}$`));
-    const manifest = JSON.parse(/name="manifest" value="([^"]+)"/.exec(page.text)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, "&"));
+    const manifest = JSON.parse(
+      /name="manifest" value="([^"]+)"/
+        .exec(page.text)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&"),
+    );
     expect(manifest).to.deep.include({
       url: server.url,
       redirect_url: `${server.url}/app/setup`,
@@ -106,7 +114,9 @@ describe("setup mode: the manifest flow and the import form", () => {
       GITHUB_CLIENT_SECRET: conversion.clientSecret,
     });
     const success = await get("/app/success");
-    expect(success.text).to.include("https://github.com/apps/greeter/installations/new").and.include("Restart the server");
+    expect(success.text)
+      .to.include("https://github.com/apps/greeter/installations/new")
+      .and.include("Restart the server");
     expect(success.text).to.include("<code>app doctor</code>");
     expect(platform.callsTo("POST", "/app-manifests/:code/conversions")).to.have.length(1);
 
@@ -123,7 +133,11 @@ describe("setup mode: the manifest flow and the import form", () => {
     expect((await get(`/app/setup?code=${first.code}&state=${state}`)).status).to.equal(302);
     rmSync(envFile());
     const importState = extractState((await get("/app/import")).text);
-    for (const query of [`code=${conversions.issueCode().code}`, `code=x&state=${state}`, `code=x&state=${importState}`]) {
+    for (const query of [
+      `code=${conversions.issueCode().code}`,
+      `code=x&state=${state}`,
+      `code=x&state=${importState}`,
+    ]) {
       const refused = await get(`/app/setup?${query}`);
       expect(refused.status, query).to.equal(403);
       expect(refused.text).to.include("did not come from this server");
@@ -173,12 +187,23 @@ describe("setup mode: the manifest flow and the import form", () => {
   it("saves an imported app's credentials to .env (0600) and redirects to the success page", async () => {
     const state = extractState((await get("/app/import")).text);
     const secret = "imported-webhook-secret";
-    const page = await post("/app/import", { state, appId: " 99 ", webhookSecret: secret, privateKey: pem().replace(/\n/g, "\r\n") });
+    const page = await post("/app/import", {
+      state,
+      appId: " 99 ",
+      webhookSecret: secret,
+      privateKey: pem().replace(/\n/g, "\r\n"),
+    });
     expect(page.status, page.text).to.equal(302);
     expect(page.headers.get("location")).to.equal("/app/success");
     expect(statSync(envFile()).mode & 0o777).to.equal(0o600);
-    expect(parse(readFileSync(envFile(), "utf8"))).to.deep.equal({ APP_ID: "99", PRIVATE_KEY: pem(), WEBHOOK_SECRET: secret });
-    expect(answered.join("\n") + logs.text()).not.to.include(secret).and.not.include(pemBody());
+    expect(parse(readFileSync(envFile(), "utf8"))).to.deep.equal({
+      APP_ID: "99",
+      PRIVATE_KEY: pem(),
+      WEBHOOK_SECRET: secret,
+    });
+    expect(answered.join("\n") + logs.text())
+      .not.to.include(secret)
+      .and.not.include(pemBody());
   });
 
   it("answers 413 for a form over 64 KiB", async () => {

@@ -14,14 +14,27 @@ import { addManifestConversions, extractState } from "./manifest-conversions.js"
 type Answer = { status: number; text: string; location: string | undefined };
 
 /** A real HTTP request with the headers a browser (or an attacker's page) would send, Host included. */
-function send(url: string, path: string, headers: Record<string, string>, form?: Record<string, string>): Promise<Answer> {
+function send(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  form?: Record<string, string>,
+): Promise<Answer> {
   const body = form ? new URLSearchParams(form).toString() : undefined;
-  const all = body ? { ...headers, "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) } : headers;
+  const all = body
+    ? {
+        ...headers,
+        "content-type": "application/x-www-form-urlencoded",
+        "content-length": String(Buffer.byteLength(body)),
+      }
+    : headers;
   return new Promise((resolve, reject) => {
     const outgoing = request(`${url}${path}`, { method: body ? "POST" : "GET", headers: all }, (response) => {
       let text = "";
       response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, text, location: response.headers.location }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, text, location: response.headers.location }),
+      );
     });
     outgoing.on("error", reject).end(body);
   });
@@ -42,7 +55,10 @@ describe("setup mode: trusted hosts, origins, and existing credentials", () => {
       cwd,
       env: { PORT: "0", ...env },
       handleSignals: false,
-      overrides: { baseUrl: platform.url, log: getLog({ level: "fatal", logFormat: "json", destination: createLogCapture().stream }) },
+      overrides: {
+        baseUrl: platform.url,
+        log: getLog({ level: "fatal", logFormat: "json", destination: createLogCapture().stream }),
+      },
     });
     local = `localhost:${server.port}`;
   }
@@ -108,11 +124,21 @@ describe("setup mode: trusted hosts, origins, and existing credentials", () => {
     const form = { appId: "666", webhookSecret: "new-secret-value", privateKey: pem() };
     const page = await send(server.url, "/app/import", { host: local });
     expect(page.text).to.include("APP_ID").and.include("777").and.include('name="replace"');
-    const unconfirmed = await send(server.url, "/app/import", { host: local, origin: `http://${local}` }, { ...form, state: extractState(page.text) });
+    const unconfirmed = await send(
+      server.url,
+      "/app/import",
+      { host: local, origin: `http://${local}` },
+      { ...form, state: extractState(page.text) },
+    );
     expect(unconfirmed.status).to.equal(400);
     expect(parse(readFileSync(envFile(), "utf8")).APP_ID).to.equal("777");
     // Ticked: replaced, other lines kept.
-    const confirmed = await send(server.url, "/app/import", { host: local, origin: `http://${local}` }, { ...form, state: extractState(unconfirmed.text), replace: "yes" });
+    const confirmed = await send(
+      server.url,
+      "/app/import",
+      { host: local, origin: `http://${local}` },
+      { ...form, state: extractState(unconfirmed.text), replace: "yes" },
+    );
     expect(confirmed.status, confirmed.text).to.equal(302);
     expect(parse(readFileSync(envFile(), "utf8"))).to.include({ APP_ID: "666", OTHER: "kept" });
   });
@@ -132,12 +158,19 @@ describe("setup mode: trusted hosts, origins, and existing credentials", () => {
     const conversions = addManifestConversions(platform, pem());
     await start();
     const state = extractState((await send(server.url, "/app/setup", { host: local })).text);
-    const callback = await send(server.url, `/app/setup?code=${conversions.issueCode().code}&state=${state}`, { host: local });
+    const callback = await send(server.url, `/app/setup?code=${conversions.issueCode().code}&state=${state}`, {
+      host: local,
+    });
     expect(callback.status).to.equal(200);
     expect(callback.text).to.include("777").and.include('action="/app/setup/confirm"');
     expect(parse(readFileSync(envFile(), "utf8")).APP_ID).to.equal("777");
     const confirmState = extractState(callback.text);
-    const refused = await send(server.url, "/app/setup/confirm", { host: local, origin: `http://${local}` }, { state: confirmState });
+    const refused = await send(
+      server.url,
+      "/app/setup/confirm",
+      { host: local, origin: `http://${local}` },
+      { state: confirmState },
+    );
     expect(refused.status).to.equal(403);
     expect(parse(readFileSync(envFile(), "utf8")).APP_ID).to.equal("777");
   });
@@ -147,8 +180,15 @@ describe("setup mode: trusted hosts, origins, and existing credentials", () => {
     const conversions = addManifestConversions(platform, pem());
     await start();
     const state = extractState((await send(server.url, "/app/setup", { host: local })).text);
-    const callback = await send(server.url, `/app/setup?code=${conversions.issueCode().code}&state=${state}`, { host: local });
-    const confirmed = await send(server.url, "/app/setup/confirm", { host: local, origin: `http://${local}` }, { state: extractState(callback.text), replace: "yes" });
+    const callback = await send(server.url, `/app/setup?code=${conversions.issueCode().code}&state=${state}`, {
+      host: local,
+    });
+    const confirmed = await send(
+      server.url,
+      "/app/setup/confirm",
+      { host: local, origin: `http://${local}` },
+      { state: extractState(callback.text), replace: "yes" },
+    );
     expect(confirmed.status, confirmed.text).to.equal(302);
     expect(parse(readFileSync(envFile(), "utf8")).APP_ID).to.equal("4242");
   });

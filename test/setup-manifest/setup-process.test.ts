@@ -67,7 +67,11 @@ describe("setup mode end to end: app run without credentials, then with the .env
     expect((await setup.exit).code).to.equal(0);
 
     // Restarted with nothing in the environment: .env has it all.
-    const running = await spawnApp({ args: ["--base-url", platform.url, APP], env: { PORT: "0", HOST: "127.0.0.1" }, cwd });
+    const running = await spawnApp({
+      args: ["--base-url", platform.url, APP],
+      env: { PORT: "0", HOST: "127.0.0.1" },
+      cwd,
+    });
     const body = JSON.stringify(issuesOpenedPayload());
     const delivery = await fetch(`${running.url}/api/github/webhooks`, {
       method: "POST",
@@ -86,7 +90,12 @@ describe("setup mode end to end: app run without credentials, then with the .env
     expect(running.stdout()).not.to.include("setup mode");
 
     const seen = [...answers, setup.stdout(), setup.stderr(), running.stdout(), running.stderr()].join("\n");
-    for (const secret of [getTestKeys().privateKeyPkcs1.split("\n")[1]!, conversion.webhookSecret, conversion.clientSecret, conversion.code]) {
+    for (const secret of [
+      getTestKeys().privateKeyPkcs1.split("\n")[1]!,
+      conversion.webhookSecret,
+      conversion.clientSecret,
+      conversion.code,
+    ]) {
       expect(seen).not.to.include(secret);
     }
   });

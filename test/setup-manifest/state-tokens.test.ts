@@ -36,7 +36,12 @@ describe("createStateTokens", () => {
     expect(tokens.consume(third, "import")).to.equal(true);
   });
 
-  for (const [label, value] of [["a missing", undefined], ["a null", null], ["an empty", ""], ["an unknown", "x".repeat(43)]] as const) {
+  for (const [label, value] of [
+    ["a missing", undefined],
+    ["a null", null],
+    ["an empty", ""],
+    ["an unknown", "x".repeat(43)],
+  ] as const) {
     it(`refuses ${label} token`, () => {
       const tokens = createStateTokens();
       tokens.issue("import");

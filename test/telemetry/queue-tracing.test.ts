@@ -61,32 +61,54 @@ describe("OpenTelemetry in queue mode (app run --no-worker and app worker)", fun
     // No worker yet: both wait in the queue, and the web instance's gauges say so.
     const depth = await receiver.waitForMetric("github_app.queue.depth", (metric) => metric.points[0]?.value === 2);
     expect(depth.unit).to.equal("{delivery}");
-    const age = await receiver.waitForMetric("github_app.queue.oldest_age", (metric) => (metric.points[0]?.value ?? 0) > 0);
+    const age = await receiver.waitForMetric(
+      "github_app.queue.oldest_age",
+      (metric) => (metric.points[0]?.value ?? 0) > 0,
+    );
     expect(age.unit).to.equal("s");
     expect(age.points[0]!.value).to.be.below(60);
 
     await start("worker", [], otel("queue-worker"));
     await eventually(async () => (await client.lrange("record:done", 0, -1)).length === 2);
     const spans = await receiver.waitForSpans(
-      (all) => ids.every((id) => all.some((span) => span.name === "handler #1" && span.resource["service.name"] === "queue-worker" && span.attributes["github.event"] === "issues" && all.some((s) => s.attributes["github.delivery_id"] === id && s.name === "webhook issues.opened"))),
+      (all) =>
+        ids.every((id) =>
+          all.some(
+            (span) =>
+              span.name === "handler #1" &&
+              span.resource["service.name"] === "queue-worker" &&
+              span.attributes["github.event"] === "issues" &&
+              all.some((s) => s.attributes["github.delivery_id"] === id && s.name === "webhook issues.opened"),
+          ),
+        ),
       20_000,
     );
     for (const id of ids) {
-      const enqueued = spans.find((span) => span.name === "enqueue issues.opened" && span.attributes["github.delivery_id"] === id)!;
-      const delivery = spans.find((span) => span.name === "webhook issues.opened" && span.attributes["github.delivery_id"] === id)!;
+      const enqueued = spans.find(
+        (span) => span.name === "enqueue issues.opened" && span.attributes["github.delivery_id"] === id,
+      )!;
+      const delivery = spans.find(
+        (span) => span.name === "webhook issues.opened" && span.attributes["github.delivery_id"] === id,
+      )!;
       expect(enqueued, `the web's span of ${id}`).to.exist;
       expect(delivery, `the worker's span of ${id}`).to.exist;
       expect(enqueued.resource["service.name"]).to.equal("queue-web");
       expect(enqueued.kind).to.equal(SPAN_KIND.producer);
       expect(enqueued.parentSpanId).to.equal("");
       expect(enqueued.traceId).not.to.equal(REQUEST_TRACE_ID);
-      expect(enqueued.attributes).to.include({ "github.event": "issues", "github.action": "opened", "github.outcome": "queued" });
+      expect(enqueued.attributes).to.include({
+        "github.event": "issues",
+        "github.action": "opened",
+        "github.outcome": "queued",
+      });
       // One trace across both processes: the worker's delivery span is the web span's child.
       expect(delivery.resource["service.name"]).to.equal("queue-worker");
       expect(delivery.kind).to.equal(SPAN_KIND.consumer);
       expect(delivery.traceId).to.equal(enqueued.traceId);
       expect(delivery.parentSpanId).to.equal(enqueued.spanId);
-      const handler = spans.find((span: ReceivedSpan) => span.name === "handler #1" && span.parentSpanId === delivery.spanId);
+      const handler = spans.find(
+        (span: ReceivedSpan) => span.name === "handler #1" && span.parentSpanId === delivery.spanId,
+      );
       expect(handler, `the handler span of ${id}`).to.exist;
       expect(handler!.traceId).to.equal(enqueued.traceId);
     }

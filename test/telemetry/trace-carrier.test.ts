@@ -43,7 +43,9 @@ describe("carrying a trace through a plain object, and the queue's gauges (queue
     const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
     const enqueuedBy = "00f067aa0ba902b7";
     const carrier = { traceparent: `00-${traceId}-${enqueuedBy}-01` };
-    await telemetry.withTraceContext(carrier, () => app.receive({ id: "job-1", name: "issues", payload: issuesOpenedPayload() }));
+    await telemetry.withTraceContext(carrier, () =>
+      app.receive({ id: "job-1", name: "issues", payload: issuesOpenedPayload() }),
+    );
 
     const spans = await receiver.waitForSpans((all) => all.some((span) => span.name === "webhook issues.opened"));
     const delivery = spans.find((span) => span.name === "webhook issues.opened")!;
@@ -56,7 +58,10 @@ describe("carrying a trace through a plain object, and the queue's gauges (queue
   it("reports the queue's depth and oldest age when queue mode observes its queue", async () => {
     let depth = 0;
     telemetry.observeQueue(async () => ({ depth: ++depth, oldestAgeSeconds: 12.5 }));
-    const gauge = await receiver.waitForMetric("github_app.queue.depth", (metric) => (metric.points[0]?.value ?? 0) >= 2);
+    const gauge = await receiver.waitForMetric(
+      "github_app.queue.depth",
+      (metric) => (metric.points[0]?.value ?? 0) >= 2,
+    );
     expect(gauge.unit).to.equal("{delivery}");
     const age = await receiver.waitForMetric("github_app.queue.oldest_age");
     expect(age.points[0]!.value).to.equal(12.5);

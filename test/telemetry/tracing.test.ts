@@ -18,7 +18,12 @@ async function deliver(url: string, id: string, action = "opened"): Promise<Resp
   const body = JSON.stringify({ ...issuesOpenedPayload(), action });
   return fetch(`${url}/api/github/webhooks`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": id, "x-hub-signature-256": sign(TEST_SECRET, body) },
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": "issues",
+      "x-github-delivery": id,
+      "x-hub-signature-256": sign(TEST_SECRET, body),
+    },
     body,
   });
 }
@@ -75,8 +80,10 @@ describe("OpenTelemetry (app run exporting to a local OTLP/HTTP receiver)", func
       });
       expect((await deliver(child.url, "delivery-traced-1")).status).to.equal(200);
       expect((await deliver(child.url, "delivery-traced-2", "labeled")).status).to.equal(500);
-      spans = await receiver.waitForSpans((all) =>
-        all.filter((span) => span.name.startsWith("webhook ")).length === 2 && all.some((span) => span.name.startsWith("POST /repos")),
+      spans = await receiver.waitForSpans(
+        (all) =>
+          all.filter((span) => span.name.startsWith("webhook ")).length === 2 &&
+          all.some((span) => span.name.startsWith("POST /repos")),
       );
       delivery = byName(spans, "webhook issues.opened")!;
     });
@@ -119,7 +126,11 @@ describe("OpenTelemetry (app run exporting to a local OTLP/HTTP receiver)", func
         expect(span.attributes["github.rate_limit.remaining"]).to.be.a("number").within(0, 4999);
         expect(span.attributes).to.include({ "github.installation_id": 1, "server.address": "127.0.0.1" });
       }
-      expect(read.attributes).to.include({ "http.request.method": "GET", "url.template": "/repos/{owner}/{repo}", "http.response.status_code": 200 });
+      expect(read.attributes).to.include({
+        "http.request.method": "GET",
+        "url.template": "/repos/{owner}/{repo}",
+        "http.response.status_code": 200,
+      });
       expect(comment.attributes).to.include({ "http.response.status_code": 201 });
       // The token exchange the first request needed, inside that request's span.
       const exchange = byName(spans, "POST /app/installations/{installation_id}/access_tokens", delivery.traceId)!;
@@ -131,15 +142,23 @@ describe("OpenTelemetry (app run exporting to a local OTLP/HTTP receiver)", func
       const [call] = platform.callsTo("GET", "/repos/:owner/:repo");
       expect(call!.headers.traceparent).to.equal(`00-${delivery.traceId}-${read.spanId}-01`);
       const exchange = byName(spans, "POST /app/installations/{installation_id}/access_tokens", delivery.traceId)!;
-      expect(platform.tokenExchanges()[0]!.headers.traceparent).to.equal(`00-${delivery.traceId}-${exchange.spanId}-01`);
+      expect(platform.tokenExchanges()[0]!.headers.traceparent).to.equal(
+        `00-${delivery.traceId}-${exchange.spanId}-01`,
+      );
     });
 
     it("writes trace_id and span_id into the log lines of a delivery", async () => {
       const greet = byName(spans, "handler greet", delivery.traceId)!;
-      const line = child.stdout().split("\n").find((text) => text.includes("greeting the issue"));
+      const line = child
+        .stdout()
+        .split("\n")
+        .find((text) => text.includes("greeting the issue"));
       const record = JSON.parse(line!) as Record<string, unknown>;
       expect(record).to.include({ trace_id: delivery.traceId, span_id: greet.spanId, id: "delivery-traced-1" });
-      const listening = child.stdout().split("\n").find((text) => text.includes("listening on"));
+      const listening = child
+        .stdout()
+        .split("\n")
+        .find((text) => text.includes("listening on"));
       expect(JSON.parse(listening!)).not.to.have.property("trace_id");
     });
 
@@ -164,13 +183,22 @@ describe("OpenTelemetry (app run exporting to a local OTLP/HTTP receiver)", func
     it("exports the metrics: deliveries, handler duration, rate limit left, token exchanges", async () => {
       // Metrics are cumulative: the latest export counts both deliveries.
       const deliveries = await receiver.waitForMetric("github_app.deliveries", (metric) => metric.points.length === 2);
-      const outcomes = deliveries.points.map((point) => `${String(point.attributes["github.event"])} ${String(point.attributes["github.outcome"])} ${point.value}`);
+      const outcomes = deliveries.points.map(
+        (point) =>
+          `${String(point.attributes["github.event"])} ${String(point.attributes["github.outcome"])} ${point.value}`,
+      );
       expect(outcomes).to.have.members(["issues success 1", "issues failure 1"]);
-      const duration = await receiver.waitForMetric("github_app.handler.duration", (metric) => metric.points.length === 2);
+      const duration = await receiver.waitForMetric(
+        "github_app.handler.duration",
+        (metric) => metric.points.length === 2,
+      );
       expect(duration.unit).to.equal("s");
       expect(duration.points.reduce((total, point) => total + (point.count ?? 0), 0)).to.equal(3);
       const remaining = await receiver.waitForMetric("github_app.rate_limit.remaining");
-      expect(remaining.points[0]!.attributes).to.include({ "github.installation_id": 1, "github.rate_limit.resource": "core" });
+      expect(remaining.points[0]!.attributes).to.include({
+        "github.installation_id": 1,
+        "github.rate_limit.resource": "core",
+      });
       expect(remaining.points[0]!.value).to.be.within(0, 4999);
       const exchanges = await receiver.waitForMetric("github_app.token.exchanges");
       expect(exchanges.points[0]).to.deep.include({ value: 1 });
@@ -178,44 +206,50 @@ describe("OpenTelemetry (app run exporting to a local OTLP/HTTP receiver)", func
   });
 
   describe("one process per case", () => {
-  beforeEach(async () => {
-    platform.reset();
-    receiver = await startOtlpReceiver();
-  });
-  afterEach(() => receiver.close());
+    beforeEach(async () => {
+      platform.reset();
+      receiver = await startOtlpReceiver();
+    });
+    afterEach(() => receiver.close());
 
-  it("exports over http/protobuf, the default protocol, and flushes on SIGTERM", async () => {
-    const child = await start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRICS_EXPORTER: "none" });
-    expect((await deliver(child.url, "delivery-proto-1")).status).to.equal(200);
-    // The default batch delay is 5 s: only the stop's flush sends the spans this soon.
-    child.kill("SIGTERM");
-    expect((await child.exit).code).to.equal(0);
-    const spans = await receiver.waitForSpans((all) => all.some((span) => span.name === "webhook issues.opened"), 2000);
-    expect(receiver.contentTypes()).to.deep.equal(["application/x-protobuf"]);
-    const delivery = byName(spans, "webhook issues.opened")!;
-    expect(delivery.attributes).to.include({ "github.delivery_id": "delivery-proto-1", "github.installation_id": 1 });
-    expect(delivery.resource).to.include({ "service.name": "gh-app-kit" });
-    expect(byName(spans, "handler greet")!.parentSpanId).to.equal(delivery.spanId);
-  });
+    it("exports over http/protobuf, the default protocol, and flushes on SIGTERM", async () => {
+      const child = await start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRICS_EXPORTER: "none" });
+      expect((await deliver(child.url, "delivery-proto-1")).status).to.equal(200);
+      // The default batch delay is 5 s: only the stop's flush sends the spans this soon.
+      child.kill("SIGTERM");
+      expect((await child.exit).code).to.equal(0);
+      const spans = await receiver.waitForSpans(
+        (all) => all.some((span) => span.name === "webhook issues.opened"),
+        2000,
+      );
+      expect(receiver.contentTypes()).to.deep.equal(["application/x-protobuf"]);
+      const delivery = byName(spans, "webhook issues.opened")!;
+      expect(delivery.attributes).to.include({ "github.delivery_id": "delivery-proto-1", "github.installation_id": 1 });
+      expect(delivery.resource).to.include({ "service.name": "gh-app-kit" });
+      expect(byName(spans, "handler greet")!.parentSpanId).to.equal(delivery.spanId);
+    });
 
-  it("without OTEL_* sends nothing, and no traceparent to the platform", async () => {
-    const child = await start({});
-    try {
-      expect((await deliver(child.url, "delivery-plain-1")).status).to.equal(200);
-      const [call] = platform.callsTo("GET", "/repos/:owner/:repo");
-      expect(call!.headers).not.to.have.property("traceparent");
-      expect(child.stdout()).not.to.include("trace_id");
-      expect(receiver.requests()).to.equal(0);
-    } finally {
-      child.kill("SIGKILL");
-      await child.exit;
-    }
-  });
+    it("without OTEL_* sends nothing, and no traceparent to the platform", async () => {
+      const child = await start({});
+      try {
+        expect((await deliver(child.url, "delivery-plain-1")).status).to.equal(200);
+        const [call] = platform.callsTo("GET", "/repos/:owner/:repo");
+        expect(call!.headers).not.to.have.property("traceparent");
+        expect(child.stdout()).not.to.include("trace_id");
+        expect(receiver.requests()).to.equal(0);
+      } finally {
+        child.kill("SIGKILL");
+        await child.exit;
+      }
+    });
 
-  it("refuses an unsupported protocol in one line naming the variable", async () => {
-    const child = start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" });
-    const error = await child.then(() => undefined, (failure: Error) => failure);
-    expect(String(error)).to.include("OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported");
+    it("refuses an unsupported protocol in one line naming the variable", async () => {
+      const child = start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" });
+      const error = await child.then(
+        () => undefined,
+        (failure: Error) => failure,
+      );
+      expect(String(error)).to.include("OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported");
+    });
   });
-});
 });

@@ -4,12 +4,16 @@ import { createTestApp, startFakePlatform, type FakePlatform } from "../../src/t
 import type { ApplicationFunction } from "../../src/types/index.js";
 import { getTestKeys } from "../helpers/keys.js";
 
-const payload = JSON.parse(await readFile(new URL("../fixtures/payloads/issues.opened.json", import.meta.url), "utf8")) as unknown;
+const payload = JSON.parse(
+  await readFile(new URL("../fixtures/payloads/issues.opened.json", import.meta.url), "utf8"),
+) as unknown;
 
 const commentOnIssues: ApplicationFunction = ({ app }) => {
   app.on("issues.opened", async (context) => {
     const { data } = await context.client.issues.get(context.issue());
-    await context.client.issues.createComment(context.issue({ body: `Thanks for "${(data as { title?: string }).title}"` }));
+    await context.client.issues.createComment(
+      context.issue({ body: `Thanks for "${(data as { title?: string }).title}"` }),
+    );
   });
 };
 
@@ -38,7 +42,10 @@ describe("gh-app-kit/testing", () => {
       platform: { ...platform, privateKey: getTestKeys().privateKeyPkcs8 },
       logLevel: "fatal",
     });
-    const error = await receive("issues", payload).then(() => expect.fail("expected a rejection"), (rejection: unknown) => rejection);
+    const error = await receive("issues", payload).then(
+      () => expect.fail("expected a rejection"),
+      (rejection: unknown) => rejection,
+    );
     expect(String(error)).to.match(/could not be decoded|JWT/);
     const anonymous = await fetch(`${platform.url}/repos/octo-org/hello-world`);
     expect(anonymous.status).to.equal(401);

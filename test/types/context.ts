@@ -30,5 +30,9 @@ app.on(["issues.opened", "pull_request"], async (context) => {
 });
 
 // Probot's constructor, and instanceof, for apps' unit tests.
-export const made: Context<"issues"> = new Context<"issues">({ id: "1", name: "issues", payload: {} }, app.state.client, app.log);
+export const made: Context<"issues"> = new Context<"issues">(
+  { id: "1", name: "issues", payload: {} },
+  app.state.client,
+  app.log,
+);
 export const isContext: boolean = (made as unknown) instanceof Context;

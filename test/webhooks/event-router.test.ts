@@ -6,7 +6,10 @@ const quiet = { warn: () => undefined, error: () => undefined };
 const event = { id: "e-1", name: "issues", payload: { action: "opened" } };
 
 async function rejection(promise: Promise<unknown>): Promise<AggregateError> {
-  return promise.then(() => expect.fail("expected a rejection"), (error: AggregateError) => error);
+  return promise.then(
+    () => expect.fail("expected a rejection"),
+    (error: AggregateError) => error,
+  );
 }
 
 describe("EventRouter", () => {
@@ -27,11 +30,15 @@ describe("EventRouter", () => {
     const error = await rejection(router.receive(event));
     expect(error.errors).to.have.length(1);
     expect(isAppError(error.errors[0]) && error.errors[0].code).to.equal("HANDLER_DEADLINE_EXCEEDED");
-    expect(error.errors[0]!.message).to.equal("A handler of issues.opened did not settle within 30 ms and was abandoned.");
+    expect(error.errors[0]!.message).to.equal(
+      "A handler of issues.opened did not settle within 30 ms and was abandoned.",
+    );
     expect(router.abandonedHandlers).to.equal(1);
   });
 
   it("refuses a handlerDeadlineMs that is not a positive number, naming the option", () => {
-    expect(() => new EventRouter(() => ({}), quiet, { handlerDeadlineMs: 0 })).to.throw(/handlerDeadlineMs must be a positive number/);
+    expect(() => new EventRouter(() => ({}), quiet, { handlerDeadlineMs: 0 })).to.throw(
+      /handlerDeadlineMs must be a positive number/,
+    );
   });
 });

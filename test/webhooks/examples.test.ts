@@ -20,7 +20,11 @@ describe("App.receive with the platform's own example payloads", () => {
         seen.length = 0;
         await app.receive({ id: `example-${delivered++}`, name, payload });
         const action = typeof payload.action === "string" ? payload.action : undefined;
-        const expected = [name, "*", ...(action && emitterEventNames.includes(`${name}.${action}` as never) ? [`${name}.${action}`] : [])];
+        const expected = [
+          name,
+          "*",
+          ...(action && emitterEventNames.includes(`${name}.${action}` as never) ? [`${name}.${action}`] : []),
+        ];
         expect(seen, `${name}.${action ?? ""}`).to.have.members(expected);
         expect(seen).to.have.length(expected.length);
       }

@@ -17,7 +17,9 @@ const hook: Hook.CommandNotFound = async function ({ id, argv = [], config }) {
   const commands = config.commands.filter((command) => !command.hidden).map((command) => command.id);
   const nearest = closest(word, commands);
   const suggestion = nearest ? ` Did you mean "${config.bin} ${nearest.replaceAll(":", " ")}"?` : "";
-  process.stderr.write(`Error: "${word}" is not a command of ${config.bin}.${suggestion} Run "${config.bin} --help" for the list.\n`);
+  process.stderr.write(
+    `Error: "${word}" is not a command of ${config.bin}.${suggestion} Run "${config.bin} --help" for the list.\n`,
+  );
   this.exit(2);
 };
 
@@ -42,7 +44,8 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = value;
     }
   }

@@ -2,7 +2,12 @@ import { createUnauthenticatedAuth } from "@octokit/auth-unauthenticated";
 import type { EndpointDefaults, EndpointOptions, RequestInterface, Route, RequestParameters } from "@octokit/types";
 import { AppError } from "../../errors.js";
 import { requiresAppAuth } from "./app-routes.js";
-import { isCredentialsAuth, resolveCredentialsAuth, type CredentialsAuth, type FactoryRequest } from "./credentials-auth.js";
+import {
+  isCredentialsAuth,
+  resolveCredentialsAuth,
+  type CredentialsAuth,
+  type FactoryRequest,
+} from "./credentials-auth.js";
 import { createTokenCache, type TokenStore } from "./token-store.js";
 
 /** What a client authenticates as; passed to `AppClient` as `auth`. */
@@ -18,7 +23,11 @@ export type Authentication =
   | { type: "token"; token: string }
   | { type: "unauthenticated"; reason: string };
 
-type Hook = (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) => Promise<unknown>;
+type Hook = (
+  request: RequestInterface,
+  route: Route | EndpointOptions,
+  parameters?: RequestParameters,
+) => Promise<unknown>;
 type AuthInterface = (() => Promise<Authentication>) & { hook: Hook };
 
 /**
@@ -27,7 +36,11 @@ type AuthInterface = (() => Promise<Authentication>) & { hook: Hook };
  * that need it), and after a 401 replace the token once and retry once.
  */
 export function createAppAuthStrategy(
-  options: (AppAuth | CredentialsAuth) & { request?: RequestInterface; octokit?: unknown; octokitOptions?: Record<string, unknown> },
+  options: (AppAuth | CredentialsAuth) & {
+    request?: RequestInterface;
+    octokit?: unknown;
+    octokitOptions?: Record<string, unknown>;
+  },
 ): AuthInterface {
   if (isCredentialsAuth(options)) return createCredentialsStrategy(options);
   switch (options.type) {
@@ -47,8 +60,10 @@ export function createAppAuthStrategy(
       const { tokens } = options;
       return Object.assign(
         async (): Promise<Authentication> => ({ type: "app", token: await tokens.getJwt(), appId: tokens.appId }),
-        { hook: (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) =>
-          sendAsApp(tokens, request, request.endpoint.merge(route as string, parameters)) },
+        {
+          hook: (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) =>
+            sendAsApp(tokens, request, request.endpoint.merge(route as string, parameters)),
+        },
       );
     }
     case "installation": {
@@ -62,7 +77,8 @@ export function createAppAuthStrategy(
         {
           hook: (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) => {
             const endpoint = request.endpoint.merge(route as string, parameters);
-            if (requiresAppAuth((endpoint.url ?? "").replace(endpoint.baseUrl, ""))) return sendAsApp(tokens, request, endpoint);
+            if (requiresAppAuth((endpoint.url ?? "").replace(endpoint.baseUrl, "")))
+              return sendAsApp(tokens, request, endpoint);
             return sendAsInstallation(tokens, installationId, request, endpoint);
           },
         },
@@ -81,7 +97,10 @@ function createCredentialsStrategy(
   const auth = async (request?: FactoryRequest): Promise<Authentication> => {
     if (typeof request?.factory === "function") {
       const { factory, ...rest } = request;
-      const octokitOptions = { ...options.octokitOptions, auth: { ...(options.octokitOptions?.auth as object), cache } };
+      const octokitOptions = {
+        ...options.octokitOptions,
+        auth: { ...(options.octokitOptions?.auth as object), cache },
+      };
       return factory({ ...options, octokit: options.octokit, octokitOptions, ...rest }) as never;
     }
     return inner();

@@ -161,7 +161,10 @@ export class TokenStore {
     const platformNow = Date.now() + this.#timeDifference * 1000;
     // An answer without expires_at (most test mocks: `{ token: "test" }`) gets
     // the platform's documented lifetime of an installation token, one hour.
-    const expires = typeof expiresAt === "string" && !Number.isNaN(Date.parse(expiresAt)) ? Date.parse(expiresAt) : platformNow + TOKEN_LIFETIME_MS;
+    const expires =
+      typeof expiresAt === "string" && !Number.isNaN(Date.parse(expiresAt))
+        ? Date.parse(expiresAt)
+        : platformNow + TOKEN_LIFETIME_MS;
     const ttlMs = expires - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
     return { token, ttlMs };
   }
@@ -199,7 +202,7 @@ function isTransient(error: unknown): boolean {
 
 function describe(error: unknown): string {
   const status = (error as { status?: unknown })?.status;
-  return typeof status === "number" ? `status ${status}` : (error as Error)?.message ?? String(error);
+  return typeof status === "number" ? `status ${status}` : ((error as Error)?.message ?? String(error));
 }
 
 function exchangeError(error: unknown, installationId: number, appId: number): AppError {
@@ -209,7 +212,10 @@ function exchangeError(error: unknown, installationId: number, appId: number): A
     return new AppError(
       "JWT_REJECTED",
       `The platform rejected the JWT of app ${appId} while creating a token for installation ${installationId}.`,
-      { hint: `Check that APP_ID is right and that the private key belongs to that app. ${PRIVATE_KEY_HINT}`, cause: error },
+      {
+        hint: `Check that APP_ID is right and that the private key belongs to that app. ${PRIVATE_KEY_HINT}`,
+        cause: error,
+      },
     );
   }
   if (status === 404) {

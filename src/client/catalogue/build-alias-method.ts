@@ -13,12 +13,7 @@ export type BuildAliasMethodOptions = {
 };
 
 /** `defaults` and `endpoint` are today's method's own, so `paginate` works over the alias. */
-export function buildAliasMethod({
-  name,
-  entry,
-  target,
-  getLog,
-}: BuildAliasMethodOptions): EndpointMethod {
+export function buildAliasMethod({ name, entry, target, getLog }: BuildAliasMethodOptions): EndpointMethod {
   const message = `client.${name}() is deprecated, use client.${entry.target}() instead (same endpoint: ${entry.route})`;
   const send = (parameters?: Parameters<EndpointMethod>[0]) => {
     warnOnce(getLog(), name, message);

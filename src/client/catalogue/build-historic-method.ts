@@ -1,11 +1,6 @@
 import type { RequestParameters } from "@octokit/core/types";
 import { renameParameters } from "./rename-parameters.js";
-import type {
-  CatalogueEntry,
-  EndpointMethod,
-  RequestMethod,
-  WarnLog,
-} from "./types.js";
+import type { CatalogueEntry, EndpointMethod, RequestMethod, WarnLog } from "./types.js";
 import { warnOnce } from "./warn-once.js";
 
 export type BuildHistoricMethodOptions = {
@@ -19,20 +14,12 @@ export type BuildHistoricMethodOptions = {
 };
 
 /** Sends the route as the catalogue recorded it; its media-type previews become `accept`. */
-export function buildHistoricMethod({
-  name,
-  entry,
-  request,
-  getLog,
-}: BuildHistoricMethodOptions): EndpointMethod {
+export function buildHistoricMethod({ name, entry, request, getLog }: BuildHistoricMethodOptions): EndpointMethod {
   const routeRequest = request.defaults(toRequestDefaults(entry));
   const message = historicWarning(name, entry);
   const send = (parameters?: Parameters<EndpointMethod>[0]) => {
     warnOnce(getLog(), name, message);
-    return routeRequest(
-      entry.route,
-      renameParameters(parameters, entry.renamedParameters),
-    );
+    return routeRequest(entry.route, renameParameters(parameters, entry.renamedParameters));
   };
   return Object.assign(send, {
     defaults: routeRequest.defaults,
@@ -40,17 +27,12 @@ export function buildHistoricMethod({
   });
 }
 
-function toRequestDefaults({
-  route,
-  defaults = {},
-}: CatalogueEntry): RequestParameters {
+function toRequestDefaults({ route, defaults = {} }: CatalogueEntry): RequestParameters {
   const [method = "GET", url = "/"] = route.split(" ");
   const { mediaType, headers = {}, baseUrl } = defaults;
   // Today's @octokit/endpoint only turns previews into `accept` for GraphQL,
   // so the header the old plugin sent is written out here.
-  const accept = mediaType?.previews
-    .map((preview) => `application/vnd.github.${preview}-preview+json`)
-    .join(",");
+  const accept = mediaType?.previews.map((preview) => `application/vnd.github.${preview}-preview+json`).join(",");
   return {
     method,
     url,
@@ -63,8 +45,7 @@ function historicWarning(name: string, entry: CatalogueEntry): string {
   const notes = [
     `client.${name}() is deprecated: it sends ${entry.route}, which the platform's current REST API no longer lists`,
   ];
-  if (entry.renamed !== undefined)
-    notes.push(`it was renamed to client.${entry.renamed}()`);
+  if (entry.renamed !== undefined) notes.push(`it was renamed to client.${entry.renamed}()`);
   if (entry.deprecated !== undefined) notes.push(entry.deprecated);
   return notes.join("; ");
 }

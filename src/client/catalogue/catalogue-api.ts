@@ -9,18 +9,14 @@ type TodayMethod = Today["meta"]["get"];
 
 /** One call signature, so `paginate` infers its parameters. */
 export type HistoricMethod = {
-  (
-    parameters?: RequestParameters,
-  ): ReturnType<ReturnType<TodayMethod["defaults"]>>;
+  (parameters?: RequestParameters): ReturnType<ReturnType<TodayMethod["defaults"]>>;
   defaults: TodayMethod["defaults"];
   endpoint: TodayMethod["endpoint"];
 };
 
 /** Catalogue names of a group that today's endpoint methods lack. */
 type AddedNames<G extends keyof Routes> = {
-  [M in keyof Routes[G]]: Routes[G][M] extends { kind: "alias" | "historic" }
-    ? M
-    : never;
+  [M in keyof Routes[G]]: Routes[G][M] extends { kind: "alias" | "historic" } ? M : never;
 }[keyof Routes[G]];
 
 /** An alias is typed as the method it sends through. */

@@ -16,12 +16,7 @@ for (const [group, methods] of Object.entries(TABLE)) {
   const changed = Object.keys(methods).filter((method) => methods[method]!.kind === "changed");
   if (changed.length > 0) CHANGED.set(group, new Set(changed));
 }
-const GROUP_NAMES = new Map(
-  Object.entries(TABLE).map(([group, methods]) => [
-    group,
-    new Set(Object.keys(methods)),
-  ]),
-);
+const GROUP_NAMES = new Map(Object.entries(TABLE).map(([group, methods]) => [group, new Set(Object.keys(methods))]));
 
 /** Apply after `legacyRestEndpointMethods`: today's methods stay as they are. Built on first use. */
 export function catalogueMethods(octokit: Octokit): CatalogueApi {
@@ -57,24 +52,14 @@ export function catalogueMethods(octokit: Octokit): CatalogueApi {
 catalogueMethods.VERSION = VERSION;
 
 /** A catalogue method today's plugin lacks: an alias when its route lives on, else its historic route. */
-function buildMethod(
-  octokit: Octokit,
-  today: TodayGroups,
-  group: string,
-  method: string,
-): EndpointMethod {
+function buildMethod(octokit: Octokit, today: TodayGroups, group: string, method: string): EndpointMethod {
   const entry = TABLE[group]![method]!;
   const name = `${group}.${method}`;
   const getLog = () => octokit.log;
   const { target } = entry;
-  const targetMethod =
-    target === undefined ? undefined : findMethod(today, target);
+  const targetMethod = target === undefined ? undefined : findMethod(today, target);
   // An alias whose target a newer plugin dropped falls back to its historic route.
-  if (
-    entry.kind === "alias" &&
-    target !== undefined &&
-    targetMethod !== undefined
-  ) {
+  if (entry.kind === "alias" && target !== undefined && targetMethod !== undefined) {
     return buildAliasMethod({
       name,
       entry: { ...entry, target },
@@ -87,13 +72,15 @@ function buildMethod(
 
 function buildHistoric(octokit: Octokit, group: string, method: string): EndpointMethod {
   const entry = TABLE[group]![method]!;
-  return buildHistoricMethod({ name: `${group}.${method}`, entry, request: octokit.request, getLog: () => octokit.log });
+  return buildHistoricMethod({
+    name: `${group}.${method}`,
+    entry,
+    request: octokit.request,
+    getLog: () => octokit.log,
+  });
 }
 
-function findMethod(
-  today: TodayGroups,
-  name: string,
-): EndpointMethod | undefined {
+function findMethod(today: TodayGroups, name: string): EndpointMethod | undefined {
   const [group = "", method = ""] = name.split(".");
   const value = today[group]?.[method];
   return typeof value === "function" ? (value as EndpointMethod) : undefined;

@@ -19,8 +19,7 @@ export function createCatalogueGroup({
   const own: Record<string | symbol, unknown> = {};
   const isAdded = (key: string | symbol): key is string =>
     typeof key === "string" && names.has(key) && (replace?.has(key) === true || !Reflect.has(today, key));
-  const has = (key: string | symbol) =>
-    Object.hasOwn(own, key) || Reflect.has(today, key) || isAdded(key);
+  const has = (key: string | symbol) => Object.hasOwn(own, key) || Reflect.has(today, key) || isAdded(key);
   const get = (key: string | symbol): unknown => {
     if (Object.hasOwn(own, key)) return own[key];
     if (!isAdded(key)) return Reflect.get(today, key);
@@ -31,13 +30,7 @@ export function createCatalogueGroup({
   return new Proxy(own, {
     get: (_target, key) => get(key),
     has: (_target, key) => has(key),
-    ownKeys: () => [
-      ...new Set([
-        ...Reflect.ownKeys(own),
-        ...Reflect.ownKeys(today),
-        ...names,
-      ]),
-    ],
+    ownKeys: () => [...new Set([...Reflect.ownKeys(own), ...Reflect.ownKeys(today), ...names])],
     getOwnPropertyDescriptor(_target, key) {
       if (Object.hasOwn(own, key) || !has(key)) {
         return Reflect.getOwnPropertyDescriptor(own, key);

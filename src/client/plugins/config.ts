@@ -51,7 +51,10 @@ function createGet(client: Octokit, cache: ConfigCache, presets: Partial<GetConf
   const get = (<T extends object = Configuration>(getOptions: GetConfigOptions<T>) =>
     getConfig<T>(client, { ...presets, ...getOptions } as GetConfigOptions<T>, cache)) as Get;
   return Object.assign(get, {
-    endpoint: client.request.endpoint.defaults({ method: "GET", url: "/repos/{owner}/{repo}/contents/{path}" } as const),
+    endpoint: client.request.endpoint.defaults({
+      method: "GET",
+      url: "/repos/{owner}/{repo}/contents/{path}",
+    } as const),
     defaults: (more: Partial<GetConfigOptions<object>>) => createGet(client, cache, { ...presets, ...more }),
   });
 }

@@ -12,9 +12,7 @@ export function requestLog(octokit: Octokit): void {
     const path = stripOrigin(url, options.baseUrl);
     try {
       const response = await request(options);
-      log.debug(
-        `${method} ${path} - ${response.status} with id ${requestId(response.headers)} in ${elapsed(start)}ms`,
-      );
+      log.debug(`${method} ${path} - ${response.status} with id ${requestId(response.headers)} in ${elapsed(start)}ms`);
       return response;
     } catch (error) {
       const { status, response } = error as { status?: number; response?: { headers?: Record<string, unknown> } };

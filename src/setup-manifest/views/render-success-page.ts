@@ -17,9 +17,10 @@ export function renderSuccessPageHtml({ envPath, app, saved = true }: SuccessPag
     return renderSetupLayout({ title: "Your GitHub App is not set up yet", body });
   }
   const name = escapeHtml(app?.name ?? "Your GitHub App");
-  const install = app?.htmlUrl?.startsWith("https://") || app?.htmlUrl?.startsWith("http://")
-    ? `<a href="${escapeHtml(app.htmlUrl.replace(/\/+$/, ""))}/installations/new">Install ${name}</a> on the accounts and repositories it should work on.`
-    : "Install the app from its settings page on GitHub (Install App).";
+  const install =
+    app?.htmlUrl?.startsWith("https://") || app?.htmlUrl?.startsWith("http://")
+      ? `<a href="${escapeHtml(app.htmlUrl.replace(/\/+$/, ""))}/installations/new">Install ${name}</a> on the accounts and repositories it should work on.`
+      : "Install the app from its settings page on GitHub (Install App).";
   const body = `<p class="description">${name} is ready. Its credentials are saved to <code>${escapeHtml(envPath)}</code>.</p>
 <h2>Next steps</h2>
 <ol class="steps">

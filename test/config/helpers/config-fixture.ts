@@ -44,7 +44,10 @@ export function useConfigFixture(): ConfigFixture {
     newApp: () => createTestApp(platform),
     context(app, repository = "octo/hello") {
       const [owner, repo] = repository.split("/");
-      const payload = { ...issuesOpenedPayload(1), repository: { id: 1, name: repo, full_name: repository, owner: { login: owner } } };
+      const payload = {
+        ...issuesOpenedPayload(1),
+        repository: { id: 1, name: repo, full_name: repository, owner: { login: owner } },
+      };
       return new Context({ id: "delivery-1", name: "issues", payload }, app);
     },
   };

@@ -46,7 +46,11 @@ export function serveFiles(platform: FakePlatform): FileStore {
     return response;
   });
   function answer({ params, query, headers }: PlatformCall & { params: Record<string, string> }): FakeResponse {
-    const key = { repo: `${params["owner"]}/${params["repo"]}`.toLowerCase(), path: params["path"] ?? "", ref: query.get("ref") ?? DEFAULT_BRANCH };
+    const key = {
+      repo: `${params["owner"]}/${params["repo"]}`.toLowerCase(),
+      path: params["path"] ?? "",
+      ref: query.get("ref") ?? DEFAULT_BRANCH,
+    };
     const id = storeKey(key);
     const failure = failures.get(id);
     if (failure !== undefined) return { status: failure, body: { message: "Server Error" } };
@@ -54,7 +58,9 @@ export function serveFiles(platform: FakePlatform): FileStore {
     const text = texts.get(id);
     if (text !== undefined) return fileResponse(key, text, headers["if-none-match"]);
     const entries = listDirectory(texts, key);
-    return entries.length > 0 ? { status: 200, body: entries } : { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } };
+    return entries.length > 0
+      ? { status: 200, body: entries }
+      : { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } };
   }
   return {
     set: (address, text) => void texts.set(storeKey(parseAddress(address)), text),
@@ -90,7 +96,10 @@ function fileResponse({ path, ref }: Key, text: string, ifNoneMatch: string | un
   };
 }
 
-function listDirectory(texts: Map<string, string>, { repo, path, ref }: Key): Array<{ type: string; name: string; path: string }> {
+function listDirectory(
+  texts: Map<string, string>,
+  { repo, path, ref }: Key,
+): Array<{ type: string; name: string; path: string }> {
   const prefix = storeKey({ repo, path: `${path}/`, ref: "" }).slice(0, -1);
   const names = new Map<string, string>();
   for (const id of texts.keys()) {

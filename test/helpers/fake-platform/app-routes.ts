@@ -12,40 +12,60 @@ const OWNER = { login: "test-owner", id: 1000, type: "Organization" };
 export function addAppRoutes(add: AddRoute, state: PlatformState): void {
   add("GET", "/app", () => ({ status: 200, body: appRecord(state) }), "app");
 
-  add("GET", "/app/installations", ({ query, path }) => {
-    const all = state.installations.map((id) => installationRecord(state, id));
-    const page = paginate(all, query, state.baseUrl + path);
-    return { status: 200, headers: page.headers, body: page.items };
-  }, "app");
+  add(
+    "GET",
+    "/app/installations",
+    ({ query, path }) => {
+      const all = state.installations.map((id) => installationRecord(state, id));
+      const page = paginate(all, query, state.baseUrl + path);
+      return { status: 200, headers: page.headers, body: page.items };
+    },
+    "app",
+  );
 
-  add("GET", "/app/installations/:installation_id", ({ params }) => {
-    const id = Number(params["installation_id"]);
-    return state.installations.includes(id)
-      ? { status: 200, body: installationRecord(state, id) }
-      : errorResponse(404, NOT_FOUND);
-  }, "app");
+  add(
+    "GET",
+    "/app/installations/:installation_id",
+    ({ params }) => {
+      const id = Number(params["installation_id"]);
+      return state.installations.includes(id)
+        ? { status: 200, body: installationRecord(state, id) }
+        : errorResponse(404, NOT_FOUND);
+    },
+    "app",
+  );
 
-  add("POST", "/app/installations/:installation_id/access_tokens", ({ params, body }) => {
-    const id = Number(params["installation_id"]);
-    if (!state.installations.includes(id)) return errorResponse(404, NOT_FOUND);
-    const { token, expiresAt } = state.tokens.issue(id, state.tokenTtlSeconds, state.nowMs());
-    const requested = (body as { permissions?: unknown } | undefined)?.permissions;
-    return {
-      status: 201,
-      body: {
-        token,
-        // GitHub sends whole seconds: "2016-07-11T22:14:10Z".
-        expires_at: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString().replace(".000Z", "Z"),
-        permissions: typeof requested === "object" && requested !== null ? requested : PERMISSIONS,
-        repository_selection: "all",
-      },
-    };
-  }, "app");
+  add(
+    "POST",
+    "/app/installations/:installation_id/access_tokens",
+    ({ params, body }) => {
+      const id = Number(params["installation_id"]);
+      if (!state.installations.includes(id)) return errorResponse(404, NOT_FOUND);
+      const { token, expiresAt } = state.tokens.issue(id, state.tokenTtlSeconds, state.nowMs());
+      const requested = (body as { permissions?: unknown } | undefined)?.permissions;
+      return {
+        status: 201,
+        body: {
+          token,
+          // GitHub sends whole seconds: "2016-07-11T22:14:10Z".
+          expires_at: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString().replace(".000Z", "Z"),
+          permissions: typeof requested === "object" && requested !== null ? requested : PERMISSIONS,
+          repository_selection: "all",
+        },
+      };
+    },
+    "app",
+  );
 
-  add("GET", "/repos/:owner/:repo/installation", () => {
-    const [id] = state.installations;
-    return id === undefined ? errorResponse(404, NOT_FOUND) : { status: 200, body: installationRecord(state, id) };
-  }, "app");
+  add(
+    "GET",
+    "/repos/:owner/:repo/installation",
+    () => {
+      const [id] = state.installations;
+      return id === undefined ? errorResponse(404, NOT_FOUND) : { status: 200, body: installationRecord(state, id) };
+    },
+    "app",
+  );
 }
 
 function appRecord(state: PlatformState) {

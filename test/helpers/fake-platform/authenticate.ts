@@ -1,11 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { looksLikeJwt, verifyAppJwt } from "./jwt.js";
-import {
-  BAD_CREDENTIALS,
-  JWT_UNDECODABLE,
-  REQUIRES_AUTHENTICATION,
-  errorResponse,
-} from "./messages.js";
+import { BAD_CREDENTIALS, JWT_UNDECODABLE, REQUIRES_AUTHENTICATION, errorResponse } from "./messages.js";
 import type { TokenStore } from "./tokens.js";
 import type { FakeResponse, PlatformAuth, RouteAuth } from "./types.js";
 
@@ -50,7 +45,10 @@ export function authorize(required: RouteAuth, auth: PlatformAuth): FakeResponse
     case "app":
       if (auth.type === "app") return undefined;
       // A token (valid or not) where a JWT is expected fails to decode as one.
-      return errorResponse(401, auth.type === "invalid" && auth.reason !== BAD_CREDENTIALS ? auth.reason : JWT_UNDECODABLE);
+      return errorResponse(
+        401,
+        auth.type === "invalid" && auth.reason !== BAD_CREDENTIALS ? auth.reason : JWT_UNDECODABLE,
+      );
     case "token":
       if (auth.type === "installation" || auth.type === "token") return undefined;
       if (auth.type === "invalid") return errorResponse(401, auth.reason);

@@ -16,7 +16,12 @@ export async function readBody(request: IncomingMessage): Promise<unknown> {
 }
 
 /** Writes a FakeResponse with the headers every GitHub answer carries (plus `extra`, e.g. the rate limit). */
-export function writeResponse(response: ServerResponse, answer: FakeResponse, nowMs: number, extra: Record<string, string> = {}): void {
+export function writeResponse(
+  response: ServerResponse,
+  answer: FakeResponse,
+  nowMs: number,
+  extra: Record<string, string> = {},
+): void {
   const headers: Record<string, string> = {
     ...extra,
     date: new Date(nowMs).toUTCString(),

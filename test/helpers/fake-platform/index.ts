@@ -65,7 +65,13 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
       query: url.searchParams,
       headers: request.headers,
       body: await readBody(request),
-      auth: authenticate(request.headers, { appId: state.appId, publicKey: options.publicKey, personalTokens, tokens: state.tokens, nowMs: nowMs() }),
+      auth: authenticate(request.headers, {
+        appId: state.appId,
+        publicKey: options.publicKey,
+        personalTokens,
+        tokens: state.tokens,
+        nowMs: nowMs(),
+      }),
     };
     calls.push(call);
     writeResponse(response, await answer(call, hasPrefix), nowMs(), rateLimitHeaders(call));

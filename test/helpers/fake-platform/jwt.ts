@@ -1,10 +1,5 @@
 import { verify } from "node:crypto";
-import {
-  JWT_EXP_INVALID,
-  JWT_EXP_TOO_FAR,
-  JWT_IAT_INVALID,
-  JWT_UNDECODABLE,
-} from "./messages.js";
+import { JWT_EXP_INVALID, JWT_EXP_TOO_FAR, JWT_IAT_INVALID, JWT_UNDECODABLE } from "./messages.js";
 
 export type JwtCheck = { ok: true; appId: number } | { ok: false; reason: string };
 

@@ -58,7 +58,11 @@ export function createRouter() {
   };
 }
 
-type Failure = { matches: (call: { method: string; path: string }) => boolean; response: FakeResponse; remaining: number };
+type Failure = {
+  matches: (call: { method: string; path: string }) => boolean;
+  response: FakeResponse;
+  remaining: number;
+};
 
 /** Canned answers for the next N matching requests, used first-registered first. */
 export function createFailQueue() {

@@ -2,9 +2,7 @@ import { randomBytes } from "node:crypto";
 
 type IssuedToken = { installationId: number; expiresAt: number; revoked: boolean };
 
-export type TokenLookup =
-  | { status: "valid"; installationId: number }
-  | { status: "expired" | "revoked" | "unknown" };
+export type TokenLookup = { status: "valid"; installationId: number } | { status: "expired" | "revoked" | "unknown" };
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
