@@ -4,7 +4,7 @@ import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { shutdownFlags, workerFlags } from "../src/cli/queue-flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
 import { AppError } from "../src/errors.js";
-import { runWorker } from "../src/queue/run-worker.js";
+import { runWorker } from "../src/run/run-worker.js";
 
 export default class Worker extends AppCommand {
   static override summary = "Run queued deliveries through your apps' handlers (queue mode), without a server.";

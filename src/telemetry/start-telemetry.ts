@@ -21,7 +21,7 @@ import { createMetricExporter, createSpanExporter } from "./create-exporters.js"
 import { createInstruments } from "./instruments.js";
 import type { SamplerConfig, TelemetryConfig } from "./read-telemetry-config.js";
 import { setTelemetry, type Telemetry } from "./telemetry.js";
-import { setTokenExchangeHooks } from "./token-exchange-hooks.js";
+import { setTokenExchangeHooks } from "../client/auth/token-exchange-hooks.js";
 import { deliveryAttributes, traceDeliveries } from "./trace-deliveries.js";
 import { recordError } from "./record-error.js";
 import { createRequestTracing } from "./trace-requests.js";

@@ -1,7 +1,7 @@
 import { context, propagation, SpanKind, trace, type Tracer } from "@opentelemetry/api";
 import type { Instruments } from "./instruments.js";
 import { recordError } from "./record-error.js";
-import type { TokenExchangeHooks } from "./token-exchange-hooks.js";
+import type { TokenExchangeHooks } from "../client/auth/token-exchange-hooks.js";
 
 const NAME = "POST /app/installations/{installation_id}/access_tokens";
 

@@ -7,7 +7,7 @@ import type { Logger } from "../../log/get-log.js";
 import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
 import { interceptableFetch } from "../interceptable-fetch.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
-import { getTokenExchangeHooks } from "../../telemetry/token-exchange-hooks.js";
+import { getTokenExchangeHooks } from "./token-exchange-hooks.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
 import { registerModule } from "../../helpers/lazy-module.js";
 

@@ -2,15 +2,15 @@ import { createApp } from "../create-app.js";
 import { AppError } from "../errors.js";
 import { getLog, type Logger } from "../log/get-log.js";
 import { flushSentry } from "../log/sentry.js";
-import { loadApps } from "../run/load-apps.js";
+import { loadApps } from "./load-apps.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { createServer } from "../server/create-server.js";
 import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import type { Resolver } from "../types/index.js";
 import { VERSION } from "../version.js";
-import { resolveQueueSettings, type QueueOverrides } from "./resolve-queue-settings.js";
-import { startDeliveryWorker, type DeliveryWorker } from "./start-delivery-worker.js";
+import { resolveQueueSettings, type QueueOverrides } from "../queue/resolve-queue-settings.js";
+import { startDeliveryWorker, type DeliveryWorker } from "../queue/start-delivery-worker.js";
 
 export type RunWorkerOptions = {
   env?: NodeJS.ProcessEnv | undefined;
@@ -32,10 +32,7 @@ const REDIS_START_WAIT_MS = 2000;
 /** `app worker`: the apps loaded as `app run` loads them, with no HTTP server. */
 export async function runWorker(argv: readonly string[], options: RunWorkerOptions = {}): Promise<RunningWorker> {
   const cwd = options.cwd ?? process.cwd();
-  const env = loadEnvFile({ env: options.env ?? process.env, cwd });
-  if (options.env === undefined || options.env === process.env) {
-    for (const [key, value] of Object.entries(env)) process.env[key] ??= value;
-  }
+  const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
   const settings = resolveRunOptions({ env, cwd, overrides: options.overrides });
   if (settings.setupMode) {
     throw new AppError("APP_CREDENTIALS_MISSING", "A worker needs the app's credentials: set APP_ID and PRIVATE_KEY.", {
