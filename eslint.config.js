@@ -117,11 +117,4 @@ export default tseslint.config(
       ],
     },
   },
-
-  // The one known violation; do not add to this list. The sharing interface
-  // the App takes still names its types from redis/ (type-only imports).
-  {
-    files: ["src/app-sharing.ts"],
-    rules: { "import-x/no-restricted-paths": "off" },
-  },
 );

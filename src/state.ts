@@ -3,10 +3,7 @@ import type { AppClient } from "./client/app-client.js";
 import type { TokenCache, TokenStore } from "./client/auth/token-store.js";
 import type { ConfigCache } from "./config/config-cache.js";
 import type { Logger } from "./log/get-log.js";
-// Layer exception, to go with the moves of issue 18: the sharing's type
-// still lives in redis/.
-// eslint-disable-next-line import-x/no-restricted-paths
-import type { RedisSharing } from "./redis/create-redis-sharing.js";
+import type { AppSharing } from "./app-sharing.js";
 
 /** What an `App` runs on, derived from its `Options`. */
 export type State = {
@@ -28,7 +25,7 @@ export type State = {
   throttleOptions?: unknown;
   redisConfig?: RedisOptions | string | undefined;
   /** What instances share through Redis, when `redisConfig` is set. */
-  redis?: RedisSharing | undefined;
+  redis?: AppSharing | undefined;
   /** Mints and caches the app's JWT and installation tokens (with app credentials only). */
   tokens?: TokenStore | undefined;
   /** Config files read by the app's clients, with ETags (see docs/config.md). */

@@ -1,31 +1,22 @@
-import type { RedisOptions } from "ioredis";
-import type { SharedTokens } from "../client/auth/token-store.js";
-import { createDeliveryClaims, type DeliveryClaims } from "./delivery-claims.js";
+import type { AppSharing, SharingOptions } from "../app-sharing.js";
+import { createDeliveryClaims } from "./delivery-claims.js";
 import { RedisConnection } from "./redis-connection.js";
 import { createSharedThrottle, type SharedThrottle } from "./shared-throttle.js";
 import { createSharedTokenCache } from "./shared-token-cache.js";
 import { sharingScope } from "./sharing-scope.js";
 import { registerModule } from "../helpers/lazy-module.js";
 
-export type RedisSharingOptions = {
-  config: RedisOptions | string;
-  appId: number | string;
-  /** The platform's API base URL; every shared key is scoped to it as well as to the app id. */
-  baseUrl?: string | undefined;
-  log: { info(message: string): unknown; warn(message: string): unknown };
-  keyPrefix?: string | undefined;
-  /** Milliseconds per second of `retry-after` (tests shrink it). */
-  msPerSecond?: number | undefined;
-};
+export type RedisSharingOptions = SharingOptions;
+
+declare module "../app-sharing.js" {
+  interface AppSharing {
+    /** The one Redis connection every shared part uses. */
+    connection: RedisConnection;
+  }
+}
 
 /** Everything instances share through Redis: one connection, tokens, throttling, deliveries. */
-export type RedisSharing = {
-  connection: RedisConnection;
-  tokens: SharedTokens | undefined;
-  throttle: SharedThrottle;
-  deliveries: DeliveryClaims;
-  close(): Promise<void>;
-};
+export type RedisSharing = AppSharing & { throttle: SharedThrottle };
 
 /** Connects in the background: the app serves on local state until Redis answers. */
 export function createRedisSharing({

@@ -1,15 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { DeliveryClaim, DeliveryClaims } from "../app-sharing.js";
 import type { RedisConnection } from "./redis-connection.js";
 
-export type DeliveryClaim =
-  /** Run the handlers, then `release` with their outcome. */
-  | { status: "claimed"; release(outcome: "done" | "failed"): Promise<void> }
-  /** Another instance already ran it successfully: answer 200, run nothing. */
-  | { status: "done" }
-  /** Another instance is running it now: answer 202, run nothing. */
-  | { status: "running" };
-
-export type DeliveryClaims = { claim(deliveryId: string): Promise<DeliveryClaim> };
+export type { DeliveryClaim, DeliveryClaims } from "../app-sharing.js";
 
 export type DeliveryClaimsOptions = {
   connection: RedisConnection;

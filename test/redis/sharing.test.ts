@@ -2,6 +2,7 @@ import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import { expect } from "chai";
 import { App } from "../../src/app.js";
 import { getLog } from "../../src/log/get-log.js";
+import type { RedisSharing } from "../../src/redis/create-redis-sharing.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { secondaryRateLimitResponse, startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
@@ -73,8 +74,8 @@ describe("sharing between instances through Redis", () => {
     platform.failNext("GET", "/repos/:owner/:repo", secondaryRateLimitResponse(1));
     const limited = Date.now();
     const retried = a.repos.get(repo);
-    await until(() => first.state.redis!.throttle.pause.remainingMs > 0);
-    await until(() => second.state.redis!.throttle.pause.remainingMs > 0);
+    await until(() => (first.state.redis as RedisSharing).throttle.pause.remainingMs > 0);
+    await until(() => (second.state.redis as RedisSharing).throttle.pause.remainingMs > 0);
     await b.repos.get(repo);
     expect(Date.now() - limited).to.be.at.least(900);
     await retried;
