@@ -1,7 +1,8 @@
 import { createApp } from "../create-app.js";
 import { AppError } from "../errors.js";
-import { getLog, type Logger } from "../log/get-log.js";
+import { getLog } from "../log/get-log.js";
 import { flushSentry } from "../log/sentry.js";
+import { handleSignals } from "./handle-signals.js";
 import { loadApps } from "./load-apps.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
@@ -73,30 +74,11 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
       await flushSentry();
       log.flush();
     })());
-  if (options.handleSignals !== false) handleSignals(stop, log, graceMs);
+  if (options.handleSignals !== false) {
+    handleSignals(() => stop(), log, {
+      stopping: `taking no new deliveries; running handlers get up to ${graceMs} ms.`,
+      failed: "The worker did not stop cleanly",
+    });
+  }
   return { ...worker, stop };
-}
-
-/** Only here (and in run.ts and commands/) does the framework touch the process's signals and exit. */
-function handleSignals(stop: () => Promise<void>, log: Logger, graceMs: number): void {
-  let received = false;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (received) {
-      log.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
-      log.flush();
-      process.exit(signal === "SIGINT" ? 130 : 143);
-    }
-    received = true;
-    log.info(`Received ${signal}: taking no new deliveries; running handlers get up to ${graceMs} ms.`);
-    stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, "The worker did not stop cleanly");
-        log.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
 }

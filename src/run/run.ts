@@ -11,6 +11,7 @@ import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
 import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
+import { handleSignals } from "./handle-signals.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { stopOnce, type QueueParts, type Stop } from "./stop-once.js";
 import type { QueueOverrides, QueueSettings } from "../queue/resolve-queue-settings.js";
@@ -210,7 +211,13 @@ export async function run(
   const withTelemetry = (stopServer: Stop): Stop =>
     telemetry ? (stopOptions) => stopServer(stopOptions).finally(() => telemetry.shutdown()) : stopServer;
   let stop = withTelemetry(stopOnce(server, proxy, log, graceMs, queueParts));
-  const signals = options.handleSignals === false ? undefined : handleSignals((o) => stop(o), log, graceMs);
+  const signals =
+    options.handleSignals === false
+      ? undefined
+      : handleSignals(() => stop({ graceMs }), log, {
+          stopping: `stopping. Running handlers get up to ${graceMs} ms; send it again to exit at once.`,
+          failed: "The server did not stop cleanly",
+        });
   return {
     ...server,
     ...listening,
@@ -245,35 +252,4 @@ function withoutCredentials(options: Options): Options {
 
 function loopback(host: string): string {
   return host === "::" || host === "0.0.0.0" ? "127.0.0.1" : host;
-}
-
-/** Only here (and in commands/) does the framework touch the process's signals and exit. */
-function handleSignals(stop: Stop, log: Logger, graceMs: number): { received(): boolean; remove(): void } {
-  let received = false;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (received) {
-      log.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
-      log.flush();
-      process.exit(signal === "SIGINT" ? 130 : 143);
-    }
-    received = true;
-    log.info(`Received ${signal}: stopping. Running handlers get up to ${graceMs} ms; send it again to exit at once.`);
-    stop({ graceMs }).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, "The server did not stop cleanly");
-        log.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  return {
-    received: () => received,
-    remove() {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-    },
-  };
 }
