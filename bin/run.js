@@ -22,9 +22,17 @@ if (command === "--version" && rest.length === 0) {
 async function receiveWithoutOclif(args) {
   let fastReceive;
   try {
-    ({ fastReceive } = await import("../dist/src/cli/fast-receive.js"));
+    // require() loads the same module instances as import() (an ES module,
+    // Node 20.19+), in one synchronous pass instead of one turn per module:
+    // a tenth of the start.
+    const { createRequire } = await import("node:module");
+    ({ fastReceive } = createRequire(import.meta.url)("../dist/src/cli/fast-receive.js"));
   } catch {
-    return false;
+    try {
+      ({ fastReceive } = await import("../dist/src/cli/fast-receive.js"));
+    } catch {
+      return false;
+    }
   }
   return fastReceive(args, new URL("../oclif.manifest.json", import.meta.url));
 }

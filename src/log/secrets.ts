@@ -79,7 +79,8 @@ export function registerSecret(value: string | undefined | null): void {
     secrets.add(value); // now the latest; the pattern already has it
     return;
   }
-  if (value.trim().replace(STATIC_PATTERN, "") === "") return;
+  // Values the patterns already catch are dropped when the pattern is built
+  // (trying them compiles those patterns: not worth it for a process that logs nothing).
   secrets.add(value);
   if (secrets.size > MAX_SECRETS) {
     secrets.delete(secrets.values().next().value as string);
@@ -115,6 +116,10 @@ function replaceMatch(
 function buildPattern(): RegExp {
   const literals = new Set<string>();
   for (const secret of secrets) {
+    if (secret.trim().replace(STATIC_PATTERN, "") === "") {
+      secrets.delete(secret);
+      continue;
+    }
     literals.add(secret);
     // How the secret appears inside a JSON string: quotes, backslashes and
     // newlines escaped.

@@ -1,4 +1,4 @@
-import pino from "pino";
+import { loadPino } from "./lazy-logger.js";
 
 type Serialized = Record<string, unknown>;
 
@@ -13,7 +13,7 @@ type Serialized = Record<string, unknown>;
 export function createErrorSerializer(withStack: () => boolean): (error: unknown) => unknown {
   return (error) => {
     if (!(error instanceof Error)) return error;
-    const serialized = pino.stdSerializers.err(error) as unknown as Serialized;
+    const serialized = loadPino().stdSerializers.err(error) as unknown as Serialized;
     return withStack() ? serialized : withoutStacks(serialized);
   };
 }

@@ -2,8 +2,6 @@ import { pathToFileURL } from "node:url";
 import { AppError } from "../errors.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { Resolver } from "./resolve-app-function.js";
-import { explainLoadError } from "./explain-load-error.js";
-import { registerTypeScriptLoader } from "./register-typescript-loader.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
 
 export type LoadAppFunctionOptions = {
@@ -19,9 +17,14 @@ export async function loadAppFunction(
   let module: unknown;
   try {
     // A .ts app runs through the project's tsx when it has one; Node alone refuses it.
-    if (/\.(c|m)?tsx?$/.test(file)) await registerTypeScriptLoader(basedir);
+    // Both helpers load only when needed: `app receive` starts in a tenth of a second.
+    if (/\.(c|m)?tsx?$/.test(file)) {
+      const { registerTypeScriptLoader } = await import("./register-typescript-loader.js");
+      await registerTypeScriptLoader(basedir);
+    }
     module = await import(pathToFileURL(file).href);
   } catch (error) {
+    const { explainLoadError } = await import("./explain-load-error.js");
     const { reason, hint } = explainLoadError(error, file, basedir);
     throw new AppError("APP_FUNCTION_INVALID", `The app "${appFnId}" failed to load: ${reason}`, {
       hint,

@@ -1,3 +1,6 @@
+/** A monotonic clock in ms; `performance.now()` would load perf_hooks (a few ms of `app receive`'s start). */
+const monotonicMs = (): number => process.uptime() * 1000;
+
 type Waiter<T> = {
   deadline: number;
   resolve: ((value: T) => void) | null;
@@ -29,7 +32,7 @@ export class DeadlineQueue<T> {
 
   /** Registers `resolve`; call `answer()` with the result to win the race. */
   add(resolve: (value: T) => void): Waiter<T> {
-    const waiter: Waiter<T> = { deadline: performance.now() + this.#timeoutMs, resolve, prev: this.#tail, next: null };
+    const waiter: Waiter<T> = { deadline: monotonicMs() + this.#timeoutMs, resolve, prev: this.#tail, next: null };
     if (this.#tail === null) this.#head = waiter;
     else this.#tail.next = waiter;
     this.#tail = waiter;
@@ -64,7 +67,7 @@ export class DeadlineQueue<T> {
   }
 
   readonly #expire = (): void => {
-    const now = performance.now();
+    const now = monotonicMs();
     let waiter = this.#head;
     while (waiter !== null && waiter.deadline <= now) {
       const resolve = waiter.resolve!;

@@ -18,7 +18,9 @@ const TOKEN = "ghp_lazyclienttoken0123456789abcdefABCDEF";
 /**
  * `app receive` from the build, recording every module it loads: ES imports
  * through a resolve hook in `log`, require() calls (how a lazily loaded
- * AppClient arrives) in the output through NODE_DEBUG=module.
+ * AppClient arrives) in the output through NODE_DEBUG=module, and the ES
+ * modules that arrive through require() (bin/run.js loads the receive path
+ * that way; resolve hooks do not see them) through NODE_DEBUG=esm.
  */
 function receiveRecordingImports(
   app: string,
@@ -43,7 +45,13 @@ function receiveRecordingImports(
       process.execPath,
       ["--import", register, BIN, ...args],
       {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, IMPORT_LOG: log, NODE_DEBUG: "module", NO_COLOR: "1" },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          IMPORT_LOG: log,
+          NODE_DEBUG: "module,esm",
+          NO_COLOR: "1",
+        },
         timeout: 60_000,
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
