@@ -17,7 +17,8 @@ export type FuzzRequest =
       /** The server may cut the connection before answering (over the body limit, oversized headers). */
       mayReset: boolean;
     }
-  | { kind: "raw"; label: string; bytes: Buffer[] };
+  /** `event`: the event of the delivery the bytes were made from, when they carry a whole one. */
+  | { kind: "raw"; label: string; bytes: Buffer[]; event?: string | undefined };
 
 export const FUZZ_PATH = "/api/github/webhooks";
 export const FAILING_EVENT = "fuzz_fail";

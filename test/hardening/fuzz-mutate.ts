@@ -267,5 +267,7 @@ function rawFraming(request: Http, pick: Pick): FuzzRequest {
     kind: "raw",
     label: "raw: broken framing",
     bytes: pick.chance(0.5) ? [joined] : [joined.subarray(0, cut), joined.subarray(cut)],
+    // Some variants still carry the whole delivery (a pipelined one after it, say): its handler runs.
+    event: String(request.headers["x-github-event"]),
   };
 }
