@@ -127,6 +127,8 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     const raw = JSON.stringify(await client.hgetall("gh-app-kit:bull:deliveries-1:failing-1-abcdef"));
     expect(raw).not.to.include("test-webhook-secret-1234");
     expect(raw).not.to.include("ghs_aaaa");
+    expect(raw).not.to.include(Buffer.from("stateless-claims").toString("base64url"));
+    expect(raw).not.to.include("c2lnbmF0dXJl");
     const table = await runToExit({ command: "deliveries", args: ["failed"], env });
     expect(table.stdout).to.match(/failing-1-abcdef\s+issues\.opened\s+2\s/);
 
