@@ -34,11 +34,12 @@ describe("Spec rows and hints Probot apps meet", () => {
   it("13: the deprecated router option warns once, as a DeprecationWarning on stderr, not in the app's log", () => {
     const script = `
       import { App } from "gh-app-kit";
+      import { Hono } from "hono";
       import pino from "pino";
       const lines = [];
       const log = pino({}, { write: (line) => lines.push(line) });
-      new App({ router: {}, log });
-      new App({ router: {}, log });
+      new App({ router: new Hono(), log });
+      new App({ router: new Hono(), log });
       console.log(JSON.stringify(lines));
     `;
     const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
@@ -48,6 +49,21 @@ describe("Spec rows and hints Probot apps meet", () => {
       .split("\n")
       .filter((line) => /DeprecationWarning: The "router" option is deprecated/.test(line));
     expect(warnings).to.have.length(1);
+  });
+
+  it("State, earlier shape: throttleOptions are the throttle options in use, and id is the app id", () => {
+    const log = pino({ level: "silent" });
+    const plain = new App({ appId: 31, log });
+    expect(plain.state.id).to.equal(31);
+    expect(plain.state.appId).to.equal(31);
+    expect(plain.state.throttleOptions).to.include({ fallbackSecondaryRateRetryAfter: 60 });
+    expect(plain.state.throttleOptions.onRateLimit).to.be.a("function");
+    expect(plain.state.throttleOptions.onSecondaryRateLimit).to.be.a("function");
+    const onRateLimit = () => false;
+    const throttled = new App({ appId: 32, log, throttleOptions: { onRateLimit, fallbackSecondaryRateRetryAfter: 5 } });
+    expect(throttled.state.throttleOptions).to.include({ onRateLimit, fallbackSecondaryRateRetryAfter: 5 });
+    expect(throttled.state.throttleOptions.onSecondaryRateLimit).to.be.a("function");
+    expect(new App({ id: 33, log }).state.id).to.equal(33);
   });
 
   it("13: Application is the type the earlier function shape is given", () => {
