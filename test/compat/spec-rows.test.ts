@@ -51,6 +51,22 @@ describe("Spec rows and hints Probot apps meet", () => {
     expect(warnings).to.have.length(1);
   });
 
+  it("GetLogOptions: the log-related Options fields shape the framework's logger of new App and createApp", () => {
+    const script = `
+      import { App, createApp } from "gh-app-kit";
+      new App({ logFormat: "json", logMessageKey: "message", logLevelInString: true }).log.info("from new App");
+      createApp({ env: { LOG_FORMAT: "pretty" }, overrides: { secret: "s", logFormat: "json" } }).log.info("from createApp");
+    `;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.status, child.stderr).to.equal(0);
+    const [fromApp, fromCreateApp] = child.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(fromApp).to.include({ message: "from new App", level: "info" });
+    expect(fromCreateApp).to.include({ msg: "from createApp", level: 30 });
+  });
+
   it("State, earlier shape: throttleOptions are the throttle options in use, and id is the app id", () => {
     const log = pino({ level: "silent" });
     const plain = new App({ appId: 31, log });
