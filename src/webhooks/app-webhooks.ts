@@ -69,8 +69,7 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
     if (!adopted) return this.match(body, signature);
     const matched = this.secrets.length > 0 ? this.match(body, signature) : -1;
     if (matched !== -1 || typeof signature !== "string" || signature === "") return matched;
-    const text =
-      typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString();
+    const text = typeof body === "string" ? body : new TextDecoder().decode(body);
     return adopted.verify(text, signature).then(
       (verified) => (verified ? 0 : -1),
       () => -1,

@@ -7,7 +7,9 @@ import { App } from "../../src/app.js";
 import { createApp } from "../../src/create-app.js";
 import { createNodeMiddleware } from "../../src/server/create-node-middleware.js";
 import { createServer } from "../../src/server/create-server.js";
+import { createWebHandler } from "../../src/server/create-web-handler.js";
 import type { AppOptions } from "../../src/types/index.js";
+import { sign } from "../helpers/sign.js";
 import { createTestApp, issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 import { deliver, startTestServer, type TestServer } from "./start-test-server.js";
 
@@ -138,6 +140,29 @@ describe("The webhooks option", () => {
     const response = await test.deliver("issues", issuesOpenedPayload(), { secret: ADOPTED_SECRET });
     expect(response.status).to.equal(500);
     expect(await response.text()).to.match(/adopted handler broke/);
+  });
+
+  it("createWebHandler serves the router option and verifies with the adopted secret too", async () => {
+    const seen: string[] = [];
+    const { app } = createTestApp(undefined, { router: legacyRouter(), webhooks: adoptedWebhooks(seen) });
+    const handler = createWebHandler(app);
+    const hello = await handler(new Request("http://app.example/legacy/hello"));
+    expect(await hello.text()).to.equal("hello from the router option");
+    const body = JSON.stringify(issuesOpenedPayload());
+    const response = await handler(
+      new Request("http://app.example/api/github/webhooks", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "issues",
+          "x-github-delivery": "d-web",
+          "x-hub-signature-256": sign(ADOPTED_SECRET, body),
+        },
+        body,
+      }),
+    );
+    expect(response.status).to.equal(200);
+    expect(seen).to.deep.equal(["adopted issues.opened d-web"]);
   });
 
   it("refuses what is not a Webhooks instance, saying what it takes", () => {
