@@ -78,7 +78,8 @@ function requireRouter(router: unknown): void {
   throw new AppError("OPTION_INVALID", "The router option must be a Hono app (new Hono()), the Router type.", {
     hint:
       "Mount routes with getRouter() from the application function argument instead: " +
-      '({ app, getRouter }) => { getRouter("/my-app").get("/hello", (c) => c.text("hi")); }.',
+      '({ app, getRouter }) => { getRouter("/my-app").get("/hello", (c) => c.text("hi")); }. ' +
+      "An Express router goes on your own server, beside createNodeMiddleware().",
   });
 }
 
