@@ -1,4 +1,4 @@
-import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webhooks";
+import type { EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
 import type { createTokenCache, TokenStore } from "./client/auth/token-store.js";
@@ -15,7 +15,7 @@ import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
 import { openSharing } from "./app-sharing.js";
-import { resolveOptions, throttleInUse } from "./resolve-options.js";
+import { resolveOptions } from "./resolve-options.js";
 import type { AppOptions } from "./options/app-options.js";
 import type { State } from "./state.js";
 import { VERSION } from "./version.js";
@@ -39,7 +39,7 @@ const configCaches = () =>
 
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
 /** What `app.webhooks` hands its handlers besides the event's own keys (the spec's current shape). */
-type WebhooksContext = Omit<Context, keyof EmitterWebhookEvent>;
+type WebhooksContext = Omit<Context, "id" | "name" | "payload">;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
 /** What became of a verified delivery (see `App.receiveVerified`). */
 export type DeliveryOutcome = "handled" | "duplicate" | "elsewhere";
@@ -128,7 +128,7 @@ export class App {
       return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
     });
     defineLazyProperty(state, "client", () => options.client ?? clientFactory().createClient(state));
-    defineLazyProperty(state, "throttleOptions", () => throttleInUse(options.throttleOptions, redis?.throttle.options));
+    defineLazyProperty(state, "throttleOptions", () => resolved.throttleInUse(redis?.throttle.options));
     this.state = state;
     this.webhooks =
       (resolved.webhooks as AppWebhooks<WebhooksContext> | undefined) ??

@@ -18,6 +18,8 @@ export type ResolvedOptions = {
   webhooks: AppWebhooks<unknown> | undefined;
   /** The `webhooks` option when it is another `@octokit/webhooks` `Webhooks`: adopted beside the app's. */
   adopted: Webhooks<unknown> | undefined;
+  /** `state.throttleOptions`, given Redis sharing's throttle options (loads the client's defaults). */
+  throttleInUse(shared: object | undefined): ThrottlingOptions;
 };
 
 export function resolveOptions(options: AppOptions): ResolvedOptions {
@@ -52,6 +54,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     privateKey: privateKey || undefined,
     Client,
     ...resolveWebhooks(options.webhooks),
+    throttleInUse: (shared) => throttleInUse(options.throttleOptions, shared),
   };
 }
 
@@ -60,7 +63,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
  * the deprecated `throttleOptions`, then those Redis sharing sets (later ones
  * win, as `Client.defaults()` layers them). Loads the client's defaults.
  */
-export function throttleInUse(given: unknown, shared: object | undefined): ThrottlingOptions {
+function throttleInUse(given: unknown, shared: object | undefined): ThrottlingOptions {
   // Under a loader compiling TypeScript to CommonJS, loading the client registers its defaults.
   appClientClass();
   const defaults = loadModule<{ CLIENT_DEFAULTS: typeof CLIENT_DEFAULTS }>(
