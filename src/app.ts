@@ -16,7 +16,7 @@ import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
 import { openSharing } from "./app-sharing.js";
 import { resolveOptions } from "./resolve-options.js";
-import type { Options } from "./options/app-options.js";
+import type { AppOptions } from "./options/app-options.js";
 import type { State } from "./state.js";
 import { VERSION } from "./version.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
@@ -38,6 +38,8 @@ const configCaches = () =>
   loadModule<{ createConfigCache: typeof createConfigCache }>(new URL("./config/config-cache.js", import.meta.url));
 
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
+/** What `app.webhooks` hands its handlers besides the event's own keys (the spec's current shape). */
+type WebhooksContext = Omit<Context, "id" | "name" | "payload">;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
 /** What became of a verified delivery (see `App.receiveVerified`). */
 export type DeliveryOutcome = "handled" | "duplicate" | "elsewhere";
@@ -64,12 +66,14 @@ export class App {
   readonly version = VERSION;
   readonly state: State;
   readonly log: DeprecatedLogger;
-  readonly webhooks: AppWebhooks<Context>;
+  /** The current shape: handlers get the event's own fields and a `Context`'s others. */
+  readonly webhooks: AppWebhooks<WebhooksContext>;
   /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
   readonly #claimedHere = new Set<string>();
 
-  constructor(options: Options = {}) {
-    const log = options.log ?? getLog({ level: options.logLevel });
+  constructor(options: AppOptions = {}) {
+    const { logLevel: level, logFormat, logLevelInString, logMessageKey, sentryDsn } = options;
+    const log = options.log ?? getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
     let cache = options.cache;
@@ -97,6 +101,7 @@ export class App {
     const state: State = {
       Client: undefined as unknown as typeof AppClient,
       appId: resolved.appId,
+      id: resolved.appId,
       baseUrl: options.baseUrl,
       cache: cache as State["cache"],
       platformToken: options.platformToken,
@@ -107,6 +112,8 @@ export class App {
       privateKey: resolved.privateKey,
       webhookProxy: options.webhookProxy,
       webhooks: { path: options.webhookPath, secret: options.secret },
+      throttleOptions: undefined as unknown as State["throttleOptions"],
+      router: options.router,
       redisConfig: options.redisConfig,
       redis,
       tokens,
@@ -121,11 +128,13 @@ export class App {
       return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
     });
     defineLazyProperty(state, "client", () => options.client ?? clientFactory().createClient(state));
+    defineLazyProperty(state, "throttleOptions", () => resolved.throttleInUse(redis?.throttle.options));
     this.state = state;
     this.webhooks =
-      (options.webhooks as AppWebhooks<Context> | undefined) ??
-      new AppWebhooks<Context>({
+      (resolved.webhooks as AppWebhooks<WebhooksContext> | undefined) ??
+      new AppWebhooks<WebhooksContext>({
         secrets,
+        adopted: resolved.adopted,
         handlerDeadlineMs: options.handlerDeadlineMs,
         // Every push, handled or not, before any handler of it runs: none reads a file it changed from the cache.
         observe: (event) => {

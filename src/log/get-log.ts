@@ -7,26 +7,23 @@ import { REDACTED, scrubSecrets } from "./secrets.js";
 import { createSentryStream } from "./sentry.js";
 import { processEnv } from "../options/process-env.js";
 import { lazyLogger, loadPino } from "./lazy-logger.js";
+import type { LogLevel, LogOptions } from "./log-options.js";
 
-export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal";
+export type { LogLevel } from "./log-options.js";
 
 export const LOG_LEVELS: readonly LogLevel[] = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal"]);
 
 export type Logger = pino.Logger;
 
-export type GetLogOptions = {
+/**
+ * The log-related `Options` fields, with `level` for `logLevel`; and where
+ * lines go, for tests and tracing.
+ */
+export type GetLogOptions = Pick<LogOptions, "logFormat" | "logLevelInString" | "logMessageKey" | "sentryDsn"> & {
   /** Lowest level written. Default: "info". */
-  level?: LogLevel | undefined;
-  /** Default: "json" when NODE_ENV is "production", else "pretty". */
-  logFormat?: "pretty" | "json" | undefined;
-  /** JSON only: write the level as "info" instead of 30. */
-  logLevelInString?: boolean | undefined;
-  /** JSON only: the key of the message. Default: "msg". */
-  logMessageKey?: string | undefined;
+  level?: LogOptions["logLevel"];
   /** Where lines go. Default: standard output. */
   destination?: DestinationStream | undefined;
-  /** Also send lines at error and above to this Sentry DSN (loads @sentry/node). */
-  sentryDsn?: string | undefined;
   /** Fields added to every line, e.g. the active span's `trace_id` and `span_id` when tracing is on. */
   mixin?: (() => object) | undefined;
   env?: NodeJS.ProcessEnv;

@@ -1,16 +1,12 @@
 import { AppError } from "../errors.js";
 import { LOG_LEVELS, type LogLevel } from "../log/get-log.js";
 import { getPrivateKey } from "../private-key/get-private-key.js";
-import type { Options } from "./app-options.js";
+import type { LogOptions } from "../log/log-options.js";
+import type { AppOptions } from "./app-options.js";
 import { platformUrlsFromHost } from "./platform-urls.js";
 
-/** Logger settings read from the environment, beside `Options`. */
-export type EnvLogOptions = {
-  logFormat?: "pretty" | "json" | undefined;
-  logLevelInString?: boolean | undefined;
-  logMessageKey?: string | undefined;
-  sentryDsn?: string | undefined;
-};
+/** Logger settings read from the environment, beside the other options. */
+export type EnvLogOptions = Pick<LogOptions, "logFormat" | "logLevelInString" | "logMessageKey" | "sentryDsn">;
 
 export type ReadEnvOptions = {
   env: NodeJS.ProcessEnv;
@@ -20,7 +16,7 @@ export type ReadEnvOptions = {
 };
 
 export type EnvOptions = Pick<
-  Options,
+  AppOptions,
   | "appId"
   | "privateKey"
   | "secret"
