@@ -1,6 +1,5 @@
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
-import type { AppClient } from "./client/app-client.js";
-import { appClientClass } from "./client/app-client-class.js";
+import { AppClient } from "./client/app-client.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
 import type { Options } from "./options/app-options.js";
@@ -35,7 +34,7 @@ export function resolveOptions(options: Options): ResolvedOptions {
       "option:throttleOptions",
       'The "throttleOptions" option is deprecated; set "throttle" with Client.defaults() instead.',
     );
-    Client = (Client ?? appClientClass()).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
+    Client = (Client ?? AppClient).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
   }
   return {
     appId: parseAppId(appId),
