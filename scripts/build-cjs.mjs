@@ -99,6 +99,8 @@ module.exports = function load(requireEsm, part) {
 `,
 );
 for (const [name, path] of Object.entries(ENTRIES)) {
+  // The same types, declared as CommonJS: TypeScript (module node16) refuses a .d.ts of an ES module to require().
+  writeFileSync(join(out, `${name}.d.cts`), `export * from ${JSON.stringify(path)};\n`);
   writeFileSync(
     join(out, `${name}.cjs`),
     `"use strict";\nmodule.exports = require("./load.cjs")(() => require(${JSON.stringify(path)}), ${JSON.stringify(name)});\n`,

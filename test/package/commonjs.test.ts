@@ -144,6 +144,25 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
     });
   });
 
+  it("gives TypeScript in a CommonJS project (module node16) the package's types", async () => {
+    await writeFile(
+      join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { module: "node16", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] },
+        files: ["typed.ts"],
+      }),
+    );
+    await writeFile(
+      join(project, "typed.ts"),
+      'import { App } from "gh-app-kit";\nimport { createTestApp } from "gh-app-kit/testing";\n' +
+        "export const app: App = new App({});\nexport const make: typeof createTestApp = createTestApp;\n" +
+        "// @ts-expect-error: the real types, not any\nexport const wrong: number = App;\n",
+    );
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    const result = await exec(process.execPath, [tsc, "-p", "."], { cwd: project });
+    expect(result.code, result.stdout + result.stderr).to.equal(0);
+  });
+
   for (const major of [29, 30]) {
     it(`works under jest ${major}'s CommonJS runtime: an App receives an event, classes hold`, async () => {
       const jest = await jestBin(major);
