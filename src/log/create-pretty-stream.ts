@@ -34,14 +34,15 @@ export function createPrettyStream(destination?: DestinationStream): Destination
   let waiting: string[] | undefined;
   const write = (line: string) =>
     target.write(prettify ? prettify(REQUEST_LINE.test(line) ? withoutRequestFields(line) : line) : line);
+  const start = (factory: PrettyFactory) =>
+    (prettify = factory({ colorize, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" }));
   const flush = () => {
+    if (prettify === undefined && loaded !== undefined) start(loaded);
     const lines = waiting ?? [];
     waiting = undefined;
     process.off("exit", flush);
     for (const line of lines) write(line);
   };
-  const start = (factory: PrettyFactory) =>
-    (prettify = factory({ colorize, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" }));
   return {
     write: (line: string) => {
       if (prettify === undefined && loaded !== undefined) start(loaded);

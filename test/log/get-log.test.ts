@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { expect } from "chai";
+import { spawnSync } from "node:child_process";
 import { getLog, LOG_LEVELS } from "../../src/log/get-log.js";
 import type { GetLogOptions, LogLevel } from "../../src/log/get-log.js";
 import { loadPrettyFactory } from "../../src/log/create-pretty-stream.js";
@@ -50,6 +51,18 @@ describe("getLog", () => {
       .to.match(/WARN.*slow handler/)
       .and.match(/id: "d-1"/);
     expect(() => JSON.parse(lines[0]!)).to.throw();
+  });
+
+  it("writes a pretty line logged just before process.exit(), unprettified if pino-pretty had no time to load", () => {
+    const source = new URL("../../src/log/get-log.ts", import.meta.url).href;
+    const script = `import { getLog } from ${JSON.stringify(source)};
+      getLog({ logFormat: "pretty", env: {} }).warn("last words");
+      process.exit(0);`;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(child.status, child.stderr).to.equal(0);
+    expect(child.stdout).to.include("last words");
   });
 
   for (const level of LOG_LEVELS) {
