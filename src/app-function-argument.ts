@@ -70,7 +70,7 @@ export function createAppFunctionArgument<A extends ArgumentApp>(
     get(target, key, receiver) {
       if (Object.hasOwn(target, key)) return Reflect.get(target, key, receiver);
       const value: unknown = Reflect.get(app, key, app);
-      if (typeof value !== "function") return value;
+      if (typeof value !== "function" || key === "constructor") return value;
       let method = bound.get(value);
       if (method === undefined) bound.set(value, (method = value.bind(app) as Function));
       return method;

@@ -106,6 +106,7 @@ describe("the application function argument", () => {
         earlier.webhooks.on("issues", async () => void seen.push("webhooks"));
         seen.push(`version ${earlier.version === app.version}`, `state ${earlier.state === app.state}`);
         seen.push(`router ${typeof getRouter}`, `instance ${earlier instanceof App}`);
+        seen.push(`constructor ${earlier.constructor === App}`);
         const { onAny } = earlier;
         seen.push(`bound ${typeof onAny}`);
       }) as never,
@@ -117,6 +118,7 @@ describe("the application function argument", () => {
       "state true",
       "router function",
       "instance true",
+      "constructor true",
       "bound function",
       "any issues",
       "webhooks",
