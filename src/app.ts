@@ -1,14 +1,12 @@
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
-import type { AppClient } from "./client/app-client.js";
+import { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
-import type { createTokenCache, TokenStore } from "./client/auth/token-store.js";
-import type { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
-import { appClientClass } from "./client/app-client-class.js";
+import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
+import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
 import { createAppFunctionArgument, type AppFunctionOptionsOf, type Router } from "./app-function-argument.js";
-import type { createConfigCache } from "./config/config-cache.js";
+import { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { defineLazyProperty } from "./helpers/define-lazy-property.js";
-import { loadModule } from "./helpers/lazy-module.js";
 import { Context } from "./context.js";
 import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
@@ -23,19 +21,6 @@ import { AppWebhooks } from "./webhooks/app-webhooks.js";
 import type { RoutedEvent } from "./webhooks/event-router.js";
 
 const CLAIMED_HERE_MAX = 10_000;
-
-// Loaded on first use (see lazy-module.ts): a delivery whose handlers never
-// call the platform, with a token rather than app credentials, needs none of them.
-const tokenStore = () =>
-  loadModule<{ createTokenCache: typeof createTokenCache; TokenStore: typeof TokenStore }>(
-    new URL("./client/auth/token-store.js", import.meta.url),
-  );
-const clientFactory = () =>
-  loadModule<{ createClient: typeof createClient; createClientWithAuth: typeof createClientWithAuth }>(
-    new URL("./client/get-authenticated-client.js", import.meta.url),
-  );
-const configCaches = () =>
-  loadModule<{ createConfigCache: typeof createConfigCache }>(new URL("./config/config-cache.js", import.meta.url));
 
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
 /** What `app.webhooks` hands its handlers besides the event's own keys (the spec's current shape). */
@@ -86,10 +71,10 @@ export class App {
     // neither checked nor used, as in Probot.
     const tokens =
       !options.platformToken && resolved.appId !== undefined && resolved.privateKey
-        ? new (tokenStore().TokenStore)({
+        ? new TokenStore({
             appId: resolved.appId,
             privateKey: resolved.privateKey,
-            cache: (cache ??= tokenStore().createTokenCache()),
+            cache: (cache ??= createTokenCache()),
             log,
             baseUrl: options.baseUrl,
             shared: redis?.tokens,
@@ -119,15 +104,13 @@ export class App {
       tokens,
     };
     // The token cache, the config cache and the clients are built on first use.
-    if (!cache) defineLazyProperty(state, "cache", () => tokenStore().createTokenCache());
-    defineLazyProperty(state, "configCache", () => configCaches().createConfigCache());
-    // Both are built on first use, so an app whose handlers never call the
-    // platform never loads the client's modules (see app-client-class.ts).
+    if (!cache) defineLazyProperty(state, "cache", () => createTokenCache());
+    defineLazyProperty(state, "configCache", () => createConfigCache());
     defineLazyProperty(state, "Client", () => {
-      const Client = resolved.Client ?? appClientClass();
+      const Client = resolved.Client ?? AppClient;
       return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
     });
-    defineLazyProperty(state, "client", () => options.client ?? clientFactory().createClient(state));
+    defineLazyProperty(state, "client", () => options.client ?? createClient(state));
     defineLazyProperty(state, "throttleOptions", () => resolved.throttleInUse(redis?.throttle.options));
     this.state = state;
     this.webhooks =
@@ -248,7 +231,7 @@ export class App {
    * Handlers should use `context.client` instead.
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
-    return clientFactory().createClient(this.state, installationId, log);
+    return createClient(this.state, installationId, log);
   }
 
   /** Releases what the app holds open (the Redis connection, when sharing). */
@@ -258,7 +241,7 @@ export class App {
 
   /** The client of one event: its installation's, tagged with the delivery id. */
   createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient {
-    const client = clientFactory().createClientWithAuth(this.state, eventAuth(this.state, event), log);
+    const client = createClientWithAuth(this.state, eventAuth(this.state, event), log);
     // A Context's signal aborts when its handlers are abandoned; so do its requests.
     const signal = (event as { signal?: AbortSignal }).signal;
     client.hook.before("request", (options) => {

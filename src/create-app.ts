@@ -5,12 +5,12 @@ import { getLog } from "./log/get-log.js";
 import type { AppOptions } from "./options/app-options.js";
 import { resolveAppOptions, type CreateAppOptions, type ResolvedAppOptions } from "./options/resolve-app-options.js";
 import { provideSharing, providedSharing } from "./app-sharing.js";
-import { loadRedisSharing } from "./redis/load-redis-sharing.js";
+import { createRedisSharing } from "./redis/create-redis-sharing.js";
 
 export type { CreateAppOptions } from "./options/resolve-app-options.js";
 
 // `new App({ redisConfig })` shares through Redis too, wherever the package is loaded.
-provideSharing(loadRedisSharing);
+provideSharing(createRedisSharing);
 
 /** The webhook secret used outside production when none is set. */
 export const DEVELOPMENT_SECRET = "development";

@@ -1,18 +1,16 @@
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
-import type { AppClient } from "./client/app-client.js";
 import type { Webhooks } from "@octokit/webhooks";
-import type { CLIENT_DEFAULTS } from "./client/defaults.js";
-import { appClientClass } from "./client/app-client-class.js";
+import { AppClient } from "./client/app-client.js";
+import { CLIENT_DEFAULTS } from "./client/defaults.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
-import { loadModule } from "./helpers/lazy-module.js";
 import type { AppOptions } from "./options/app-options.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
 
 export type ResolvedOptions = {
   appId: number | undefined;
   privateKey: string | undefined;
-  /** The given client class; undefined for `AppClient`, which loads on first use. */
+  /** The given client class; undefined for `AppClient`. */
   Client: typeof AppClient | undefined;
   /** The `webhooks` option when it is an app's own `AppWebhooks`. */
   webhooks: AppWebhooks<unknown> | undefined;
@@ -46,7 +44,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
       "option:throttleOptions",
       'The "throttleOptions" option is deprecated; set "throttle" with Client.defaults() instead.',
     );
-    Client = (Client ?? appClientClass()).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
+    Client = (Client ?? AppClient).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
   }
   return {
     appId: parseAppId(appId),
@@ -61,15 +59,10 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
 /**
  * The throttle options an app's clients start from: the built-in ones, then
  * the deprecated `throttleOptions`, then those Redis sharing sets (later ones
- * win, as `Client.defaults()` layers them). Loads the client's defaults.
+ * win, as `Client.defaults()` layers them).
  */
 function throttleInUse(given: unknown, shared: object | undefined): ThrottlingOptions {
-  // Under a loader compiling TypeScript to CommonJS, loading the client registers its defaults.
-  appClientClass();
-  const defaults = loadModule<{ CLIENT_DEFAULTS: typeof CLIENT_DEFAULTS }>(
-    new URL("./client/defaults.js", import.meta.url),
-  ).CLIENT_DEFAULTS;
-  return { ...defaults.throttle, ...(given as object | undefined), ...shared };
+  return { ...CLIENT_DEFAULTS.throttle, ...(given as object | undefined), ...shared };
 }
 
 /** A Hono app (the `Router` type): routes in `routes`, answers from `fetch`. */

@@ -6,7 +6,6 @@ import { VERSION } from "../version.js";
 import { createAppAuthStrategy } from "./auth/auth-strategy.js";
 import { isCredentialsAuth } from "./auth/credentials-auth.js";
 import { interceptableFetch } from "./interceptable-fetch.js";
-import { registerModule } from "../helpers/lazy-module.js";
 
 /** How many times a request is retried after the primary rate limit resets. */
 export const PRIMARY_RATE_LIMIT_RETRIES = 2;
@@ -104,6 +103,3 @@ export function layerClientOptions(defaults: MergeableOptions, options: Mergeabl
   if (defaults.retry || options.retry) layered.retry = { ...defaults.retry, ...options.retry };
   return layered;
 }
-
-// For `state.throttleOptions`, read on first use (see resolve-options.ts).
-registerModule(import.meta.url, { CLIENT_DEFAULTS });

@@ -156,15 +156,7 @@ describe("queue mode (app run --queue redis, app worker)", function () {
   /** fixtures/queue-process.ts: `app worker` or `app run` with a grace period of `graceMs`. */
   const startWithGrace = async (mode: "worker" | "run", graceMs: number, extra: Record<string, string>) => {
     const child = await spawnApp({
-      entry: [
-        "--import",
-        "tsx",
-        "--import",
-        new URL("../helpers/source-mode.ts", import.meta.url).href,
-        QUEUE_PROCESS,
-        mode,
-        String(graceMs),
-      ],
+      entry: ["--import", "tsx", QUEUE_PROCESS, mode, String(graceMs)],
       args: [],
       env: queueEnv(redis.url, extra),
       ...(mode === "worker" ? { readyPattern: WORKER_READY } : {}),

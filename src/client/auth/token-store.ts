@@ -9,7 +9,6 @@ import { interceptableFetch } from "../interceptable-fetch.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import { getTokenExchangeHooks } from "./token-exchange-hooks.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
-import { registerModule } from "../../helpers/lazy-module.js";
 
 export type TokenCache = {
   get(key: number): string | undefined;
@@ -231,6 +230,3 @@ function exchangeError(error: unknown, installationId: number, appId: number): A
     { hint: "The platform may be unavailable; the request can be retried.", cause: error },
   );
 }
-
-// An App loads this module on first use (see lazy-module.ts).
-registerModule(import.meta.url, { createTokenCache, TokenStore });
