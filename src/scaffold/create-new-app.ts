@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { AppError } from "../errors.js";
 import { createPrompter, type Prompter } from "../setup-wizard/prompter.js";
@@ -76,7 +76,7 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
     templatesDir,
     template,
     directory,
-    values: { name, description, author, framework },
+    values: { name, description, author, framework, tryIt: tryItCommand(templatesDir, template) },
   });
   print(`Created ${name} from the ${template} template in ${directory} (${files.length} files).`);
 
@@ -107,6 +107,17 @@ function checkLocalFramework(spec: string, directory: string): void {
   throw new AppError("OPTION_INVALID", `--framework ${spec}: there is no package in ${folder}.`, {
     hint: "Give the folder of a gh-app-kit build (relative paths start from the new app's folder), e.g. file:../gh-app-kit, or a version such as ^1.0.0.",
   });
+}
+
+/** The README's first command: the template's app on its saved payload, as a dry run (built first when it builds). */
+function tryItCommand(templatesDir: string, template: string): string {
+  const manifest = JSON.parse(readFileSync(join(templatesDir, template, "package.json"), "utf8")) as {
+    main?: string;
+    scripts?: Record<string, string>;
+  };
+  const main = `./${(manifest.main ?? "index.js").replace(/^\.\//, "")}`;
+  const build = manifest.scripts?.build ? "npm run build && " : "";
+  return `${build}npx app receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ${main}`;
 }
 
 async function askName(prompter: Prompter | undefined): Promise<string> {
