@@ -152,6 +152,7 @@ export async function run(
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
     setupMode,
     deliveryQueue: queueParts.deliveryQueue,
+    webhookProxy: false, // relayed below, with a wait for the channel
   });
   // The setup flow (and its YAML parser) and the proxy are loaded only when
   // used: a configured app without a proxy starts lighter and faster.
