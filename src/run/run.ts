@@ -165,7 +165,7 @@ export async function run(
         webhookProxy: app.state.webhookProxy,
       })
     : undefined;
-  await server.load([createDefaultApp({ cwd, env }), ...(setupApp ? [setupApp] : appFns)]);
+  await server.load([createDefaultApp({ cwd, env, setupMode }), ...(setupApp ? [setupApp] : appFns)]);
 
   // With Redis sharing, give the connection a moment so the first deliveries
   // already share tokens; an unreachable Redis only delays the start this long.

@@ -37,6 +37,7 @@ h1 { margin: 0; font-size: 28px; line-height: 1.25; font-weight: 650; letter-spa
 }
 .version { font-family: var(--mono); font-weight: 500; color: var(--accent); background: var(--badge-bg); }
 .status { color: var(--ok); background: var(--ok-bg); }
+.status.setup { color: #9a6700; background: #fff8c5; }
 .status::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: currentColor; }
 .description { margin: 24px 0 0; font-size: 17px; color: var(--muted); overflow-wrap: anywhere; }
 h2 {
