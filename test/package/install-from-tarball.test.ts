@@ -42,6 +42,8 @@ describe("a new app made from the packed tarball", function () {
     expect(created.code, output).to.equal(0);
     expect(output).to.match(/npm: added \d+ packages?/);
     expect(output).not.to.include("EBADENGINE");
+    // Nor any other warning: npm 11.16+ lists dependencies whose install scripts no allowScripts entry covers.
+    expect(output).not.to.include("npm warn");
     const manifest = JSON.parse(await readFile(join(cwd, "tarball-app", "package.json"), "utf8"));
     expect(manifest.dependencies["gh-app-kit"]).to.equal(`file:${tarball}`);
   });
