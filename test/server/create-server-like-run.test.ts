@@ -6,6 +6,8 @@ import { createLogCapture } from "../helpers/capture-log.js";
 import { startEventStreamServer } from "../helpers/event-stream-server.js";
 import { until } from "../helpers/until.js";
 
+const quiet = () => getLog({ destination: createLogCapture().stream, logFormat: "json", env: {} });
+
 // createServer({ app }) takes what run() takes from the app: the host (local
 // only with the forgeable development secret) and WEBHOOK_PROXY_URL.
 describe("createServer, as run() does", () => {
@@ -28,13 +30,13 @@ describe("createServer, as run() does", () => {
   });
 
   it("listens where HOST says even with the development secret", async () => {
-    const app = createApp({ env: { HOST: "127.0.0.2" }, overrides: { port: 0 } });
+    const app = createApp({ env: { HOST: "127.0.0.2" }, overrides: { port: 0, log: quiet() } });
     server = createServer({ app });
     expect((await server.start()).host).to.equal("127.0.0.2");
   });
 
   it("listens on every interface with a real secret", async () => {
-    const app = createApp({ env: { WEBHOOK_SECRET: "a-real-secret" }, overrides: { port: 0 } });
+    const app = createApp({ env: { WEBHOOK_SECRET: "a-real-secret" }, overrides: { port: 0, log: quiet() } });
     server = createServer({ app });
     expect((await server.start()).host).not.to.equal("127.0.0.1");
   });
@@ -44,7 +46,7 @@ describe("createServer, as run() does", () => {
     try {
       const app = createApp({
         env: { WEBHOOK_SECRET: "a-real-secret", WEBHOOK_PROXY_URL: channel.url },
-        overrides: { port: 0 },
+        overrides: { port: 0, log: quiet() },
       });
       server = createServer({ app });
       await server.start();
