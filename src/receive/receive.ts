@@ -12,6 +12,8 @@ import { findPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key
 import { loadEnvFile } from "../options/load-env-file.js";
 import { readEvent } from "./read-event.js";
 import { createDryRun, dryRunSummary } from "./dry-run.js";
+import { appClientClass } from "../client/app-client-class.js";
+import type { AppClient } from "../client/app-client.js";
 
 export type ReceiveOptions = {
   /** `issues` or `issues.opened`; default `GITHUB_EVENT_NAME`. */
@@ -95,7 +97,7 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     overrides: withoutUndefined({
       ...(dryRun ? {} : credentials),
       // A dry run's client answers every request itself (see dry-run.ts).
-      Client: printer ? await dryRunClient(printer.fetch) : undefined,
+      Client: printer ? dryRunClient(printer.fetch) : undefined,
       baseUrl: options.baseUrl,
       logLevel: options.logLevel,
       log,
@@ -151,9 +153,18 @@ function noCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: str
   return `No credentials, so this is a dry run: the handlers' requests are printed, not sent. ${missing}`;
 }
 
-async function dryRunClient(fetch: typeof globalThis.fetch) {
-  const { AppClient } = await import("../client/app-client.js");
-  return AppClient.defaults({ request: { fetch } });
+/**
+ * The client class of a dry run: AppClient with the dry run's fetch. Loaded
+ * when the first client is made, as the App loads AppClient itself, so a dry
+ * run whose handlers make no request starts as fast as any other.
+ */
+function dryRunClient(fetch: typeof globalThis.fetch): typeof AppClient {
+  let loaded: typeof AppClient | undefined;
+  const load = () => (loaded ??= appClientClass().defaults({ request: { fetch } }));
+  return new Proxy(function DryRunClient() {} as unknown as typeof AppClient, {
+    construct: (_target, args) => Reflect.construct(load(), args) as object,
+    get: (_target, key) => Reflect.get(load(), key) as unknown,
+  });
 }
 
 function handlerFailure(error: unknown, label: string, log: Logger, toSentry: boolean): unknown {
