@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createNewApp } from "../../src/scaffold/create-new-app.js";
@@ -63,5 +63,22 @@ describe("a new app made from the packed tarball", function () {
     const manifest = JSON.parse(await readFile(join(cwd, "cached-app", "package.json"), "utf8"));
     expect(manifest.dependencies["gh-app-kit"]).to.equal("file:./gh-app-kit-0.0.0-development.tgz");
     expect(existsSync(join(cwd, "cached-app", "gh-app-kit-0.0.0-development.tgz"))).to.equal(true);
+  });
+
+  it("packs a framework folder found in npm's cache into the app (npm create with unreleased tarballs)", async () => {
+    const cached = join(cwd, ".npm", "_npx", "0123abcd", "node_modules", "gh-app-kit");
+    await mkdir(dirname(cached), { recursive: true });
+    await symlink(ROOT, cached);
+    await createNewApp({
+      name: "packed-app",
+      template: "javascript",
+      framework: `file:${cached}`,
+      interactive: false,
+      install: false,
+      cwd,
+    });
+    const manifest = JSON.parse(await readFile(join(cwd, "packed-app", "package.json"), "utf8"));
+    expect(manifest.dependencies["gh-app-kit"]).to.equal("file:./gh-app-kit-0.0.0-development.tgz");
+    expect(existsSync(join(cwd, "packed-app", "gh-app-kit-0.0.0-development.tgz"))).to.equal(true);
   });
 });
