@@ -1,7 +1,9 @@
+import { resolve } from "node:path";
 import * as Args from "@oclif/core/args";
 import * as Flags from "@oclif/core/flags";
 import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
 import { getFrameworkSpec } from "../src/scaffold/get-framework-spec.js";
+import { frameworkOverrides, placeLocalFramework, planLocalFramework } from "../src/scaffold/local-framework.js";
 
 export default class Migrate extends AppCommand {
   static override summary = "Move a Probot app to gh-app-kit: package.json, imports and renames.";
@@ -54,11 +56,17 @@ export default class Migrate extends AppCommand {
     // The parser (recast, Babel) loads with this command only, never for `app run`.
     const { migrateApp } = await import("../src/migrate/migrate-app.js");
     const { formatReport } = await import("../src/migrate/format-report.js");
+    // A tarball or folder inside npm's cache is copied into the app, never depended on there.
+    const plan = planLocalFramework(flags.framework ?? getFrameworkSpec(), resolve(args.dir));
     const report = await migrateApp({
       directory: args.dir,
-      framework: flags.framework ?? getFrameworkSpec(),
+      framework: plan.spec,
       dryRun: flags["dry-run"],
+      overrides: frameworkOverrides(),
     });
+    if (!report.dryRun && report.files.some((file) => file.file === "package.json")) {
+      await placeLocalFramework(plan, report.directory);
+    }
     if (flags.json) {
       const { diff, ...rest } = report;
       this.log(JSON.stringify(flags["dry-run"] ? report : rest, null, 2));

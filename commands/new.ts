@@ -29,6 +29,10 @@ export default class New extends AppCommand {
       description: "Depend on a framework build of your own:",
       command: "<%= config.bin %> <%= command.id %> my-app --framework file:../gh-app-kit",
     },
+    {
+      description: "Depend on a tarball made by npm pack (before a release):",
+      command: "<%= config.bin %> <%= command.id %> my-app --framework file:/tmp/gh-app-kit-0.0.0-development.tgz",
+    },
   ];
 
   static override args = {
@@ -47,7 +51,7 @@ export default class New extends AppCommand {
     author: Flags.string({ summary: 'The author, e.g. "Jane Doe <jane@example.com>".', helpValue: "TEXT" }),
     framework: Flags.string({
       summary:
-        "npm spec of the gh-app-kit dependency; default: this version (or this folder, for a development build).",
+        "npm spec of the gh-app-kit dependency: a version, or file: with a folder or a tarball made by npm pack; default: this version (or this folder, for a development build).",
       helpValue: "SPEC",
     }),
     yes: Flags.boolean({ char: "y", summary: "Ask nothing: take the defaults for what the flags do not give." }),

@@ -11,14 +11,18 @@ export default class Receive extends AppCommand {
   static override description = [
     "Reads the event's JSON payload from a file and runs the handlers of every APP in this process: no server, no signature. " +
       "Inside a GitHub Actions job -e and -p default to GITHUB_EVENT_NAME and GITHUB_EVENT_PATH.",
-    "The handlers' API calls use --token, or the app id and private key; with neither they are unauthenticated.",
+    "The handlers' API calls use --token, or the app id and private key. With neither, or with --dry-run, nothing is sent: " +
+      "each request is printed (method, URL, body) and answered here, reads with 404 (so context.config gives its defaults) " +
+      "and writes with 201 {}. A closing line says what ran.",
     "Exits 1 with the handler's message when a handler fails, 2 for a missing app file, a missing or invalid payload file or a mismatched action.",
   ].join("\n\n");
 
   static override examples = [
     {
-      description: "Deliver a saved issues.opened event to the app in index.js:",
-      command: "<%= config.bin %> <%= command.id %> -e issues.opened -p ./test/fixtures/issues.opened.json ./index.js",
+      description:
+        "Run the app in index.js on a saved issues.opened event, printing its requests instead of sending them:",
+      command:
+        "<%= config.bin %> <%= command.id %> --dry-run -e issues.opened -p ./test/fixtures/issues.opened.json ./index.js",
     },
     {
       description: "In a GitHub Actions step, with the job's token and event:",
@@ -49,6 +53,9 @@ export default class Receive extends AppCommand {
       env: "GITHUB_EVENT_PATH",
       summary: "Path to the event's JSON payload file.",
       helpValue: "PATH",
+    }),
+    "dry-run": Flags.boolean({
+      summary: "Send nothing to the platform: print each request and answer it here (the default without credentials).",
     }),
     ...credentialFlags,
     ...logFlags,

@@ -1,4 +1,5 @@
 import { App } from "./app.js";
+import { DEVELOPMENT_SECRET } from "./webhooks/development-secret.js";
 import { warnOnce } from "./deprecations.js";
 import { isProduction } from "./helpers/is-production.js";
 import { getLog } from "./log/get-log.js";
@@ -12,8 +13,7 @@ export type { CreateAppOptions } from "./options/resolve-app-options.js";
 // `new App({ redisConfig })` shares through Redis too, wherever the package is loaded.
 provideSharing(createRedisSharing);
 
-/** The webhook secret used outside production when none is set. */
-export const DEVELOPMENT_SECRET = "development";
+export { DEVELOPMENT_SECRET };
 
 /**
  * Creates an `App` from `defaults`, then the environment (the variables of

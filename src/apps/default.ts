@@ -9,6 +9,8 @@ export type CreateDefaultAppOptions = {
   cwd: string;
   /** Read for `PROJECT_DOMAIN` and `PORT`. */
   env: NodeJS.ProcessEnv;
+  /** The server has no credentials yet: the page says so and links to the setup. */
+  setupMode?: boolean | undefined;
 };
 
 const DEFAULT_WEBHOOK_PATH = "/api/github/webhooks";
@@ -21,7 +23,7 @@ const DEFAULT_WEBHOOK_PATH = "/api/github/webhooks";
  * @example
  * await app.load(createDefaultApp({ cwd: "/srv/my-app", env: { PROJECT_DOMAIN: "https://x.example" } }), { getRouter });
  */
-export function createDefaultApp({ cwd, env }: CreateDefaultAppOptions): ApplicationFunction {
+export function createDefaultApp({ cwd, env, setupMode = false }: CreateDefaultAppOptions): ApplicationFunction {
   return ({ app, getRouter }: ApplicationFunctionOptions) => {
     const info = readPackageInfo(cwd, (message) => app.log.warn(message));
     const render = (port: number | undefined) => {
@@ -30,6 +32,7 @@ export function createDefaultApp({ cwd, env }: CreateDefaultAppOptions): Applica
         ...info,
         domain,
         webhookUrl: domain + (app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH),
+        setupMode,
       });
     };
     // Port 0 means "any free port", not an address anyone can visit: then the

@@ -1,11 +1,11 @@
 import * as Flags from "@oclif/core/flags";
+import { AppError } from "../errors.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 /** Where `app deliveries` finds the queue: the same variables as `app run`. */
 export const queueLocationFlags = {
   "redis-url": Flags.string({
     env: ENV_BINDINGS.redisConfig.variable,
-    required: true,
     summary: "Redis of the delivery queue, as given to app run (redis://host:6379).",
     helpValue: "URL",
   }),
@@ -17,3 +17,15 @@ export const queueLocationFlags = {
     helpValue: "ID",
   }),
 };
+
+/** The Redis of the queue, or a usage error naming REDIS_URL (as `app worker` and `app run --queue redis` do). */
+export function requireRedisUrl(value: string | undefined, command: string): string {
+  if (value) return value;
+  throw new AppError(
+    "OPTION_INVALID",
+    `${command} reads the delivery queue, which lives in Redis: REDIS_URL is not set.`,
+    {
+      hint: "Set REDIS_URL (or pass --redis-url) to the Redis the app's instances use in queue mode, e.g. redis://127.0.0.1:6379.",
+    },
+  );
+}

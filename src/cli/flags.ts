@@ -3,8 +3,19 @@ import * as Flags from "@oclif/core/flags";
 import { LOG_LEVELS } from "../log/get-log.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
 
+/**
+ * The flags with `helpGroup` set: `--help` lists them under "<GROUP> FLAGS",
+ * in the order they are defined (package.json: oclif.helpOptions.flagSortOrder).
+ *
+ * @example
+ * export const logFlags = inHelpGroup("LOG", { "log-level": Flags.string() });
+ */
+export function inHelpGroup<T extends Record<string, object>>(group: string, flags: T): T {
+  return Object.fromEntries(Object.entries(flags).map(([name, flag]) => [name, { ...flag, helpGroup: group }])) as T;
+}
+
 /** Flags shared by the commands that log. Values default to the variables of CONTRACT.md. */
-export const logFlags = {
+export const logFlags = inHelpGroup("LOG", {
   "log-level": Flags.option({
     char: "L",
     options: LOG_LEVELS,
@@ -31,9 +42,9 @@ export const logFlags = {
     summary: "Send log lines at error and above to this Sentry DSN.",
     helpValue: "DSN",
   }),
-};
+});
 
-export const credentialFlags = {
+export const credentialFlags = inHelpGroup("CREDENTIAL", {
   "app-id": Flags.integer({
     char: "a",
     // The spec names this input `app`; Probot's CLI spelled it --app too.
@@ -60,4 +71,4 @@ export const credentialFlags = {
       "API base URL for GitHub Enterprise Server or GHE.com (default from GHE_HOST: https://<host>/api/v3, or https://api.<tenant>.ghe.com).",
     helpValue: "URL",
   }),
-};
+});

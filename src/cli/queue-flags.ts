@@ -1,17 +1,18 @@
 import * as Flags from "@oclif/core/flags";
+import { inHelpGroup } from "./flags.js";
 
 /** Flags of queue mode shared by `app run` and `app worker`. */
-export const workerFlags = {
+export const workerFlags = inHelpGroup("QUEUE", {
   "worker-concurrency": Flags.integer({
     min: 1,
     env: "WORKER_CONCURRENCY",
     summary: "Queue mode: deliveries a worker runs at once (default 10).",
     helpValue: "N",
   }),
-};
+});
 
 /** `app run` and `app worker`: how long running handlers may finish after SIGINT/SIGTERM. */
-export const shutdownFlags = {
+export const shutdownFlags = inHelpGroup("SERVER", {
   "shutdown-grace": Flags.integer({
     min: 0,
     env: "SHUTDOWN_GRACE_MS",
@@ -19,9 +20,9 @@ export const shutdownFlags = {
       "Milliseconds running handlers get to finish after SIGINT/SIGTERM (default 10000); a worker then hands the deliveries still running back to the queue.",
     helpValue: "MS",
   }),
-};
+});
 
-export const queueFlags = {
+export const queueFlags = inHelpGroup("QUEUE", {
   queue: Flags.option({
     options: ["redis", "none"] as const,
     env: "DELIVERY_QUEUE",
@@ -39,14 +40,14 @@ export const queueFlags = {
       "Queue mode: runs of a failing delivery in all, with exponential back-off, before the failed set (default 3).",
     helpValue: "N",
   }),
-};
+});
 
 /** `app run --redeliver-every`: the redelivery sweep on a schedule. */
-export const redeliverFlags = {
+export const redeliverFlags = inHelpGroup("SERVER", {
   "redeliver-every": Flags.string({
     env: "REDELIVER_EVERY",
     summary:
       "Ask the platform to redeliver failed deliveries every DURATION (e.g. 30m); with REDIS_URL one instance sweeps. See docs/redelivery.md.",
     helpValue: "DURATION",
   }),
-};
+});

@@ -1,8 +1,9 @@
 import * as Flags from "@oclif/core/flags";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
+import { inHelpGroup } from "./flags.js";
 
 /** The server flags of `app run`. Values default to the variables of CONTRACT.md. */
-export const runFlags = {
+export const runFlags = inHelpGroup("SERVER", {
   secret: Flags.string({
     char: "W",
     env: ENV_BINDINGS.secret.variable,
@@ -56,4 +57,4 @@ export const runFlags = {
       "Deliveries whose handlers may run at once; beyond it the server answers 503 so they can be redelivered (default 1000).",
     helpValue: "N",
   }),
-};
+});

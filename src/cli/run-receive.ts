@@ -10,6 +10,7 @@ import { addUsageErrors } from "./describe-app-error.js";
 export type ReceiveFlags = {
   event?: string | undefined;
   "payload-path"?: string | undefined;
+  "dry-run"?: boolean | undefined;
   "app-id"?: number | undefined;
   "private-key"?: string | undefined;
   token?: string | undefined;
@@ -50,5 +51,6 @@ export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags):
     logLevelInString: flags["log-level-in-string"],
     logMessageKey: flags["log-message-key"],
     sentryDsn: flags["sentry-dsn"],
+    dryRun: flags["dry-run"],
   });
 }

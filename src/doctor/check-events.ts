@@ -17,7 +17,7 @@ export async function checkEvents(setup: DoctorSetup): Promise<CheckResult> {
       id: ID,
       status: "fail",
       message: `The apps could not be loaded: ${describeFailure(error)}.`,
-      fix: isAppError(error) && error.hint ? error.hint : "Run `app run` with the same arguments to see the error.",
+      fix: isAppError(error) && error.hint ? error.hint : "Run `npx app run` with the same arguments to see the error.",
     };
   }
   if (handled.length === 0) {
@@ -25,7 +25,7 @@ export async function checkEvents(setup: DoctorSetup): Promise<CheckResult> {
       id: ID,
       status: "warn",
       message: "The apps register no handler with app.on().",
-      fix: "Pass your app to `app doctor` as to `app run`, e.g. `app doctor ./index.js`.",
+      fix: "Pass your app to `npx app doctor` as to `npx app run`, e.g. `npx app doctor ./index.js`.",
     };
   }
   if (!setup.probe)

@@ -1,6 +1,6 @@
 import { scrubSecrets } from "../log/secrets.js";
 
-export const NEEDS_CREDENTIALS = "Run `app setup`, or set APP_ID and PRIVATE_KEY_PATH (or PRIVATE_KEY) in .env.";
+export const NEEDS_CREDENTIALS = "Run `npx app setup`, or set APP_ID and PRIVATE_KEY_PATH (or PRIVATE_KEY) in .env.";
 
 /** One line about an error, scrubbed of anything that looks like a secret. */
 export function describeFailure(error: unknown): string {

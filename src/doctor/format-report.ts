@@ -16,8 +16,16 @@ export function formatReport(report: DoctorReport, { json }: { json: boolean }):
   const summary =
     failed + warned === 0
       ? "Every check passed."
-      : `${count(failed, "check")} failed, ${count(warned, "warning")}.${failed > 0 ? " `app run` will not work as configured." : ""}`;
+      : `${count(failed, "check")} failed, ${count(warned, "warning")}. ${consequence(report, failed)}`.trimEnd();
   return scrubSecrets(`${[...lines, "", summary].join("\n")}\n`);
+}
+
+/** What the failures mean for `app run` (which a project runs as `npx app run` or `npm start`). */
+function consequence(report: DoctorReport, failed: number): string {
+  if (report.setupMode) {
+    return "No app credentials yet: `npx app run` starts in setup mode, to register the app on GitHub (or run `npx app setup`).";
+  }
+  return failed > 0 ? "`npx app run` will not work as configured." : "";
 }
 
 function count(n: number, noun: string): string {

@@ -33,6 +33,8 @@ export type DoctorReport = {
   /** True when no check failed (warnings allowed). */
   ok: boolean;
   checks: CheckResult[];
+  /** No app credentials: `app run` would start in setup mode (outside production). */
+  setupMode: boolean;
 };
 
 /** In this order: a failed key explains most of what follows. */
@@ -59,8 +61,11 @@ export async function runDoctor({
   const log = pino({ level: "silent" });
   let options: AppOptions;
   let appError: unknown;
+  let setupMode = false;
   try {
-    options = { ...resolveRunOptions({ env, cwd, overrides }).options, log };
+    const resolved = resolveRunOptions({ env, cwd, overrides });
+    options = { ...resolved.options, log };
+    setupMode = resolved.setupMode;
   } catch (error) {
     appError = error;
     options = { ...fallbackOptions(env, cwd, overrides), log };
@@ -89,7 +94,7 @@ export async function runDoctor({
     const result = await check(setup);
     if (result) checks.push(result);
   }
-  return { ok: checks.every((result) => result.status !== "fail"), checks };
+  return { ok: checks.every((result) => result.status !== "fail"), checks, setupMode };
 }
 
 /** The settings that do not depend on the credentials, when those could not be resolved. */

@@ -15,6 +15,8 @@ export type MigrateAppOptions = {
   framework: string;
   /** Compute and report, write nothing. */
   dryRun?: boolean | undefined;
+  /** Written to package.json's `overrides` with the framework (see scaffold/local-framework.ts). */
+  overrides?: Readonly<Record<string, string>> | undefined;
 };
 
 export type FileReport = {
@@ -69,7 +71,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   };
   let moved: SourceResult;
   try {
-    moved = migratePackageJson(manifest, options.framework);
+    moved = migratePackageJson(manifest, options.framework, options.overrides);
   } catch (error) {
     throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
       hint: "Fix package.json, then run app migrate again.",

@@ -9,8 +9,16 @@ const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;
 
-/** Keeps the file's indentation and final newline. */
-export function migratePackageJson(code: string, frameworkSpec: string): SourceLog & { code: string } {
+/**
+ * Keeps the file's indentation and final newline. `overrides` (the
+ * framework's own, for a clean install on every supported Node) are added
+ * when probot is replaced, the app's own entries winning.
+ */
+export function migratePackageJson(
+  code: string,
+  frameworkSpec: string,
+  overrides: Readonly<Record<string, string>> = {},
+): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const manifest = JSON.parse(code) as Manifest;
   const lines = code.split("\n");
@@ -51,6 +59,7 @@ export function migratePackageJson(code: string, frameworkSpec: string): SourceL
       }
     }
   }
+  if (changed) addOverrides(manifest, overrides, log);
   log.changes.sort((a, b) => a.line - b.line);
   if (!changed) return { code, ...log };
   const indent = /^[ \t]+(?=")/m.exec(code)?.[0] ?? 2;
@@ -58,6 +67,22 @@ export function migratePackageJson(code: string, frameworkSpec: string): SourceL
   let text = JSON.stringify(manifest, null, indent);
   if (ending !== "\n") text = text.replace(/\n/g, ending);
   return { code: code.endsWith("\n") ? `${text}${ending}` : text, ...log };
+}
+
+function addOverrides(manifest: Manifest, overrides: Readonly<Record<string, string>>, log: SourceLog): void {
+  const own = isRecord(manifest.overrides) ? manifest.overrides : {};
+  const direct = DEPENDENCY_FIELDS.some(
+    (field) =>
+      isRecord(manifest[field]) && Object.keys(overrides).some((name) => name in (manifest[field] as Manifest)),
+  );
+  const added = Object.entries(overrides).filter(([name]) => !(name in own));
+  // npm refuses an override of a package the app depends on itself with another spec.
+  if (added.length === 0 || direct) return;
+  manifest.overrides = { ...own, ...Object.fromEntries(added) };
+  log.changes.push({
+    line: 0,
+    text: `overrides: ${added.map(([name, spec]) => `${name}@${spec}`).join(", ")} (so npm installs without EBADENGINE on every supported Node)`,
+  });
 }
 
 function renameKey(record: Record<string, unknown>, from: string, to: string, value: unknown): Record<string, unknown> {

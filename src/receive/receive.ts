@@ -10,6 +10,8 @@ import { flushSentry } from "../log/sentry.js";
 import { findPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { readEvent } from "./read-event.js";
+import { createDryRun, dryRunSummary } from "./dry-run.js";
+import { AppClient } from "../client/app-client.js";
 
 export type ReceiveOptions = {
   /** `issues` or `issues.opened`; default `GITHUB_EVENT_NAME`. */
@@ -33,9 +35,22 @@ export type ReceiveOptions = {
   sentryDsn?: string | undefined;
   /** Where log lines go; default standard output. */
   logDestination?: DestinationStream | undefined;
+  /**
+   * Send nothing to the platform: print each request and answer it here
+   * (reads 404, writes 201 `{}`). Also the case without any credentials.
+   */
+  dryRun?: boolean | undefined;
+  /** Where a dry run prints its requests and closing line; default standard output. */
+  write?: ((line: string) => void) | undefined;
 };
 
-export type ReceiveResult = { id: string; name: string; action: string | undefined };
+export type ReceiveResult = {
+  id: string;
+  name: string;
+  action: string | undefined;
+  /** Whether the requests were printed instead of sent. */
+  dryRun: boolean;
+};
 
 /**
  * Delivers one event from a JSON file to the apps, in this process: no
@@ -70,11 +85,17 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     sentryDsn,
     env,
   });
-  const credentials = findCredentials(options, env, cwd, log);
+  const credentials = findCredentials(options, env, cwd);
+  const dryRun = options.dryRun === true || credentials === undefined;
+  if (credentials === undefined) log.info(noCredentials(options, env, cwd));
+  const write = options.write ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const printer = dryRun ? createDryRun(write) : undefined;
   const app = createApp({
     env,
     overrides: withoutUndefined({
-      ...credentials,
+      ...(dryRun ? {} : credentials),
+      // A dry run's client answers every request itself (see dry-run.ts).
+      Client: printer ? dryRunClient(printer.fetch) : undefined,
       baseUrl: options.baseUrl,
       logLevel: options.logLevel,
       log,
@@ -94,7 +115,8 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
 
   const id = env.GITHUB_RUN_ID ? `${env.GITHUB_RUN_ID}-${env.GITHUB_RUN_ATTEMPT ?? "1"}-${randomUUID()}` : randomUUID();
   const label = action ? `${name}.${action}` : name;
-  if (!app.webhooks.router.matches(name, payload)) log.warn(`No handler of the apps listens to ${label}; nothing ran.`);
+  const handlers = app.webhooks.router.countHandlers(name, payload);
+  if (handlers === 0) log.warn(`No handler of the apps listens to ${label}; nothing ran.`);
   try {
     await app.receive({ id, name, payload });
   } catch (error) {
@@ -103,23 +125,33 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     await flushSentry();
   }
   log.debug({ id }, `Delivered ${label}`);
-  return { id, name, action };
+  if (printer) write(dryRunSummary(handlers, label, printer.requests));
+  return { id, name, action, dryRun };
 }
 
-/** App credentials or a token; with neither, one warning and unauthenticated calls. */
-function findCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: string, log: Logger) {
+/** A token, or an app id with its private key; undefined with neither. */
+function findCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: string) {
   const token = options.token ?? (env.GITHUB_TOKEN || undefined);
   const appId = options.appId ?? (env.APP_ID || undefined);
   const privateKey = findPrivateKey({ filepath: options.privateKeyPath, env, cwd })?.key;
-  if (!token && !(appId && privateKey)) {
-    const missing = appId
-      ? `APP_ID is set but no private key was found. ${PRIVATE_KEY_HINT}`
-      : privateKey
-        ? "A private key was found but no app id: pass --app-id or set APP_ID."
-        : "Pass --token (or set GITHUB_TOKEN), or set APP_ID and a private key.";
-    log.warn(`No credentials: the handlers run, but their API calls are unauthenticated. ${missing}`);
-  }
+  if (!token && !(appId && privateKey)) return undefined;
   return { platformToken: token, appId, privateKey };
+}
+
+function noCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: string): string {
+  const appId = options.appId ?? (env.APP_ID || undefined);
+  const privateKey = findPrivateKey({ filepath: options.privateKeyPath, env, cwd })?.key;
+  const missing = appId
+    ? `APP_ID is set but no private key was found. ${PRIVATE_KEY_HINT}`
+    : privateKey
+      ? "A private key was found but no app id: pass --app-id or set APP_ID."
+      : "To call the platform, pass --token (or set GITHUB_TOKEN), or set APP_ID and a private key.";
+  return `No credentials, so this is a dry run: the handlers' requests are printed, not sent. ${missing}`;
+}
+
+/** The client class of a dry run: AppClient with the dry run's fetch. */
+function dryRunClient(fetch: typeof globalThis.fetch): typeof AppClient {
+  return AppClient.defaults({ request: { fetch } });
 }
 
 function handlerFailure(error: unknown, label: string, log: Logger, toSentry: boolean): unknown {

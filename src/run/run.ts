@@ -152,6 +152,7 @@ export async function run(
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
     setupMode,
     deliveryQueue: queueParts.deliveryQueue,
+    webhookProxy: false, // relayed below, with a wait for the channel
   });
   // The setup flow (and its YAML parser) and the proxy are loaded only when
   // used: a configured app without a proxy starts lighter and faster.
@@ -164,7 +165,7 @@ export async function run(
         webhookProxy: app.state.webhookProxy,
       })
     : undefined;
-  await server.load([createDefaultApp({ cwd, env }), ...(setupApp ? [setupApp] : appFns)]);
+  await server.load([createDefaultApp({ cwd, env, setupMode }), ...(setupApp ? [setupApp] : appFns)]);
 
   // With Redis sharing, give the connection a moment so the first deliveries
   // already share tokens; an unreachable Redis only delays the start this long.

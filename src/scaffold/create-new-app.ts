@@ -1,11 +1,13 @@
-import { existsSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { AppError } from "../errors.js";
 import { createPrompter, type Prompter } from "../setup-wizard/prompter.js";
 import { checkTargetDirectory } from "./check-target-directory.js";
 import { copyTemplate } from "./copy-template.js";
 import { getFrameworkSpec } from "./get-framework-spec.js";
 import { installDependencies } from "./install-dependencies.js";
+import { frameworkOverrides, placeLocalFramework, planLocalFramework } from "./local-framework.js";
 import { DEFAULT_TEMPLATE, getTemplatesDir, listTemplates } from "./list-templates.js";
 import { checkAppName, validateAppName } from "./validate-app-name.js";
 
@@ -17,8 +19,14 @@ export type NewAppOptions = {
   template?: string | undefined;
   description?: string | undefined;
   author?: string | undefined;
-  /** Dependency spec of the framework; default from `getFrameworkSpec()`. */
+  /**
+   * Dependency spec of the framework; default from `getFrameworkSpec()`. A
+   * `file:` spec may name a folder or a tarball; one inside npm's cache is
+   * copied into the app.
+   */
   framework?: string | undefined;
+  /** `overrides` written to the app's package.json; default the framework's own. */
+  overrides?: Record<string, string> | undefined;
   /** Ask nothing; defaults for what is not given. */
   yes?: boolean | undefined;
   force?: boolean | undefined;
@@ -70,14 +78,16 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
     (prompter ? await prompter.text("Description", { default: DEFAULT_DESCRIPTION }) : DEFAULT_DESCRIPTION);
   const author = options.author ?? (prompter ? await prompter.text("Author (name <email>)", { default: "" }) : "");
 
-  const framework = options.framework ?? getFrameworkSpec();
-  checkLocalFramework(framework, directory);
+  const plan = planLocalFramework(options.framework ?? getFrameworkSpec(), directory, options.env);
+  const framework = plan.spec;
   const files = await copyTemplate({
     templatesDir,
     template,
     directory,
-    values: { name, description, author, framework },
+    values: { name, description, author, framework, tryIt: tryItCommand(templatesDir, template) },
   });
+  await placeLocalFramework(plan, directory);
+  await addOverrides(join(directory, "package.json"), options.overrides ?? frameworkOverrides());
   print(`Created ${name} from the ${template} template in ${directory} (${files.length} files).`);
 
   const install = options.install ?? true;
@@ -98,15 +108,23 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   return { directory, template, files, installed: install };
 }
 
-/** Else npm install fails after the files are written. npm resolves a relative spec from the new app's folder. */
-function checkLocalFramework(spec: string, directory: string): void {
-  if (!spec.startsWith("file:")) return;
-  const path = spec.slice("file:".length).replace(/^\/\/(?=\/)/, "");
-  const folder = isAbsolute(path) ? path : resolve(directory, path);
-  if (existsSync(join(folder, "package.json"))) return;
-  throw new AppError("OPTION_INVALID", `--framework ${spec}: there is no package in ${folder}.`, {
-    hint: "Give the folder of a gh-app-kit build (relative paths start from the new app's folder), e.g. file:../gh-app-kit, or a version such as ^1.0.0.",
-  });
+/** What the framework pins for its own install (see frameworkOverrides), so the app installs without warnings too. */
+async function addOverrides(path: string, overrides: Record<string, string>): Promise<void> {
+  if (Object.keys(overrides).length === 0) return;
+  const manifest = JSON.parse(await readFile(path, "utf8")) as { overrides?: Record<string, unknown> };
+  manifest.overrides = { ...overrides, ...manifest.overrides };
+  await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** The README's first command: the template's app on its saved payload, as a dry run (built first when it builds). */
+function tryItCommand(templatesDir: string, template: string): string {
+  const manifest = JSON.parse(readFileSync(join(templatesDir, template, "package.json"), "utf8")) as {
+    main?: string;
+    scripts?: Record<string, string>;
+  };
+  const main = `./${(manifest.main ?? "index.js").replace(/^\.\//, "")}`;
+  const build = manifest.scripts?.build ? "npm run build && " : "";
+  return `${build}npx app receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ${main}`;
 }
 
 async function askName(prompter: Prompter | undefined): Promise<string> {

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { App } from "../app.js";
+import { DEVELOPMENT_SECRET } from "../webhooks/development-secret.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { Router } from "../app-function-argument.js";
@@ -23,7 +24,11 @@ export type CreateServerOptions = WebhookOptions & {
   app: App;
   /** Default: the app's `port`, else 3000; 0 picks a free port. */
   port?: number | undefined;
-  /** Default: the app's `host`, else all interfaces. */
+  /**
+   * Default: the app's `host`; else 127.0.0.1 when the app has the
+   * development secret (anyone can forge its deliveries) or in setup mode,
+   * as `run()` does; else all interfaces.
+   */
   host?: string | undefined;
   /** A client that has not sent its request headers by then gets a 408. Default: 10000. */
   headersTimeoutMs?: number | undefined;
@@ -35,10 +40,11 @@ export type CreateServerOptions = WebhookOptions & {
   deliveryQueue?: DeliveryQueue | undefined;
   /**
    * A smee.io channel to relay deliveries from: `start()` connects it to the
-   * webhook path once listening, `stop()` closes it. (`app run` relays
-   * `WEBHOOK_PROXY_URL` itself.)
+   * webhook path once listening, `stop()` closes it. Default: the app's
+   * (`WEBHOOK_PROXY_URL`), except in setup mode; false relays nothing
+   * (`run()` relays it itself).
    */
-  webhookProxy?: string | undefined;
+  webhookProxy?: string | false | undefined;
 };
 
 /** Counters of what the server refused, abandoned or caught, since it was created. */
@@ -112,7 +118,12 @@ export function createServer(options: CreateServerOptions): AppServer {
   const { app, receiver, router, getRouter } = mounted;
   const { webhookPath, log } = mounted.resolved;
   const port = checkPort(options.port ?? app.state.port ?? 3000);
-  const host = options.host ?? app.state.host;
+  const setupMode = options.setupMode === true;
+  const host = options.host ?? localOnly(app, setupMode, log);
+  const webhookProxy =
+    options.webhookProxy === false
+      ? undefined
+      : (options.webhookProxy ?? (setupMode ? undefined : app.state.webhookProxy));
   const timeouts = resolveSocketTimeouts(options);
   const honoListener = getRequestListener(router.fetch);
   let stopping = false;
@@ -159,14 +170,14 @@ export function createServer(options: CreateServerOptions): AppServer {
           server!.on("error", (error) => log.error({ err: error }, `The HTTP server failed: ${error.message}`));
           unwatch ??= watchUnhandledRejections(log, () => unhandledRejections++);
           // Loaded only when asked for: most servers relay nothing.
-          if (options.webhookProxy) {
+          if (webhookProxy) {
             const target = {
               port: info.port,
               path: webhookPath,
               host: info.host === "::" || info.host === "0.0.0.0" ? "127.0.0.1" : info.host,
             };
             proxy ??= import("../proxy/create-webhook-proxy.js").then(({ createWebhookProxy }) =>
-              createWebhookProxy({ url: options.webhookProxy!, ...target, log }),
+              createWebhookProxy({ url: webhookProxy, ...target, log }),
             );
             return proxy.then(() => info);
           }
@@ -208,4 +219,12 @@ export function createServer(options: CreateServerOptions): AppServer {
       unhandledRejections,
     }),
   };
+}
+
+/** The app's host; unset, 127.0.0.1 when deliveries can be forged (development secret) or in setup mode. */
+function localOnly(app: App, setupMode: boolean, log: { warn(message: string): void }): string | undefined {
+  if (app.state.host !== undefined) return app.state.host;
+  if (!setupMode && app.state.webhooks.secret !== DEVELOPMENT_SECRET) return undefined;
+  log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
+  return "127.0.0.1";
 }

@@ -3,7 +3,7 @@ export const DEFAULT_PAGE_STYLES = `
 :root {
   --bg: #f3f5f8; --bg-glow: #e4e9fb; --card: #ffffff; --border: #d9dee5;
   --text: #1f2328; --muted: #57606a; --accent: #6639ba; --link: #0757c4;
-  --code-bg: #f6f8fa; --ok: #1a7f37; --ok-bg: #dafbe1; --badge-bg: #f0ebfa;
+  --code-bg: #f6f8fa; --ok: #1a7f37; --ok-bg: #dafbe1; --badge-bg: #f0ebfa; --warn: #9a6700; --warn-bg: #fff8c5;
   --shadow: 0 1px 2px rgb(31 35 40 / 6%), 0 12px 32px -8px rgb(31 35 40 / 16%);
   --sans: -apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji";
   --mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
@@ -13,6 +13,7 @@ export const DEFAULT_PAGE_STYLES = `
     --bg: #0d1117; --bg-glow: #1b1f3a; --card: #161b22; --border: #30363d;
     --text: #e6edf3; --muted: #9aa4af; --accent: #c297ff; --link: #6cb6ff;
     --code-bg: #0d1117; --ok: #56d364; --ok-bg: rgb(46 160 67 / 18%); --badge-bg: rgb(163 113 247 / 16%);
+    --warn: #d29922; --warn-bg: rgb(187 128 9 / 18%);
     --shadow: 0 1px 2px rgb(0 0 0 / 40%), 0 16px 40px -8px rgb(0 0 0 / 60%);
   }
 }
@@ -37,6 +38,7 @@ h1 { margin: 0; font-size: 28px; line-height: 1.25; font-weight: 650; letter-spa
 }
 .version { font-family: var(--mono); font-weight: 500; color: var(--accent); background: var(--badge-bg); }
 .status { color: var(--ok); background: var(--ok-bg); }
+.status.setup { color: var(--warn); background: var(--warn-bg); }
 .status::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: currentColor; }
 .description { margin: 24px 0 0; font-size: 17px; color: var(--muted); overflow-wrap: anywhere; }
 h2 {

@@ -96,6 +96,11 @@ export class EventRouter<C> {
     return this.#handlersFor(name, payload).length > 0;
   }
 
+  /** How many handlers a delivery of `name` with `payload` would run. */
+  countHandlers(name: string, payload: unknown): number {
+    return this.#handlersFor(name, payload).length;
+  }
+
   /** `slot.context` gets the handlers' context, so a stopping server can abort it. */
   receive(event: RoutedEvent, slot?: { context?: unknown }): Promise<void> {
     try {

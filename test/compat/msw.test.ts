@@ -77,7 +77,19 @@ describe("Probot-style tests with msw 2", () => {
         (error: unknown) => error,
       );
     });
-    await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
+    // msw prints its "[MSW] Error" on console.error: kept here, and checked,
+    // so a green run prints nothing alarming.
+    const printed: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => void printed.push(...args);
+    try {
+      await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
+    } finally {
+      console.error = consoleError;
+    }
     expect(failure).to.be.instanceOf(Error);
+    expect(printed.map(String).join("\n")).to.include(
+      "[MSW] Error: intercepted a request without a matching request handler",
+    );
   });
 });

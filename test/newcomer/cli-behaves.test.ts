@@ -75,7 +75,7 @@ describe("the CLI behaves as docs/cli.md says", function () {
   it("refuses --framework file:/nonexistent before writing anything or claiming success", async () => {
     const result = await app(["new", "my-bot", "--framework", "file:/nonexistent", "--yes", "--no-install"]);
     expect(result.code).to.equal(2);
-    expect(result.stderr).to.include("--framework file:/nonexistent: there is no package in /nonexistent.");
+    expect(result.stderr).to.include("--framework file:/nonexistent: there is no package or tarball at /nonexistent.");
     expect(result.stdout).not.to.include("Created").and.not.include("Next:");
     expect(existsSync(join(cwd, "my-bot"))).to.equal(false);
   });

@@ -16,6 +16,7 @@ describe("receive", () => {
   let platform: FakePlatform;
   let logs: LogCapture;
   let cwd: string;
+  let printed: string[];
 
   before(async () => {
     platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: [TOKEN] });
@@ -25,6 +26,7 @@ describe("receive", () => {
     platform.reset();
     logs = createLogCapture();
     cwd = await mkdtemp(join(tmpdir(), "receive-"));
+    printed = [];
   });
 
   /** `receive` with an empty environment, JSON logs captured, the fake platform as API. */
@@ -37,6 +39,7 @@ describe("receive", () => {
       logFormat: "json",
       logLevel: "debug",
       logDestination: logs.stream,
+      write: (line) => printed.push(line),
       ...options,
     });
   }
@@ -101,11 +104,37 @@ describe("receive", () => {
     expect(platform.comments()[0]!.auth).to.deep.equal({ type: "token", token: TOKEN });
   });
 
-  it("warns once without credentials and still runs the handlers", async () => {
-    await deliver({ event: "issues", payloadPath: fixture("payloads/issues.opened.json") });
-    expect(warnings().map((record) => record.msg)).to.have.length(1);
-    expect(String(warnings()[0]!.msg)).to.match(/^No credentials: .*--token.*APP_ID/);
-    expect(messages()).to.include("log-events saw issues.opened #7");
+  it("without credentials runs the handlers as a dry run: requests printed, none sent", async () => {
+    const result = await deliver({
+      event: "issues",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [fixture("receive-apps/comment.js")],
+    });
+    expect(result.dryRun).to.equal(true);
+    expect(warnings()).to.have.length(0);
+    expect(
+      messages().filter((msg) => /^No credentials, so this is a dry run.*--token.*APP_ID/.test(String(msg))),
+    ).to.have.length(1);
+    expect(platform.comments()).to.have.length(0);
+    expect(printed).to.deep.equal([
+      `Dry run: POST ${platform.url}/repos/octo-org/hello-world/issues/7/comments`,
+      '  {"body":"Thanks for the report!"}',
+      "Dry run: 1 handler ran for issues.opened; 1 request printed, none sent.",
+    ]);
+  });
+
+  it("with dryRun sends nothing even with a token", async () => {
+    const result = await deliver({
+      event: "issues",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [fixture("receive-apps/comment.js")],
+      token: TOKEN,
+      dryRun: true,
+    });
+    expect(result.dryRun).to.equal(true);
+    expect(platform.comments()).to.have.length(0);
+    expect(printed.join("\n")).not.to.include(TOKEN);
+    expect(printed.at(-1)).to.equal("Dry run: 1 handler ran for issues.opened; 1 request printed, none sent.");
   });
 
   it("fails with the handler's message, secrets scrubbed", async () => {

@@ -117,7 +117,7 @@ describe("setup mode: the manifest flow and the import form", () => {
     expect(success.text)
       .to.include("https://github.com/apps/greeter/installations/new")
       .and.include("Restart the server");
-    expect(success.text).to.include("<code>app doctor</code>");
+    expect(success.text).to.include("<code>npx app doctor</code>");
     expect(platform.callsTo("POST", "/app-manifests/:code/conversions")).to.have.length(1);
 
     const seen = answered.join("\n") + logs.text();

@@ -11,7 +11,8 @@ const hook: Hook.CommandNotFound = async function ({ id, argv = [], config }) {
     // `app help [COMMAND]`, as `app [COMMAND] --help`; oclif's help plugin is not installed.
     const { loadHelpClass } = await import("@oclif/core/help");
     const Help = await loadHelpClass(config);
-    await new Help(config).showHelp([...rest, ...argv].filter((arg) => arg !== "help"));
+    // With package.json's oclif.helpOptions (flags in the order they are defined), as `--help` has.
+    await new Help(config, config.pjson.oclif.helpOptions).showHelp([...rest, ...argv].filter((arg) => arg !== "help"));
     return;
   }
   const commands = config.commands.filter((command) => !command.hidden).map((command) => command.id);

@@ -27,6 +27,6 @@ export function renderSuccessPageHtml({ envPath, app, saved = true }: SuccessPag
 <li><h3>Restart the server</h3><p>Stop it (Ctrl+C) and start it again: it then runs your app with these credentials.</p></li>
 <li><h3>Install the app</h3><p>${install}</p></li>
 </ol>
-<p>Then run <code>app doctor</code> to check the key, the clock, the secret and the event subscriptions against GitHub.</p>`;
+<p>Then run <code>npx app doctor</code> to check the key, the clock, the secret and the event subscriptions against GitHub.</p>`;
   return renderSetupLayout({ title: "Your GitHub App is set up", body });
 }

@@ -1,0 +1,27 @@
+// Loaded by mocha before any test (.mocharc.json "require"). Some tests use
+// the deprecated forms on purpose (Probot-style `(app) => app.on(...)`, the
+// `id` and `cert` options, deprecatedCreateApp) in mocha's own process; their
+// DeprecationWarning is once per process and is checked in fresh processes
+// (test/app-function-argument.test.ts, test/create-app.test.ts,
+// test/compat/spec-rows.test.ts). Here those warnings of gh-app-kit's own are
+// kept instead of printed between the test dots; any other warning prints.
+
+/** The warnings of src/deprecations.ts's warnOnce callers. */
+const DEPRECATED_WARNINGS = [
+  /^An application function used "\w+" of its argument, which is deprecated\./,
+  /^The "(cert|id|router|throttleOptions)" option is deprecated;/,
+  /^deprecatedCreateApp\(options\) is deprecated;/,
+];
+
+export const keptDeprecations: string[] = [];
+
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const message = typeof warning === "string" ? warning : warning.message;
+  const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+  if (type === "DeprecationWarning" && DEPRECATED_WARNINGS.some((pattern) => pattern.test(message))) {
+    keptDeprecations.push(message);
+    return;
+  }
+  (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
