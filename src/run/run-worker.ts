@@ -2,6 +2,8 @@ import { createApp } from "../create-app.js";
 import { AppError } from "../errors.js";
 import { getLog } from "../log/get-log.js";
 import { flushSentry } from "../log/sentry.js";
+import { stopBudget } from "../helpers/stop-budget.js";
+import { STOP_MARGIN_MS } from "./stop-once.js";
 import { handleSignals } from "./handle-signals.js";
 import { loadApps } from "./load-apps.js";
 import { loadEnvFile } from "../options/load-env-file.js";
@@ -67,11 +69,13 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
   let stopping: Promise<void> | undefined;
   const stop = ({ graceMs: grace = graceMs } = {}) =>
     (stopping ??= (async () => {
-      await worker.close({ graceMs: grace });
-      await app.close();
+      // Whatever Redis does, the stop ends within the grace period and this margin.
+      const budget = stopBudget(grace + STOP_MARGIN_MS, log);
+      await budget.wait("the delivery worker's close", worker.close({ graceMs: grace }));
+      await budget.wait("the app's Redis connection's close", app.close());
       // Spans and metrics still buffered are exported before the process ends.
-      await telemetry?.shutdown();
-      await flushSentry();
+      await budget.wait("the telemetry export", telemetry?.shutdown());
+      await budget.wait("the flush of error reports", flushSentry());
       log.flush();
     })());
   if (options.handleSignals !== false) {

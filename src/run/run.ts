@@ -13,7 +13,7 @@ import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { handleSignals } from "./handle-signals.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
-import { stopOnce, type QueueParts, type Stop } from "./stop-once.js";
+import { stopOnce, thenShutDown, type QueueParts, type Stop } from "./stop-once.js";
 import type { QueueOverrides, QueueSettings } from "../queue/resolve-queue-settings.js";
 import { resolveQueueSettings } from "../queue/resolve-queue-settings.js";
 import { parseDuration } from "../redeliver/parse-duration.js";
@@ -207,9 +207,7 @@ export async function run(
   }
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  // Spans and metrics still buffered are exported before the process ends.
-  const withTelemetry = (stopServer: Stop): Stop =>
-    telemetry ? (stopOptions) => stopServer(stopOptions).finally(() => telemetry.shutdown()) : stopServer;
+  const withTelemetry = (stopServer: Stop): Stop => thenShutDown(stopServer, telemetry);
   let stop = withTelemetry(stopOnce(server, proxy, log, graceMs, queueParts));
   const signals =
     options.handleSignals === false
