@@ -6,6 +6,7 @@ import { stopBudget } from "../helpers/stop-budget.js";
 import { STOP_MARGIN_MS } from "./stop-once.js";
 import { handleSignals } from "./handle-signals.js";
 import { loadApps } from "./load-apps.js";
+import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { createServer } from "../server/create-server.js";
@@ -56,6 +57,7 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
   const log =
     settings.options.log ??
     getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
+  await warnIfEnvTracked({ cwd, log });
   const app = createApp({ env, overrides: { ...settings.options, log } });
   telemetry?.instrumentApp(app);
   // Apps may mount routes with getRouter(): they get a router that is never served.
