@@ -14,6 +14,7 @@ import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import type { Resolver } from "../types/index.js";
 import { VERSION } from "../version.js";
 import { resolveQueueSettings, type QueueOverrides } from "../queue/resolve-queue-settings.js";
+import { reportPersistence } from "../queue/redis-persistence.js";
 import { startDeliveryWorker, type DeliveryWorker } from "../queue/start-delivery-worker.js";
 
 export type RunWorkerOptions = {
@@ -64,6 +65,7 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
   const host = createServer({ app, port: 0 });
   await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));
   await app.state.redis!.connection.whenUp(REDIS_START_WAIT_MS);
+  reportPersistence(app.state.redis!.connection, log);
   const worker = await startDeliveryWorker({ app, concurrency: queue.concurrency, lockMs: queue.lockMs, log });
   log.info(`gh-app-kit ${VERSION} worker started`);
 

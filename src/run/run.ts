@@ -234,7 +234,10 @@ export async function run(
   };
 }
 
+/** Says whether a restart of Redis would lose acknowledged deliveries, then starts the worker unless `--no-worker`. */
 async function startQueueWorker(app: App, settings: QueueSettings, log: Logger): Promise<QueueParts["worker"]> {
+  const { reportPersistence } = await import("../queue/redis-persistence.js");
+  reportPersistence(app.state.redis!.connection, log);
   if (!settings.worker) {
     log.info("Queue mode without a worker: deliveries are queued for `app worker` processes.");
     return undefined;
