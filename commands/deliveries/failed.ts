@@ -1,6 +1,6 @@
 import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../../src/cli/app-command.js";
-import { queueLocationFlags } from "../../src/cli/deliveries-flags.js";
+import { queueBaseUrl, queueLocationFlags } from "../../src/cli/deliveries-flags.js";
 import { openFailedDeliveries, type FailedDelivery } from "../../src/queue/failed-deliveries.js";
 
 export default class DeliveriesFailed extends AppCommand {
@@ -22,7 +22,11 @@ export default class DeliveriesFailed extends AppCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(DeliveriesFailed);
-    const failed = await openFailedDeliveries({ redisConfig: flags["redis-url"], appId: flags["app-id"] ?? "token" });
+    const failed = await openFailedDeliveries({
+      redisConfig: flags["redis-url"],
+      appId: flags["app-id"] ?? "token",
+      baseUrl: queueBaseUrl(flags["base-url"]),
+    });
     try {
       const deliveries = await failed.list();
       if (flags.json) this.log(JSON.stringify(deliveries, null, 2));

@@ -16,4 +16,14 @@ export const queueLocationFlags = {
     summary: "ID of the GitHub App whose queue to read (each app has its own).",
     helpValue: "ID",
   }),
+  "base-url": Flags.url({
+    summary:
+      "API base URL of the app's platform, as given to app run (default from GHE_HOST, else github.com): each platform has its own queue.",
+    helpValue: "URL",
+  }),
 };
+
+/** `--base-url`, else `GHE_HOST` as `app run` reads it, else undefined (github.com). */
+export function queueBaseUrl(flag: URL | undefined): string | undefined {
+  return flag?.href.replace(/\/$/, "") ?? ENV_BINDINGS.baseUrl.read(process.env, undefined);
+}

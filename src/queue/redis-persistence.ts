@@ -75,30 +75,13 @@ async function configValue(redis: PersistenceReader, parameter: string): Promise
   return value === undefined ? undefined : String(value);
 }
 
-/**
- * Queue mode at start: once Redis first answers, one line says whether a
- * restart of Redis would lose acknowledged deliveries (a warning, with what to
- * do) or not.
- */
-export function reportPersistence(
+/** Queue mode at start: one line says whether a restart of Redis would lose acknowledged deliveries, and what to do. */
+export async function reportPersistence(
   connection: RedisConnection,
-  log: { info(m: string): unknown; warn(m: string): unknown },
-): void {
-  const check = async (): Promise<void> => {
-    const persistence = await readPersistence(
-      (await connection.client()) as unknown as PersistenceReader,
-      connection.description,
-    );
-    if (persistence.durable) log.info(persistence.message);
-    else log.warn(`${persistence.message} ${persistence.fix}`);
-  };
-  if (connection.up) {
-    void check().catch(() => undefined);
-    return;
-  }
-  const stop = connection.onChange((up) => {
-    if (!up) return;
-    stop();
-    void check().catch(() => undefined);
-  });
+  log: { info(message: string): unknown; warn(message: string): unknown },
+): Promise<void> {
+  const client = (await connection.client()) as unknown as PersistenceReader;
+  const persistence = await readPersistence(client, connection.description);
+  if (persistence.durable) log.info(persistence.message);
+  else log.warn(`${persistence.message} ${persistence.fix}`);
 }

@@ -47,7 +47,7 @@ export async function startDeliveryWorker({
   const handedBack = new Set<string>();
   let closingDown = false;
   const worker = new Worker<DeliveryJobData>(
-    queueNameOf(appId),
+    queueNameOf(appId, app.state.baseUrl),
     async (job, token) => {
       jobs.set(job.data.id, { job, token });
       try {

@@ -14,7 +14,7 @@ import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import type { Resolver } from "../types/index.js";
 import { VERSION } from "../version.js";
 import { resolveQueueSettings, type QueueOverrides } from "../queue/resolve-queue-settings.js";
-import { reportPersistence } from "../queue/redis-persistence.js";
+import { reportQueueStart } from "../queue/report-queue-start.js";
 import { startDeliveryWorker, type DeliveryWorker } from "../queue/start-delivery-worker.js";
 
 export type RunWorkerOptions = {
@@ -65,7 +65,8 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
   const host = createServer({ app, port: 0 });
   await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));
   await app.state.redis!.connection.whenUp(REDIS_START_WAIT_MS);
-  reportPersistence(app.state.redis!.connection, log);
+  const { connection } = app.state.redis!;
+  reportQueueStart({ connection, appId: app.state.appId ?? "token", baseUrl: app.state.baseUrl, log });
   const worker = await startDeliveryWorker({ app, concurrency: queue.concurrency, lockMs: queue.lockMs, log });
   log.info(`gh-app-kit ${VERSION} worker started`);
 

@@ -139,6 +139,7 @@ export async function run(
     queueParts.deliveryQueue = await createDeliveryQueue({
       connection: app.state.redis!.connection,
       appId: app.state.appId ?? "token",
+      baseUrl: app.state.baseUrl,
       attempts: queueSettings.attempts,
       backoffMs: queueSettings.backoffMs,
     });
@@ -236,8 +237,13 @@ export async function run(
 
 /** Says whether a restart of Redis would lose acknowledged deliveries, then starts the worker unless `--no-worker`. */
 async function startQueueWorker(app: App, settings: QueueSettings, log: Logger): Promise<QueueParts["worker"]> {
-  const { reportPersistence } = await import("../queue/redis-persistence.js");
-  reportPersistence(app.state.redis!.connection, log);
+  const { reportQueueStart } = await import("../queue/report-queue-start.js");
+  reportQueueStart({
+    connection: app.state.redis!.connection,
+    appId: app.state.appId ?? "token",
+    baseUrl: app.state.baseUrl,
+    log,
+  });
   if (!settings.worker) {
     log.info("Queue mode without a worker: deliveries are queued for `app worker` processes.");
     return undefined;
