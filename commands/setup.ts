@@ -73,6 +73,7 @@ export default class Setup extends AppCommand {
       cwd: process.cwd(),
       env: process.env,
       print: (line) => this.log(line),
+      warn: (line) => this.warn(line),
     });
   }
 }

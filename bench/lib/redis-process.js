@@ -7,7 +7,7 @@ import { track } from "./children.js";
  * for the queue-mode rows. Undefined when redis-server is not installed.
  *
  * @example
- * const redis = await startRedis(); redis.depth("deliveries-1"); await redis.stop();
+ * const redis = await startRedis(); redis.depth("deliveries-api.github.com_1"); await redis.stop();
  */
 export async function startRedis() {
   const port = await freePort();
@@ -34,7 +34,7 @@ export async function startRedis() {
     url: `redis://127.0.0.1:${port}`,
     pid: child.pid,
     /** Deliveries waiting in the app's queue. */
-    waiting: () => Number(cli("LLEN", "gh-app-kit:bull:deliveries-1:wait")),
+    waiting: () => Number(cli("LLEN", "gh-app-kit:bull:deliveries-api.github.com_1:wait")),
     flush: () => cli("FLUSHALL"),
     stop: () =>
       new Promise((resolve) => {

@@ -1,6 +1,6 @@
 import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../../src/cli/app-command.js";
-import { queueLocationFlags, requireRedisUrl } from "../../src/cli/deliveries-flags.js";
+import { queueBaseUrl, queueLocationFlags, requireRedisUrl } from "../../src/cli/deliveries-flags.js";
 import { openFailedDeliveries, type FailedDelivery } from "../../src/queue/failed-deliveries.js";
 
 export default class DeliveriesFailed extends AppCommand {
@@ -25,6 +25,7 @@ export default class DeliveriesFailed extends AppCommand {
     const failed = await openFailedDeliveries({
       redisConfig: requireRedisUrl(flags["redis-url"], "app deliveries failed"),
       appId: flags["app-id"] ?? "token",
+      baseUrl: queueBaseUrl(flags["base-url"]),
     });
     try {
       const deliveries = await failed.list();

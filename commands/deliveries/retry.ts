@@ -1,7 +1,7 @@
 import * as Args from "@oclif/core/args";
 import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../../src/cli/app-command.js";
-import { queueLocationFlags, requireRedisUrl } from "../../src/cli/deliveries-flags.js";
+import { queueBaseUrl, queueLocationFlags, requireRedisUrl } from "../../src/cli/deliveries-flags.js";
 import { AppError } from "../../src/errors.js";
 import { openFailedDeliveries } from "../../src/queue/failed-deliveries.js";
 
@@ -43,6 +43,7 @@ export default class DeliveriesRetry extends AppCommand {
     const failed = await openFailedDeliveries({
       redisConfig: requireRedisUrl(flags["redis-url"], "app deliveries retry"),
       appId: flags["app-id"] ?? "token",
+      baseUrl: queueBaseUrl(flags["base-url"]),
     });
     let result;
     try {

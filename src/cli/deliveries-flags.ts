@@ -16,6 +16,11 @@ export const queueLocationFlags = {
     summary: "ID of the GitHub App whose queue to read (each app has its own).",
     helpValue: "ID",
   }),
+  "base-url": Flags.url({
+    summary:
+      "API base URL of the app's platform, as given to app run (default from GHE_HOST, else github.com): each platform has its own queue.",
+    helpValue: "URL",
+  }),
 };
 
 /** The Redis of the queue, or a usage error naming REDIS_URL (as `app worker` and `app run --queue redis` do). */
@@ -28,4 +33,9 @@ export function requireRedisUrl(value: string | undefined, command: string): str
       hint: "Set REDIS_URL (or pass --redis-url) to the Redis the app's instances use in queue mode, e.g. redis://127.0.0.1:6379.",
     },
   );
+}
+
+/** `--base-url`, else `GHE_HOST` as `app run` reads it, else undefined (github.com). */
+export function queueBaseUrl(flag: URL | undefined): string | undefined {
+  return flag?.href.replace(/\/$/, "") ?? ENV_BINDINGS.baseUrl.read(process.env, undefined);
 }

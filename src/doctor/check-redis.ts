@@ -1,4 +1,6 @@
 import type { RedisOptions } from "ioredis";
+import { isAppError } from "../errors.js";
+import { validateRedisUrl } from "../redis/validate-redis-url.js";
 import { describeFailure } from "./describe-failure.js";
 import type { CheckResult, DoctorSetup } from "./types.js";
 
@@ -9,6 +11,14 @@ const TIMEOUT_MS = 3000;
 export async function checkRedis({ options }: DoctorSetup): Promise<CheckResult | undefined> {
   const config = options.redisConfig;
   if (!config) return undefined;
+  if (typeof config === "string") {
+    try {
+      validateRedisUrl(config);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return { id: ID, status: "fail", message: error.message, fix: error.hint };
+    }
+  }
   const where = describeRedis(config);
   const { Redis } = await import("ioredis");
   const settings = {

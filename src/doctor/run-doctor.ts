@@ -12,6 +12,7 @@ import { checkInstallations } from "./check-installations.js";
 import { checkKey } from "./check-key.js";
 import { checkProxy } from "./check-proxy.js";
 import { checkRedis } from "./check-redis.js";
+import { checkRedisPersistence } from "./check-redis-persistence.js";
 import { checkSecret } from "./check-secret.js";
 import { createPlatformProbe } from "./probe-platform.js";
 import type { Check, CheckResult, DoctorSetup } from "./types.js";
@@ -45,6 +46,7 @@ const CHECKS: readonly Check[] = [
   checkEvents,
   checkInstallations,
   checkRedis,
+  checkRedisPersistence,
   checkProxy,
 ];
 

@@ -8,7 +8,7 @@ export type CheckStatus = "ok" | "warn" | "fail";
 
 /** One line of `app doctor`: what was checked, how it went and, unless ok, what to do. */
 export type CheckResult = {
-  /** Stable name for scripts: `key`, `clock`, `secret`, `events`, `installations`, `redis`, `proxy`. */
+  /** Stable name for scripts: `key`, `clock`, `secret`, `events`, `installations`, `redis`, `persistence`, `proxy`. */
   id: string;
   status: CheckStatus;
   message: string;

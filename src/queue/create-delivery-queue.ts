@@ -2,6 +2,7 @@ import type { Queue } from "bullmq";
 import type { RedisOptions } from "ioredis";
 import type { RedisConnection } from "../redis/redis-connection.js";
 import { DELIVERY_MEMORY_MS, deliveryKey } from "../redis/delivery-claims.js";
+import { sharingScope } from "../redis/sharing-scope.js";
 import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./queue-defaults.js";
@@ -22,6 +23,8 @@ export type DeliveryQueueOptions = {
   /** The app's Redis connection: the delivery ids are remembered there, under its key prefix. */
   connection: RedisConnection;
   appId: number | string;
+  /** The platform's API base URL (default github.com): the queue and the remembered ids are scoped to it and the app id. */
+  baseUrl?: string | undefined;
   /** Runs of a delivery in all, the first included. Default: 3. */
   attempts?: number | undefined;
   /** First retry after this long, then twice as long each time. Default: 5000. */
@@ -35,6 +38,7 @@ const STORING_MS = 30_000;
 export async function createDeliveryQueue({
   connection,
   appId,
+  baseUrl,
   attempts = DEFAULT_DELIVERY_ATTEMPTS,
   backoffMs = DEFAULT_BACKOFF_MS,
 }: DeliveryQueueOptions): Promise<DeliveryQueue> {
@@ -46,7 +50,7 @@ export async function createDeliveryQueue({
   // ioredis' RedisOptions does not satisfy its own constructor type under exactOptionalPropertyTypes.
   const client = url === undefined ? new Redis(clientOptions as never) : new Redis(url, clientOptions as never);
   client.on("error", () => undefined);
-  const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId), {
+  const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId, baseUrl), {
     connection: client,
     prefix: queuePrefixOf(connection.keyPrefix),
     skipVersionCheck: true,
@@ -70,7 +74,8 @@ export async function createDeliveryQueue({
 
   async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
     const redis = await connection.client();
-    const key = deliveryKey(connection.keyPrefix, appId, delivery.id);
+    // The key delivery claims use too: a delivery is stored or run once, by instances with or without a queue.
+    const key = deliveryKey(connection.keyPrefix, sharingScope(appId, baseUrl), delivery.id);
     if ((await redis.set(key, "storing", "PX", STORING_MS, "NX")) !== "OK") return "duplicate";
     try {
       await queue.add(delivery.name, delivery, { jobId: jobIdOf(delivery.id) });

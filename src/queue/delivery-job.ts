@@ -1,3 +1,5 @@
+import { sharingScope } from "../redis/sharing-scope.js";
+
 /** What a queued delivery carries: enough to run its handlers anywhere, and to continue its trace. */
 export type DeliveryJobData = {
   /** The `X-GitHub-Delivery` id. */
@@ -31,9 +33,15 @@ export function jobIdOf(deliveryId: string): string {
   return deliveryId;
 }
 
-/** The queue's name: one queue per app id, so two apps on one Redis never share deliveries. */
-export function queueNameOf(appId: number | string): string {
-  return `deliveries-${String(appId).replace(/:/g, "_")}`;
+/**
+ * The queue's name: one queue per platform and app id (`sharingScope`), so two
+ * apps on one Redis never share deliveries, nor the same app id on two
+ * platforms (BullMQ refuses ":" in a name). Without `baseUrl`: an earlier
+ * version's name, by app id alone (see `reportLegacyQueue`).
+ */
+export function queueNameOf(appId: number | string, baseUrl?: string | null): string {
+  const scope = baseUrl === null ? String(appId) : sharingScope(appId, baseUrl);
+  return `deliveries-${scope.replace(/:/g, "_")}`;
 }
 
 /** BullMQ's key prefix under ours: `gh-app-kit:` → `gh-app-kit:bull` (keys `gh-app-kit:bull:<queue>:…`). */

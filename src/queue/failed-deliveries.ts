@@ -32,13 +32,16 @@ const noLog = { info: () => undefined, warn: () => undefined };
 export async function openFailedDeliveries({
   redisConfig,
   appId,
+  baseUrl,
 }: {
   redisConfig: RedisOptions | string;
   appId: number | string;
+  /** The platform's API base URL, as given to `app run` (default github.com): each platform has its own queue. */
+  baseUrl?: string | undefined;
 }): Promise<FailedDeliveries> {
   const connection = new RedisConnection({ config: redisConfig, log: noLog });
   const { Queue } = await import("bullmq");
-  const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId), {
+  const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId, baseUrl), {
     connection: bullConnection(connection.config, "admin"),
     prefix: queuePrefixOf(connection.keyPrefix),
     skipVersionCheck: true,

@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import type { App } from "../app.js";
 import { AppError } from "../errors.js";
+import { settlesWithin } from "../helpers/stop-budget.js";
 import type { Logger } from "../log/get-log.js";
 import { abandonDeliveries } from "../server/abandon-deliveries.js";
 import { InFlight, type InFlightDelivery } from "../server/in-flight.js";
@@ -46,7 +47,7 @@ export async function startDeliveryWorker({
   const handedBack = new Set<string>();
   let closingDown = false;
   const worker = new Worker<DeliveryJobData>(
-    queueNameOf(appId),
+    queueNameOf(appId, app.state.baseUrl),
     async (job, token) => {
       jobs.set(job.data.id, { job, token });
       try {
@@ -103,13 +104,20 @@ export async function startDeliveryWorker({
     if (!entry?.token) return false;
     // Set before Redis answers: whatever the handler does next, the job is not completed or failed here.
     handedBack.add(delivery.id);
-    try {
-      await entry.job.moveToWait(entry.token);
+    const moved = entry.job.moveToWait(entry.token).then(
+      () => true,
+      () => false,
+    );
+    // A Redis that does not answer: the job stays locked, and runs again once the lock expires.
+    if (!(await settlesWithin(moved, REDIS_STOP_STEP_MS))) {
+      log.warn(
+        `Redis did not answer within ${REDIS_STOP_STEP_MS} ms to take delivery ${delivery.id} back; it runs again once its lock expires (at most ${lockMs} ms after the last renewal, then the stalled check).`,
+      );
       return true;
-    } catch {
-      handedBack.delete(delivery.id);
-      return false;
     }
+    if (await moved) return true;
+    handedBack.delete(delivery.id);
+    return false;
   };
 
   let closing: Promise<void> | undefined;
@@ -136,13 +144,12 @@ export async function startDeliveryWorker({
           await abandonDeliveries(left, { log, graceMs, handOver });
         }
         // Aborted handlers usually end at once; one that ignores its signal (or a Redis that does not answer) is not waited for.
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const settled = await Promise.race([
-          closed,
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), wait))),
-        ]);
-        clearTimeout(timer);
-        if (!settled) await worker.disconnect().catch(() => undefined);
+        if (await settlesWithin(closed, wait)) return;
+        if (!(await settlesWithin(worker.disconnect(), REDIS_STOP_STEP_MS))) {
+          log.warn(
+            `Gave up waiting on Redis: the delivery worker did not disconnect within ${REDIS_STOP_STEP_MS} ms; stopping without it.`,
+          );
+        }
       })());
     },
   };
@@ -150,6 +157,8 @@ export async function startDeliveryWorker({
 
 /** How long a stop waits for aborted handlers to return before it disconnects the worker. */
 const ABORTED_WAIT_MS = 1000;
+/** How long a stop waits for Redis at each step (a hand-back, the disconnection) before it goes on without it. */
+const REDIS_STOP_STEP_MS = 1000;
 
 /** Waiting out a rate limit in the handler would hold a worker slot; the queue delays the delivery instead. */
 function leaveRateLimitsToTheQueue(app: App): void {

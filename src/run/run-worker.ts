@@ -2,8 +2,11 @@ import { createApp } from "../create-app.js";
 import { AppError } from "../errors.js";
 import { getLog } from "../log/get-log.js";
 import { flushSentry } from "../log/sentry.js";
+import { stopBudget } from "../helpers/stop-budget.js";
+import { STOP_MARGIN_MS } from "./stop-once.js";
 import { handleSignals } from "./handle-signals.js";
 import { loadApps } from "./load-apps.js";
+import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { createServer } from "../server/create-server.js";
@@ -11,6 +14,7 @@ import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import type { Resolver } from "../types/index.js";
 import { VERSION } from "../version.js";
 import { resolveQueueSettings, type QueueOverrides } from "../queue/resolve-queue-settings.js";
+import { reportQueueStart } from "../queue/report-queue-start.js";
 import { startDeliveryWorker, type DeliveryWorker } from "../queue/start-delivery-worker.js";
 
 export type RunWorkerOptions = {
@@ -54,12 +58,15 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
   const log =
     settings.options.log ??
     getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
+  await warnIfEnvTracked({ cwd, log });
   const app = createApp({ env, overrides: { ...settings.options, log } });
   telemetry?.instrumentApp(app);
   // Apps may mount routes with getRouter(): they get a router that is never served.
   const host = createServer({ app, port: 0 });
   await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));
   await app.state.redis!.connection.whenUp(REDIS_START_WAIT_MS);
+  const { connection } = app.state.redis!;
+  reportQueueStart({ connection, appId: app.state.appId ?? "token", baseUrl: app.state.baseUrl, log });
   const worker = await startDeliveryWorker({ app, concurrency: queue.concurrency, lockMs: queue.lockMs, log });
   log.info(`gh-app-kit ${VERSION} worker started`);
 
@@ -67,11 +74,13 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
   let stopping: Promise<void> | undefined;
   const stop = ({ graceMs: grace = graceMs } = {}) =>
     (stopping ??= (async () => {
-      await worker.close({ graceMs: grace });
-      await app.close();
+      // Whatever Redis does, the stop ends within the grace period and this margin.
+      const budget = stopBudget(grace + STOP_MARGIN_MS, log);
+      await budget.wait("the delivery worker's close", worker.close({ graceMs: grace }));
+      await budget.wait("the app's Redis connection's close", app.close());
       // Spans and metrics still buffered are exported before the process ends.
-      await telemetry?.shutdown();
-      await flushSentry();
+      await budget.wait("the telemetry export", telemetry?.shutdown());
+      await budget.wait("the flush of error reports", flushSentry());
       log.flush();
     })());
   if (options.handleSignals !== false) {

@@ -4,7 +4,7 @@ import { getPublicDomain } from "../apps/get-public-domain.js";
 import { getWelcomeMessage } from "../apps/get-welcome-message.js";
 import { checkEventSubscriptions } from "../check-event-subscriptions.js";
 import { createResolvedApp, DEVELOPMENT_SECRET } from "../create-app.js";
-import { getLog, type Logger } from "../log/get-log.js";
+import { getLog } from "../log/get-log.js";
 import { validatePrivateKey } from "../private-key/validate-private-key.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "../options/load-env-file.js";
@@ -13,8 +13,9 @@ import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { handleSignals } from "./handle-signals.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
-import { stopOnce, type QueueParts, type Stop } from "./stop-once.js";
-import type { QueueOverrides, QueueSettings } from "../queue/resolve-queue-settings.js";
+import { stopOnce, thenShutDown, type Stop } from "./stop-once.js";
+import { openRunQueue, startQueueWorker } from "./queue-parts.js";
+import type { QueueOverrides } from "../queue/resolve-queue-settings.js";
 import { resolveQueueSettings } from "../queue/resolve-queue-settings.js";
 import { parseDuration } from "../redeliver/parse-duration.js";
 import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
@@ -132,18 +133,7 @@ export async function run(
     host = "127.0.0.1";
     log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
   }
-  const queueParts: QueueParts & { deliveryQueue?: import("../queue/create-delivery-queue.js").DeliveryQueue } = {};
-  if (queueSettings) {
-    // BullMQ is loaded here only: without a queue, none of it is.
-    const { createDeliveryQueue } = await import("../queue/create-delivery-queue.js");
-    queueParts.deliveryQueue = await createDeliveryQueue({
-      connection: app.state.redis!.connection,
-      appId: app.state.appId ?? "token",
-      attempts: queueSettings.attempts,
-      backoffMs: queueSettings.backoffMs,
-    });
-    queueParts.queue = queueParts.deliveryQueue;
-  }
+  const queueParts = await openRunQueue(app, queueSettings);
   const server = createServer({
     app,
     host,
@@ -208,9 +198,7 @@ export async function run(
   }
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  // Spans and metrics still buffered are exported before the process ends.
-  const withTelemetry = (stopServer: Stop): Stop =>
-    telemetry ? (stopOptions) => stopServer(stopOptions).finally(() => telemetry.shutdown()) : stopServer;
+  const withTelemetry = (stopServer: Stop): Stop => thenShutDown(stopServer, telemetry);
   let stop = withTelemetry(stopOnce(server, proxy, log, graceMs, queueParts));
   const signals =
     options.handleSignals === false
@@ -235,15 +223,6 @@ export async function run(
       return stop(stopOptions);
     },
   };
-}
-
-async function startQueueWorker(app: App, settings: QueueSettings, log: Logger): Promise<QueueParts["worker"]> {
-  if (!settings.worker) {
-    log.info("Queue mode without a worker: deliveries are queued for `app worker` processes.");
-    return undefined;
-  }
-  const { startDeliveryWorker } = await import("../queue/start-delivery-worker.js");
-  return startDeliveryWorker({ app, concurrency: settings.concurrency, lockMs: settings.lockMs, log });
 }
 
 function withoutCredentials(options: AppOptions): AppOptions {

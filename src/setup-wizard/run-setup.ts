@@ -4,6 +4,7 @@ import { updateEnvFile } from "../env-file/update-env-file.js";
 import { AppError } from "../errors.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { findPrivateKey } from "../private-key/get-private-key.js";
+import { warnIfEnvTracked } from "../run/warn-tracked-env.js";
 import { describePrivateKey } from "./describe-private-key.js";
 import { createPrompter, type Prompter } from "./prompter.js";
 import { SETUP_VALUES, type SetupKey, type SetupValueSpec } from "./setup-values.js";
@@ -21,6 +22,8 @@ export type SetupOptions = {
   /** Default: inquirer on standard input and output. */
   prompter?: Prompter | undefined;
   print?: (line: string) => void;
+  /** Default: `print`. */
+  warn?: (line: string) => void;
 };
 
 export type SetupResult = { path: string; written: string[] };
@@ -68,6 +71,8 @@ export async function runSetup(options: SetupOptions): Promise<SetupResult> {
   await updateEnvFile(path, values);
   const written = Object.keys(values);
   print(`Wrote ${written.join(", ")} to ${path} (readable only by you).`);
+  // As `app run` and `app worker` say at start: the file just written would go out with the next push.
+  await warnIfEnvTracked({ cwd, log: { warn: options.warn ?? print } });
   print(webhookAdvice(values, env));
   print(`Then start the app with ${startCommand(cwd)}.`);
   print("Then check the configuration against the platform with `app doctor`.");

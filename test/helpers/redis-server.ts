@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export type RedisServer = {
   port: number;
@@ -32,22 +35,36 @@ export async function freePort(): Promise<number> {
 export type RedisServerOptions = {
   /** Sets `requirepass`: clients must authenticate (`url` then carries it). */
   password?: string;
+  /** `--appendonly yes` (in a temporary folder, kept across `stop()` and `start()`, removed when the test process exits). Default: no persistence at all. */
+  appendonly?: boolean;
+  /** Disables CONFIG (`--rename-command CONFIG ""`), as managed Redis services do. */
+  noConfigCommand?: boolean;
 };
 
 /**
  * Starts a real `redis-server` (the Debian package) on a free port of
  * 127.0.0.1, without persistence; stop it when done.
  */
-export async function startRedisServer({ password }: RedisServerOptions = {}): Promise<RedisServer> {
+export async function startRedisServer({
+  password,
+  appendonly = false,
+  noConfigCommand = false,
+}: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
   const auth = password === undefined ? [] : ["--requirepass", password];
+  const dir = appendonly ? mkdtempSync(join(tmpdir(), "redis-aof-")) : undefined;
+  if (dir !== undefined) process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  const extra = [
+    ...(dir === undefined ? ["--appendonly", "no"] : ["--appendonly", "yes", "--dir", dir]),
+    ...(noConfigCommand ? ["--rename-command", "CONFIG", ""] : []),
+  ];
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
     if (child && child.exitCode === null) return;
     const started = spawn(
       "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...auth],
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...extra, ...auth],
       {
         stdio: ["ignore", "pipe", "pipe"],
       },

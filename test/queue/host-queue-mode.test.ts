@@ -71,7 +71,7 @@ describe('queue mode in createNodeMiddleware and createWebHandler (queue: "redis
 
     expect(await deliver(url, "middleware-1")).to.deep.equal({ status: 202, body: { queued: "middleware-1" } });
     expect(await deliver(url, "middleware-1")).to.deep.equal({ status: 200, body: { duplicate: "middleware-1" } });
-    expect(await client.exists("gh-app-kit:bull:deliveries-1:middleware-1")).to.equal(1);
+    expect(await client.exists("gh-app-kit:bull:deliveries-127.0.0.1_9_1:middleware-1")).to.equal(1);
 
     // A worker elsewhere (another App on the same Redis) runs it, once.
     const worker = queueApp(redis.url);
@@ -107,7 +107,7 @@ describe('queue mode in createNodeMiddleware and createWebHandler (queue: "redis
 
     expect(await deliver(url, "web-handler-1")).to.deep.equal({ status: 202, body: { queued: "web-handler-1" } });
     expect(await deliver(url, "web-handler-1")).to.deep.equal({ status: 200, body: { duplicate: "web-handler-1" } });
-    const stored = await client.hget("gh-app-kit:bull:deliveries-1:web-handler-1", "data");
+    const stored = await client.hget("gh-app-kit:bull:deliveries-127.0.0.1_9_1:web-handler-1", "data");
     expect(JSON.parse(stored!)).to.include({
       id: "web-handler-1",
       name: "issues",

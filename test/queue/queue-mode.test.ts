@@ -10,7 +10,7 @@ import { deliver, eventually, queueEnv, RECORDER } from "./queue-helpers.js";
 
 const BUILT = fileURLToPath(new URL("../../dist/commands/worker.js", import.meta.url));
 const QUEUE_PROCESS = fileURLToPath(new URL("./fixtures/queue-process.ts", import.meta.url));
-const QUEUE_KEY = "gh-app-kit:bull:deliveries-1";
+const QUEUE_KEY = "gh-app-kit:bull:deliveries-api.github.com_1";
 const WORKER_READY = /worker started/;
 
 describe("queue mode (app run --queue redis, app worker)", function () {
@@ -124,7 +124,7 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     expect(failed).to.have.length(1);
     expect(failed[0]).to.include({ id: "failing-1-abcdef", event: "issues.opened", attempts: 2 });
     expect(failed[0]!.error).to.match(/^run 2 failed with secret \[REDACTED\] and token \[REDACTED\]/);
-    const raw = JSON.stringify(await client.hgetall("gh-app-kit:bull:deliveries-1:failing-1-abcdef"));
+    const raw = JSON.stringify(await client.hgetall(`${QUEUE_KEY}:failing-1-abcdef`));
     expect(raw).not.to.include("test-webhook-secret-1234");
     expect(raw).not.to.include("ghs_aaaa");
     expect(raw).not.to.include(Buffer.from("stateless-claims").toString("base64url"));

@@ -5,13 +5,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
 import { getTestKeys } from "../helpers/keys.js";
-import { spawnApp } from "../helpers/spawn-app.js";
+import { startRedisServer } from "../helpers/redis-server.js";
+import { runToExit, spawnApp } from "../helpers/spawn-app.js";
 import { TEST_SECRET } from "../helpers/test-app.js";
 
 const APP = fileURLToPath(new URL("../fixtures/apps/comment.js", import.meta.url));
 const TRACKED = /\.env is tracked by git/;
 
-describe("app run: a .env tracked by git", function () {
+describe("a .env tracked by git (app run, app worker, app setup)", function () {
   this.timeout(30_000);
   let cwd: string;
   beforeEach(() => {
@@ -50,5 +51,36 @@ describe("app run: a .env tracked by git", function () {
 
   it("starts without a word when git is not installed", async () => {
     expect(await outputOf("/nonexistent-bin")).not.to.match(TRACKED);
+  });
+
+  it("app worker warns at start too", async () => {
+    git("init", "-q");
+    git("add", ".env");
+    const redis = await startRedisServer();
+    try {
+      const env = { APP_ID: "1", PRIVATE_KEY: getTestKeys().privateKeyPkcs1, REDIS_URL: redis.url, NODE_ENV: "test" };
+      const child = await spawnApp({ command: "worker", args: [APP], env, cwd, readyPattern: /worker started/ });
+      child.kill("SIGTERM");
+      await child.exit;
+      const output = child.stdout() + child.stderr();
+      expect(output).to.match(TRACKED).and.include("git rm --cached .env");
+      expect(output).not.to.include(TEST_SECRET);
+    } finally {
+      await redis.stop();
+    }
+  });
+
+  it("app setup --yes, which writes .env, warns when git tracks it, and not when it does not", async () => {
+    git("init", "-q");
+    const env = { PRIVATE_KEY: getTestKeys().privateKeyPkcs1 };
+    const untracked = await runToExit({ command: "setup", args: ["--yes", "-a", "7"], env, cwd });
+    expect(untracked.code, untracked.stderr).to.equal(0);
+    expect(untracked.stdout + untracked.stderr).not.to.match(TRACKED);
+    git("add", ".env");
+    const tracked = await runToExit({ command: "setup", args: ["--yes", "-a", "8"], env, cwd });
+    expect(tracked.code, tracked.stderr).to.equal(0);
+    const output = tracked.stdout + tracked.stderr;
+    expect(output).to.match(TRACKED).and.include("git rm --cached .env");
+    expect(output).not.to.include(TEST_SECRET);
   });
 });
