@@ -1,10 +1,11 @@
 import { visit } from "recast";
 import { findModuleReferences } from "./find-module-references.js";
-import { parseSource, parseWithBabel } from "./parse-source.js";
+import { parseWithBabel } from "./parse-source.js";
 import { renameContextClient } from "./rename-context-client.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
+import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
 /** Text that any file the migration would change contains. */
@@ -14,7 +15,7 @@ const CANDIDATE = /probot|octokit|githubToken/i;
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   if (!CANDIDATE.test(code)) return { code, changes: [], problems: [] };
-  const ast = parseSource(file, code) as unknown as AnyNode;
+  const ast = parseWithBabel(file, code) as unknown as AnyNode;
   const refs = findModuleReferences(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log);
   renameOptionKeys(calls, log);
@@ -27,6 +28,16 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
       ? rewriteCommentTypes(printed, parseWithBabel(file, printed) as unknown as AnyNode, log, renamed)
       : printed;
   log.changes.sort((a, b) => a.line - b.line);
+  const wrong = result === code ? undefined : findUnintendedChange(file, code, result, log.edits.applied);
+  if (wrong) {
+    // Never write what cannot be shown right: the file stays as it was, and the user hears of it.
+    const problem = {
+      line: Number(/^line (\d+)/.exec(wrong)?.[1] ?? 0) || undefined,
+      message: `left as it was: the rewrite would have changed more than the renames (${wrong})`,
+      hint: "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.",
+    };
+    return { code, changes: [], problems: [problem, ...log.problems] };
+  }
   return { code: result, changes: log.changes, problems: log.problems };
 }
 

@@ -1,5 +1,4 @@
 import { parse as babelParse, type ParserPlugin } from "@babel/parser";
-import * as recast from "recast";
 
 export const SOURCE_EXTENSIONS = [".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts", ".tsx"] as const;
 
@@ -10,14 +9,11 @@ function pluginsFor(file: string): ParserPlugin[] {
   return ["jsx", "decorators-legacy"];
 }
 
-/** recast, so printing again keeps the formatting of every node left alone. */
-export function parseSource(file: string, code: string): recast.types.namedTypes.File {
-  return recast.parse(code, {
-    parser: { parse: (source: string) => parseWithBabel(file, source) },
-  }) as recast.types.namedTypes.File;
-}
-
-/** Babel's own tree: its `comments` keep their offsets (recast moves them onto nodes). */
+/**
+ * Babel's tree of the text exactly as read: every `start`/`end` is an offset into `code`, which is
+ * what the edits are made on. Not recast.parse: it hands the parser a copy with leading tabs expanded
+ * and line ends made "\n", so its offsets point elsewhere in a file indented with tabs or with CRLF.
+ */
 export function parseWithBabel(file: string, code: string): ReturnType<typeof babelParse> {
   return babelParse(code, {
     // "unambiguous": CommonJS files are scripts, files with import/export are modules.
@@ -25,8 +21,10 @@ export function parseWithBabel(file: string, code: string): ReturnType<typeof ba
     allowReturnOutsideFunction: true,
     allowAwaitOutsideFunction: true,
     allowImportExportEverywhere: true,
+    allowNewTargetOutsideFunction: true,
+    allowSuperOutsideMethod: true,
+    allowUndeclaredExports: true,
     errorRecovery: false,
-    tokens: true, // recast reuses the original tokens to keep the formatting
     plugins: pluginsFor(file),
   });
 }

@@ -25,6 +25,12 @@ export const OPTION_RENAMES: Readonly<Record<string, string>> = {
   Octokit: "Client",
 };
 
+/** createNodeMiddleware's options: Probot's `probot` and `webhooksPath`. */
+export const MIDDLEWARE_RENAMES: Readonly<Record<string, string>> = { probot: "app", webhooksPath: "webhookPath" };
+
+/** The context's client: `context.octokit`, `{ octokit }`, `Context["octokit"]`. */
+export const CONTEXT_RENAMES: Readonly<Record<string, string>> = { octokit: "client" };
+
 export const MISSING_EXPORTS: Readonly<Record<string, string>> = {
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",

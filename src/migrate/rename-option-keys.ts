@@ -1,9 +1,6 @@
 import type { CallSite } from "./rename-imported-names.js";
-import { OPTION_RENAMES } from "./probot-names.js";
+import { MIDDLEWARE_RENAMES, OPTION_RENAMES } from "./probot-names.js";
 import { keyName, lineOf, type AnyNode, type SourceWork } from "./source-types.js";
-
-/** createNodeMiddleware's options: Probot's `probot` and `webhooksPath`. */
-const MIDDLEWARE_RENAMES = { probot: "app", webhooksPath: "webhookPath" };
 
 export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
   for (const { imported, call } of calls) {
