@@ -2,6 +2,7 @@ import { visit } from "recast";
 import { findModuleReferences } from "./find-module-references.js";
 import { parseWithBabel } from "./parse-source.js";
 import { renameContextClient } from "./rename-context-client.js";
+import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
@@ -16,8 +17,9 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   if (!CANDIDATE.test(code)) return { code, changes: [], problems: [] };
   const ast = parseWithBabel(file, code) as unknown as AnyNode;
+  const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
-  const { calls, renamed } = renameImportedNames(ast, refs, log);
+  const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   renameContextClient(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
@@ -41,17 +43,24 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
   return { code: result, changes: log.changes, problems: log.problems };
 }
 
-/** `githubToken` keys the calls did not show (an options object built elsewhere). */
+/** Option keys that only Probot's options have, in objects the calls did not show (built elsewhere, or given to a wrapper). */
+const REPORTED_KEYS: Readonly<Record<string, string>> = {
+  githubToken: "If these are options for App or createApp, the key is platformToken here.",
+  Octokit: "If these are options for App or createApp, the key is Client here (AppClient, or AppClient.defaults(...)).",
+  webhooksPath: "If these are options for createNodeMiddleware, the key is webhookPath here (and probot is app).",
+};
+
 function reportOptionKeys(ast: AnyNode, log: SourceLog): void {
   visit(ast, {
     visitObjectProperty(path) {
       const node = path.node as AnyNode;
       const name = node.computed ? undefined : keyName(node.key);
-      if (name === "githubToken") {
+      const hint = name === undefined ? undefined : REPORTED_KEYS[name];
+      if (hint && (path.parent?.node as AnyNode | undefined)?.type === "ObjectExpression") {
         log.problems.push({
           line: lineOf(node),
-          message: "an object has a githubToken key",
-          hint: "If these are options for App or createApp, the key is platformToken here.",
+          message: `an object has ${/^[AEIOU]/.test(name as string) ? "an" : "a"} ${name as string} key`,
+          hint,
         });
       }
       this.traverse(path);

@@ -19,6 +19,9 @@ export type Scope = {
 
 export type Change = { line: number; text: string };
 
+/** A call of something taken from "probot", by its Probot name: `new Probot({...})`. */
+export type CallSite = { imported: string; call: AnyNode; path: Path };
+
 /** Something the migration could not do, with what the user should do. */
 export type Problem = { line?: number | undefined; message: string; hint: string };
 
@@ -78,4 +81,13 @@ export class SourceEdits {
   #set(start: number, end: number, text: string): void {
     this.#byRange.set(`${start}:${end}`, { start, end, text });
   }
+}
+
+/** Sets a string literal's value, in the quotes it was written with. */
+export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {
+  const raw: string | undefined = literal.extra?.raw ?? literal.raw;
+  const quote = raw?.startsWith("'") ? "'" : '"';
+  edits.replace(literal, `${quote}${value}${quote}`);
+  literal.value = value;
+  literal.extra = { ...literal.extra, raw: `${quote}${value}${quote}`, rawValue: value };
 }

@@ -134,8 +134,8 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
   [
     "a githubToken the calls do not show is reported",
     "index.js",
-    'const { Probot } = require("probot");\nconst options = { githubToken: process.env.TOKEN };\nnew Probot(options);\n',
-    'const { App } = require("gh-app-kit");\nconst options = { githubToken: process.env.TOKEN };\nnew App(options);\n',
+    'const { Probot } = require("probot");\nconst make = (options) => new Probot(options);\nmake({ githubToken: process.env.TOKEN });\n',
+    'const { App } = require("gh-app-kit");\nconst make = (options) => new App(options);\nmake({ githubToken: process.env.TOKEN });\n',
     ["githubToken"],
   ],
   [
