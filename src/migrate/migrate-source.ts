@@ -1,4 +1,5 @@
 import { visit } from "recast";
+import { reportAppFunctions } from "./find-app-functions.js";
 import { findModuleReferences } from "./find-module-references.js";
 import { parseWithBabel } from "./parse-source.js";
 import { renameContextClient } from "./rename-context-client.js";
@@ -9,8 +10,8 @@ import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
-/** Text that any file the migration would change contains. */
-const CANDIDATE = /probot|octokit|githubToken/i;
+/** Text that any file the migration would change or report on contains. */
+const CANDIDATE = /probot|octokit|githubToken|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
 
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
@@ -22,6 +23,7 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   renameContextClient(ast, log);
+  reportAppFunctions(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
   const printed = log.edits.apply(code);
   // Comments are rewritten on the printed text, with the positions of a fresh parse.

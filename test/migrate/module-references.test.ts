@@ -93,7 +93,12 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
 describe("migrateSource: every way a file names the module", () => {
   for (const [what, file, input, output, problems = []] of CASES) {
     it(what, () => {
-      const result = migrateSource(file, input);
+      const migrated = migrateSource(file, input);
+      // App functions in Probot's shape are reported too: test/migrate/app-functions.test.ts.
+      const result = {
+        ...migrated,
+        problems: migrated.problems.filter((p) => !p.message.startsWith("the app function")),
+      };
       expect(result.code).to.equal(output);
       expect(result.problems.map((p) => p.message)).to.have.length(problems.length);
       for (const expected of problems) {

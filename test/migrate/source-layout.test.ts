@@ -60,12 +60,16 @@ describe("migrateSource: layout and syntax", () => {
   for (const [what, file, input] of CASES) {
     it(`${what}: only the intended tokens change, and a second run changes nothing`, () => {
       const first = migrateSource(file, input);
-      expect(first.problems).to.deep.equal([]);
+      // The app function (app) => ... of HANDLER, in Probot's shape, is reported, on its line.
+      const line = input.split(/\r?\n/).indexOf(HANDLER[0] as string) + 1;
+      expect(first.problems.map((p) => [p.line, p.message.slice(0, 28)])).to.deep.equal([
+        [line, "the app function takes (app)"],
+      ]);
       expect(first.code).to.equal(migrated(input));
       const second = migrateSource(file, first.code);
       expect(second.code, "a second run changes nothing").to.equal(first.code);
       expect(second.changes).to.deep.equal([]);
-      expect(second.problems).to.deep.equal([]);
+      expect(second.problems).to.have.length(1);
     });
   }
 
