@@ -68,6 +68,12 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'import probot = require("gh-app-kit");\nconst a: probot.App = new probot.App({ platformToken: githubToken });\ntype M = typeof import("gh-app-kit");\nconst { createApp } = require("gh-app-kit") as M;\nlet x: M["ProbotOctokit"];\n',
   ],
   [
+    "side-effect and default imports, module.require, createRequire, jest.unmock, a rest element, a ! cast",
+    "index.ts",
+    'import "probot";\nimport probot from "probot";\nconst { Probot, ...rest } = module.require("probot");\nconst req = createRequire(import.meta.url);\nconst { createProbot } = createRequire(import.meta.url)("probot")!;\njest.unmock("probot");\nnew probot.Probot(rest.ProbotOctokit, createProbot);\n',
+    'import "gh-app-kit";\nimport probot from "gh-app-kit";\nconst { App, ...rest } = module.require("gh-app-kit");\nconst req = createRequire(import.meta.url);\nconst { createApp } = createRequire(import.meta.url)("gh-app-kit")!;\njest.unmock("gh-app-kit");\nnew probot.App(rest.AppClient, createApp);\n',
+  ],
+  [
     "export * as and export *: the module is renamed; a re-export of everything is reported",
     "index.ts",
     'export * as probot from "probot";\nexport * from "probot";\n',
