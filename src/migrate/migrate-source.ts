@@ -1,5 +1,6 @@
 import { visit } from "recast";
 import { reportAppFunctions } from "./find-app-functions.js";
+import { table } from "./probot-names.js";
 import { findModuleReferences } from "./find-module-references.js";
 import { parseWithBabel } from "./parse-source.js";
 import { renameContextClient } from "./rename-context-client.js";
@@ -46,11 +47,11 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
 }
 
 /** Option keys that only Probot's options have, in objects the calls did not show (built elsewhere, or given to a wrapper). */
-const REPORTED_KEYS: Readonly<Record<string, string>> = {
+const REPORTED_KEYS = table<string>({
   githubToken: "If these are options for App or createApp, the key is platformToken here.",
   Octokit: "If these are options for App or createApp, the key is Client here (AppClient, or AppClient.defaults(...)).",
   webhooksPath: "If these are options for createNodeMiddleware, the key is webhookPath here (and probot is app).",
-};
+});
 
 function reportOptionKeys(ast: AnyNode, log: SourceLog): void {
   visit(ast, {

@@ -1,3 +1,4 @@
+import { table } from "./probot-names.js";
 import { keyName, type AnyNode } from "./source-types.js";
 
 /**
@@ -7,7 +8,7 @@ import { keyName, type AnyNode } from "./source-types.js";
 export type ModuleCallKind = "module" | "promise" | "mock" | "none";
 
 /** jest's functions that take a module name, as `jest.<name>` (and `import.meta.jest.<name>`). */
-const JEST: Readonly<Record<string, ModuleCallKind>> = {
+const JEST = table<ModuleCallKind>({
   mock: "mock",
   doMock: "mock",
   unstable_mockModule: "mock",
@@ -19,17 +20,17 @@ const JEST: Readonly<Record<string, ModuleCallKind>> = {
   requireMock: "module",
   createMockFromModule: "module",
   genMockFromModule: "module",
-};
+});
 
 /** vitest's, as `vi.<name>`. */
-const VI: Readonly<Record<string, ModuleCallKind>> = {
+const VI = table<ModuleCallKind>({
   mock: "mock",
   doMock: "mock",
   unmock: "none",
   doUnmock: "none",
   importActual: "promise",
   importMock: "promise",
-};
+});
 
 /** A callee's own name: `x` of `a.b.x(...)` or of `x(...)`. */
 export function calleeName(callee: AnyNode): string | undefined {

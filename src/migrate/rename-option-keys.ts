@@ -41,7 +41,7 @@ function objectOf(arg: AnyNode | undefined, callPath: Path): AnyNode | undefined
 /** Renames keys of an object literal; `{ githubToken }` becomes `{ platformToken: githubToken }`. */
 export function renameKeys(
   object: AnyNode | undefined,
-  renames: Readonly<Record<string, string>>,
+  renames: Readonly<Record<string, string | undefined>>,
   log: SourceWork,
   label = "option",
 ): void {

@@ -10,7 +10,7 @@ import {
 import type { AnyNode } from "./source-types.js";
 
 /** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
-const RENAMES: ReadonlyArray<Readonly<Record<string, string>>> = [
+const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
   EXPORT_RENAMES,
   OPTION_RENAMES,
   MIDDLEWARE_RENAMES,

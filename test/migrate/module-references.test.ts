@@ -74,6 +74,13 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'import "gh-app-kit";\nimport probot from "gh-app-kit";\nconst { App, ...rest } = module.require("gh-app-kit");\nconst req = createRequire(import.meta.url);\nconst { createApp } = createRequire(import.meta.url)("gh-app-kit")!;\njest.unmock("gh-app-kit");\nnew probot.App(rest.AppClient, createApp);\n',
   ],
   [
+    "names and keys that Object.prototype has (constructor, toString, __proto__) are no Probot names",
+    "index.js",
+    'const { constructor, toString } = require("probot");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("probot", () => ({ constructor: 1, valueOf: 2 }));\n',
+    'const { constructor, toString } = require("gh-app-kit");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("gh-app-kit", () => ({ constructor: 1, valueOf: 2 }));\n',
+    ['imports constructor from "probot"', 'imports toString from "probot"'],
+  ],
+  [
     "export * as and export *: the module is renamed; a re-export of everything is reported",
     "index.ts",
     'export * as probot from "probot";\nexport * from "probot";\n',
