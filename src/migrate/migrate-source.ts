@@ -16,9 +16,22 @@ const CANDIDATE = /probot|octokit|githubToken|getRouter|\b(app|robot)\.on(Any|Er
 
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
-  const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   if (!CANDIDATE.test(code)) return { code, changes: [], problems: [] };
-  const ast = parseWithBabel(file, code) as unknown as AnyNode;
+  const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
+  try {
+    return migrateTree(file, code, ast);
+  } catch (error) {
+    // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
+    const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
+    return { code, changes: [], problems: [{ message, hint: UNPROVEN_HINT }] };
+  }
+}
+
+const UNPROVEN_HINT =
+  "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.";
+
+function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { code: string } {
+  const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
@@ -39,7 +52,7 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
     const problem = {
       line: Number(/^line (\d+)/.exec(wrong)?.[1] ?? 0) || undefined,
       message: `left as it was: the rewrite would have changed more than the renames (${wrong})`,
-      hint: "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.",
+      hint: UNPROVEN_HINT,
     };
     return { code, changes: [], problems: [problem, ...log.problems] };
   }

@@ -15,6 +15,22 @@ function pluginsFor(file: string): ParserPlugin[] {
  * and line ends made "\n", so its offsets point elsewhere in a file indented with tabs or with CRLF.
  */
 export function parseWithBabel(file: string, code: string): ReturnType<typeof babelParse> {
+  try {
+    return parseWith(code, pluginsFor(file));
+  } catch (error) {
+    // A JavaScript file with Flow types (`// @flow`): the same file read with Flow's syntax.
+    if (/\.[cm]?jsx?$/.test(file)) {
+      try {
+        return parseWith(code, ["jsx", "flow", "decorators-legacy"]);
+      } catch {
+        // the first error tells more
+      }
+    }
+    throw error;
+  }
+}
+
+function parseWith(code: string, plugins: ParserPlugin[]): ReturnType<typeof babelParse> {
   return babelParse(code, {
     // "unambiguous": CommonJS files are scripts, files with import/export are modules.
     sourceType: "unambiguous",
@@ -25,6 +41,6 @@ export function parseWithBabel(file: string, code: string): ReturnType<typeof ba
     allowSuperOutsideMethod: true,
     allowUndeclaredExports: true,
     errorRecovery: false,
-    plugins: pluginsFor(file),
+    plugins,
   });
 }

@@ -54,6 +54,11 @@ const CASES: ReadonlyArray<[what: string, file: string, input: string]> = [
   ["optional catch binding", "index.js", js("try {", "\tf();", "} catch {", "\tg();", "}")],
   ["a template literal with tabs inside", "index.js", js("const t = `a\t${1}\tb`;")],
   ["a multi-line comment with tabs", "index.js", js("/*", "\t * a\t", "\t */")],
+  [
+    "Flow types in a .js file",
+    "index.js",
+    js("// @flow", "type Opts = {| token: ?string |};", "function f(x: number): string { return String(x); }"),
+  ],
 ];
 
 describe("migrateSource: layout and syntax", () => {
