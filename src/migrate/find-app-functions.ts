@@ -83,21 +83,30 @@ function resolveFunction(path: Path): AnyNode | undefined {
   if (node?.type !== "Identifier") return undefined;
   const name = node.name as string;
   const scope = declaringScope(path, name);
-  if (!scope) return undefined;
-  let declared: AnyNode | undefined;
+  return scope ? functionsDeclaredIn(scope).get(name) : undefined;
+}
+
+const declaredFunctions = new WeakMap<AnyNode, Map<string, AnyNode>>();
+
+/** The functions declared by name in a scope (and the scopes inside it), read once per scope. */
+function functionsDeclaredIn(scope: AnyNode): Map<string, AnyNode> {
+  const cached = declaredFunctions.get(scope);
+  if (cached) return cached;
+  const found = new Map<string, AnyNode>();
   visit(scope, {
     visitFunction(inner) {
       const fn = inner.node as AnyNode;
-      if (fn.type === "FunctionDeclaration" && fn.id?.name === name) declared = fn;
+      if (fn.type === "FunctionDeclaration" && fn.id) found.set(fn.id.name as string, fn);
       this.traverse(inner);
     },
     visitVariableDeclarator(inner) {
       const { id, init } = inner.node as AnyNode;
-      if (id.type === "Identifier" && id.name === name && init && FUNCTIONS.has(init.type)) declared = init;
+      if (id.type === "Identifier" && init && FUNCTIONS.has(init.type)) found.set(id.name as string, init);
       this.traverse(inner);
     },
   });
-  return declared;
+  declaredFunctions.set(scope, found);
+  return found;
 }
 
 /** `(app) => { app.on(...) }`, `(robot, { getRouter }) => ...`; not `({ app }) => ...`, not `() => ...`. */

@@ -146,7 +146,7 @@ function isWholeModule(path: Path, refs: ModuleReferences): boolean {
   let node = path.node as AnyNode;
   if (node.type === "AwaitExpression") node = node.argument;
   if (refs.moduleExpressions.has(node)) return true;
-  if (node.type !== "Identifier") return false;
+  if (node.type !== "Identifier" || !refs.namespaces.some((ns) => ns.local === node.name)) return false;
   const scope = declaringScope(path, node.name);
   return refs.namespaces.some((ns) => ns.local === node.name && ns.scope === scope);
 }
