@@ -123,6 +123,24 @@ function inspectSpecifier(
   if (hint) log.problems.push({ line: lineOf(literal), message: `uses "${name}"`, hint });
 }
 
+/** Probot's CommonJS module imported as a default; gh-app-kit has no default export, so the namespace stands for it. */
+function namespaceForDefault(declaration: AnyNode, specifier: AnyNode, log: SourceWork): void {
+  const local = specifier.local.name as string;
+  if (declaration.specifiers.length === 1) {
+    log.edits.replace(specifier, `* as ${local}`);
+    log.changes.push({
+      line: lineOf(specifier),
+      text: `import ${local} → import * as ${local} (no default export here)`,
+    });
+    return;
+  }
+  log.problems.push({
+    line: lineOf(specifier),
+    message: `imports the default export of "${PROBOT_MODULE}" as ${local}, which gh-app-kit does not have`,
+    hint: `Import the module as a namespace in a declaration of its own: import * as ${local} from "${FRAMEWORK_MODULE}".`,
+  });
+}
+
 /** `import { Context } from "probot/lib/context"`: fine from the root when every name exists there. */
 function rewriteDeepImport(path: Path, literal: AnyNode, name: string, edits: SourceEdits): boolean {
   const node = path.node as AnyNode;
@@ -168,7 +186,10 @@ function collectNames(path: Path, refs: ModuleReferences, log: SourceWork, kind:
       const local = specifier.local.name as string;
       if (specifier.type === "ImportSpecifier") {
         refs.names.push({ imported: keyName(specifier.imported) ?? local, local, scope, holder: specifier });
-      } else refs.namespaces.push({ local, scope }); // default and namespace imports: the whole module
+      } else {
+        refs.namespaces.push({ local, scope }); // default and namespace imports: the whole module
+        if (specifier.type === "ImportDefaultSpecifier") namespaceForDefault(node, specifier, log);
+      }
     }
   } else if (node.type === "ExportNamedDeclaration") {
     for (const specifier of node.specifiers as AnyNode[]) {

@@ -86,10 +86,12 @@ function compare(a: unknown, b: unknown, inEdit: (node: AnyNode) => boolean, hol
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object")
     return a === b || (a ?? undefined) === (b ?? undefined) ? undefined : at(holder, "a value changed");
   const [x, y] = [a as AnyNode, b as AnyNode];
-  if (x.type !== y.type) return at(x, `${String(x.type)} became ${String(y.type)}`);
+  // import probot from "probot" → import * as probot from "gh-app-kit": the one change of a node's kind.
+  const toNamespace = x.type === "ImportDefaultSpecifier" && y.type === "ImportNamespaceSpecifier" && inEdit(x);
+  if (x.type !== y.type && !toNamespace) return at(x, `${String(x.type)} became ${String(y.type)}`);
   if (Boolean(x.extra?.parenthesized) !== Boolean(y.extra?.parenthesized)) return at(x, "parentheses changed");
   for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
-    if (IGNORED.has(key)) continue;
+    if (IGNORED.has(key) || key === "type") continue; // the kinds are compared above
     const [from, to] = [x[key], y[key]];
     if (from === to || (from == null && to == null)) continue;
     if (typeof from === "object" || typeof to === "object") {

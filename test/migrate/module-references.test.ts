@@ -68,10 +68,10 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'import probot = require("gh-app-kit");\nconst a: probot.App = new probot.App({ platformToken: githubToken });\ntype M = typeof import("gh-app-kit");\nconst { createApp } = require("gh-app-kit") as M;\nlet x: M["ProbotOctokit"];\n',
   ],
   [
-    "side-effect and default imports, module.require, createRequire, jest.unmock, a rest element, a ! cast",
+    "side-effect and namespace imports, module.require, createRequire, jest.unmock, a rest element, a ! cast",
     "index.ts",
-    'import "probot";\nimport probot from "probot";\nconst { Probot, ...rest } = module.require("probot");\nconst req = createRequire(import.meta.url);\nconst { createProbot } = createRequire(import.meta.url)("probot")!;\njest.unmock("probot");\nnew probot.Probot(rest.ProbotOctokit, createProbot);\n',
-    'import "gh-app-kit";\nimport probot from "gh-app-kit";\nconst { App, ...rest } = module.require("gh-app-kit");\nconst req = createRequire(import.meta.url);\nconst { createApp } = createRequire(import.meta.url)("gh-app-kit")!;\njest.unmock("gh-app-kit");\nnew probot.App(rest.AppClient, createApp);\n',
+    'import "probot";\nimport * as probot from "probot";\nconst { Probot, ...rest } = module.require("probot");\nconst req = createRequire(import.meta.url);\nconst { createProbot } = createRequire(import.meta.url)("probot")!;\njest.unmock("probot");\nnew probot.Probot(rest.ProbotOctokit, createProbot);\n',
+    'import "gh-app-kit";\nimport * as probot from "gh-app-kit";\nconst { App, ...rest } = module.require("gh-app-kit");\nconst req = createRequire(import.meta.url);\nconst { createApp } = createRequire(import.meta.url)("gh-app-kit")!;\njest.unmock("gh-app-kit");\nnew probot.App(rest.AppClient, createApp);\n',
   ],
   [
     "names and keys that Object.prototype has (constructor, toString, __proto__) are no Probot names",
@@ -79,6 +79,13 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'const { constructor, toString } = require("probot");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("probot", () => ({ constructor: 1, valueOf: 2 }));\n',
     'const { constructor, toString } = require("gh-app-kit");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("gh-app-kit", () => ({ constructor: 1, valueOf: 2 }));\n',
     ['imports constructor from "probot"', 'imports toString from "probot"'],
+  ],
+  [
+    "a default import becomes a namespace import (gh-app-kit has no default export); beside named imports it is reported",
+    "index.mts",
+    'import probot from "probot";\nimport type P from "probot";\nimport other, { Context } from "probot";\nnew probot.Probot();\n',
+    'import * as probot from "gh-app-kit";\nimport type * as P from "gh-app-kit";\nimport other, { Context } from "gh-app-kit";\nnew probot.App();\n',
+    ['imports the default export of "probot"'],
   ],
   [
     "export * as and export *: the module is renamed; a re-export of everything is reported",

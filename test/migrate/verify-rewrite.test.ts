@@ -43,6 +43,15 @@ describe("findUnintendedChange: a rewrite is written only when it is the intende
     expect(findUnintendedChange("a.js", "(a, b);\n", "a, b;\n", [])).to.match(/parentheses/);
   });
 
+  it("accepts a default import made a namespace import only where it was meant", () => {
+    const code = 'import probot from "probot";\n';
+    const after = 'import * as probot from "probot";\n';
+    expect(findUnintendedChange("a.mjs", code, after, [[7, 13]])).to.equal(undefined);
+    expect(findUnintendedChange("a.mjs", code, after, [])).to.match(
+      /ImportDefaultSpecifier became ImportNamespaceSpecifier/,
+    );
+  });
+
   it("accepts a shorthand property written out: { octokit } → { client: octokit }", () => {
     const code = "const { octokit } = context;\n";
     const after = "const { client: octokit } = context;\n";
