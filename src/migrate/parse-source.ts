@@ -2,11 +2,14 @@ import { parse as babelParse, type ParserPlugin } from "@babel/parser";
 
 export const SOURCE_EXTENSIONS = [".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts", ".tsx"] as const;
 
+/** Syntax any file may hold: older JSON imports (`assert { type: "json" }`), decorators and auto-accessors. */
+const COMMON: ParserPlugin[] = ["decorators-legacy", "decoratorAutoAccessors", "deprecatedImportAssert"];
+
 /** Babel's plugins for a file: `<T>x` casts in .ts files rule out JSX there. */
 function pluginsFor(file: string): ParserPlugin[] {
-  if (/\.tsx$/.test(file)) return ["typescript", "jsx", "decorators-legacy"];
-  if (/\.[cm]?ts$/.test(file)) return ["typescript", "decorators-legacy"];
-  return ["jsx", "decorators-legacy"];
+  if (/\.tsx$/.test(file)) return ["typescript", "jsx", ...COMMON];
+  if (/\.[cm]?ts$/.test(file)) return ["typescript", ...COMMON];
+  return ["jsx", ...COMMON];
 }
 
 /**
@@ -21,7 +24,7 @@ export function parseWithBabel(file: string, code: string): ReturnType<typeof ba
     // A JavaScript file with Flow types (`// @flow`): the same file read with Flow's syntax.
     if (/\.[cm]?jsx?$/.test(file)) {
       try {
-        return parseWith(code, ["jsx", "flow", "decorators-legacy"]);
+        return parseWith(code, ["jsx", "flow", ...COMMON]);
       } catch {
         // the first error tells more
       }

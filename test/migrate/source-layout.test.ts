@@ -50,6 +50,12 @@ const CASES: ReadonlyArray<[what: string, file: string, input: string]> = [
   ["a .mts file", "index.mts", js("\tconst y = 1 satisfies number;")],
   ["a .cts file", "index.cts", js("import fs = require('fs');")],
   ["an .mjs file", "index.mjs", js("\tconst url = import.meta.url;")],
+  [
+    "JSON imported with `with` and with the older `assert`",
+    "index.mjs",
+    js('import a from "./a.json" with { type: "json" };', 'import b from "./b.json" assert { type: "json" };'),
+  ],
+  ["auto-accessors", "index.ts", js("class A { accessor x = 1; }")],
   ["a .cjs file", "index.cjs", js('\t"use strict";')],
   ["optional catch binding", "index.js", js("try {", "\tf();", "} catch {", "\tg();", "}")],
   ["a template literal with tabs inside", "index.js", js("const t = `a\t${1}\tb`;")],
