@@ -65,7 +65,10 @@ export function reportAppFunctions(ast: AnyNode, log: SourceLog): void {
   for (const fn of found) {
     const [first, second] = fn.params as AnyNode[];
     const name = (first as AnyNode).name as string;
-    const shape = second ? `(${name}, ${second.type === "ObjectPattern" ? "{ ... }" : "options"})` : `(${name})`;
+    const keys =
+      second?.type === "ObjectPattern" ? (second.properties as AnyNode[]).map((p) => keyName(p.key) ?? "...") : [];
+    const rest = second?.type === "Identifier" ? (second.name as string) : `{ ${keys.join(", ")} }`;
+    const shape = second ? `(${name}, ${rest})` : `(${name})`;
     const current = name === "app" ? "({ app, getRouter })" : `({ app: ${name}, getRouter })`;
     log.problems.push({
       line: lineOf(fn),

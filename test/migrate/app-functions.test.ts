@@ -45,6 +45,14 @@ describe("migrateSource: app functions in Probot's shape", () => {
     });
   }
 
+  it("shows the function's own parameters", () => {
+    const [problem] = migrateSource(
+      "index.js",
+      'module.exports = (robot, { getRouter }) => robot.on("issues", f);\n',
+    ).problems;
+    expect(problem?.message).to.include("takes (robot, { getRouter })");
+  });
+
   it("names the app's own parameter in the shape it suggests", () => {
     const [problem] = migrateSource("index.js", 'module.exports = (robot) => robot.on("issues", f);\n').problems;
     expect(problem?.message).to.include("takes (robot)");
