@@ -72,7 +72,7 @@ export function reportAppFunctions(ast: AnyNode, log: SourceLog): void {
     const current = name === "app" ? "({ app, getRouter })" : `({ app: ${name}, getRouter })`;
     log.problems.push({
       line: lineOf(fn),
-      message: `the app function takes ${shape}, Probot's shape: it runs, but ${name}.on, ${name}.log and the other old members of its argument warn once as deprecated`,
+      message: `the app function takes ${shape}, Probot's shape: the old members of its argument (${name}.on, ${name}.log, ...) warn as deprecated`,
       hint: `Write it as ${current} => { ... }; where a test calls it directly, call it with { app, getRouter } (probot.load(fn) needs no change). A helper it passes ${name} to needs no change. Not rewritten: app migrate cannot see every caller.`,
     });
   }
