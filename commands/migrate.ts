@@ -12,8 +12,11 @@ export default class Migrate extends AppCommand {
     "Changes package.json (the probot dependency becomes gh-app-kit, `probot run`/`probot receive` scripts become `app run`/`app receive`),",
     "then every JavaScript and TypeScript file, tests included: imports and requires of probot, Probot → App, createProbot → createApp,",
     "ProbotOctokit and ProbotOctokitCore → AppClient, context.octokit → context.client, the options githubToken → platformToken and Octokit → Client,",
-    "and JSDoc import('probot') types. Files are edited on their syntax tree, so formatting and comments stay; a second run changes nothing.",
-    "Ends with a report of what changed and what it could not move (adapters, Probot APIs that do not exist here), each with a hint,",
+    "and JSDoc import('probot') types, through every way a file names the module (import, export from, require, import(), jest and vitest mocks).",
+    "Files are edited on their syntax tree, so formatting and comments stay; a file is written only when a fresh parse shows that only the renames changed,",
+    "otherwise it is left as it was and listed to do by hand. A second run changes nothing.",
+    "Ends with a report of what changed and what it could not move (adapters, Probot APIs that do not exist here,",
+    "app functions in Probot's shape (app) => or (app, { getRouter }) =>, with their line), each with a hint,",
     "and says when package-lock.json still places probot and must be made again (rm -rf node_modules package-lock.json && npm install).",
     "Exits 0 when done, 1 when a file could not be read, 2 when DIR has no package.json.",
   ].join("\n");

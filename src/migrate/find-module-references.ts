@@ -1,58 +1,47 @@
 import { visit } from "recast";
+import { bindModule, bindNamespaceUses, renameFactoryKeys, type ModuleReferences } from "./module-bindings.js";
+import { calleeText, importedBy, looksLikeLoader, moduleCallKind, type ModuleCallKind } from "./module-calls.js";
 import { EXPORT_RENAMES, findPackageHint, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
+import { declaringScope, scopeNode } from "./scope-lookup.js";
 import {
   keyName,
   lineOf,
+  setString,
   type AnyNode,
   type Path,
-  type Scope,
   type SourceEdits,
   type SourceWork,
 } from "./source-types.js";
 
-/** A name taken from "probot": `import { Probot as P }`, `const { Probot } = require(...)`. */
-export type ImportedName = {
-  /** The name Probot exports. */
-  imported: string;
-  /** The name the file uses. */
-  local: string;
-  /** The node of the scope that declares `local` (Program, a function, ...). */
-  scope: AnyNode;
-  /** The ImportSpecifier, ExportSpecifier or ObjectProperty that names it. */
-  holder: AnyNode;
-};
+export type { ImportedName, ModuleBinding, ModuleReferences } from "./module-bindings.js";
 
-/** A name bound to the whole module: `import * as p`, `const p = require("probot")`. */
-export type ModuleBinding = { local: string; scope: AnyNode };
-
-export type ModuleReferences = {
-  names: ImportedName[];
-  namespaces: ModuleBinding[];
-  /** `require("probot")`, `import("probot")` and the like, for `require("probot").Probot`. */
-  moduleExpressions: Set<AnyNode>;
-};
-
-/** Deep imports and Probot's sibling packages are reported, not changed. */
+/**
+ * Every place the file names a module (static and dynamic imports, re-exports, require and its kin,
+ * jest's and vitest's module functions, TypeScript's `import x = require()` and `import()` types),
+ * and what each binds. "probot" becomes gh-app-kit; deep imports and Probot's sibling packages are
+ * reported, not changed.
+ */
 export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleReferences {
-  const refs: ModuleReferences = { names: [], namespaces: [], moduleExpressions: new Set() };
-  const onSpecifier = (literal: AnyNode, path: Path) => inspectSpecifier(literal, path, refs, log);
+  const refs: ModuleReferences = { names: [], namespaces: [], moduleExpressions: new Set(), promiseMembers: new Set() };
+  const onSpecifier = (literal: AnyNode | undefined, path: Path, kind?: ModuleCallKind) => {
+    if (literal?.type === "StringLiteral") inspectSpecifier(literal, path, refs, log, kind);
+  };
   visit(ast, {
     visitImportDeclaration(path) {
-      onSpecifier(path.node.source, path as Path);
+      onSpecifier(path.node.source as AnyNode, path as Path);
       this.traverse(path);
     },
     visitExportNamedDeclaration(path) {
-      if (path.node.source) onSpecifier(path.node.source, path as Path);
+      if (path.node.source) onSpecifier(path.node.source as AnyNode, path as Path);
       this.traverse(path);
     },
     visitExportAllDeclaration(path) {
-      onSpecifier(path.node.source, path as Path);
+      onSpecifier(path.node.source as AnyNode, path as Path);
       this.traverse(path);
     },
     visitTSImportType(path) {
       const node = path.node as AnyNode;
-      const literal = node.argument?.type === "TSLiteralType" ? node.argument.literal : node.argument;
-      if (literal) onSpecifier(literal, path as Path);
+      onSpecifier(node.argument?.type === "TSLiteralType" ? node.argument.literal : node.argument, path as Path);
       this.traverse(path);
     },
     visitTSExternalModuleReference(path) {
@@ -60,49 +49,62 @@ export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleRefer
       this.traverse(path);
     },
     visitCallExpression(path) {
-      const node = path.node as AnyNode;
-      if (isModuleCall(node)) onSpecifier(node.arguments[0], path as Path);
+      onCall(path as Path, log, onSpecifier);
       this.traverse(path);
     },
     visitImportExpression(path) {
-      onSpecifier((path.node as AnyNode).source, path as Path);
+      onSpecifier((path.node as AnyNode).source, path as Path, "promise");
       this.traverse(path);
     },
   });
-  collectNamespaceDestructuring(ast, refs);
+  bindNamespaceUses(ast, refs);
   return refs;
 }
 
-/** require("x"), import("x"), require.resolve("x"), jest.mock("x"), vi.mock("x"). */
-function isModuleCall(node: AnyNode): boolean {
-  const [first] = node.arguments as AnyNode[];
-  if (!first || keyName(first) === undefined || first.type === "Identifier") return false;
-  const callee = node.callee as AnyNode;
-  if (callee.type === "Import") return true;
-  if (callee.type === "Identifier") return callee.name === "require";
-  if (callee.type !== "MemberExpression" || callee.computed) return false;
-  const object = keyName(callee.object);
-  const property = keyName(callee.property);
-  return (
-    (object === "require" && property === "resolve") ||
-    ((object === "jest" || object === "vi") && (property === "mock" || property === "doMock" || property === "unmock"))
-  );
+function onCall(
+  path: Path,
+  log: SourceWork,
+  onSpecifier: (literal: AnyNode | undefined, path: Path, kind?: ModuleCallKind) => void,
+): void {
+  const node = path.node as AnyNode;
+  const first = node.arguments[0] as AnyNode | undefined;
+  const kind = moduleCallKind(node);
+  // Read before onSpecifier renames it.
+  const named = first?.type === "StringLiteral" ? (first.value as string) : keyName(importedBy(first));
+  if (kind !== undefined) onSpecifier(first, path, kind);
+  if (kind === "mock" && named === PROBOT_MODULE) renameFactoryKeys(node.arguments[1], log);
+  if (kind === undefined && isProbotModule(named) && looksLikeLoader(node)) {
+    log.problems.push({
+      line: lineOf(node),
+      message: `passes "${named as string}" to ${calleeText(node.callee)}(), which app migrate does not know`,
+      hint: `If it names the module, write "${FRAMEWORK_MODULE}" there, and rename what it gives as docs/migrating.md lists.`,
+    });
+  }
 }
 
-function inspectSpecifier(literal: AnyNode, path: Path, refs: ModuleReferences, log: SourceWork): void {
-  const name = keyName(literal);
-  if (name === undefined || literal.type === "Identifier") return;
+function isProbotModule(name: string | undefined): boolean {
+  return name === PROBOT_MODULE || Boolean(name?.startsWith(`${PROBOT_MODULE}/`));
+}
+
+function inspectSpecifier(
+  literal: AnyNode,
+  path: Path,
+  refs: ModuleReferences,
+  log: SourceWork,
+  kind: ModuleCallKind | undefined,
+): void {
+  const name = literal.value as string;
   if (name === PROBOT_MODULE) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${PROBOT_MODULE}" → "${FRAMEWORK_MODULE}"` });
-    collectNames(path, literal, refs);
+    collectNames(path, refs, log, kind);
     return;
   }
   if (name.startsWith(`${PROBOT_MODULE}/`)) {
     if (name === `${PROBOT_MODULE}/package.json`) return;
     if (rewriteDeepImport(path, literal, name, log.edits)) {
       log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}"` });
-      collectNames(path, literal, refs);
+      collectNames(path, refs, log, kind);
       return;
     }
     log.problems.push({
@@ -119,6 +121,24 @@ function inspectSpecifier(literal: AnyNode, path: Path, refs: ModuleReferences, 
   }
   const hint = findPackageHint(name);
   if (hint) log.problems.push({ line: lineOf(literal), message: `uses "${name}"`, hint });
+}
+
+/** Probot's CommonJS module imported as a default; gh-app-kit has no default export, so the namespace stands for it. */
+function namespaceForDefault(declaration: AnyNode, specifier: AnyNode, log: SourceWork): void {
+  const local = specifier.local.name as string;
+  if (declaration.specifiers.length === 1) {
+    log.edits.replace(specifier, `* as ${local}`);
+    log.changes.push({
+      line: lineOf(specifier),
+      text: `import ${local} → import * as ${local} (no default export here)`,
+    });
+    return;
+  }
+  log.problems.push({
+    line: lineOf(specifier),
+    message: `imports the default export of "${PROBOT_MODULE}" as ${local}, which gh-app-kit does not have`,
+    hint: `Import the module as a namespace in a declaration of its own: import * as ${local} from "${FRAMEWORK_MODULE}".`,
+  });
 }
 
 /** `import { Context } from "probot/lib/context"`: fine from the root when every name exists there. */
@@ -157,15 +177,8 @@ function takesOnly(path: Path, literal: AnyNode, names: string[]): boolean {
   return false;
 }
 
-export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {
-  const raw: string | undefined = literal.extra?.raw ?? literal.raw;
-  const quote = raw?.startsWith("'") ? "'" : raw?.startsWith("`") ? "`" : '"';
-  edits.replace(literal, `${quote}${value}${quote}`);
-  literal.value = value;
-  literal.extra = { ...literal.extra, raw: `${quote}${value}${quote}`, rawValue: value };
-}
-
-function collectNames(path: Path, literal: AnyNode, refs: ModuleReferences): void {
+/** What the statement or expression at `path`, which names "probot", takes from it. */
+function collectNames(path: Path, refs: ModuleReferences, log: SourceWork, kind: ModuleCallKind | undefined): void {
   const node = path.node as AnyNode;
   const scope = scopeNode(path);
   if (node.type === "ImportDeclaration") {
@@ -173,137 +186,36 @@ function collectNames(path: Path, literal: AnyNode, refs: ModuleReferences): voi
       const local = specifier.local.name as string;
       if (specifier.type === "ImportSpecifier") {
         refs.names.push({ imported: keyName(specifier.imported) ?? local, local, scope, holder: specifier });
-      } else refs.namespaces.push({ local, scope });
+      } else {
+        refs.namespaces.push({ local, scope }); // default and namespace imports: the whole module
+        if (specifier.type === "ImportDefaultSpecifier") namespaceForDefault(node, specifier, log);
+      }
     }
-    return;
-  }
-  if (node.type === "ExportNamedDeclaration") {
+  } else if (node.type === "ExportNamedDeclaration") {
     for (const specifier of node.specifiers as AnyNode[]) {
-      if (specifier.type !== "ExportSpecifier") continue;
+      if (specifier.type !== "ExportSpecifier") continue; // export * as probot: no local name
       const local = keyName(specifier.local) as string;
       refs.names.push({ imported: local, local, scope, holder: specifier });
     }
-    return;
-  }
-  if (node.type === "TSImportType") {
+  } else if (node.type === "ExportAllDeclaration") {
+    if (!node.exported) {
+      log.problems.push({
+        line: lineOf(node),
+        message: `re-exports everything from "${PROBOT_MODULE}": ${Object.keys(EXPORT_RENAMES).join(", ")} now come as ${[...new Set(Object.values(EXPORT_RENAMES))].join(", ")}`,
+        hint: `Files that import those names from this one must use the new names, or re-export the old names here: export { App as Probot } from "${FRAMEWORK_MODULE}".`,
+      });
+    }
+  } else if (node.type === "TSImportType") {
     refs.moduleExpressions.add(node);
-    return;
-  }
-  if (node.type !== "CallExpression" && node.type !== "ImportExpression") return;
-  if (node.type === "CallExpression" && node.arguments[0] !== literal) return;
-  refs.moduleExpressions.add(node);
-  // const x = require("probot"), const { Probot } = await import("probot")
-  let holder: Path = path;
-  if (holder.parent?.node.type === "AwaitExpression") holder = holder.parent as Path;
-  const declarator = holder.parent?.node as AnyNode | undefined;
-  if (declarator?.type === "VariableDeclarator" && declarator.init === holder.node) {
-    addPatternNames(declarator.id, holder.parent as Path, refs);
-  } else if (declarator?.type === "TSImportEqualsDeclaration") {
-    refs.namespaces.push({ local: declarator.id.name, scope: scopeNode(holder.parent as Path) });
-  }
-}
-
-function addPatternNames(id: AnyNode, declaratorPath: Path, refs: ModuleReferences): void {
-  const scope = scopeNode(declaratorPath);
-  if (id.type === "Identifier") {
-    refs.namespaces.push({ local: id.name, scope });
-    return;
-  }
-  if (id.type !== "ObjectPattern") return;
-  for (const property of id.properties as AnyNode[]) {
-    const imported = property.computed ? undefined : keyName(property.key);
-    if (property.type === "RestElement" || imported === undefined) continue;
-    const value = property.value?.type === "AssignmentPattern" ? property.value.left : property.value;
-    if (value?.type !== "Identifier") continue;
-    refs.names.push({ imported, local: value.name, scope, holder: property });
-  }
-}
-
-/** `const { Probot } = probot` where `probot` holds the whole module. */
-function collectNamespaceDestructuring(ast: AnyNode, refs: ModuleReferences): void {
-  if (refs.namespaces.length === 0) return;
-  visit(ast, {
-    visitVariableDeclarator(path) {
-      const { id, init } = path.node as AnyNode;
-      if (id.type === "ObjectPattern" && init?.type === "Identifier") {
-        const scope = declaringScope(path as Path, init.name);
-        if (refs.namespaces.some((ns) => ns.local === init.name && ns.scope === scope))
-          addPatternNames(id, path as Path, refs);
-      }
-      this.traverse(path);
-    },
-  });
-}
-
-export function scopeNode(path: Path): AnyNode {
-  return (path.scope as unknown as Scope).node;
-}
-
-/**
- * Nodes, not scope objects: every visit builds new scopes. Not ast-types'
- * `lookup`: it throws "null does not match type Pattern" on `catch { }`.
- */
-export function declaringScope(path: Path, name: string): AnyNode | null {
-  for (let scope = path.scope as unknown as Scope | null; scope; scope = scope.parent) {
-    const node = scope.node;
-    if (
-      node.type === "CatchClause"
-        ? patternDeclares(node.param, name)
-        : scope.declares(name) || varsInSkippedCatches(node).has(name)
-    )
-      return node;
-  }
-  return null;
-}
-
-/** True when a binding pattern (`e`, `{ message }`, `[a, ...rest]`, none) binds `name`. */
-function patternDeclares(pattern: AnyNode | null | undefined, name: string): boolean {
-  const names = new Set<string>();
-  collectPatternNames(pattern, names);
-  return names.has(name);
-}
-
-const skippedCatchVars = new WeakMap<AnyNode, Set<string>>();
-
-/** ast-types' scan skips catch bodies whose parameter is not a plain name, though they declare outside. */
-function varsInSkippedCatches(scopeNode: AnyNode): Set<string> {
-  const cached = skippedCatchVars.get(scopeNode);
-  if (cached) return cached;
-  const found = new Set<string>();
-  let depth = 0; // how many such catch clauses the walk is in
-  visit(scopeNode, {
-    visitFunction(path) {
-      const node = path.node as AnyNode;
-      if (node === scopeNode) this.traverse(path);
-      else if (depth > 0 && node.type === "FunctionDeclaration" && node.id) found.add(node.id.name as string);
-      return false; // a nested function is a scope of its own
-    },
-    visitCatchClause(path) {
-      const skipped = (path.node as AnyNode).param?.type !== "Identifier";
-      if (skipped) depth++;
-      this.traverse(path);
-      if (skipped) depth--;
-    },
-    visitVariableDeclaration(path) {
-      const node = path.node as AnyNode;
-      if (depth > 0 && node.kind === "var")
-        for (const declarator of node.declarations as AnyNode[]) collectPatternNames(declarator.id, found);
-      this.traverse(path);
-    },
-  });
-  skippedCatchVars.set(scopeNode, found);
-  return found;
-}
-
-function collectPatternNames(pattern: AnyNode | null | undefined, into: Set<string>): void {
-  if (!pattern) return;
-  if (pattern.type === "Identifier") into.add(pattern.name as string);
-  else if (pattern.type === "AssignmentPattern") collectPatternNames(pattern.left, into);
-  else if (pattern.type === "RestElement") collectPatternNames(pattern.argument, into);
-  else if (pattern.type === "ArrayPattern")
-    for (const element of pattern.elements as Array<AnyNode | null>) collectPatternNames(element, into);
-  else if (pattern.type === "ObjectPattern") {
-    for (const property of pattern.properties as AnyNode[])
-      collectPatternNames(property.type === "RestElement" ? property : property.value, into);
+  } else if (node.type === "TSExternalModuleReference") {
+    const declaration = path.parent?.node as AnyNode | undefined;
+    if (declaration?.type === "TSImportEqualsDeclaration") {
+      // ast-types' scopes do not see this declaration: its uses are matched with the scope they resolve to.
+      const local = declaration.id.name as string;
+      refs.namespaces.push({ local, scope: declaringScope(path.parent as Path, local) });
+    }
+  } else if (kind === "module" || kind === "promise") {
+    refs.moduleExpressions.add(node);
+    bindModule(path, kind, refs);
   }
 }

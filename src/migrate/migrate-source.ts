@@ -1,24 +1,43 @@
 import { visit } from "recast";
+import { reportAppFunctions } from "./find-app-functions.js";
+import { table } from "./probot-names.js";
 import { findModuleReferences } from "./find-module-references.js";
-import { parseSource, parseWithBabel } from "./parse-source.js";
+import { parseWithBabel } from "./parse-source.js";
 import { renameContextClient } from "./rename-context-client.js";
+import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
+import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
-/** Text that any file the migration would change contains. */
-const CANDIDATE = /probot|octokit|githubToken/i;
+/** Text that any file the migration would change or report on contains. */
+const CANDIDATE = /probot|octokit|githubToken|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
 
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
-  const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   if (!CANDIDATE.test(code)) return { code, changes: [], problems: [] };
-  const ast = parseSource(file, code) as unknown as AnyNode;
+  const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
+  try {
+    return migrateTree(file, code, ast);
+  } catch (error) {
+    // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
+    const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
+    return { code, changes: [], problems: [{ message, hint: UNPROVEN_HINT }] };
+  }
+}
+
+const UNPROVEN_HINT =
+  "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.";
+
+function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { code: string } {
+  const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
+  const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
-  const { calls, renamed } = renameImportedNames(ast, refs, log);
+  const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   renameContextClient(ast, log);
+  reportAppFunctions(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
   const printed = log.edits.apply(code);
   // Comments are rewritten on the printed text, with the positions of a fresh parse.
@@ -27,20 +46,37 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
       ? rewriteCommentTypes(printed, parseWithBabel(file, printed) as unknown as AnyNode, log, renamed)
       : printed;
   log.changes.sort((a, b) => a.line - b.line);
+  const wrong = result === code ? undefined : findUnintendedChange(file, code, result, log.edits.applied);
+  if (wrong) {
+    // Never write what cannot be shown right: the file stays as it was, and the user hears of it.
+    const problem = {
+      line: Number(/^line (\d+)/.exec(wrong)?.[1] ?? 0) || undefined,
+      message: `left as it was: the rewrite would have changed more than the renames (${wrong})`,
+      hint: UNPROVEN_HINT,
+    };
+    return { code, changes: [], problems: [problem, ...log.problems] };
+  }
   return { code: result, changes: log.changes, problems: log.problems };
 }
 
-/** `githubToken` keys the calls did not show (an options object built elsewhere). */
+/** Option keys that only Probot's options have, in objects the calls did not show (built elsewhere, or given to a wrapper). */
+const REPORTED_KEYS = table<string>({
+  githubToken: "If these are options for App or createApp, the key is platformToken here.",
+  Octokit: "If these are options for App or createApp, the key is Client here (AppClient, or AppClient.defaults(...)).",
+  webhooksPath: "If these are options for createNodeMiddleware, the key is webhookPath here (and probot is app).",
+});
+
 function reportOptionKeys(ast: AnyNode, log: SourceLog): void {
   visit(ast, {
     visitObjectProperty(path) {
       const node = path.node as AnyNode;
       const name = node.computed ? undefined : keyName(node.key);
-      if (name === "githubToken") {
+      const hint = name === undefined ? undefined : REPORTED_KEYS[name];
+      if (hint && (path.parent?.node as AnyNode | undefined)?.type === "ObjectExpression") {
         log.problems.push({
           line: lineOf(node),
-          message: "an object has a githubToken key",
-          hint: "If these are options for App or createApp, the key is platformToken here.",
+          message: `an object has ${/^[AEIOU]/.test(name as string) ? "an" : "a"} ${name as string} key`,
+          hint,
         });
       }
       this.traverse(path);

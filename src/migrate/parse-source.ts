@@ -1,32 +1,49 @@
 import { parse as babelParse, type ParserPlugin } from "@babel/parser";
-import * as recast from "recast";
 
 export const SOURCE_EXTENSIONS = [".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts", ".tsx"] as const;
 
+/** Syntax any file may hold: older JSON imports (`assert { type: "json" }`), decorators and auto-accessors. */
+const COMMON: ParserPlugin[] = ["decorators-legacy", "decoratorAutoAccessors", "deprecatedImportAssert"];
+
 /** Babel's plugins for a file: `<T>x` casts in .ts files rule out JSX there. */
 function pluginsFor(file: string): ParserPlugin[] {
-  if (/\.tsx$/.test(file)) return ["typescript", "jsx", "decorators-legacy"];
-  if (/\.[cm]?ts$/.test(file)) return ["typescript", "decorators-legacy"];
-  return ["jsx", "decorators-legacy"];
+  if (/\.tsx$/.test(file)) return ["typescript", "jsx", ...COMMON];
+  if (/\.[cm]?ts$/.test(file)) return ["typescript", ...COMMON];
+  return ["jsx", ...COMMON];
 }
 
-/** recast, so printing again keeps the formatting of every node left alone. */
-export function parseSource(file: string, code: string): recast.types.namedTypes.File {
-  return recast.parse(code, {
-    parser: { parse: (source: string) => parseWithBabel(file, source) },
-  }) as recast.types.namedTypes.File;
-}
-
-/** Babel's own tree: its `comments` keep their offsets (recast moves them onto nodes). */
+/**
+ * Babel's tree of the text exactly as read: every `start`/`end` is an offset into `code`, which is
+ * what the edits are made on. Not recast.parse: it hands the parser a copy with leading tabs expanded
+ * and line ends made "\n", so its offsets point elsewhere in a file indented with tabs or with CRLF.
+ */
 export function parseWithBabel(file: string, code: string): ReturnType<typeof babelParse> {
+  try {
+    return parseWith(code, pluginsFor(file));
+  } catch (error) {
+    // A JavaScript file with Flow types (`// @flow`): the same file read with Flow's syntax.
+    if (/\.[cm]?jsx?$/.test(file)) {
+      try {
+        return parseWith(code, ["jsx", "flow", ...COMMON]);
+      } catch {
+        // the first error tells more
+      }
+    }
+    throw error;
+  }
+}
+
+function parseWith(code: string, plugins: ParserPlugin[]): ReturnType<typeof babelParse> {
   return babelParse(code, {
     // "unambiguous": CommonJS files are scripts, files with import/export are modules.
     sourceType: "unambiguous",
     allowReturnOutsideFunction: true,
     allowAwaitOutsideFunction: true,
     allowImportExportEverywhere: true,
+    allowNewTargetOutsideFunction: true,
+    allowSuperOutsideMethod: true,
+    allowUndeclaredExports: true,
     errorRecovery: false,
-    tokens: true, // recast reuses the original tokens to keep the formatting
-    plugins: pluginsFor(file),
+    plugins,
   });
 }

@@ -1,20 +1,25 @@
+/** A lookup table without a prototype: `table.constructor` or `table.__proto__` is not an entry. */
+export function table<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}
+
 export const PROBOT_MODULE = "probot";
 export const FRAMEWORK_MODULE = "gh-app-kit";
 
-export const EXPORT_RENAMES: Readonly<Record<string, string>> = {
+export const EXPORT_RENAMES = table<string>({
   Probot: "App",
   createProbot: "createApp",
   ProbotOctokit: "AppClient",
   ProbotOctokitCore: "AppClient",
   Options: "AppOptions",
-};
+});
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
-export const RENAME_NOTES: Readonly<Record<string, string>> = {
+export const RENAME_NOTES = table<string>({
   ProbotOctokitCore:
     "Probot 11's core client; AppClient also retries and throttles, which tests turn off with AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } })",
   Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
-};
+});
 
 export function renameText(imported: string, target: string, extra?: string): string {
   const notes = [extra, RENAME_NOTES[imported]].filter((note) => note !== undefined);
@@ -22,15 +27,21 @@ export function renameText(imported: string, target: string, extra?: string): st
 }
 
 /** Option keys of `new Probot()`, `createProbot()` and `createNodeMiddleware()` spelled differently here. */
-export const OPTION_RENAMES: Readonly<Record<string, string>> = {
+export const OPTION_RENAMES = table<string>({
   githubToken: "platformToken",
   Octokit: "Client",
-};
+});
 
-export const MISSING_EXPORTS: Readonly<Record<string, string>> = {
+/** createNodeMiddleware's options: Probot's `probot` and `webhooksPath`. */
+export const MIDDLEWARE_RENAMES = table<string>({ probot: "app", webhooksPath: "webhookPath" });
+
+/** The context's client: `context.octokit`, `{ octokit }`, `Context["octokit"]`. */
+export const CONTEXT_RENAMES = table<string>({ octokit: "client" });
+
+export const MISSING_EXPORTS = table<string>({
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
-};
+});
 
 /** A test keeps this equal to src/index.ts. */
 export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
@@ -142,10 +153,10 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
 ]);
 
 /** Hint for a static method of Probot that App does not have. */
-export const MISSING_STATICS: Readonly<Record<string, string>> = {
+export const MISSING_STATICS = table<string>({
   defaults:
     "App has no static defaults(): pass the options to new App({...}) or createApp({ overrides }), or write a subclass whose constructor adds them.",
-};
+});
 
 export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   {

@@ -1,5 +1,5 @@
 import { visit } from "recast";
-import { declaringScope, scopeNode } from "./find-module-references.js";
+import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
 const CONTEXT_NAMES = new Set(["context", "ctx"]);

@@ -1,29 +1,50 @@
 import { visit } from "recast";
-import { declaringScope, setString, type ModuleReferences } from "./find-module-references.js";
+import type { ModuleReferences } from "./find-module-references.js";
+import { isReference } from "./identifier-roles.js";
+import { declaringScope } from "./scope-lookup.js";
 import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, MISSING_EXPORTS, MISSING_STATICS, renameText } from "./probot-names.js";
-import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
-
-/** A call of something taken from "probot", by its Probot name: `new Probot({...})`. */
-export type CallSite = { imported: string; call: AnyNode };
+import {
+  keyName,
+  lineOf,
+  setString,
+  type AnyNode,
+  type CallSite,
+  type Path,
+  type SourceEdits,
+  type SourceWork,
+} from "./source-types.js";
 
 /** A local name already taken keeps its old name as an alias. */
 export function renameImportedNames(
   ast: AnyNode,
   refs: ModuleReferences,
   log: SourceWork,
+  taken: ReadonlySet<string>,
 ): { calls: CallSite[]; renamed: Map<string, string> } {
-  const taken = collectIdentifierNames(ast);
   // local name → { scope node, Probot name, new local name }
-  const locals = new Map<string, Array<{ scope: AnyNode; imported: string; rename?: string }>>();
+  const locals = new Map<string, Array<{ scope: AnyNode | null; imported: string; rename?: string }>>();
   // Declarations change after the references: scopes are read from the names as they were.
   const renameHolders: Array<() => void> = [];
   const renamed = new Map<string, string>();
   // new local name → the Probot name that took it: ProbotOctokit and ProbotOctokitCore both become AppClient.
   const claimed = new Map<string, string>();
   for (const name of refs.names) {
-    const entry: { scope: AnyNode; imported: string; rename?: string } = { scope: name.scope, imported: name.imported };
+    const entry: { scope: AnyNode | null; imported: string; rename?: string } = {
+      scope: name.scope,
+      imported: name.imported,
+    };
     const target = EXPORT_RENAMES[name.imported];
-    const line = lineOf(name.holder);
+    const holder = name.holder;
+    const line = lineOf(holder);
+    if (holder === null) {
+      // const P = require("probot").Probot: the member is renamed where it is written; P is followed to its calls.
+      locals.set(name.local, [...(locals.get(name.local) ?? []), entry]);
+      continue;
+    }
+    if (name.keyOnly) {
+      renameExport(holder.key, name.imported, log, holder.key.type !== "Identifier");
+      continue;
+    }
     if (MISSING_EXPORTS[name.imported]) {
       log.problems.push({
         line,
@@ -34,7 +55,7 @@ export function renameImportedNames(
       const renameLocal =
         name.local === name.imported && !taken.has(target) && (claimed.get(target) ?? name.imported) === name.imported;
       if (renameLocal) claimed.set(target, name.imported);
-      renameHolders.push(() => renameHolder(name.holder, target, renameLocal, log.edits));
+      renameHolders.push(() => renameHolder(holder, target, renameLocal, log.edits));
       if (renameLocal) {
         entry.rename = target;
         renamed.set(name.local, target);
@@ -66,7 +87,7 @@ export function renameImportedNames(
     },
     visitMemberExpression(path) {
       const node = path.node as AnyNode;
-      if (!node.computed && isWholeModule(path.get("object") as Path, refs)) {
+      if (!node.computed && !refs.promiseMembers.has(node) && isWholeModule(path.get("object") as Path, refs)) {
         const property = node.property as AnyNode;
         const imported = property.name as string;
         renameExport(property, imported, log);
@@ -96,11 +117,14 @@ function leftmost(name: AnyNode): AnyNode {
   return name.type === "TSQualifiedName" ? leftmost(name.left) : name;
 }
 
-function renameExport(identifier: AnyNode, imported: string, log: SourceWork): void {
+function renameExport(identifier: AnyNode, imported: string, log: SourceWork, isString = false): void {
   const target = EXPORT_RENAMES[imported];
   if (target) {
-    log.edits.rename(identifier, target);
-    identifier.name = target;
+    if (isString) setString(identifier, target, log.edits);
+    else {
+      log.edits.rename(identifier, target);
+      identifier.name = target;
+    }
     log.changes.push({ line: lineOf(identifier), text: renameText(imported, target) });
   } else if (MISSING_EXPORTS[imported]) {
     log.problems.push({
@@ -122,7 +146,7 @@ function isWholeModule(path: Path, refs: ModuleReferences): boolean {
   let node = path.node as AnyNode;
   if (node.type === "AwaitExpression") node = node.argument;
   if (refs.moduleExpressions.has(node)) return true;
-  if (node.type !== "Identifier") return false;
+  if (node.type !== "Identifier" || !refs.namespaces.some((ns) => ns.local === node.name)) return false;
   const scope = declaringScope(path, node.name);
   return refs.namespaces.some((ns) => ns.local === node.name && ns.scope === scope);
 }
@@ -154,7 +178,7 @@ function onReference(
   }
   const parent = path.parent?.node as AnyNode | undefined;
   if ((parent?.type === "NewExpression" || parent?.type === "CallExpression") && parent.callee === node) {
-    calls.push({ imported, call: parent });
+    calls.push({ imported, call: parent, path: path.parent as Path });
   }
   const member =
     parent?.type === "MemberExpression" && parent.object === node && !parent.computed
@@ -192,51 +216,4 @@ function renameHolder(holder: AnyNode, target: string, renameLocal: boolean, edi
   } else if (outer.type === "Identifier") edits.rename(outer, target);
   else setString(outer, target, edits);
   if (outer.type === "Identifier") outer.name = target;
-}
-
-/** True for an identifier that refers to a binding, false for a property name, key or label. */
-function isReference(path: Path): boolean {
-  const parent = path.parent?.node as AnyNode | undefined;
-  const field = path.name as string;
-  if (!parent) return true;
-  switch (parent.type) {
-    case "MemberExpression":
-    case "OptionalMemberExpression":
-      return field !== "property" || parent.computed;
-    case "ObjectProperty":
-    case "Property":
-    case "ObjectMethod":
-    case "ClassProperty":
-    case "ClassMethod":
-    case "ClassPrivateProperty":
-    case "TSPropertySignature":
-    case "TSMethodSignature":
-      return field !== "key" || parent.computed;
-    case "TSQualifiedName":
-      return field !== "right";
-    case "ExportSpecifier":
-      // export { Probot }: the local name is a reference, the exported one is not.
-      return field === "local";
-    case "ImportSpecifier":
-    case "ImportDefaultSpecifier":
-    case "ImportNamespaceSpecifier":
-    case "LabeledStatement":
-    case "BreakStatement":
-    case "ContinueStatement":
-    case "MetaProperty":
-      return false;
-    default:
-      return true;
-  }
-}
-
-function collectIdentifierNames(ast: AnyNode): Set<string> {
-  const names = new Set<string>();
-  visit(ast, {
-    visitIdentifier(path) {
-      names.add((path.node as AnyNode).name);
-      this.traverse(path);
-    },
-  });
-  return names;
 }

@@ -1,30 +1,49 @@
-import type { CallSite } from "./rename-imported-names.js";
-import { OPTION_RENAMES } from "./probot-names.js";
-import { keyName, lineOf, type AnyNode, type SourceWork } from "./source-types.js";
-
-/** createNodeMiddleware's options: Probot's `probot` and `webhooksPath`. */
-const MIDDLEWARE_RENAMES = { probot: "app", webhooksPath: "webhookPath" };
+import { MIDDLEWARE_RENAMES, OPTION_RENAMES } from "./probot-names.js";
+import { visit } from "recast";
+import { declaringScope } from "./scope-lookup.js";
+import { keyName, lineOf, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
 
 export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
-  for (const { imported, call } of calls) {
-    const args = call.arguments as AnyNode[];
+  for (const { imported, call, path } of calls) {
+    const args = (call.arguments as AnyNode[]).map((arg) => objectOf(arg, path));
     if (imported === "Probot") renameKeys(args[0], OPTION_RENAMES, log);
-    if (imported === "createProbot" && args[0]?.type === "ObjectExpression") {
+    if (imported === "createProbot" && args[0]) {
       renameKeys(args[0], OPTION_RENAMES, log); // a plain Options object is taken as overrides
       for (const property of args[0].properties as AnyNode[]) {
         const name = keyName(property.key);
-        if (name === "overrides" || name === "defaults") renameKeys(property.value, OPTION_RENAMES, log);
+        if (name === "overrides" || name === "defaults")
+          renameKeys(objectOf(property.value, path), OPTION_RENAMES, log);
       }
     }
     if (imported === "createNodeMiddleware") renameKeys(args[1], MIDDLEWARE_RENAMES, log);
   }
 }
 
+/** The object literal an argument is, or the one a name given as the argument was declared with, once. */
+function objectOf(arg: AnyNode | undefined, callPath: Path): AnyNode | undefined {
+  if (arg?.type === "ObjectExpression") return arg;
+  if (arg?.type !== "Identifier") return undefined;
+  const name = arg.name as string;
+  const scope = declaringScope(callPath, name);
+  if (!scope) return undefined;
+  const inits: Array<AnyNode | null> = [];
+  visit(scope, {
+    visitVariableDeclarator(path) {
+      const node = path.node as AnyNode;
+      if (node.id.type === "Identifier" && node.id.name === name && declaringScope(path as Path, name) === scope)
+        inits.push(node.init as AnyNode | null);
+      this.traverse(path);
+    },
+  });
+  return inits.length === 1 && inits[0]?.type === "ObjectExpression" ? inits[0] : undefined;
+}
+
 /** Renames keys of an object literal; `{ githubToken }` becomes `{ platformToken: githubToken }`. */
 export function renameKeys(
   object: AnyNode | undefined,
-  renames: Readonly<Record<string, string>>,
+  renames: Readonly<Record<string, string | undefined>>,
   log: SourceWork,
+  label = "option",
 ): void {
   if (object?.type !== "ObjectExpression") return;
   for (const property of object.properties as AnyNode[]) {
@@ -42,6 +61,6 @@ export function renameKeys(
       );
     property.key = { type: "Identifier", name: target };
     property.shorthand = false;
-    log.changes.push({ line: lineOf(property), text: `option ${name} → ${target}` });
+    log.changes.push({ line: lineOf(property), text: `${label} ${name} → ${target}` });
   }
 }

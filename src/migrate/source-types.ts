@@ -1,13 +1,13 @@
 import type { types } from "recast";
 
-/** A Babel AST node as recast hands it over; fields are read by name. */
+/** A Babel AST node; fields are read by name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyNode = { type: string; loc?: { start: { line: number } } | null; [field: string]: any };
 
-/** A recast path: a node with its parent, field name and scope. */
+/** An ast-types path (recast's `visit`): a node with its parent, field name and scope. */
 export type Path = types.NodePath<AnyNode>;
 
-/** A recast scope; `declares` tells whether it binds a name itself. */
+/** An ast-types scope; `declares` tells whether it binds a name itself. */
 export type Scope = {
   lookup(name: string): Scope | null;
   declares(name: string): boolean;
@@ -18,6 +18,9 @@ export type Scope = {
 };
 
 export type Change = { line: number; text: string };
+
+/** A call of something taken from "probot", by its Probot name: `new Probot({...})`. */
+export type CallSite = { imported: string; call: AnyNode; path: Path };
 
 /** Something the migration could not do, with what the user should do. */
 export type Problem = { line?: number | undefined; message: string; hint: string };
@@ -62,15 +65,29 @@ export class SourceEdits {
     const edits = [...this.#byRange.values()].sort((a, b) => a.start - b.start || b.end - a.end);
     let result = "";
     let at = 0;
+    this.applied = [];
     for (const edit of edits) {
       if (edit.start < at) continue; // inside an edit already made
       result += code.slice(at, edit.start) + edit.text;
       at = edit.end;
+      this.applied.push([edit.start, edit.end]);
     }
     return result + code.slice(at);
   }
 
+  /** The ranges of the original code that the last `apply` replaced, in order. */
+  applied: Array<[start: number, end: number]> = [];
+
   #set(start: number, end: number, text: string): void {
     this.#byRange.set(`${start}:${end}`, { start, end, text });
   }
+}
+
+/** Sets a string literal's value, in the quotes it was written with. */
+export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {
+  const raw: string | undefined = literal.extra?.raw ?? literal.raw;
+  const quote = raw?.startsWith("'") ? "'" : '"';
+  edits.replace(literal, `${quote}${value}${quote}`);
+  literal.value = value;
+  literal.extra = { ...literal.extra, raw: `${quote}${value}${quote}`, rawValue: value };
 }

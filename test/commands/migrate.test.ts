@@ -89,7 +89,9 @@ describe("app migrate", function () {
       it("rewrites the app, reports it, and a second run changes nothing", async () => {
         const first = await runBin(["migrate", dir], { cwd: scratch });
         expect(first.code, first.stderr).to.equal(0);
-        expect(first.stdout).to.match(/^\d+ files changed \(\d+ changes\), 0 to do by hand, 0 unreadable/m);
+        // The one thing left: the app function keeps Probot's shape (app) => ..., and the report says where.
+        expect(first.stdout).to.match(/^\d+ files changed \(\d+ changes\), 1 to do by hand, 0 unreadable/m);
+        expect(first.stdout).to.match(/^ {2}\S+:\d+: the app function takes \(app\), Probot's shape/m);
         const migrated = await snapshot(dir);
         expect(migrated).to.not.deep.equal(original);
         expect(JSON.parse(migrated.get("package.json") as string).dependencies).to.deep.equal({
@@ -103,8 +105,14 @@ describe("app migrate", function () {
         }
         const second = await runBin(["migrate", dir, "--json"], { cwd: scratch });
         expect(second.code, second.stderr).to.equal(0);
-        const report = JSON.parse(second.stdout) as { files: unknown[]; diff?: string };
-        expect(report.files).to.deep.equal([]);
+        const report = JSON.parse(second.stdout) as {
+          files: Array<{ changes: unknown[]; problems: Array<{ message: string }> }>;
+          diff?: string;
+        };
+        expect(report.files.flatMap((f) => f.changes)).to.deep.equal([]);
+        expect(report.files.flatMap((f) => f.problems.map((p) => p.message.slice(0, 28)))).to.deep.equal([
+          "the app function takes (app)",
+        ]);
         expect(report).to.not.have.property("diff");
         expect(await snapshot(dir)).to.deep.equal(migrated);
       });

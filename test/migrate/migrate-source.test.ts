@@ -134,8 +134,8 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
   [
     "a githubToken the calls do not show is reported",
     "index.js",
-    'const { Probot } = require("probot");\nconst options = { githubToken: process.env.TOKEN };\nnew Probot(options);\n',
-    'const { App } = require("gh-app-kit");\nconst options = { githubToken: process.env.TOKEN };\nnew App(options);\n',
+    'const { Probot } = require("probot");\nconst make = (options) => new Probot(options);\nmake({ githubToken: process.env.TOKEN });\n',
+    'const { App } = require("gh-app-kit");\nconst make = (options) => new App(options);\nmake({ githubToken: process.env.TOKEN });\n',
     ["githubToken"],
   ],
   [
@@ -191,7 +191,12 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
 describe("migrateSource", () => {
   for (const [what, file, input, output, problems = []] of CASES) {
     it(what, () => {
-      const result = migrateSource(file, input);
+      const migrated = migrateSource(file, input);
+      // App functions in Probot's shape are reported too: test/migrate/app-functions.test.ts.
+      const result = {
+        ...migrated,
+        problems: migrated.problems.filter((p) => !p.message.startsWith("the app function")),
+      };
       expect(result.code).to.equal(output);
       expect(result.problems.map((p) => p.message)).to.have.length(problems.length);
       for (const [index, expected] of problems.entries()) {

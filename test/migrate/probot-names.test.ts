@@ -23,7 +23,8 @@ describe("migrate: the names it knows", () => {
   });
 
   it("renames Probot's names to names that exist, and reports only names that do not", () => {
-    for (const target of Object.values(EXPORT_RENAMES)) expect(FRAMEWORK_EXPORTS.has(target), target).to.equal(true);
+    for (const target of Object.values(EXPORT_RENAMES))
+      expect(FRAMEWORK_EXPORTS.has(target as string), target).to.equal(true);
     for (const missing of Object.keys(MISSING_EXPORTS)) expect(FRAMEWORK_EXPORTS.has(missing), missing).to.equal(false);
   });
 });

@@ -1,0 +1,147 @@
+import { visit } from "recast";
+import { calleeName } from "./module-calls.js";
+import { declaringScope } from "./scope-lookup.js";
+import { keyName, lineOf, type AnyNode, type Path, type SourceLog } from "./source-types.js";
+
+/** Calls that take an app function: `probot.load(fn)`, `run(fn)` / `run([fn])`, `createNodeMiddleware(fn, ...)`. */
+const LOADERS = new Set(["load", "run", "createNodeMiddleware"]);
+
+/** Members of the earlier argument (Probot's `app`) that show a function treats its first parameter as the app. */
+const APP_MEMBERS = new Set([
+  "on",
+  "onAny",
+  "onError",
+  "log",
+  "load",
+  "auth",
+  "receive",
+  "route",
+  "router",
+  "webhooks",
+]);
+
+const FUNCTIONS = new Set(["ArrowFunctionExpression", "FunctionExpression", "FunctionDeclaration"]);
+
+/**
+ * App functions written in Probot's shape, `(app) => ...` or `(app, { getRouter }) => ...`, where the
+ * current shape is `({ app, getRouter }) => ...`. They run here, but the old members of their argument warn
+ * as deprecated. They are reported, not rewritten: a rewrite changes what the function takes, and a caller
+ * the migration cannot see (a test calling `myApp(fakeApp)`, another package) would break.
+ */
+export function reportAppFunctions(ast: AnyNode, log: SourceLog): void {
+  const found = new Set<AnyNode>();
+  const consider = (path: Path | undefined, loaded: boolean) => {
+    const fn = path && resolveFunction(path);
+    if (fn && !found.has(fn) && isEarlierShape(fn, loaded)) found.add(fn);
+  };
+  visit(ast, {
+    visitCallExpression(path) {
+      const node = path.node as AnyNode;
+      if (LOADERS.has(calleeName(node.callee as AnyNode) ?? "")) {
+        const first = path.get("arguments", 0) as Path;
+        if ((first.node as AnyNode | undefined)?.type === "ArrayExpression")
+          for (const [index] of ((first.node as AnyNode).elements as AnyNode[]).entries())
+            consider(first.get("elements", index) as Path, true);
+        else consider(first, true);
+      }
+      this.traverse(path);
+    },
+    visitAssignmentExpression(path) {
+      const left = path.node.left as AnyNode;
+      const target = left.type === "MemberExpression" ? memberText(left) : "";
+      if (target === "module.exports" || target === "exports.default" || target === "module.exports.default")
+        consider(path.get("right") as Path, false);
+      this.traverse(path);
+    },
+    visitExportDefaultDeclaration(path) {
+      consider(path.get("declaration") as Path, false);
+      this.traverse(path);
+    },
+    visitTSExportAssignment(path) {
+      consider(path.get("expression") as Path, false);
+      this.traverse(path);
+    },
+  });
+  for (const fn of found) {
+    const [first, second] = fn.params as AnyNode[];
+    const name = (first as AnyNode).name as string;
+    const keys =
+      second?.type === "ObjectPattern" ? (second.properties as AnyNode[]).map((p) => keyName(p.key) ?? "...") : [];
+    const rest = second?.type === "Identifier" ? (second.name as string) : `{ ${keys.join(", ")} }`;
+    const shape = second ? `(${name}, ${rest})` : `(${name})`;
+    const current = name === "app" ? "({ app, getRouter })" : `({ app: ${name}, getRouter })`;
+    log.problems.push({
+      line: lineOf(fn),
+      message: `the app function takes ${shape}, Probot's shape: the old members of its argument (${name}.on, ${name}.log, ...) warn as deprecated`,
+      hint: `Write it as ${current} => { ... }; where a test calls it directly, call it with { app, getRouter } (probot.load(fn) needs no change). A helper it passes ${name} to needs no change. Not rewritten: app migrate cannot see every caller.`,
+    });
+  }
+}
+
+/** The function an expression is, or the local function or const a name given there was declared as. */
+function resolveFunction(path: Path): AnyNode | undefined {
+  let node = path.node as AnyNode | undefined;
+  while (node && /^TS(As|Satisfies|NonNull)Expression$|^TSTypeAssertion$/.test(node.type)) node = node.expression;
+  if (node && FUNCTIONS.has(node.type)) return node;
+  if (node?.type !== "Identifier") return undefined;
+  const name = node.name as string;
+  const scope = declaringScope(path, name);
+  return scope ? functionsDeclaredIn(scope).get(name) : undefined;
+}
+
+const declaredFunctions = new WeakMap<AnyNode, Map<string, AnyNode>>();
+
+/** The functions declared by name in a scope (and the scopes inside it), read once per scope. */
+function functionsDeclaredIn(scope: AnyNode): Map<string, AnyNode> {
+  const cached = declaredFunctions.get(scope);
+  if (cached) return cached;
+  const found = new Map<string, AnyNode>();
+  visit(scope, {
+    visitFunction(inner) {
+      const fn = inner.node as AnyNode;
+      if (fn.type === "FunctionDeclaration" && fn.id) found.set(fn.id.name as string, fn);
+      this.traverse(inner);
+    },
+    visitVariableDeclarator(inner) {
+      const { id, init } = inner.node as AnyNode;
+      if (id.type === "Identifier" && init && FUNCTIONS.has(init.type)) found.set(id.name as string, init);
+      this.traverse(inner);
+    },
+  });
+  declaredFunctions.set(scope, found);
+  return found;
+}
+
+/** `(app) => { app.on(...) }`, `(robot, { getRouter }) => ...`; not `({ app }) => ...`, not `() => ...`. */
+function isEarlierShape(fn: AnyNode, loaded: boolean): boolean {
+  const [first, second] = fn.params as Array<AnyNode | undefined>;
+  if (first?.type !== "Identifier") return false;
+  if (second?.type === "ObjectPattern" && (second.properties as AnyNode[]).some((p) => keyName(p.key) === "getRouter"))
+    return true;
+  const typed = keyName(first.typeAnnotation?.typeAnnotation?.typeName);
+  if (typed === "Probot" || typed === "App" || typed === "Application") return true;
+  if (typed === "ApplicationFunctionOptions") return false;
+  return usesAsApp(fn, first.name as string) || (loaded && fn.params.length === 2);
+}
+
+/** Whether the function's body reads one of the app's members on `name`: `app.on(...)`, `app.log.info(...)`. */
+function usesAsApp(fn: AnyNode, name: string): boolean {
+  let uses = false;
+  visit(fn.body as AnyNode, {
+    visitMemberExpression(path) {
+      const node = path.node as AnyNode;
+      if ((node.object as AnyNode).type === "Identifier" && (node.object as AnyNode).name === name && !node.computed)
+        if (APP_MEMBERS.has(keyName(node.property) ?? "")) uses = true;
+      if (uses) return false;
+      this.traverse(path);
+    },
+  });
+  return uses;
+}
+
+function memberText(node: AnyNode): string {
+  if (node.type === "Identifier") return node.name as string;
+  if (node.type === "MemberExpression" && !node.computed)
+    return `${memberText(node.object)}.${keyName(node.property) ?? ""}`;
+  return "";
+}

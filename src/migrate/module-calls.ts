@@ -1,0 +1,84 @@
+import { table } from "./probot-names.js";
+import { keyName, type AnyNode } from "./source-types.js";
+
+/**
+ * What a call that names a module gives back: the module itself (`require`), a promise of it
+ * (`import()`), or nothing to bind (`jest.mock`: the module is named, and a factory may stand for it).
+ */
+export type ModuleCallKind = "module" | "promise" | "mock" | "none";
+
+/** jest's functions that take a module name, as `jest.<name>` (and `import.meta.jest.<name>`). */
+const JEST = table<ModuleCallKind>({
+  mock: "mock",
+  doMock: "mock",
+  unstable_mockModule: "mock",
+  setMock: "none",
+  unmock: "none",
+  dontMock: "none",
+  deepUnmock: "none",
+  requireActual: "module",
+  requireMock: "module",
+  createMockFromModule: "module",
+  genMockFromModule: "module",
+});
+
+/** vitest's, as `vi.<name>`. */
+const VI = table<ModuleCallKind>({
+  mock: "mock",
+  doMock: "mock",
+  unmock: "none",
+  doUnmock: "none",
+  importActual: "promise",
+  importMock: "promise",
+});
+
+/** A callee's own name: `x` of `a.b.x(...)` or of `x(...)`. */
+export function calleeName(callee: AnyNode): string | undefined {
+  if (callee.type === "Identifier") return callee.name as string;
+  if ((callee.type === "MemberExpression" || callee.type === "OptionalMemberExpression") && !callee.computed)
+    return keyName(callee.property);
+  return undefined;
+}
+
+/** The callee as written, for the report: `mockery.registerMock`. */
+export function calleeText(callee: AnyNode): string {
+  if (callee.type === "Identifier") return callee.name as string;
+  if (callee.type === "MemberExpression" || callee.type === "OptionalMemberExpression")
+    return `${calleeText(callee.object)}.${keyName(callee.property) ?? "?"}`;
+  if (callee.type === "Import") return "import";
+  return "(a call)";
+}
+
+/**
+ * How a call hands over the module its first argument names, or undefined when the call is not one
+ * the migration knows (`require`, `module.require`, `createRequire(...)(...)`, `require.resolve`,
+ * `import()`, jest's and vitest's module functions).
+ */
+export function moduleCallKind(node: AnyNode): ModuleCallKind | undefined {
+  const callee = node.callee as AnyNode;
+  if (callee.type === "Import") return "promise";
+  if (callee.type === "Identifier") return callee.name === "require" ? "module" : undefined;
+  if (callee.type === "CallExpression" && calleeName(callee.callee) === "createRequire") return "module";
+  if (callee.type !== "MemberExpression" || callee.computed) return undefined;
+  const property = keyName(callee.property) ?? "";
+  const object = callee.object as AnyNode;
+  const owner = object.type === "Identifier" ? (object.name as string) : calleeName(object);
+  if (owner === "require" && property === "resolve") return "none";
+  if (owner === "module" && property === "require") return "module";
+  if (owner === "jest") return JEST[property];
+  if (owner === "vi" || owner === "vitest") return VI[property];
+  return undefined;
+}
+
+/** A call whose name says it loads, mocks or resolves modules, though the migration does not know it. */
+export function looksLikeLoader(node: AnyNode): boolean {
+  return /require|import|mock|resolve|load|replace|stub|proxy/i.test(calleeName(node.callee as AnyNode) ?? "");
+}
+
+/** `import("x")` as Babel gives it (a call of `Import`, or an ImportExpression): its specifier node. */
+export function importedBy(node: AnyNode | undefined): AnyNode | undefined {
+  if (node?.type === "ImportExpression") return node.source as AnyNode;
+  if (node?.type === "CallExpression" && (node.callee as AnyNode).type === "Import")
+    return node.arguments[0] as AnyNode;
+  return undefined;
+}

@@ -1,0 +1,121 @@
+import { parseWithBabel } from "./parse-source.js";
+import {
+  CONTEXT_RENAMES,
+  EXPORT_RENAMES,
+  FRAMEWORK_MODULE,
+  MIDDLEWARE_RENAMES,
+  OPTION_RENAMES,
+  PROBOT_MODULE,
+} from "./probot-names.js";
+import type { AnyNode } from "./source-types.js";
+
+/** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
+const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
+  EXPORT_RENAMES,
+  OPTION_RENAMES,
+  MIDDLEWARE_RENAMES,
+  CONTEXT_RENAMES,
+];
+
+/** Position and formatting fields, and comments (checked apart): not part of what the code means. */
+const IGNORED = new Set([
+  "start",
+  "end",
+  "loc",
+  "range",
+  "extra",
+  "comments",
+  "leadingComments",
+  "trailingComments",
+  "innerComments",
+  "tokens",
+  "errors",
+]);
+
+function isRename(from: unknown, to: unknown, strings: boolean): boolean {
+  if (typeof from !== "string" || typeof to !== "string") return false;
+  if (RENAMES.some((renames) => renames[from] === to)) return true;
+  const moduleName =
+    from === PROBOT_MODULE || from.startsWith(`${PROBOT_MODULE}/lib/`) || from === "@probot/get-private-key";
+  return strings && moduleName && to === FRAMEWORK_MODULE;
+}
+
+/**
+ * Why `after` is not `before` with only the intended replacements made, or undefined when it is.
+ * `after` is parsed again and both trees are walked side by side: they must be the same node for
+ * node, except names and strings that are one of the migration's renames, at a place the migration
+ * chose to edit (`edited`: ranges of `before`), and shorthand properties written out (`{ octokit }`
+ * → `{ client: octokit }`). Comments may change their text, not their number or kind.
+ */
+export function findUnintendedChange(
+  file: string,
+  before: string,
+  after: string,
+  edited: ReadonlyArray<readonly [number, number]>,
+): string | undefined {
+  let old: AnyNode;
+  let next: AnyNode;
+  try {
+    old = parseWithBabel(file, before) as unknown as AnyNode;
+  } catch {
+    return "the file as it was does not parse";
+  }
+  try {
+    next = parseWithBabel(file, after) as unknown as AnyNode;
+  } catch (error) {
+    return `the rewritten file does not parse (${(error as Error).message})`;
+  }
+  const inEdit = (node: AnyNode) => edited.some(([start, end]) => node.start >= start && node.start < end);
+  const differs = compare(old.program, next.program, inEdit);
+  if (differs) return differs;
+  const [a, b] = [old.comments ?? [], next.comments ?? []] as AnyNode[][];
+  if (a.length !== b.length || a.some((comment, index) => comment.type !== b[index]?.type))
+    return "the comments are not the same comments";
+  return undefined;
+}
+
+function compare(a: unknown, b: unknown, inEdit: (node: AnyNode) => boolean, holder?: AnyNode): string | undefined {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return at(holder, "a list changed length");
+    for (const [index, item] of a.entries()) {
+      const differs = compare(item, b[index], inEdit, holder);
+      if (differs) return differs;
+    }
+    return undefined;
+  }
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object")
+    return a === b || (a ?? undefined) === (b ?? undefined) ? undefined : at(holder, "a value changed");
+  const [x, y] = [a as AnyNode, b as AnyNode];
+  // import probot from "probot" → import * as probot from "gh-app-kit": the one change of a node's kind.
+  const toNamespace = x.type === "ImportDefaultSpecifier" && y.type === "ImportNamespaceSpecifier" && inEdit(x);
+  if (x.type !== y.type && !toNamespace) return at(x, `${String(x.type)} became ${String(y.type)}`);
+  if (Boolean(x.extra?.parenthesized) !== Boolean(y.extra?.parenthesized)) return at(x, "parentheses changed");
+  for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
+    if (IGNORED.has(key) || key === "type") continue; // the kinds are compared above
+    const [from, to] = [x[key], y[key]];
+    if (from === to || (from == null && to == null)) continue;
+    if (typeof from === "object" || typeof to === "object") {
+      const differs = compare(from, to, inEdit, x.type === undefined ? holder : x);
+      if (differs) return differs;
+      continue;
+    }
+    if (allowed(x, key, from, to, inEdit)) continue;
+    return at(x, `${String(x.type)} ${key} ${JSON.stringify(from)} became ${JSON.stringify(to)}`);
+  }
+  return undefined;
+}
+
+function allowed(node: AnyNode, key: string, from: unknown, to: unknown, inEdit: (node: AnyNode) => boolean): boolean {
+  if (!inEdit(node)) {
+    // `{ octokit }` → `{ client: octokit }`: the property's own start is not in the edit, its key's is.
+    return key === "shorthand" && from === true && to === false && node.key != null && inEdit(node.key as AnyNode);
+  }
+  if (key === "name") return node.type === "Identifier" && isRename(from, to, false);
+  if (key === "value") return node.type === "StringLiteral" && isRename(from, to, true);
+  return key === "shorthand" && from === true && to === false;
+}
+
+function at(node: AnyNode | undefined, what: string): string {
+  const line = node?.loc?.start.line;
+  return line ? `line ${String(line)}: ${what}` : what;
+}

@@ -1,0 +1,61 @@
+import { expect } from "chai";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+/** [what it shows, file name, source, lines of the app functions reported]. */
+const CASES: ReadonlyArray<[string, string, string, number[]]> = [
+  [
+    "(app, { getRouter }) as module.exports",
+    "index.js",
+    'module.exports = (app, { getRouter }) => {\n  getRouter("/x").get("/", () => {});\n  app.onAny(() => {});\n};\n',
+    [1],
+  ],
+  [
+    "(robot) as export default, a named function, and export =",
+    "index.ts",
+    'import { Probot } from "probot";\nexport default function bot(robot: Probot) {\n  robot.on("issues", () => {});\n}\n',
+    [2],
+  ],
+  [
+    "export = of a const declared above",
+    "index.cts",
+    'const appFn = (app: any) => {\n  app.log.info("loaded");\n  app.on("issues", f);\n};\nexport = appFn;\n',
+    [1],
+  ],
+  [
+    "functions given to run(), createProbot().load(), probot.load() and createNodeMiddleware()",
+    "server.js",
+    'const { run, createProbot, createNodeMiddleware } = require("probot");\nrun((app) => app.on("push", f));\ncreateProbot().load(function (app, options) {});\nfunction plugin(app) { app.on("issues", f); }\nprobot.load(plugin);\ncreateNodeMiddleware((app) => { app.on("x", f); }, {});\nrun([(app) => app.on("y", f)]);\n',
+    [2, 3, 4, 6, 7],
+  ],
+  [
+    "the current shape, helpers and other exported functions are left alone",
+    "index.js",
+    'module.exports = ({ app, getRouter }) => { app.on("issues", f); };\nmodule.exports.helper = (app) => app.on("x", f);\nexports.other = (server) => server.on("listening", f);\nprobot.load(myImportedApp);\n',
+    [],
+  ],
+];
+
+describe("migrateSource: app functions in Probot's shape", () => {
+  for (const [what, file, input, lines] of CASES) {
+    it(what, () => {
+      const result = migrateSource(file, input);
+      const reported = result.problems.filter((p) => p.message.startsWith("the app function takes"));
+      expect(reported.map((p) => p.line)).to.deep.equal(lines);
+      for (const problem of reported) expect(problem.hint).to.match(/\(\{ app(: \w+)?, getRouter \}\) => \{ \.\.\. \}/);
+    });
+  }
+
+  it("shows the function's own parameters", () => {
+    const [problem] = migrateSource(
+      "index.js",
+      'module.exports = (robot, { getRouter }) => robot.on("issues", f);\n',
+    ).problems;
+    expect(problem?.message).to.include("takes (robot, { getRouter })");
+  });
+
+  it("names the app's own parameter in the shape it suggests", () => {
+    const [problem] = migrateSource("index.js", 'module.exports = (robot) => robot.on("issues", f);\n').problems;
+    expect(problem?.message).to.include("takes (robot)");
+    expect(problem?.hint).to.include("({ app: robot, getRouter }) => { ... }");
+  });
+});

@@ -1,0 +1,135 @@
+import { expect } from "chai";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+/** [what it shows, file name, Probot source, expected source, problems expected (substrings of their messages)]. */
+const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
+  [
+    "assignment destructuring of an awaited import(), and the declaration it assigns",
+    "test/index.test.js",
+    'let Probot, ProbotOctokit;\nbeforeEach(async () => {\n  ({ Probot, ProbotOctokit } = await import("probot"));\n});\ntest("x", () => new Probot({ Octokit: ProbotOctokit }));\n',
+    'let App, AppClient;\nbeforeEach(async () => {\n  ({ App, AppClient } = await import("gh-app-kit"));\n});\ntest("x", () => new App({ Client: AppClient }));\n',
+  ],
+  [
+    "import().then with a destructured callback: its names, and createNodeMiddleware's options",
+    "api/webhooks.js",
+    'module.exports = import("probot").then(({ createNodeMiddleware, createProbot }) =>\n  createNodeMiddleware(app, { probot: createProbot(), webhooksPath: "/api" }),\n);\n',
+    'module.exports = import("gh-app-kit").then(({ createNodeMiddleware, createApp }) =>\n  createNodeMiddleware(app, { app: createApp(), webhookPath: "/api" }),\n);\n',
+  ],
+  [
+    "import().then(m => m.Probot): the module under another name, and then is no Probot name",
+    "index.mjs",
+    'export const load = () => import("probot").then((m) => new m.Probot({ githubToken: "t" }));\n',
+    'export const load = () => import("gh-app-kit").then((m) => new m.App({ platformToken: "t" }));\n',
+  ],
+  [
+    "jest's and vitest's module functions, mock factories included",
+    "test/index.test.ts",
+    [
+      'const { Probot } = jest.requireActual("probot");',
+      'const mocked = jest.requireMock("probot");',
+      'const made = jest.createMockFromModule("probot");',
+      'jest.unstable_mockModule("probot", () => ({ ProbotOctokit: Fake }));',
+      'jest.doMock("probot", () => { return { ...jest.requireActual("probot"), createProbot }; });',
+      'const { ProbotOctokit: Real } = await vi.importActual("probot");',
+      'const m = await vi.importMock("probot");',
+      'vi.doMock("probot");',
+      'vi.mock(import("probot"), async (importOriginal) => ({ ...(await importOriginal()), Probot: Fake }));',
+      "new mocked.Probot();",
+      "new m.ProbotOctokit(made.createProbot);",
+      "new Probot();",
+      "",
+    ].join("\n"),
+    [
+      'const { App } = jest.requireActual("gh-app-kit");',
+      'const mocked = jest.requireMock("gh-app-kit");',
+      'const made = jest.createMockFromModule("gh-app-kit");',
+      'jest.unstable_mockModule("gh-app-kit", () => ({ AppClient: Fake }));',
+      'jest.doMock("gh-app-kit", () => { return { ...jest.requireActual("gh-app-kit"), createApp: createProbot }; });',
+      'const { AppClient: Real } = await vi.importActual("gh-app-kit");',
+      'const m = await vi.importMock("gh-app-kit");',
+      'vi.doMock("gh-app-kit");',
+      'vi.mock(import("gh-app-kit"), async (importOriginal) => ({ ...(await importOriginal()), App: Fake }));',
+      "new mocked.App();",
+      "new m.AppClient(made.createApp);",
+      "new App();",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "require(): member access, nested destructuring, assignment destructuring, and the names' calls",
+    "index.js",
+    'const P = require("probot").Probot;\nconst { ProbotOctokit: { defaults } } = require("probot");\nlet createProbot;\n({ createProbot } = require("probot"));\ncreateProbot({ githubToken: "x" });\nnew P({ githubToken: "t" });\n',
+    'const P = require("gh-app-kit").App;\nconst { AppClient: { defaults } } = require("gh-app-kit");\nlet createApp;\n({ createApp } = require("gh-app-kit"));\ncreateApp({ platformToken: "x" });\nnew P({ platformToken: "t" });\n',
+  ],
+  [
+    "TypeScript: import x = require(), typeof import(), casts around require()",
+    "src/index.ts",
+    'import probot = require("probot");\nconst a: probot.Probot = new probot.Probot({ githubToken });\ntype M = typeof import("probot");\nconst { createProbot } = require("probot") as M;\nlet x: M["ProbotOctokit"];\n',
+    'import probot = require("gh-app-kit");\nconst a: probot.App = new probot.App({ platformToken: githubToken });\ntype M = typeof import("gh-app-kit");\nconst { createApp } = require("gh-app-kit") as M;\nlet x: M["ProbotOctokit"];\n',
+  ],
+  [
+    "side-effect and namespace imports, module.require, createRequire, jest.unmock, a rest element, a ! cast",
+    "index.ts",
+    'import "probot";\nimport * as probot from "probot";\nconst { Probot, ...rest } = module.require("probot");\nconst req = createRequire(import.meta.url);\nconst { createProbot } = createRequire(import.meta.url)("probot")!;\njest.unmock("probot");\nnew probot.Probot(rest.ProbotOctokit, createProbot);\n',
+    'import "gh-app-kit";\nimport * as probot from "gh-app-kit";\nconst { App, ...rest } = module.require("gh-app-kit");\nconst req = createRequire(import.meta.url);\nconst { createApp } = createRequire(import.meta.url)("gh-app-kit")!;\njest.unmock("gh-app-kit");\nnew probot.App(rest.AppClient, createApp);\n',
+  ],
+  [
+    "names and keys that Object.prototype has (constructor, toString, __proto__) are no Probot names",
+    "index.js",
+    'const { constructor, toString } = require("probot");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("probot", () => ({ constructor: 1, valueOf: 2 }));\n',
+    'const { constructor, toString } = require("gh-app-kit");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("gh-app-kit", () => ({ constructor: 1, valueOf: 2 }));\n',
+    ['imports constructor from "probot"', 'imports toString from "probot"'],
+  ],
+  [
+    "a default import becomes a namespace import (gh-app-kit has no default export); beside named imports it is reported",
+    "index.mts",
+    'import probot from "probot";\nimport type P from "probot";\nimport other, { Context } from "probot";\nnew probot.Probot();\n',
+    'import * as probot from "gh-app-kit";\nimport type * as P from "gh-app-kit";\nimport other, { Context } from "gh-app-kit";\nnew probot.App();\n',
+    ['imports the default export of "probot"'],
+  ],
+  [
+    "export * as and export *: the module is renamed; a re-export of everything is reported",
+    "index.ts",
+    'export * as probot from "probot";\nexport * from "probot";\n',
+    'export * as probot from "gh-app-kit";\nexport * from "gh-app-kit";\n',
+    ["re-exports everything"],
+  ],
+  [
+    "options built in a const and passed to new Probot are renamed; options given to an unknown call are reported",
+    "test/index.test.js",
+    'const { Probot, ProbotOctokit } = require("probot");\nconst options = { githubToken: "t", Octokit: ProbotOctokit };\nnew Probot(options);\nmakeApp({ Octokit: ProbotOctokit, webhooksPath: "/x" });\n',
+    'const { App, AppClient } = require("gh-app-kit");\nconst options = { platformToken: "t", Client: AppClient };\nnew App(options);\nmakeApp({ Octokit: AppClient, webhooksPath: "/x" });\n',
+    ["an object has an Octokit key", "an object has a webhooksPath key"],
+  ],
+  [
+    'a module loader the migration does not know, given "probot", is reported',
+    "test/setup.js",
+    'mockery.registerMock("probot", fake);\nexpect(pkg.name).toBe("probot");\n',
+    'mockery.registerMock("probot", fake);\nexpect(pkg.name).toBe("probot");\n',
+    ['passes "probot" to mockery.registerMock()'],
+  ],
+];
+
+describe("migrateSource: every way a file names the module", () => {
+  for (const [what, file, input, output, problems = []] of CASES) {
+    it(what, () => {
+      const migrated = migrateSource(file, input);
+      // App functions in Probot's shape are reported too: test/migrate/app-functions.test.ts.
+      const result = {
+        ...migrated,
+        problems: migrated.problems.filter((p) => !p.message.startsWith("the app function")),
+      };
+      expect(result.code).to.equal(output);
+      expect(result.problems.map((p) => p.message)).to.have.length(problems.length);
+      for (const expected of problems) {
+        expect(
+          result.problems.some((p) => p.message.includes(expected) && p.line !== undefined && p.line > 0),
+          `${expected} in ${JSON.stringify(result.problems)}`,
+        ).to.equal(true);
+      }
+      const again = migrateSource(file, result.code);
+      expect(again.code, "a second run changes nothing").to.equal(result.code);
+      expect(again.changes).to.deep.equal([]);
+    });
+  }
+});

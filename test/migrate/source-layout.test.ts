@@ -1,0 +1,94 @@
+import { expect } from "chai";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+/**
+ * Each input holds the layout or syntax under test before the Probot names, so a
+ * replacement made at a shifted offset shows up in the output.
+ */
+const HANDLER = [
+  "module.exports = (app) => {",
+  '\tapp.on("issues.opened", async (context) => {',
+  '\t\tawait context.octokit.issues.createComment(context.issue({ body: "hi" }));',
+  "\t\treturn new Probot({ githubToken: token });",
+  "\t});",
+  "};",
+];
+const HEAD = 'const { Probot } = require("probot");';
+const js = (...lines: string[]) => [...lines, HEAD, ...HANDLER, ""].join("\n");
+const migrated = (text: string) =>
+  text
+    .replaceAll('"probot"', '"gh-app-kit"')
+    .replace("const { Probot }", "const { App }")
+    .replace("context.octokit", "context.client")
+    .replace("new Probot({ githubToken: token })", "new App({ platformToken: token })");
+
+const TS_ONLY = [
+  'import type { Context } from "probot";',
+  'import { type ApplicationFunction } from "probot";',
+  "enum Kind { A = 1, B }",
+  "declare const token: string;",
+  "declare module 'x' { export const y: number; }",
+  "abstract class Base<T extends object = {}> { abstract run(x: T): void; }",
+  "const kinds = ['a', 'b'] as const;",
+  "const options = { retries: 1 } satisfies Record<string, number>;",
+  "function id<T>(x: T): T { return x; }",
+  "const cast = <const T,>(x: T) => x!;",
+  "let n: Array<Map<string, number>> | undefined;",
+];
+
+const CASES: ReadonlyArray<[what: string, file: string, input: string]> = [
+  ["tab indentation", "index.js", js()],
+  ["mixed tabs and spaces in one indentation", "index.js", js("function f() {", " \t  \treturn 1;", "}")],
+  ["CRLF line endings", "index.js", js("// windows", "").replace(/\n/g, "\r\n")],
+  ["a byte order mark", "index.js", `\uFEFF${js()}`],
+  ["a #! line", "bin/app.js", js("#!/usr/bin/env node", "\t// started by hand")],
+  ["form feeds and no-break spaces in the indentation", "index.js", js("\f", "\u00a0\tconst x = 1;")],
+  ["JSX in .jsx", "view.jsx", js('\tconst v = <div className="a">\t{x}</div>;')],
+  ["JSX in .tsx with generics", "view.tsx", js("\tconst v = <T,>(x: T) => <b>{String(x)}</b>;")],
+  ["decorators", "index.ts", js("@sealed", "class A {", "\t@field() x = 1;", "\tm(@inject() y: number) {}", "}")],
+  ["TypeScript-only syntax", "index.ts", js(...TS_ONLY)],
+  ["a .mts file", "index.mts", js("\tconst y = 1 satisfies number;")],
+  ["a .cts file", "index.cts", js("import fs = require('fs');")],
+  ["an .mjs file", "index.mjs", js("\tconst url = import.meta.url;")],
+  [
+    "JSON imported with `with` and with the older `assert`",
+    "index.mjs",
+    js('import a from "./a.json" with { type: "json" };', 'import b from "./b.json" assert { type: "json" };'),
+  ],
+  ["auto-accessors", "index.ts", js("class A { accessor x = 1; }")],
+  ["a .cjs file", "index.cjs", js('\t"use strict";')],
+  ["optional catch binding", "index.js", js("try {", "\tf();", "} catch {", "\tg();", "}")],
+  ["a template literal with tabs inside", "index.js", js("const t = `a\t${1}\tb`;")],
+  ["a multi-line comment with tabs", "index.js", js("/*", "\t * a\t", "\t */")],
+  [
+    "Flow types in a .js file",
+    "index.js",
+    js("// @flow", "type Opts = {| token: ?string |};", "function f(x: number): string { return String(x); }"),
+  ],
+];
+
+describe("migrateSource: layout and syntax", () => {
+  for (const [what, file, input] of CASES) {
+    it(`${what}: only the intended tokens change, and a second run changes nothing`, () => {
+      const first = migrateSource(file, input);
+      // The app function (app) => ... of HANDLER, in Probot's shape, is reported, on its line.
+      const line = input.split(/\r?\n/).indexOf(HANDLER[0] as string) + 1;
+      expect(first.problems.map((p) => [p.line, p.message.slice(0, 28)])).to.deep.equal([
+        [line, "the app function takes (app)"],
+      ]);
+      expect(first.code).to.equal(migrated(input));
+      const second = migrateSource(file, first.code);
+      expect(second.code, "a second run changes nothing").to.equal(first.code);
+      expect(second.changes).to.deep.equal([]);
+      expect(second.problems).to.have.length(1);
+    });
+  }
+
+  it("names the right line of a change after tabs and CRLF", () => {
+    const { changes } = migrateSource("a.js", "\t\r\n\t\r\nconst { Probot } = require('probot');\r\n");
+    expect(changes).to.deep.equal([
+      { line: 3, text: '"probot" → "gh-app-kit"' },
+      { line: 3, text: "Probot → App" },
+    ]);
+  });
+});
