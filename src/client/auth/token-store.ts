@@ -157,14 +157,8 @@ export class TokenStore {
       installation_id: installationId,
       headers: { authorization: `bearer ${jwt}`, ...getTokenExchangeHooks()?.headers() },
     });
-    const { token, expires_at: expiresAt } = data as { token: string; expires_at?: string };
     const platformNow = Date.now() + this.#timeDifference * 1000;
-    // An answer without expires_at (most test mocks: `{ token: "test" }`) gets
-    // the platform's documented lifetime of an installation token, one hour.
-    const expires =
-      typeof expiresAt === "string" && !Number.isNaN(Date.parse(expiresAt))
-        ? Date.parse(expiresAt)
-        : platformNow + TOKEN_LIFETIME_MS;
+    const { token, expires } = readExchangeAnswer(data, platformNow, installationId);
     const ttlMs = expires - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
     return { token, ttlMs };
   }
@@ -191,6 +185,41 @@ export class TokenStore {
       ...(this.#timeDifference ? { timeDifference: this.#timeDifference } : {}),
     } as Parameters<typeof createAppAuth>[0]);
   }
+}
+
+/**
+ * The token and when it expires, from an exchange's answer. A proxy or a broken
+ * platform may answer `200 {}`: what holds no token, or one already expired, is
+ * refused (and so never cached) rather than sent as `token undefined`.
+ */
+function readExchangeAnswer(
+  data: unknown,
+  platformNow: number,
+  installationId: number,
+): { token: string; expires: number } {
+  const { token, expires_at: expiresAt } = (typeof data === "object" && data !== null ? data : {}) as {
+    token?: unknown;
+    expires_at?: unknown;
+  };
+  // An answer without expires_at (most test mocks: `{ token: "test" }`) gets
+  // the platform's documented lifetime of an installation token, one hour.
+  const expires = expiresAt === undefined ? platformNow + TOKEN_LIFETIME_MS : Date.parse(String(expiresAt));
+  const problem =
+    typeof token !== "string" || token === ""
+      ? 'no "token" in it'
+      : (typeof expiresAt !== "string" && expiresAt !== undefined) || Number.isNaN(expires)
+        ? '"expires_at" is not a date'
+        : expires <= platformNow
+          ? '"expires_at" has passed'
+          : undefined;
+  if (problem === undefined) return { token: token as string, expires };
+  throw new AppError(
+    "TOKEN_EXCHANGE_FAILED",
+    `The token exchange for installation ${installationId} was answered with no usable token (${problem}).`,
+    {
+      hint: "Something between this app and the platform (a proxy, a captive portal) may have answered instead; check HTTPS_PROXY and the base URL.",
+    },
+  );
 }
 
 function isTransient(error: unknown): boolean {
