@@ -46,6 +46,8 @@ export type RunOptions = {
   handlerTimeoutMs?: number | undefined;
   /** Deliveries running at once before the server answers 503. Default: 1000. */
   maxConcurrentDeliveries?: number | undefined;
+  /** Connections open at once (`--max-connections`); beyond it new ones are closed at once. Default: 1000. */
+  maxConnections?: number | undefined;
   /** `--redeliver-every`: a duration (`30m`) or milliseconds; else `REDELIVER_EVERY`. Default: no sweep. */
   redeliverEvery?: string | number | undefined;
   /** Queue mode (`--queue`, `--no-worker`, `--worker-concurrency`); else `DELIVERY_QUEUE` and friends. */
@@ -150,6 +152,7 @@ export async function run(
     webhookPath,
     handlerTimeoutMs: options.handlerTimeoutMs,
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
+    maxConnections: options.maxConnections,
     setupMode,
     deliveryQueue: queueParts.deliveryQueue,
   });

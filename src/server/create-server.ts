@@ -8,6 +8,7 @@ import type { Router } from "../app-function-argument.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import type { InFlightDelivery } from "./in-flight.js";
+import { guardConnections, resolveMaxConnections } from "./guard-connections.js";
 import { checkPort, listen, type ListenInfo } from "./listen.js";
 import { mountApp } from "./mount-app.js";
 import { resolveSocketTimeouts, type WebhookOptions } from "./resolve-server-options.js";
@@ -29,6 +30,8 @@ export type CreateServerOptions = WebhookOptions & {
   headersTimeoutMs?: number | undefined;
   /** A client that has not sent its whole request (headers and body) by then gets a 408. Default: 30000. */
   requestTimeoutMs?: number | undefined;
+  /** Connections open at once; beyond it new ones are closed at once. Default: 1000. */
+  maxConnections?: number | undefined;
   /** Setup mode (no credentials yet): every delivery is answered 503 "not configured", with one warning. */
   setupMode?: boolean | undefined;
   /** Queue mode: verified deliveries are stored here (202 `{"queued": id}`) for workers to run. */
@@ -114,6 +117,7 @@ export function createServer(options: CreateServerOptions): AppServer {
   const port = checkPort(options.port ?? app.state.port ?? 3000);
   const host = options.host ?? app.state.host;
   const timeouts = resolveSocketTimeouts(options);
+  const maxConnections = resolveMaxConnections(options.maxConnections);
   const honoListener = getRequestListener(router.fetch);
   let stopping = false;
   // Connections on which a request came during the drain: the answer before
@@ -153,7 +157,10 @@ export function createServer(options: CreateServerOptions): AppServer {
         stopped = undefined;
         stopping = false;
       }
-      server ??= createHttpServer(timeouts, listener);
+      if (!server) {
+        server = createHttpServer(timeouts, listener);
+        guardConnections(server, { idleMs: timeouts.headersTimeout, maxConnections, log });
+      }
       listening ??= listen(server, port, host).then(
         (info) => {
           server!.on("error", (error) => log.error({ err: error }, `The HTTP server failed: ${error.message}`));
