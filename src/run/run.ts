@@ -4,17 +4,18 @@ import { getPublicDomain } from "../apps/get-public-domain.js";
 import { getWelcomeMessage } from "../apps/get-welcome-message.js";
 import { checkEventSubscriptions } from "../check-event-subscriptions.js";
 import { createResolvedApp, DEVELOPMENT_SECRET } from "../create-app.js";
-import { getLog, type Logger } from "../log/get-log.js";
+import { getLog } from "../log/get-log.js";
 import { validatePrivateKey } from "../private-key/validate-private-key.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
 import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
-import { handleSignals } from "./handle-signals.js";
+import { catchSignals, type SignalCatcher } from "./handle-signals.js";
+import { loopback, startQueueWorker, withoutCredentials } from "./run-parts.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { stopOnce, type QueueParts, type Stop } from "./stop-once.js";
-import type { QueueOverrides, QueueSettings } from "../queue/resolve-queue-settings.js";
+import type { QueueOverrides } from "../queue/resolve-queue-settings.js";
 import { resolveQueueSettings } from "../queue/resolve-queue-settings.js";
 import { parseDuration } from "../redeliver/parse-duration.js";
 import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
@@ -40,7 +41,7 @@ export type RunOptions = {
   resolver?: Resolver | undefined;
   /** How long running handlers may finish after a stop. Default: 10 000 ms. */
   graceMs?: number | undefined;
-  /** On SIGINT/SIGTERM: stop, then exit 0; a second signal exits at once. Default: true. */
+  /** On SIGINT/SIGTERM (from the start-up on): stop, then exit 0; a second exits at once. Default: true. */
   handleSignals?: boolean | undefined;
   /** Milliseconds before a delivery is answered 202 while handlers go on. Default: 9000. */
   handlerTimeoutMs?: number | undefined;
@@ -65,7 +66,6 @@ export type RunningServer = AppServer & {
 };
 
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
-
 const REDIS_START_WAIT_MS = 2000;
 const PROXY_START_WAIT_MS = 5000;
 
@@ -85,6 +85,19 @@ const PROXY_START_WAIT_MS = 5000;
 export async function run(
   appFnOrArgv: AnyAppFunction | readonly string[],
   options: RunOptions = {},
+): Promise<RunningServer> {
+  // Before the first await: a signal during the start-up must not kill the process.
+  const signals = options.handleSignals === false ? undefined : catchSignals();
+  return start(appFnOrArgv, options, signals).catch((error: unknown) => {
+    signals?.release();
+    throw error;
+  });
+}
+
+async function start(
+  appFnOrArgv: AnyAppFunction | readonly string[],
+  options: RunOptions,
+  catcher: SignalCatcher | undefined,
 ): Promise<RunningServer> {
   const cwd = options.cwd ?? process.cwd();
   const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
@@ -186,10 +199,8 @@ export async function run(
       proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
       // Credentials the relay refuses fail the start; a slow relay only delays it a little.
       let wait: NodeJS.Timeout | undefined;
-      await Promise.race([
-        proxy.ready,
-        new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS))),
-      ]).finally(() => clearTimeout(wait));
+      const slow = new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS)));
+      await Promise.race([proxy.ready, slow]).finally(() => clearTimeout(wait));
     }
   } catch (error) {
     await proxy?.close();
@@ -214,13 +225,10 @@ export async function run(
   const withTelemetry = (stopServer: Stop): Stop =>
     telemetry ? (stopOptions) => stopServer(stopOptions).finally(() => telemetry.shutdown()) : stopServer;
   let stop = withTelemetry(stopOnce(server, proxy, log, graceMs, queueParts));
-  const signals =
-    options.handleSignals === false
-      ? undefined
-      : handleSignals(() => stop({ graceMs }), log, {
-          stopping: `stopping. Running handlers get up to ${graceMs} ms; send it again to exit at once.`,
-          failed: "The server did not stop cleanly",
-        });
+  const signals = catcher?.handle(() => stop({ graceMs }), log, {
+    stopping: `stopping. Running handlers get up to ${graceMs} ms; send it again to exit at once.`,
+    failed: "The server did not stop cleanly",
+  });
   return {
     ...server,
     ...listening,
@@ -237,22 +245,4 @@ export async function run(
       return stop(stopOptions);
     },
   };
-}
-
-async function startQueueWorker(app: App, settings: QueueSettings, log: Logger): Promise<QueueParts["worker"]> {
-  if (!settings.worker) {
-    log.info("Queue mode without a worker: deliveries are queued for `app worker` processes.");
-    return undefined;
-  }
-  const { startDeliveryWorker } = await import("../queue/start-delivery-worker.js");
-  return startDeliveryWorker({ app, concurrency: settings.concurrency, lockMs: settings.lockMs, log });
-}
-
-function withoutCredentials(options: Options): Options {
-  const { appId: _a, id: _i, privateKey: _p, cert: _c, platformToken: _t, ...rest } = options;
-  return rest;
-}
-
-function loopback(host: string): string {
-  return host === "::" || host === "0.0.0.0" ? "127.0.0.1" : host;
 }
