@@ -84,7 +84,6 @@ describe("a signal at any moment of the start-up", function () {
     PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
     WEBHOOK_SECRET: TEST_SECRET,
     HOST: "127.0.0.1",
-    BASE_URL: "http://127.0.0.1:9",
     LOG_LEVEL: "info",
   });
 

@@ -10,6 +10,7 @@ import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import { getTokenExchangeHooks } from "./token-exchange-hooks.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
 import { registerModule } from "../../helpers/lazy-module.js";
+import { readExchangeAnswer } from "./exchange-answer.js";
 
 export type TokenCache = {
   get(key: number): string | undefined;
@@ -50,6 +51,7 @@ export type TokenStoreOptions = {
 /** Five minutes: a token is never used in the last minutes of its life. */
 export const DEFAULT_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 const JWT_REUSE_MARGIN_MS = 60 * 1000;
+const RECENT_JWTS = 8;
 export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 type Jwt = { token: string; expiresAt: number };
@@ -65,6 +67,8 @@ export class TokenStore {
   #appAuth: Promise<ReturnType<typeof createAppAuth>> | undefined;
   #timeDifference = 0;
   #clockCorrected = false;
+  /** The JWTs made since the clock was last corrected (the last few): one not here was made before. */
+  #recentJwts: string[] = [];
   #jwt: Jwt | undefined;
   #pending = new Map<number, Promise<string>>();
 
@@ -84,9 +88,13 @@ export class TokenStore {
   async getJwt(): Promise<string> {
     const jwt = this.#jwt;
     if (jwt && jwt.expiresAt - Date.now() > JWT_REUSE_MARGIN_MS) return jwt.token;
+    const timeDifference = this.#timeDifference;
     const appAuth = await (this.#appAuth ??= this.#createAppAuth());
     const { token, expiresAt } = await appAuth({ type: "app" });
+    // The clock was corrected while this one was made: it has the old time.
+    if (timeDifference !== this.#timeDifference) return this.getJwt();
     this.#jwt = { token, expiresAt: Date.parse(expiresAt) - this.#timeDifference * 1000 };
+    this.#recentJwts = [token, ...this.#recentJwts.slice(0, RECENT_JWTS - 1)];
     return token;
   }
 
@@ -106,15 +114,21 @@ export class TokenStore {
     void this.#options.shared?.delete(installationId, token);
   }
 
-  /** After a clock-skew rejection, adopts the platform's `Date` once; true when the caller should retry. */
-  correctClock(error: unknown): boolean {
-    if (this.#clockCorrected || !isClockSkewError(error)) return false;
+  /**
+   * After a clock-skew rejection of `jwt`, true when the caller should make a
+   * JWT again and retry: the first time, the platform's `Date` is adopted; a
+   * JWT made before that (a request that raced the first one) is simply stale.
+   */
+  correctClock(error: unknown, jwt?: string): boolean {
+    if (!isClockSkewError(error)) return false;
+    if (this.#clockCorrected) return jwt !== undefined && !this.#recentJwts.includes(jwt);
     const skew = clockSkewFrom(error);
     if (skew === undefined) return false;
     this.#clockCorrected = true;
     this.#timeDifference = skew;
     this.#jwt = undefined;
     this.#appAuth = undefined;
+    this.#recentJwts = [];
     this.#options.log.warn(
       `The platform's clock is ${Math.abs(skew)}s ${skew >= 0 ? "ahead of" : "behind"} this machine's; ` +
         "app JWTs now account for it. Synchronise this machine's clock (NTP) to remove this warning.",
@@ -135,11 +149,14 @@ export class TokenStore {
 
   async #mintWithRetries(installationId: number): Promise<MintedToken> {
     const attempts = this.#options.exchangeAttempts ?? 3;
+    let clockRetries = 0;
     for (let attempt = 1; ; attempt++) {
+      let jwt: string | undefined;
       try {
-        return await this.#mint(installationId);
+        jwt = await this.getJwt();
+        return await this.#mint(installationId, jwt);
       } catch (error) {
-        if (this.correctClock(error)) continue;
+        if (clockRetries++ < 2 && this.correctClock(error, jwt)) continue;
         if (attempt >= attempts || !isTransient(error)) throw exchangeError(error, installationId, this.appId);
         const delay = this.#options.retryDelayMs?.(attempt) ?? Math.min(250 * 2 ** (attempt - 1), 4000);
         this.#options.log.warn(
@@ -150,15 +167,14 @@ export class TokenStore {
     }
   }
 
-  async #mint(installationId: number): Promise<MintedToken> {
-    const jwt = await this.getJwt();
+  async #mint(installationId: number, jwt: string): Promise<MintedToken> {
     const request = await (this.#request ??= this.#createRequest());
     const { data } = await request("POST /app/installations/{installation_id}/access_tokens", {
       installation_id: installationId,
       headers: { authorization: `bearer ${jwt}`, ...getTokenExchangeHooks()?.headers() },
     });
     const platformNow = Date.now() + this.#timeDifference * 1000;
-    const { token, expires } = readExchangeAnswer(data, platformNow, installationId);
+    const { token, expires } = readExchangeAnswer(data, platformNow, installationId, TOKEN_LIFETIME_MS);
     const ttlMs = expires - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
     return { token, ttlMs };
   }
@@ -185,41 +201,6 @@ export class TokenStore {
       ...(this.#timeDifference ? { timeDifference: this.#timeDifference } : {}),
     } as Parameters<typeof createAppAuth>[0]);
   }
-}
-
-/**
- * The token and when it expires, from an exchange's answer. A proxy or a broken
- * platform may answer `200 {}`: what holds no token, or one already expired, is
- * refused (and so never cached) rather than sent as `token undefined`.
- */
-function readExchangeAnswer(
-  data: unknown,
-  platformNow: number,
-  installationId: number,
-): { token: string; expires: number } {
-  const { token, expires_at: expiresAt } = (typeof data === "object" && data !== null ? data : {}) as {
-    token?: unknown;
-    expires_at?: unknown;
-  };
-  // An answer without expires_at (most test mocks: `{ token: "test" }`) gets
-  // the platform's documented lifetime of an installation token, one hour.
-  const expires = expiresAt === undefined ? platformNow + TOKEN_LIFETIME_MS : Date.parse(String(expiresAt));
-  const problem =
-    typeof token !== "string" || token === ""
-      ? 'no "token" in it'
-      : (typeof expiresAt !== "string" && expiresAt !== undefined) || Number.isNaN(expires)
-        ? '"expires_at" is not a date'
-        : expires <= platformNow
-          ? '"expires_at" has passed'
-          : undefined;
-  if (problem === undefined) return { token: token as string, expires };
-  throw new AppError(
-    "TOKEN_EXCHANGE_FAILED",
-    `The token exchange for installation ${installationId} was answered with no usable token (${problem}).`,
-    {
-      hint: "Something between this app and the platform (a proxy, a captive portal) may have answered instead; check HTTPS_PROXY and the base URL.",
-    },
-  );
 }
 
 function isTransient(error: unknown): boolean {
