@@ -13,7 +13,7 @@ import { checkPort, listen, type ListenInfo } from "./listen.js";
 import { mountApp } from "./mount-app.js";
 import { resolveSocketTimeouts, type WebhookOptions } from "./resolve-server-options.js";
 import { DEFAULT_GRACE_MS } from "./server-defaults.js";
-import { stopServer } from "./stop-server.js";
+import { PendingAnswers, stopServer } from "./stop-server.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import { watchUnhandledRejections } from "./watch-unhandled-rejections.js";
 import { STOPPING_ANSWER } from "./webhook-answer.js";
@@ -123,8 +123,12 @@ export function createServer(options: CreateServerOptions): AppServer {
   // Connections on which a request came during the drain: the answer before
   // it must not close the connection, or that request's 503 is never sent.
   const pipelined = new WeakSet<object>();
-  const closeAfter = (request: IncomingMessage): boolean => stopping && !pipelined.has(request.socket);
+  // Answers not yet sent, per connection: pipelined requests queue theirs behind the first.
+  const answers = new PendingAnswers();
+  const closeAfter = (request: IncomingMessage): boolean =>
+    stopping && !pipelined.has(request.socket) && answers.pendingOn(request.socket) <= 1;
   const listener = (request: IncomingMessage, response: ServerResponse): Promise<void> | void => {
+    answers.track(request.socket, response);
     if (stopping) {
       // A keep-alive connection still open during the drain: take nothing new on it.
       pipelined.add(request.socket);
@@ -200,7 +204,7 @@ export function createServer(options: CreateServerOptions): AppServer {
         await started.catch(() => undefined);
         stopping = true;
         try {
-          await stopServer(current, receiver.inFlight, { graceMs, log, handOver });
+          await stopServer(current, receiver.inFlight, { graceMs, log, handOver, answering: () => answers.total > 0 });
         } finally {
           unwatch?.();
           unwatch = undefined;
