@@ -3,6 +3,18 @@
 // scripts and CI run most, and oclif's configuration alone costs more than
 // Node's own start. Same line as oclif prints.
 const [command, ...rest] = process.argv.slice(2);
+if (command === "run" || command === "worker") {
+  // A rollout may stop the process as soon as it starts: a signal while the
+  // command loads, before it catches signals itself (src/run/handle-signals.ts
+  // removes these), ends it cleanly, as nothing has started yet.
+  const exitCleanly = () => process.exit(0);
+  process.on("SIGINT", exitCleanly);
+  process.on("SIGTERM", exitCleanly);
+  globalThis[Symbol.for("gh-app-kit.loading-signals")] = () => {
+    process.off("SIGINT", exitCleanly);
+    process.off("SIGTERM", exitCleanly);
+  };
+}
 if (command === "--version" && rest.length === 0) {
   const { readFileSync } = await import("node:fs");
   const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));

@@ -65,6 +65,7 @@ export default class Run extends AppCommand {
       cwd: process.cwd(),
       handlerTimeoutMs: flags["handler-timeout"],
       maxConcurrentDeliveries: flags["max-concurrent-deliveries"],
+      maxConnections: flags["max-connections"],
       redeliverEvery: flags["redeliver-every"],
       graceMs: flags["shutdown-grace"],
       queue: {

@@ -57,4 +57,10 @@ export const runFlags = inHelpGroup("SERVER", {
       "Deliveries whose handlers may run at once; beyond it the server answers 503 so they can be redelivered (default 1000).",
     helpValue: "N",
   }),
+  "max-connections": Flags.integer({
+    min: 1,
+    summary:
+      "Connections open at once; beyond it new ones are closed at once. Keep it under the file descriptor limit (default 1000).",
+    helpValue: "N",
+  }),
 });

@@ -2,6 +2,7 @@ import type { AppClient } from "../client/app-client.js";
 import { toError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { findUndelivered, type HookDelivery, type Undelivered } from "./find-undelivered.js";
+import { listAttempts, ListingError } from "./list-attempts.js";
 
 /** The longest window: the platform keeps deliveries for 3 days. */
 export const MAX_REDELIVER_WINDOW_MS = 3 * 24 * 3_600_000;
@@ -15,6 +16,10 @@ export type RedeliverOptions = {
   /** List what would be redelivered, ask for nothing. */
   dryRun?: boolean | undefined;
   now?: number | undefined;
+  /** Pages of `GET /app/hook/deliveries` read at most. Default: 1,000 (100,000 attempts). */
+  maxPages?: number | undefined;
+  /** How long listing the deliveries may take. Default: 5 minutes. */
+  deadlineMs?: number | undefined;
 };
 
 export type RedeliverReport = {
@@ -37,6 +42,8 @@ export async function redeliverFailed({
   sinceMs = DEFAULT_REDELIVER_WINDOW_MS,
   dryRun = false,
   now = Date.now(),
+  maxPages,
+  deadlineMs,
 }: RedeliverOptions): Promise<RedeliverReport> {
   const start = now - Math.min(sinceMs, MAX_REDELIVER_WINDOW_MS);
   const report: RedeliverReport = {
@@ -46,18 +53,13 @@ export async function redeliverFailed({
     redelivered: [],
     failed: [],
   };
-  const attempts: HookDelivery[] = [];
+  let attempts: HookDelivery[];
   try {
-    const pages = client.paginate.iterator("GET /app/hook/deliveries", { per_page: 100 });
-    for await (const page of pages) {
-      const items = page.data as unknown as HookDelivery[];
-      attempts.push(...items);
-      // Newest first: past the window's start, later pages hold only older
-      // attempts, and every attempt of a delivery first made in the window is newer.
-      if (items.length === 0 || items.some((item) => Date.parse(item.delivered_at) < start)) break;
-    }
+    attempts = await listAttempts({ client, startMs: start, maxPages, deadlineMs });
   } catch (error) {
-    report.error = scrubSecrets(`GET /app/hook/deliveries failed: ${toError(error).message}`);
+    report.error = scrubSecrets(
+      error instanceof ListingError ? error.message : `GET /app/hook/deliveries failed: ${toError(error).message}`,
+    );
     return report;
   }
   report.checked = new Set(

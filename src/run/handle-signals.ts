@@ -7,40 +7,80 @@ export type SignalMessages = {
   failed: string;
 };
 
+export type HandledSignals = { received(): boolean; remove(): void };
+
+/** Where bin/run.js leaves the function that removes its own handlers (those of the command's loading). */
+const LOADING_SIGNALS = Symbol.for("gh-app-kit.loading-signals");
+
 /**
  * Only here (and in commands/) does the framework touch the process's signals
  * and exit: the first SIGINT/SIGTERM stops gracefully, a second exits at once.
  */
-export function handleSignals(
-  stop: () => Promise<void>,
-  log: Logger,
-  messages: SignalMessages,
-): { received(): boolean; remove(): void } {
-  let received = false;
+export function handleSignals(stop: () => Promise<void>, log: Logger, messages: SignalMessages): HandledSignals {
+  return catchSignals().handle(stop, log, messages);
+}
+
+export type SignalCatcher = {
+  /** From now on a signal stops with `stop`; one caught during the start-up does so at once. */
+  handle(stop: () => Promise<void>, log: Logger, messages: SignalMessages): HandledSignals;
+  /** The start-up failed: the signals are the process's again. */
+  release(): void;
+};
+
+/**
+ * Catches SIGINT and SIGTERM from the first line of a start-up: Node's default
+ * is to die by the signal, and a rollout may send one as soon as the port
+ * accepts connections. A signal caught before `handle()` is kept and acted on
+ * once the start-up is done (a second one exits at once).
+ */
+export function catchSignals(): SignalCatcher {
+  let received: NodeJS.Signals | undefined;
+  let act: ((signal: NodeJS.Signals) => void) | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
-    if (received) {
-      log.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
-      log.flush();
-      process.exit(signal === "SIGINT" ? 130 : 143);
-    }
-    received = true;
-    log.info(`Received ${signal}: ${messages.stopping}`);
-    stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, messages.failed);
-        log.flush();
-        process.exit(1);
-      },
-    );
+    if (act) return act(signal);
+    if (received) process.exit(exitCode(signal));
+    received = signal;
+  };
+  const remove = () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  // Only now, with ours in place: a signal's last listener removed stops Node
+  // watching it, and a signal caught but not yet dispatched would be lost.
+  const loading = (globalThis as Record<symbol, unknown>)[LOADING_SIGNALS];
+  if (typeof loading === "function") {
+    delete (globalThis as Record<symbol, unknown>)[LOADING_SIGNALS];
+    (loading as () => void)();
+  }
   return {
-    received: () => received,
-    remove() {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
+    release: remove,
+    handle(stop, log, messages) {
+      let stopping = false;
+      act = (signal) => {
+        if (stopping) {
+          log.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
+          log.flush();
+          process.exit(exitCode(signal));
+        }
+        stopping = true;
+        log.info(`Received ${signal}: ${messages.stopping}`);
+        stop().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            log.error({ err: error }, messages.failed);
+            log.flush();
+            process.exit(1);
+          },
+        );
+      };
+      if (received) act(received);
+      return { received: () => stopping, remove };
     },
   };
+}
+
+function exitCode(signal: NodeJS.Signals): number {
+  return signal === "SIGINT" ? 130 : 143;
 }

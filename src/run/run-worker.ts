@@ -4,7 +4,7 @@ import { getLog } from "../log/get-log.js";
 import { flushSentry } from "../log/sentry.js";
 import { stopBudget } from "../helpers/stop-budget.js";
 import { STOP_MARGIN_MS } from "./stop-once.js";
-import { handleSignals } from "./handle-signals.js";
+import { catchSignals, type SignalCatcher } from "./handle-signals.js";
 import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { loadEnvFile } from "../options/load-env-file.js";
@@ -25,7 +25,7 @@ export type RunWorkerOptions = {
   resolver?: Resolver | undefined;
   /** How long running handlers may finish after SIGTERM. Default: 10 000 ms. */
   graceMs?: number | undefined;
-  /** On SIGINT/SIGTERM: finish running handlers (bounded), then exit 0. Default: true. */
+  /** On SIGINT/SIGTERM (from the start-up on): finish running handlers (bounded), then exit 0. Default: true. */
   handleSignals?: boolean | undefined;
 };
 
@@ -36,6 +36,19 @@ const REDIS_START_WAIT_MS = 2000;
 
 /** `app worker`: the apps loaded as `app run` loads them, with no HTTP server. */
 export async function runWorker(argv: readonly string[], options: RunWorkerOptions = {}): Promise<RunningWorker> {
+  // Before the first await: a signal during the start-up must not kill the process.
+  const signals = options.handleSignals === false ? undefined : catchSignals();
+  return startWorker(argv, options, signals).catch((error: unknown) => {
+    signals?.release();
+    throw error;
+  });
+}
+
+async function startWorker(
+  argv: readonly string[],
+  options: RunWorkerOptions,
+  signals: SignalCatcher | undefined,
+): Promise<RunningWorker> {
   const cwd = options.cwd ?? process.cwd();
   const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
   const settings = resolveRunOptions({ env, cwd, overrides: options.overrides });
@@ -83,11 +96,9 @@ export async function runWorker(argv: readonly string[], options: RunWorkerOptio
       await budget.wait("the flush of error reports", flushSentry());
       log.flush();
     })());
-  if (options.handleSignals !== false) {
-    handleSignals(() => stop(), log, {
-      stopping: `taking no new deliveries; running handlers get up to ${graceMs} ms.`,
-      failed: "The worker did not stop cleanly",
-    });
-  }
+  signals?.handle(() => stop(), log, {
+    stopping: `taking no new deliveries; running handlers get up to ${graceMs} ms.`,
+    failed: "The worker did not stop cleanly",
+  });
   return { ...worker, stop };
 }

@@ -11,7 +11,8 @@ import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
 import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
-import { handleSignals } from "./handle-signals.js";
+import { catchSignals, type SignalCatcher } from "./handle-signals.js";
+import { loopback, withoutCredentials } from "./run-parts.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { stopOnce, thenShutDown, type Stop } from "./stop-once.js";
 import { openRunQueue, startQueueWorker } from "./queue-parts.js";
@@ -41,12 +42,14 @@ export type RunOptions = {
   resolver?: Resolver | undefined;
   /** How long running handlers may finish after a stop. Default: 10 000 ms. */
   graceMs?: number | undefined;
-  /** On SIGINT/SIGTERM: stop, then exit 0; a second signal exits at once. Default: true. */
+  /** On SIGINT/SIGTERM (from the start-up on): stop, then exit 0; a second exits at once. Default: true. */
   handleSignals?: boolean | undefined;
   /** Milliseconds before a delivery is answered 202 while handlers go on. Default: 9000. */
   handlerTimeoutMs?: number | undefined;
   /** Deliveries running at once before the server answers 503. Default: 1000. */
   maxConcurrentDeliveries?: number | undefined;
+  /** Connections open at once (`--max-connections`); beyond it new ones are closed at once. Default: 1000. */
+  maxConnections?: number | undefined;
   /** `--redeliver-every`: a duration (`30m`) or milliseconds; else `REDELIVER_EVERY`. Default: no sweep. */
   redeliverEvery?: string | number | undefined;
   /** Queue mode (`--queue`, `--no-worker`, `--worker-concurrency`); else `DELIVERY_QUEUE` and friends. */
@@ -64,7 +67,6 @@ export type RunningServer = AppServer & {
 };
 
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
-
 const REDIS_START_WAIT_MS = 2000;
 const PROXY_START_WAIT_MS = 5000;
 
@@ -84,6 +86,19 @@ const PROXY_START_WAIT_MS = 5000;
 export async function run(
   appFnOrArgv: AnyAppFunction | readonly string[],
   options: RunOptions = {},
+): Promise<RunningServer> {
+  // Before the first await: a signal during the start-up must not kill the process.
+  const signals = options.handleSignals === false ? undefined : catchSignals();
+  return start(appFnOrArgv, options, signals).catch((error: unknown) => {
+    signals?.release();
+    throw error;
+  });
+}
+
+async function start(
+  appFnOrArgv: AnyAppFunction | readonly string[],
+  options: RunOptions,
+  catcher: SignalCatcher | undefined,
 ): Promise<RunningServer> {
   const cwd = options.cwd ?? process.cwd();
   const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
@@ -140,6 +155,7 @@ export async function run(
     webhookPath,
     handlerTimeoutMs: options.handlerTimeoutMs,
     maxConcurrentDeliveries: options.maxConcurrentDeliveries,
+    maxConnections: options.maxConnections,
     setupMode,
     deliveryQueue: queueParts.deliveryQueue,
     webhookProxy: false, // relayed below, with a wait for the channel
@@ -174,10 +190,8 @@ export async function run(
       proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
       // Credentials the relay refuses fail the start; a slow relay only delays it a little.
       let wait: NodeJS.Timeout | undefined;
-      await Promise.race([
-        proxy.ready,
-        new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS))),
-      ]).finally(() => clearTimeout(wait));
+      const slow = new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS)));
+      await Promise.race([proxy.ready, slow]).finally(() => clearTimeout(wait));
     }
   } catch (error) {
     await proxy?.close();
@@ -200,13 +214,10 @@ export async function run(
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const withTelemetry = (stopServer: Stop): Stop => thenShutDown(stopServer, telemetry);
   let stop = withTelemetry(stopOnce(server, proxy, log, graceMs, queueParts));
-  const signals =
-    options.handleSignals === false
-      ? undefined
-      : handleSignals(() => stop({ graceMs }), log, {
-          stopping: `stopping. Running handlers get up to ${graceMs} ms; send it again to exit at once.`,
-          failed: "The server did not stop cleanly",
-        });
+  const signals = catcher?.handle(() => stop({ graceMs }), log, {
+    stopping: `stopping. Running handlers get up to ${graceMs} ms; send it again to exit at once.`,
+    failed: "The server did not stop cleanly",
+  });
   return {
     ...server,
     ...listening,
@@ -223,13 +234,4 @@ export async function run(
       return stop(stopOptions);
     },
   };
-}
-
-function withoutCredentials(options: AppOptions): AppOptions {
-  const { appId: _a, id: _i, privateKey: _p, cert: _c, platformToken: _t, ...rest } = options;
-  return rest;
-}
-
-function loopback(host: string): string {
-  return host === "::" || host === "0.0.0.0" ? "127.0.0.1" : host;
 }

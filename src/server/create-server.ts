@@ -9,11 +9,12 @@ import type { Router } from "../app-function-argument.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import type { InFlightDelivery } from "./in-flight.js";
+import { guardConnections, resolveMaxConnections } from "./guard-connections.js";
 import { checkPort, listen, type ListenInfo } from "./listen.js";
 import { mountApp } from "./mount-app.js";
 import { resolveSocketTimeouts, type WebhookOptions } from "./resolve-server-options.js";
 import { DEFAULT_GRACE_MS } from "./server-defaults.js";
-import { stopServer } from "./stop-server.js";
+import { PendingAnswers, stopServer } from "./stop-server.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import { watchUnhandledRejections } from "./watch-unhandled-rejections.js";
 import { STOPPING_ANSWER } from "./webhook-answer.js";
@@ -34,6 +35,8 @@ export type CreateServerOptions = WebhookOptions & {
   headersTimeoutMs?: number | undefined;
   /** A client that has not sent its whole request (headers and body) by then gets a 408. Default: 30000. */
   requestTimeoutMs?: number | undefined;
+  /** Connections open at once; beyond it new ones are closed at once. Default: 1000. */
+  maxConnections?: number | undefined;
   /** Setup mode (no credentials yet): every delivery is answered 503 "not configured", with one warning. */
   setupMode?: boolean | undefined;
   /** Queue mode: verified deliveries are stored here (202 `{"queued": id}`) for workers to run. */
@@ -125,13 +128,18 @@ export function createServer(options: CreateServerOptions): AppServer {
       ? undefined
       : (options.webhookProxy ?? (setupMode ? undefined : app.state.webhookProxy));
   const timeouts = resolveSocketTimeouts(options);
+  const maxConnections = resolveMaxConnections(options.maxConnections);
   const honoListener = getRequestListener(router.fetch);
   let stopping = false;
   // Connections on which a request came during the drain: the answer before
   // it must not close the connection, or that request's 503 is never sent.
   const pipelined = new WeakSet<object>();
-  const closeAfter = (request: IncomingMessage): boolean => stopping && !pipelined.has(request.socket);
+  // Answers not yet sent, per connection: pipelined requests queue theirs behind the first.
+  const answers = new PendingAnswers();
+  const closeAfter = (request: IncomingMessage): boolean =>
+    stopping && !pipelined.has(request.socket) && answers.pendingOn(request.socket) <= 1;
   const listener = (request: IncomingMessage, response: ServerResponse): Promise<void> | void => {
+    answers.track(request.socket, response);
     if (stopping) {
       // A keep-alive connection still open during the drain: take nothing new on it.
       pipelined.add(request.socket);
@@ -164,7 +172,10 @@ export function createServer(options: CreateServerOptions): AppServer {
         stopped = undefined;
         stopping = false;
       }
-      server ??= createHttpServer(timeouts, listener);
+      if (!server) {
+        server = createHttpServer(timeouts, listener);
+        guardConnections(server, { idleMs: timeouts.headersTimeout, maxConnections, log });
+      }
       listening ??= listen(server, port, host).then(
         (info) => {
           server!.on("error", (error) => log.error({ err: error }, `The HTTP server failed: ${error.message}`));
@@ -204,7 +215,7 @@ export function createServer(options: CreateServerOptions): AppServer {
         await started.catch(() => undefined);
         stopping = true;
         try {
-          await stopServer(current, receiver.inFlight, { graceMs, log, handOver });
+          await stopServer(current, receiver.inFlight, { graceMs, log, handOver, answering: () => answers.total > 0 });
         } finally {
           unwatch?.();
           unwatch = undefined;

@@ -109,11 +109,12 @@ function createCredentialsStrategy(
 }
 
 async function sendAsApp(tokens: TokenStore, request: RequestInterface, endpoint: EndpointDefaults): Promise<unknown> {
-  endpoint.headers.authorization = `bearer ${await tokens.getJwt()}`;
+  const jwt = await tokens.getJwt();
+  endpoint.headers.authorization = `bearer ${jwt}`;
   try {
     return await request(endpoint as EndpointOptions);
   } catch (error) {
-    if (!tokens.correctClock(error)) throw rejectedJwt(error, tokens.appId);
+    if (!tokens.correctClock(error, jwt)) throw rejectedJwt(error, tokens.appId);
     endpoint.headers.authorization = `bearer ${await tokens.getJwt()}`;
     return request(endpoint as EndpointOptions);
   }

@@ -9,6 +9,7 @@ import { interceptableFetch } from "../interceptable-fetch.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import { getTokenExchangeHooks } from "./token-exchange-hooks.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
+import { readExchangeAnswer } from "./exchange-answer.js";
 
 export type TokenCache = {
   get(key: number): string | undefined;
@@ -49,6 +50,7 @@ export type TokenStoreOptions = {
 /** Five minutes: a token is never used in the last minutes of its life. */
 export const DEFAULT_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 const JWT_REUSE_MARGIN_MS = 60 * 1000;
+const RECENT_JWTS = 8;
 export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 type Jwt = { token: string; expiresAt: number };
@@ -64,6 +66,8 @@ export class TokenStore {
   #appAuth: Promise<ReturnType<typeof createAppAuth>> | undefined;
   #timeDifference = 0;
   #clockCorrected = false;
+  /** The JWTs made since the clock was last corrected (the last few): one not here was made before. */
+  #recentJwts: string[] = [];
   #jwt: Jwt | undefined;
   #pending = new Map<number, Promise<string>>();
 
@@ -83,9 +87,13 @@ export class TokenStore {
   async getJwt(): Promise<string> {
     const jwt = this.#jwt;
     if (jwt && jwt.expiresAt - Date.now() > JWT_REUSE_MARGIN_MS) return jwt.token;
+    const timeDifference = this.#timeDifference;
     const appAuth = await (this.#appAuth ??= this.#createAppAuth());
     const { token, expiresAt } = await appAuth({ type: "app" });
+    // The clock was corrected while this one was made: it has the old time.
+    if (timeDifference !== this.#timeDifference) return this.getJwt();
     this.#jwt = { token, expiresAt: Date.parse(expiresAt) - this.#timeDifference * 1000 };
+    this.#recentJwts = [token, ...this.#recentJwts.slice(0, RECENT_JWTS - 1)];
     return token;
   }
 
@@ -105,15 +113,21 @@ export class TokenStore {
     void this.#options.shared?.delete(installationId, token);
   }
 
-  /** After a clock-skew rejection, adopts the platform's `Date` once; true when the caller should retry. */
-  correctClock(error: unknown): boolean {
-    if (this.#clockCorrected || !isClockSkewError(error)) return false;
+  /**
+   * After a clock-skew rejection of `jwt`, true when the caller should make a
+   * JWT again and retry: the first time, the platform's `Date` is adopted; a
+   * JWT made before that (a request that raced the first one) is simply stale.
+   */
+  correctClock(error: unknown, jwt?: string): boolean {
+    if (!isClockSkewError(error)) return false;
+    if (this.#clockCorrected) return jwt !== undefined && !this.#recentJwts.includes(jwt);
     const skew = clockSkewFrom(error);
     if (skew === undefined) return false;
     this.#clockCorrected = true;
     this.#timeDifference = skew;
     this.#jwt = undefined;
     this.#appAuth = undefined;
+    this.#recentJwts = [];
     this.#options.log.warn(
       `The platform's clock is ${Math.abs(skew)}s ${skew >= 0 ? "ahead of" : "behind"} this machine's; ` +
         "app JWTs now account for it. Synchronise this machine's clock (NTP) to remove this warning.",
@@ -134,11 +148,14 @@ export class TokenStore {
 
   async #mintWithRetries(installationId: number): Promise<MintedToken> {
     const attempts = this.#options.exchangeAttempts ?? 3;
+    let clockRetries = 0;
     for (let attempt = 1; ; attempt++) {
+      let jwt: string | undefined;
       try {
-        return await this.#mint(installationId);
+        jwt = await this.getJwt();
+        return await this.#mint(installationId, jwt);
       } catch (error) {
-        if (this.correctClock(error)) continue;
+        if (clockRetries++ < 2 && this.correctClock(error, jwt)) continue;
         if (attempt >= attempts || !isTransient(error)) throw exchangeError(error, installationId, this.appId);
         const delay = this.#options.retryDelayMs?.(attempt) ?? Math.min(250 * 2 ** (attempt - 1), 4000);
         this.#options.log.warn(
@@ -149,21 +166,14 @@ export class TokenStore {
     }
   }
 
-  async #mint(installationId: number): Promise<MintedToken> {
-    const jwt = await this.getJwt();
+  async #mint(installationId: number, jwt: string): Promise<MintedToken> {
     const request = await (this.#request ??= this.#createRequest());
     const { data } = await request("POST /app/installations/{installation_id}/access_tokens", {
       installation_id: installationId,
       headers: { authorization: `bearer ${jwt}`, ...getTokenExchangeHooks()?.headers() },
     });
-    const { token, expires_at: expiresAt } = data as { token: string; expires_at?: string };
     const platformNow = Date.now() + this.#timeDifference * 1000;
-    // An answer without expires_at (most test mocks: `{ token: "test" }`) gets
-    // the platform's documented lifetime of an installation token, one hour.
-    const expires =
-      typeof expiresAt === "string" && !Number.isNaN(Date.parse(expiresAt))
-        ? Date.parse(expiresAt)
-        : platformNow + TOKEN_LIFETIME_MS;
+    const { token, expires } = readExchangeAnswer(data, platformNow, installationId, TOKEN_LIFETIME_MS);
     const ttlMs = expires - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
     return { token, ttlMs };
   }
