@@ -13,6 +13,7 @@ import { layerClientOptions, mergeClientOptions } from "./defaults.js";
 import { registerModule } from "../helpers/lazy-module.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
+import { previewAccept } from "./plugins/preview-accept.js";
 import { requestLog } from "./plugins/request-log.js";
 
 /** What the plugins add to every client. */
@@ -33,6 +34,7 @@ const PluggedClient = Octokit.plugin(
   requestLog,
   config,
   idempotentRetries,
+  previewAccept,
 ).defaults(mergeClientOptions);
 
 /**
