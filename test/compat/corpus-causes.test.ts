@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import nock from "nock";
-import { App } from "../../src/index.js";
+import { App, Context } from "../../src/index.js";
 import { API, issuesOpened, probotStyleApp } from "./probot-style.js";
 
 // Behaviours that public Probot apps' suites observe, found by running them after `app migrate`
@@ -63,5 +63,18 @@ describe("compat: what the corpus of public Probot apps relies on", () => {
     });
     await app.receive({ id: "1", name: "issues", payload: issuesOpened() } as never);
     expect(scope.pendingMocks()).to.deep.equal([]);
+  });
+
+  it("new Context(event) with no client and no logger gives the payload and its helpers", () => {
+    // As trolit/Patchron's rule tests: `new Context({ id, name: "push", ...event })`.
+    // Plain JavaScript there: TypeScript, as with Probot, asks for the client and logger too.
+    const JsContext = Context as unknown as new (event: unknown) => Context;
+    const context = new JsContext({
+      id: "123",
+      name: "pull_request",
+      payload: { pull_request: { number: 7 }, repository: { name: "r", owner: { login: "o" } } },
+    } as never);
+    expect(context.pullRequest()).to.deep.equal({ owner: "o", repo: "r", pull_number: 7 });
+    expect(context.client).to.equal(undefined);
   });
 });
