@@ -57,20 +57,59 @@ export function parseError(file, code) {
   return undefined;
 }
 
+/** The names the migration may introduce; any other new identifier is a corrupted edit. */
+const MIGRATION_NAMES = new Set([
+  "App",
+  "AppClient",
+  "createApp",
+  "client",
+  "platformToken",
+  "Client",
+  "webhookPath",
+  "app",
+]);
+
+/** Identifier names in `code` (undefined when it does not parse). */
+function namesIn(file, code) {
+  const babel = require("@babel/parser");
+  const plugins = /\.[cm]?tsx?$/.test(file) ? ["typescript", "decorators-legacy"] : ["jsx", "decorators-legacy"];
+  if (/\.tsx$/.test(file)) plugins.push("jsx");
+  try {
+    const ast = babel.parse(code, {
+      sourceType: "unambiguous",
+      tokens: true,
+      allowReturnOutsideFunction: true,
+      allowAwaitOutsideFunction: true,
+      allowImportExportEverywhere: true,
+      plugins,
+    });
+    return new Set(ast.tokens.filter((t) => t.type.label === "name" || t.type.keyword).map((t) => t.value));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Compares the sources before and after a migration. Returns `{ files, written, broken }`:
- * `broken` lists files written that fail to parse although the original parsed.
+ * Compares the sources before and after a migration. Returns `{ files, written, broken, corrupt }`:
+ * `broken` lists files written that fail to parse although the original parsed, `corrupt` those
+ * that parse but hold names the migration never writes.
  */
 export function compareParse(before, after) {
   const broken = [];
+  const corrupt = [];
   let written = 0;
   for (const [file, code] of after) {
     if (before.get(file) === code) continue;
     written++;
     const now = parseError(file, code);
     if (now && !parseError(file, before.get(file) ?? "")) broken.push({ file, error: now.slice(0, 200) });
+    if (now) continue;
+    // A file that parses may still be corrupt: an edit at the wrong offset makes new names.
+    const old = namesIn(file, before.get(file) ?? "");
+    const strange = old ? [...namesIn(file, code)].filter((n) => !old.has(n) && !MIGRATION_NAMES.has(n)) : [];
+    if (strange.length > 0) corrupt.push({ file, names: strange.slice(0, 5) });
   }
-  return { files: after.size, written, broken };
+  return { files: after.size, written, broken, corrupt };
 }
 
 /** The files whose text differs between two readings of the same tree. */

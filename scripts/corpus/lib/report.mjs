@@ -46,14 +46,16 @@ export function replacer(key, value) {
 export function printTable(rows, check) {
   const lines = [];
   if (check) {
-    lines.push("| app | JS/TS files | written | fail to re-parse | unreadable | to do by hand | second run changes |");
-    lines.push("|---|---|---|---|---|---|---|");
+    lines.push(
+      "| app | JS/TS files | written | fail to re-parse | parse, with strange names | unreadable | to do by hand | second run changes |",
+    );
+    lines.push("|---|---|---|---|---|---|---|---|");
     for (const r of rows) {
       if (r.error) lines.push(`| ${r.id} | ${r.error} |`);
       else {
         const m = r.migrate;
         lines.push(
-          `| ${r.id} | ${r.parse.files} | ${r.parse.written} | ${r.parse.broken.length} | ${m.unreadable?.length ?? "?"} | ${m.byHand?.length ?? "?"} | ${r.secondRun.changed.length} |`,
+          `| ${r.id} | ${r.parse.files} | ${r.parse.written} | ${r.parse.broken.length} | ${r.parse.corrupt.length} | ${m.unreadable?.length ?? "?"} | ${m.byHand?.length ?? "?"} | ${r.secondRun.changed.length} |`,
         );
       }
     }

@@ -112,6 +112,9 @@ function uniqueId(tests, id) {
 function firstLines(text) {
   // eslint-disable-next-line no-control-regex
   const plain = text.replace(/\u001b\[[0-9;]*m/g, "");
+  // The line that names the cause, where jest puts it below its boilerplate.
+  const cause = /(SyntaxError|TypeError|ReferenceError|Cannot find module|error TS\d+)[^\n]*/.exec(plain);
+  if (cause) return cause[0].trim().slice(0, 300);
   return plain
     .split("\n")
     .map((l) => l.trim())
