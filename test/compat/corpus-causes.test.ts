@@ -77,4 +77,16 @@ describe("compat: what the corpus of public Probot apps relies on", () => {
     expect(context.pullRequest()).to.deep.equal({ owner: "o", repo: "r", pull_number: 7 });
     expect(context.client).to.equal(undefined);
   });
+
+  it("a spy assigned to app.log.info is what app.log.info reads back", () => {
+    // As robvanderleek/create-issue-branch: `probot.log.info = vi.fn()`, then
+    // `expect(probot.log.info).toHaveBeenCalled()`, which needs the spy itself.
+    const app = new App({ appId: 1, privateKey: "test" });
+    const calls: unknown[] = [];
+    const spy = (...args: unknown[]) => void calls.push(args);
+    (app.log as unknown as { info: unknown }).info = spy;
+    expect(app.log.info).to.equal(spy);
+    app.log.info("created");
+    expect(calls).to.deep.equal([["created"]]);
+  });
 });
