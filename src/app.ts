@@ -244,6 +244,8 @@ export class App {
     const client = createClientWithAuth(this.state, eventAuth(this.state, event), log);
     // A Context's signal aborts when its handlers are abandoned; so do its requests.
     const signal = (event as { signal?: AbortSignal }).signal;
+    // A test double given as `Client` may have no hooks; Probot never needs them either.
+    if (typeof client.hook?.before !== "function") return client;
     client.hook.before("request", (options) => {
       if (event.id !== undefined) options.headers["x-github-delivery"] = event.id;
       if (signal && options.request && options.request.signal === undefined) options.request.signal = signal;

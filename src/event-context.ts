@@ -63,7 +63,11 @@ export class Context<P = unknown> {
     this.name = event.name as EventName;
     this.id = event.id;
     this.payload = event.payload as P;
-    if (log === undefined && typeof (hostOrClient as Partial<ContextHost>).createEventClient === "function") {
+    // `new Context(event)` alone, as some apps' unit tests make one, holds no client and no logger.
+    if (
+      log === undefined &&
+      typeof (hostOrClient as Partial<ContextHost> | undefined)?.createEventClient === "function"
+    ) {
       this.#host = hostOrClient as ContextHost;
     } else {
       this.#client = hostOrClient as AppClient;
@@ -73,7 +77,8 @@ export class Context<P = unknown> {
 
   /** The platform client, authenticated for this event's installation. */
   get client(): AppClient {
-    return (this.#client ??= this.#host!.createEventClient(this, this.log));
+    if (!this.#host) return this.#client as AppClient;
+    return (this.#client ??= this.#host.createEventClient(this, this.log));
   }
 
   /**
@@ -81,9 +86,9 @@ export class Context<P = unknown> {
    * tests compare whole records. (Sentry still tags the event and installation.)
    */
   get log(): Logger {
-    if (this.#log) return this.#log;
+    if (this.#log || !this.#host) return this.#log as Logger;
     rememberDelivery(this.id, { event: this.name, installation: (this.payload as RepoPayload).installation?.id });
-    return (this.#log = this.#host!.log.child({ name: "event", id: this.id }));
+    return (this.#log = this.#host.log.child({ name: "event", id: this.id }));
   }
 
   /**

@@ -13,6 +13,7 @@ import { layerClientOptions, mergeClientOptions } from "./defaults.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { platformUploads } from "./plugins/platform-uploads.js";
+import { previewAccept } from "./plugins/preview-accept.js";
 import { requestLog } from "./plugins/request-log.js";
 
 /** What the plugins add to every client. */
@@ -34,6 +35,7 @@ const PluggedClient = Octokit.plugin(
   config,
   idempotentRetries,
   platformUploads,
+  previewAccept,
 ).defaults(mergeClientOptions);
 
 /**

@@ -25,6 +25,8 @@ type Method = (...args: never[]) => unknown;
 export function aliasLog(log: Logger): DeprecatedLogger {
   // pino's level methods use `this`; bind each once and reuse it.
   const bound = new WeakMap<Method, Method>();
+  // Functions an app assigns (`log.info = spy`) read back as themselves, as on Probot's logger.
+  const assigned = new WeakSet<object>();
   const child = (bindings: Bindings, options?: ChildLoggerOptions<never>): DeprecatedLogger =>
     aliasLog(log.child(bindings, options));
   const logInfo = (...args: Parameters<Logger["info"]>): void => {
@@ -35,7 +37,7 @@ export function aliasLog(log: Logger): DeprecatedLogger {
     get(_target, property) {
       if (property === "child") return child;
       const value: unknown = Reflect.get(log, property, log);
-      if (typeof value !== "function") return value;
+      if (typeof value !== "function" || assigned.has(value)) return value;
       let method = bound.get(value as Method);
       if (method === undefined) {
         method = (value as Method).bind(log);
@@ -43,7 +45,10 @@ export function aliasLog(log: Logger): DeprecatedLogger {
       }
       return method;
     },
-    set: (_target, property, value) => Reflect.set(log, property, value, log),
+    set: (_target, property, value) => {
+      if (typeof value === "function") assigned.add(value as object);
+      return Reflect.set(log, property, value, log);
+    },
     has: (_target, property) => Reflect.has(log, property),
   }) as unknown as DeprecatedLogger;
 }

@@ -1,0 +1,90 @@
+// Bringing an app of the corpus at its pinned commit: from a local mirror (a bare git
+// directory) or, with --clone, from its public repository.
+import { execFileSync } from "node:child_process";
+import { appendFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { run } from "./proc.mjs";
+
+/** The places a mirror of `owner/name` may be under `mirrors`. */
+export function mirrorCandidates(mirrors, repo) {
+  const [owner, name] = repo.split("/");
+  return [
+    path.join(mirrors, `${owner}+${name}`, "repo"),
+    path.join(mirrors, `${owner}+${name}.git`),
+    path.join(mirrors, `${owner}+${name}`),
+    path.join(mirrors, owner, `${name}.git`),
+    path.join(mirrors, owner, name),
+  ];
+}
+
+/** Finds the git directory of `repo` under `mirrors`, or undefined. */
+export function findMirror(mirrors, repo) {
+  return mirrorCandidates(mirrors, repo).find(
+    (dir) => existsSync(path.join(dir, "HEAD")) || existsSync(path.join(dir, ".git", "HEAD")),
+  );
+}
+
+/**
+ * Writes the tree of `app.commit` into `dest` (made anew). Returns undefined, or a sentence saying
+ * why it could not.
+ */
+export async function checkout(app, { mirrors, clone, dest, logFile, cacheDir }) {
+  rmSync(dest, { recursive: true, force: true });
+  mkdirSync(dest, { recursive: true });
+  let gitDir;
+  if (mirrors) {
+    gitDir = findMirror(mirrors, app.repo);
+    if (!gitDir && !clone) {
+      return (
+        `no mirror of ${app.repo} under ${mirrors} (looked for ${mirrorCandidates(mirrors, app.repo).join(", ")}). ` +
+        `Make one with: git clone --mirror https://github.com/${app.repo}.git ` +
+        `${mirrorCandidates(mirrors, app.repo)[1]}, or pass --clone to clone it`
+      );
+    }
+  }
+  if (!gitDir) {
+    gitDir = path.join(cacheDir, app.repo.replace("/", "+") + ".git");
+    if (!existsSync(path.join(gitDir, "HEAD"))) {
+      const cloned = await run("git", ["clone", "--bare", `https://github.com/${app.repo}.git`, gitDir], {
+        cwd: cacheDir,
+        logFile,
+      });
+      if (cloned.code !== 0) return `git clone of ${app.repo} failed (see ${logFile})`;
+    }
+  }
+  const missing = missingBlobs(gitDir, app.commit);
+  if (missing.length > 0) appendFileSync(logFile, `not in the mirror, left out: ${missing.join(", ")}\n`);
+  const excludes = missing.map((file) => `:(exclude,literal)${file}`);
+  const archive = await run(
+    "sh",
+    [
+      "-c",
+      'd="$1"; c="$2"; o="$3"; shift 3; git --git-dir="$d" archive --format=tar "$c" -- "$@" | tar -x -C "$o"',
+    ].concat(["sh", gitDir, app.commit, dest, ".", ...excludes]),
+    { cwd: dest, logFile },
+  );
+  if (archive.code !== 0 || !existsSync(path.join(dest, "package.json"))) {
+    return `could not read commit ${app.commit} of ${app.repo} from ${gitDir} (see ${logFile})`;
+  }
+  return undefined;
+}
+
+/** Files of `commit` whose content the mirror lacks (snapshots may leave out very large files). */
+function missingBlobs(gitDir, commit) {
+  const tree = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", commit], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).toString();
+  const entries = tree
+    .split("\0")
+    .filter(Boolean)
+    .map((line) => /^\d+ (\w+) ([0-9a-f]+)\t(.*)$/s.exec(line))
+    .filter((m) => m && m[1] === "blob");
+  if (entries.length === 0) return [];
+  const checked = execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch-check"], {
+    input: entries.map((m) => m[2]).join("\n") + "\n",
+    maxBuffer: 64 * 1024 * 1024,
+  })
+    .toString()
+    .split("\n");
+  return entries.filter((m, i) => / missing$/.test(checked[i] ?? "")).map((m) => m[3]);
+}

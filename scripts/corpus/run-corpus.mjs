@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+// Runs public Probot apps (scripts/corpus/apps.json) with their own test suites: on their own
+// Probot (the baseline), then after `app migrate` against this checkout. Needs the apps' public
+// repositories (a local mirror or a clone), so neither `npm test` nor CI runs it.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { changedFiles, compareParse, readSources } from "./lib/check-migrate.mjs";
+import { run } from "./lib/proc.mjs";
+import { readResults, reporterArgs } from "./lib/results.mjs";
+import { describe, lostTests, printTable, readPreviousRow, replacer, summarizeReport } from "./lib/report.mjs";
+import { checkout } from "./lib/source.mjs";
+import { HELP } from "./lib/help.mjs";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "../..");
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      mirrors: { type: "string" },
+      clone: { type: "boolean", default: false },
+      work: { type: "string", default: path.join(os.tmpdir(), "gh-app-kit-corpus") },
+      only: { type: "string" },
+      phases: { type: "string", default: "baseline,migrated" },
+      "check-migrate": { type: "boolean", default: false },
+      tarball: { type: "string" },
+      node: { type: "string" },
+      "jest-vm-modules": { type: "boolean", default: false },
+      jest: { type: "string" },
+      timeout: { type: "string", default: "900" },
+      json: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) return void process.stdout.write(HELP);
+  if (!values.mirrors && !values.clone) fail("Say where the apps come from: --mirrors DIR or --clone (see --help).");
+  if (values.mirrors && !existsSync(values.mirrors)) fail(`--mirrors ${values.mirrors}: no such folder.`);
+  const corpus = JSON.parse(readFileSync(path.join(HERE, "apps.json"), "utf8")).apps;
+  const only = values.only?.split(",").filter(Boolean);
+  const unknown = only?.filter((id) => !corpus.some((a) => a.id === id)) ?? [];
+  if (unknown.length > 0) fail(`--only: no app ${unknown.join(", ")} in apps.json.`);
+  const apps = only ? corpus.filter((a) => only.includes(a.id)) : corpus;
+  const work = path.resolve(values.work);
+  mkdirSync(path.join(work, "git"), { recursive: true });
+  const opts = {
+    ...values,
+    work,
+    timeoutMs: Number(values.timeout) * 1000,
+    phases: values.phases.split(","),
+    env: values.node ? { PATH: `${path.resolve(values.node)}${path.delimiter}${process.env.PATH}` } : {},
+  };
+  if (values["check-migrate"] || opts.phases.includes("migrated")) opts.tarball = await tarball(opts);
+  opts.framework = (
+    await run("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: ROOT,
+      logFile: path.join(work, "pack.log"),
+      captureStdout: true,
+    })
+  ).stdout.trim();
+  process.stderr.write(`gh-app-kit ${opts.framework}${opts.tarball ? `, ${opts.tarball}` : ""}\n`);
+  const rows = [];
+  for (const app of apps) {
+    const row = values["check-migrate"] ? await checkMigrate(app, opts) : await runApp(app, opts);
+    rows.push(row);
+    if (values.json) writeFileSync(values.json, JSON.stringify(rows, replacer, 2) + "\n");
+  }
+  printTable(rows, values["check-migrate"]);
+  if (rows.some((r) => r.error)) process.exitCode = 1;
+}
+
+function fail(message) {
+  process.stderr.write(`run-corpus: ${message}\n`);
+  process.exit(2);
+}
+
+async function tarball(opts) {
+  if (opts.tarball) {
+    if (!existsSync(opts.tarball)) fail(`--tarball ${opts.tarball}: no such file.`);
+    return path.resolve(opts.tarball);
+  }
+  const logFile = path.join(opts.work, "pack.log");
+  const build = await run("npm", ["run", "build"], { cwd: ROOT, logFile });
+  if (build.code !== 0) fail(`npm run build failed, see ${logFile}`);
+  const out = path.join(opts.work, "pack");
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const pack = await run("npm", ["pack", "--pack-destination", out, "--json"], {
+    cwd: ROOT,
+    logFile,
+    captureStdout: true,
+  });
+  if (pack.code !== 0) fail(`npm pack failed, see ${logFile}`);
+  return path.join(out, JSON.parse(pack.stdout)[0].filename);
+}
+
+async function bring(app, opts, logFile) {
+  const src = path.join(opts.work, app.id, "src");
+  if (!existsSync(path.join(src, ".commit")) || readFileSync(path.join(src, ".commit"), "utf8") !== app.commit) {
+    const why = await checkout(app, { ...opts, dest: src, logFile, cacheDir: path.join(opts.work, "git") });
+    if (why) return { error: why };
+    writeFileSync(path.join(src, ".commit"), app.commit);
+  }
+  return { src };
+}
+
+function copyOf(src, dir) {
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(src, dir, { recursive: true, filter: (f) => path.basename(f) !== ".commit" });
+}
+
+async function migrate(dir, opts, logFile, extra = []) {
+  const bin = path.join(ROOT, "bin", "run.js");
+  const args = [bin, "migrate", dir, "--framework", `file:${opts.tarball}`, "--json", ...extra];
+  const result = await run(process.execPath, args, { cwd: dir, logFile, captureStdout: true });
+  let report;
+  try {
+    report = JSON.parse(result.stdout);
+  } catch {
+    report = undefined;
+  }
+  return { code: result.code, report };
+}
+
+async function install(app, dir, opts, logFile, again) {
+  let code = await installDependencies(app, dir, opts, logFile, again);
+  // The one install script a suite needs (installs run with --ignore-scripts).
+  if (code === 0 && app.prepare)
+    code = (await run(app.prepare[0], app.prepare.slice(1), { cwd: dir, env: opts.env, logFile })).code;
+  if (code !== 0 || app.runner !== "jest" || !opts.jest) return code;
+  // The runner change of --jest, the same in both phases.
+  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+  const tsJest = { ...pkg.dependencies, ...pkg.devDependencies }["ts-jest"] ? ["ts-jest@29.4"] : [];
+  const args = ["install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", `jest@${opts.jest}`, ...tsJest];
+  return (await run("npm", args, { cwd: dir, env: opts.env, logFile, timeoutMs: opts.timeoutMs })).code;
+}
+
+async function installDependencies(app, dir, opts, logFile, again) {
+  // A lock that names versions the registry no longer serves: npm resolves the ranges afresh.
+  if (app.dropLock) rmSync(path.join(dir, "package-lock.json"), { force: true });
+  const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
+  const hasLock = existsSync(path.join(dir, "package-lock.json"));
+  const ci = app.install === "npm ci" && hasLock && !again;
+  const env = opts.env;
+  const first = await run("npm", [ci ? "ci" : "install", ...flags], {
+    cwd: dir,
+    env,
+    logFile,
+    timeoutMs: opts.timeoutMs,
+  });
+  if (first.code !== 0 || !again || !hasLock) return first.code;
+  // After the migration: install once more on a fresh node_modules, so npm places the
+  // dependencies by the lock file it just rewrote (docs/migrating.md, "The lockfile").
+  rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+  return (await run("npm", ["install", ...flags], { cwd: dir, env, logFile, timeoutMs: opts.timeoutMs })).code;
+}
+
+async function suite(app, dir, opts, logFile, resultsFile) {
+  rmSync(resultsFile, { force: true });
+  const runner = app.runner;
+  const command = app.testCommand ?? [
+    runner === "node:test" ? "node" : path.join(dir, "node_modules", ".bin", runner),
+    ...(runner === "node:test" ? ["--test"] : []),
+  ];
+  const args = [
+    ...command.slice(1),
+    ...reporterArgs(app.testCommand ? "" : runner, resultsFile),
+    ...(app.testArgs ?? []),
+  ];
+  const env = { ...opts.env, CI: "true", FORCE_COLOR: "0", NO_COLOR: "1" };
+  if (runner === "jest" && opts["jest-vm-modules"]) env.NODE_OPTIONS = "--experimental-vm-modules";
+  const result = await run(command[0], args, {
+    cwd: dir,
+    env,
+    logFile,
+    timeoutMs: opts.timeoutMs,
+    captureStdout: true,
+  });
+  const parsed = readResults(runner, { resultsFile, stdout: result.stdout, root: dir });
+  return { exit: result.timedOut ? "timeout" : result.code, ...(parsed ?? { error: "no results" }) };
+}
+
+async function runApp(app, opts) {
+  const base = path.join(opts.work, app.id);
+  mkdirSync(base, { recursive: true });
+  const row = { id: app.id, repo: app.repo, commit: app.commit.slice(0, 7), probot: app.probot, runner: app.runner };
+  row.framework = opts.phases.includes("migrated") ? opts.framework : undefined;
+  const brought = await bring(app, opts, path.join(base, "checkout.log"));
+  if (brought.error) return { ...row, error: brought.error };
+  for (const phase of opts.phases) {
+    const dir = path.join(base, phase);
+    const logFile = path.join(base, `${phase}.log`);
+    rmSync(logFile, { force: true });
+    copyOf(brought.src, dir);
+    process.stderr.write(`${app.id}: ${phase}...\n`);
+    if (phase === "migrated") {
+      const m = await migrate(dir, opts, logFile);
+      writeFileSync(path.join(base, "migrate-report.json"), JSON.stringify(m.report ?? null, null, 2));
+      row.migrate = summarizeReport(m);
+    }
+    const installed = await install(app, dir, opts, logFile, phase === "migrated");
+    if (installed !== 0) {
+      row[phase] = { error: `install failed (${installed}), see ${logFile}` };
+      continue;
+    }
+    row[phase] = await suite(app, dir, opts, logFile, path.join(base, `${phase}-results.json`));
+    process.stderr.write(`${app.id}: ${phase}: ${describe(row[phase])}\n`);
+  }
+  // A phase not run this time keeps its result from the last run at the same commit.
+  const previous = readPreviousRow(base, app.commit);
+  for (const phase of ["baseline", "migrated"]) if (!row[phase] && previous?.[phase]) row[phase] = previous[phase];
+  if (!row.migrate && previous?.migrate) row.migrate = previous.migrate;
+  if (row.baseline?.tests && row.migrated?.tests) row.lost = lostTests(row.baseline, row.migrated);
+  writeFileSync(path.join(base, "row.json"), JSON.stringify(row, replacer, 2));
+  return row;
+}
+
+async function checkMigrate(app, opts) {
+  const base = path.join(opts.work, app.id);
+  mkdirSync(base, { recursive: true });
+  const logFile = path.join(base, "check-migrate.log");
+  rmSync(logFile, { force: true });
+  const row = { id: app.id, repo: app.repo, commit: app.commit.slice(0, 7), framework: opts.framework };
+  const brought = await bring(app, opts, path.join(base, "checkout.log"));
+  if (brought.error) return { ...row, error: brought.error };
+  const dir = path.join(base, "check");
+  copyOf(brought.src, dir);
+  const before = readSources(dir);
+  const first = await migrate(dir, opts, logFile);
+  const once = readSources(dir);
+  const pkgOnce = readFileSync(path.join(dir, "package.json"), "utf8");
+  const second = await migrate(dir, opts, logFile);
+  const twice = readSources(dir);
+  const pkgChanged = readFileSync(path.join(dir, "package.json"), "utf8") !== pkgOnce;
+  return {
+    ...row,
+    migrate: summarizeReport(first),
+    parse: compareParse(before, once),
+    secondRun: { exit: second.code, changed: [...changedFiles(once, twice), ...(pkgChanged ? ["package.json"] : [])] },
+  };
+}
+
+await main();

@@ -1,0 +1,92 @@
+import { expect } from "chai";
+import nock from "nock";
+import { App, Context } from "../../src/index.js";
+import { API, issuesOpened, probotStyleApp } from "./probot-style.js";
+
+// Behaviours that public Probot apps' suites observe, found by running them after `app migrate`
+// (scripts/corpus). Each case is written the way those suites are.
+describe("compat: what the corpus of public Probot apps relies on", () => {
+  before(() => {
+    if (!nock.isActive()) nock.activate();
+  });
+  after(() => {
+    nock.cleanAll();
+    nock.enableNetConnect();
+    nock.restore();
+  });
+  beforeEach(() => nock.disableNetConnect());
+  afterEach(() => {
+    nock.cleanAll();
+    nock.enableNetConnect();
+  });
+
+  it("a Client class that is a bare test double (no hook) still gives handlers their context's client", async () => {
+    // As probot/settings' unit tests: `new Probot({ secret, Octokit: FakeOctokit })`, where the
+    // fake has `defaults()` and `auth()` and nothing of Octokit's.
+    class FakeClient {
+      static defaults() {
+        return FakeClient;
+      }
+      auth() {
+        return this;
+      }
+    }
+    const app = new App({ secret: "secret", Client: FakeClient as never });
+    let seen: unknown;
+    app.on("issues", (context) => {
+      seen = context.client;
+    });
+    await app.receive({ id: "1", name: "issues", payload: issuesOpened() } as never);
+    expect(seen).to.be.instanceOf(FakeClient);
+  });
+
+  it("mediaType.previews on a REST request sends the preview Accept header, as Probot 10-12 did", async () => {
+    // As probot/settings: `repos.update({ ..., mediaType: { previews: ['baptiste'] } })`, mocked with
+    // `.matchHeader('accept', ['application/vnd.github.baptiste-preview+json'])`.
+    const { app } = probotStyleApp();
+    const scope = nock(API)
+      .post("/app/installations/2/access_tokens")
+      .reply(200, { token: "test", expires_at: "2099-01-01T00:00:00Z" })
+      .patch("/repos/hiimbex/testing-things")
+      .matchHeader("accept", "application/vnd.github.baptiste-preview+json")
+      .reply(200, {})
+      .put("/repos/hiimbex/testing-things/topics")
+      .matchHeader("accept", "application/vnd.github.mercy-preview.raw,application/vnd.github.luke-preview.raw")
+      .reply(200, {});
+    app.on("issues", async (context) => {
+      await context.client.repos.update(context.repo({ name: "x", mediaType: { previews: ["baptiste"] } }));
+      await context.client.request("PUT /repos/{owner}/{repo}/topics", {
+        ...context.repo(),
+        names: ["a"],
+        mediaType: { previews: ["mercy-preview", "luke"], format: "raw" },
+      });
+    });
+    await app.receive({ id: "1", name: "issues", payload: issuesOpened() } as never);
+    expect(scope.pendingMocks()).to.deep.equal([]);
+  });
+
+  it("new Context(event) with no client and no logger gives the payload and its helpers", () => {
+    // As trolit/Patchron's rule tests: `new Context({ id, name: "push", ...event })`.
+    // Plain JavaScript there: TypeScript, as with Probot, asks for the client and logger too.
+    const JsContext = Context as unknown as new (event: unknown) => Context;
+    const context = new JsContext({
+      id: "123",
+      name: "pull_request",
+      payload: { pull_request: { number: 7 }, repository: { name: "r", owner: { login: "o" } } },
+    } as never);
+    expect(context.pullRequest()).to.deep.equal({ owner: "o", repo: "r", pull_number: 7 });
+    expect(context.client).to.equal(undefined);
+  });
+
+  it("a spy assigned to app.log.info is what app.log.info reads back", () => {
+    // As robvanderleek/create-issue-branch: `probot.log.info = vi.fn()`, then
+    // `expect(probot.log.info).toHaveBeenCalled()`, which needs the spy itself.
+    const app = new App({ appId: 1, privateKey: "test" });
+    const calls: unknown[] = [];
+    const spy = (...args: unknown[]) => void calls.push(args);
+    (app.log as unknown as { info: unknown }).info = spy;
+    expect(app.log.info).to.equal(spy);
+    app.log.info("created");
+    expect(calls).to.deep.equal([["created"]]);
+  });
+});
