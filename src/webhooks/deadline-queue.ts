@@ -1,5 +1,9 @@
-/** A monotonic clock in ms; `performance.now()` would load perf_hooks (a few ms of `app receive`'s start). */
-const monotonicMs = (): number => process.uptime() * 1000;
+/**
+ * The clock in ms. Not `process.uptime()`, which stands at 0 on Cloudflare
+ * Workers, and not `performance.now()`, which loads perf_hooks (a few ms of
+ * `app receive`'s start). A clock step can only move one 202 earlier or later.
+ */
+const nowMs = (): number => Date.now();
 
 type Waiter<T> = {
   deadline: number;
@@ -19,7 +23,7 @@ export class DeadlineQueue<T> {
   #head: Waiter<T> | null = null;
   #tail: Waiter<T> | null = null;
   #size = 0;
-  #timer: NodeJS.Timeout | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(timeoutMs: number, onTimeout: T) {
     this.#timeoutMs = timeoutMs;
@@ -32,7 +36,7 @@ export class DeadlineQueue<T> {
 
   /** Registers `resolve`; call `answer()` with the result to win the race. */
   add(resolve: (value: T) => void): Waiter<T> {
-    const waiter: Waiter<T> = { deadline: monotonicMs() + this.#timeoutMs, resolve, prev: this.#tail, next: null };
+    const waiter: Waiter<T> = { deadline: nowMs() + this.#timeoutMs, resolve, prev: this.#tail, next: null };
     if (this.#tail === null) this.#head = waiter;
     else this.#tail.next = waiter;
     this.#tail = waiter;
@@ -61,13 +65,16 @@ export class DeadlineQueue<T> {
     this.#size--;
   }
 
-  #arm(ms: number): NodeJS.Timeout {
+  #arm(ms: number): ReturnType<typeof setTimeout> {
     // Longer than setTimeout's 2^31-1 ms: wake early, and #expire re-arms.
-    return setTimeout(this.#expire, Math.min(Math.max(1, ms), 2 ** 31 - 1)).unref();
+    const timer = setTimeout(this.#expire, Math.min(Math.max(1, ms), 2 ** 31 - 1));
+    // A number where timers are the Web's (Workers): nothing to unref there.
+    (timer as { unref?: () => void }).unref?.();
+    return timer;
   }
 
   readonly #expire = (): void => {
-    const now = monotonicMs();
+    const now = nowMs();
     let waiter = this.#head;
     while (waiter !== null && waiter.deadline <= now) {
       const resolve = waiter.resolve!;

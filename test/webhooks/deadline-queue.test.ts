@@ -64,4 +64,22 @@ describe("DeadlineQueue", () => {
     expect(answers).to.deep.equal([0, 2, 1, 3]);
     expect(queue.size).to.equal(0);
   });
+
+  // Cloudflare Workers: process.uptime() is always 0 there, and setTimeout returns a number.
+  it("times out where process.uptime() stands still and timers have no unref()", async () => {
+    const uptime = process.uptime.bind(process);
+    const setTimer = globalThis.setTimeout;
+    process.uptime = () => 0;
+    globalThis.setTimeout = ((callback: () => void, ms: number) => Number(setTimer(callback, ms))) as never;
+    try {
+      const queue = new DeadlineQueue(30, "timed out");
+      const answers: string[] = [];
+      queue.add((value) => answers.push(value));
+      await sleep(90);
+      expect(answers).to.deep.equal(["timed out"]);
+    } finally {
+      process.uptime = uptime;
+      globalThis.setTimeout = setTimer;
+    }
+  });
 });
