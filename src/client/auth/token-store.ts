@@ -8,6 +8,7 @@ import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
 import { interceptableFetch } from "../interceptable-fetch.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import { getTokenExchangeHooks } from "./token-exchange-hooks.js";
+import { toPkcs8 } from "../../private-key/to-pkcs8.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
 import { registerModule } from "../../helpers/lazy-module.js";
 
@@ -151,7 +152,7 @@ export class TokenStore {
   }
 
   async #mint(installationId: number): Promise<MintedToken> {
-    const jwt = await this.getJwt();
+    const jwt = await this.getJwt().catch(unsignable);
     const request = await (this.#request ??= this.#createRequest());
     const { data } = await request("POST /app/installations/{installation_id}/access_tokens", {
       installation_id: installationId,
@@ -181,16 +182,28 @@ export class TokenStore {
 
   async #createAppAuth(): Promise<ReturnType<typeof createAppAuth>> {
     const { createAppAuth } = await import("@octokit/auth-app");
+    // Checked when first needed, not when the app is made: an app whose
+    // tests only use a platform token may carry a placeholder key, as with Probot.
+    // PKCS#8: outside Node the JWT is signed with WebCrypto, which imports no PKCS#1.
+    const privateKey = toPkcs8(validatePrivateKey(this.#options.privateKey, "The privateKey option"));
+    registerSecret(privateKey);
     return createAppAuth({
       appId: this.appId,
-      // Checked when first needed, not when the app is made: an app whose
-      // tests only use a platform token may carry a placeholder key, as with Probot.
-      privateKey: validatePrivateKey(this.#options.privateKey, "The privateKey option"),
+      privateKey,
       request: await (this.#request ??= this.#createRequest()),
       log: this.#options.log,
       ...(this.#timeDifference ? { timeDifference: this.#timeDifference } : {}),
     } as Parameters<typeof createAppAuth>[0]);
   }
+}
+
+/** A JWT that cannot be signed will not be signed on a retry either. */
+function unsignable(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  throw new AppError("PRIVATE_KEY_INVALID", `The app's JWT could not be signed: ${(error as Error)?.message}`, {
+    hint: PRIVATE_KEY_HINT,
+    cause: error,
+  });
 }
 
 function isTransient(error: unknown): boolean {
