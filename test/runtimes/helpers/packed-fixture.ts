@@ -25,7 +25,8 @@ export function bin(name: string): string {
  * here; with RUNTIME_TESTS=required (as in `.ci/run`) that is a failure instead.
  */
 export function requireRuntimes(suite: Mocha.Suite, ...names: string[]): void {
-  const missing = names.filter((name) => !existsSync(bin(name)));
+  // Installed by `npm ci --prefix test/runtimes/.deps`, as .ci/run does.
+  const missing = names.filter((name) => !existsSync(join(DEPS, "node_modules", name, "package.json")));
   if (missing.length === 0) return;
   const line = `${missing.join(", ")} not installed: run \`npm ci --prefix test/runtimes/.deps\` to test in them`;
   if (process.env.RUNTIME_TESTS === "required") throw new Error(line);
