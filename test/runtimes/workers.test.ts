@@ -47,7 +47,7 @@ describeRuntime(
     await mf.ready;
     return {
       send: async (request) => {
-        const body = request.body ? await request.text() : undefined;
+        const body = request.body ? await request.text() : null;
         return mf.dispatchFetch(request.url, { method: request.method, headers: request.headers, body });
       },
       output: () => output,
