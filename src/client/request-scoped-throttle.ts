@@ -1,10 +1,6 @@
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import Bottleneck from "bottleneck/light.js";
-
-/** Cloudflare Workers (workerd) says so in `navigator.userAgent`. */
-export function isWorkerd(): boolean {
-  return (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === "Cloudflare-Workers";
-}
+import { isWorkerd } from "../helpers/is-workerd.js";
 
 /**
  * Octokit's throttling keeps its queues in one set of groups for the whole
