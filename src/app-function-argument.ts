@@ -15,21 +15,31 @@ export type AppFunctionOptionsOf<A> = {
 /** The members of the app that the earlier shape's argument also carries. */
 type ArgumentApp = { auth: unknown; load: unknown; log: unknown; on: unknown; receive: unknown };
 
-/** The argument an application function receives: both shapes in one object. */
+/** The argument an application function receives: both shapes in one object, the App in every member. */
 export type AppFunctionArgument<A extends ArgumentApp> = AppFunctionOptionsOf<A> &
-  Pick<A, "auth" | "load" | "log" | "on" | "receive"> & {
+  Omit<A, "app" | "getRouter"> & {
     /** @deprecated Use `getRouter(path)`. */
     route: (path?: string) => Router;
     /** @deprecated Use `getRouter()`. */
     router: Router;
   };
 
-/** The deprecated keys are getters so an earlier-shape `(app) => app.on(...)` keeps working. */
+/**
+ * `{ app, getRouter }`, which is also the App for an earlier-shape
+ * `(app, { getRouter }) => …`: the seven deprecated keys are getters that
+ * warn once per process, and every other member of the App (`onAny`,
+ * `onError`, `webhooks`, `state`, `version`, …) is the App's own, its
+ * methods bound to it.
+ */
 export function createAppFunctionArgument<A extends ArgumentApp>(
   app: A,
   getRouter: (path?: string) => Router,
 ): AppFunctionArgument<A> {
-  const argument = { app, getRouter } as AppFunctionArgument<A>;
+  // The App's prototype, so that `instanceof App` holds as the earlier shape's types say.
+  const argument = Object.create(Object.getPrototypeOf(app) as object | null, {
+    app: { value: app, enumerable: true, writable: true, configurable: true },
+    getRouter: { value: getRouter, enumerable: true, writable: true, configurable: true },
+  }) as AppFunctionArgument<A>;
   const members: Record<DeprecatedKey, () => unknown> = {
     auth: () => bindMethod(app, "auth"),
     load: () => bindMethod(app, "load"),
@@ -42,6 +52,7 @@ export function createAppFunctionArgument<A extends ArgumentApp>(
   for (const [key, get] of Object.entries(members)) {
     Object.defineProperty(argument, key, {
       enumerable: false,
+      configurable: true,
       get() {
         warnOnce(
           "app-function-argument",
@@ -53,5 +64,19 @@ export function createAppFunctionArgument<A extends ArgumentApp>(
       },
     });
   }
-  return argument;
+  // Any other member is read from the App itself (its private fields need it as `this`).
+  const bound = new WeakMap<Function, Function>();
+  return new Proxy(argument, {
+    get(target, key, receiver) {
+      if (Object.hasOwn(target, key)) return Reflect.get(target, key, receiver);
+      const value: unknown = Reflect.get(app, key, app);
+      if (typeof value !== "function" || key === "constructor") return value;
+      let method = bound.get(value);
+      if (method === undefined) bound.set(value, (method = value.bind(app) as Function));
+      return method;
+    },
+    set: (target, key, value) =>
+      Object.hasOwn(target, key) ? Reflect.set(target, key, value) : Reflect.set(app, key, value, app),
+    has: (target, key) => Object.hasOwn(target, key) || Reflect.has(app, key),
+  });
 }

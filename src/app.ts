@@ -1,14 +1,12 @@
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
-import type { AppClient } from "./client/app-client.js";
+import { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
-import type { createTokenCache, TokenStore } from "./client/auth/token-store.js";
-import type { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
-import { appClientClass } from "./client/app-client-class.js";
+import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
+import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
 import { createAppFunctionArgument, type AppFunctionOptionsOf, type Router } from "./app-function-argument.js";
-import type { createConfigCache } from "./config/config-cache.js";
+import { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { defineLazyProperty } from "./helpers/define-lazy-property.js";
-import { loadModule } from "./helpers/lazy-module.js";
 import { Context } from "./context.js";
 import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
@@ -16,7 +14,7 @@ import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
 import { openSharing } from "./app-sharing.js";
 import { resolveOptions } from "./resolve-options.js";
-import type { Options } from "./options/app-options.js";
+import type { AppOptions } from "./options/app-options.js";
 import type { State } from "./state.js";
 import { VERSION } from "./version.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
@@ -24,20 +22,9 @@ import type { RoutedEvent } from "./webhooks/event-router.js";
 
 const CLAIMED_HERE_MAX = 10_000;
 
-// Loaded on first use (see lazy-module.ts): a delivery whose handlers never
-// call the platform, with a token rather than app credentials, needs none of them.
-const tokenStore = () =>
-  loadModule<{ createTokenCache: typeof createTokenCache; TokenStore: typeof TokenStore }>(
-    new URL("./client/auth/token-store.js", import.meta.url),
-  );
-const clientFactory = () =>
-  loadModule<{ createClient: typeof createClient; createClientWithAuth: typeof createClientWithAuth }>(
-    new URL("./client/get-authenticated-client.js", import.meta.url),
-  );
-const configCaches = () =>
-  loadModule<{ createConfigCache: typeof createConfigCache }>(new URL("./config/config-cache.js", import.meta.url));
-
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
+/** What `app.webhooks` hands its handlers besides the event's own keys (the spec's current shape). */
+type WebhooksContext = Omit<Context, "id" | "name" | "payload">;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
 /** What became of a verified delivery (see `App.receiveVerified`). */
 export type DeliveryOutcome = "handled" | "duplicate" | "elsewhere";
@@ -64,12 +51,14 @@ export class App {
   readonly version = VERSION;
   readonly state: State;
   readonly log: DeprecatedLogger;
-  readonly webhooks: AppWebhooks<Context>;
+  /** The current shape: handlers get the event's own fields and a `Context`'s others. */
+  readonly webhooks: AppWebhooks<WebhooksContext>;
   /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
   readonly #claimedHere = new Set<string>();
 
-  constructor(options: Options = {}) {
-    const log = options.log ?? getLog({ level: options.logLevel });
+  constructor(options: AppOptions = {}) {
+    const { logLevel: level, logFormat, logLevelInString, logMessageKey, sentryDsn } = options;
+    const log = options.log ?? getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
     let cache = options.cache;
@@ -82,10 +71,10 @@ export class App {
     // neither checked nor used, as in Probot.
     const tokens =
       !options.platformToken && resolved.appId !== undefined && resolved.privateKey
-        ? new (tokenStore().TokenStore)({
+        ? new TokenStore({
             appId: resolved.appId,
             privateKey: resolved.privateKey,
-            cache: (cache ??= tokenStore().createTokenCache()),
+            cache: (cache ??= createTokenCache()),
             log,
             baseUrl: options.baseUrl,
             shared: redis?.tokens,
@@ -97,6 +86,7 @@ export class App {
     const state: State = {
       Client: undefined as unknown as typeof AppClient,
       appId: resolved.appId,
+      id: resolved.appId,
       baseUrl: options.baseUrl,
       cache: cache as State["cache"],
       platformToken: options.platformToken,
@@ -107,25 +97,27 @@ export class App {
       privateKey: resolved.privateKey,
       webhookProxy: options.webhookProxy,
       webhooks: { path: options.webhookPath, secret: options.secret },
+      throttleOptions: undefined as unknown as State["throttleOptions"],
+      router: options.router,
       redisConfig: options.redisConfig,
       redis,
       tokens,
     };
     // The token cache, the config cache and the clients are built on first use.
-    if (!cache) defineLazyProperty(state, "cache", () => tokenStore().createTokenCache());
-    defineLazyProperty(state, "configCache", () => configCaches().createConfigCache());
-    // Both are built on first use, so an app whose handlers never call the
-    // platform never loads the client's modules (see app-client-class.ts).
+    if (!cache) defineLazyProperty(state, "cache", () => createTokenCache());
+    defineLazyProperty(state, "configCache", () => createConfigCache());
     defineLazyProperty(state, "Client", () => {
-      const Client = resolved.Client ?? appClientClass();
+      const Client = resolved.Client ?? AppClient;
       return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
     });
-    defineLazyProperty(state, "client", () => options.client ?? clientFactory().createClient(state));
+    defineLazyProperty(state, "client", () => options.client ?? createClient(state));
+    defineLazyProperty(state, "throttleOptions", () => resolved.throttleInUse(redis?.throttle.options));
     this.state = state;
     this.webhooks =
-      (options.webhooks as AppWebhooks<Context> | undefined) ??
-      new AppWebhooks<Context>({
+      (resolved.webhooks as AppWebhooks<WebhooksContext> | undefined) ??
+      new AppWebhooks<WebhooksContext>({
         secrets,
+        adopted: resolved.adopted,
         handlerDeadlineMs: options.handlerDeadlineMs,
         // Every push, handled or not, before any handler of it runs: none reads a file it changed from the cache.
         observe: (event) => {
@@ -239,7 +231,7 @@ export class App {
    * Handlers should use `context.client` instead.
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
-    return clientFactory().createClient(this.state, installationId, log);
+    return createClient(this.state, installationId, log);
   }
 
   /** Releases what the app holds open (the Redis connection, when sharing). */
@@ -249,7 +241,7 @@ export class App {
 
   /** The client of one event: its installation's, tagged with the delivery id. */
   createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient {
-    const client = clientFactory().createClientWithAuth(this.state, eventAuth(this.state, event), log);
+    const client = createClientWithAuth(this.state, eventAuth(this.state, event), log);
     // A Context's signal aborts when its handlers are abandoned; so do its requests.
     const signal = (event as { signal?: AbortSignal }).signal;
     client.hook.before("request", (options) => {

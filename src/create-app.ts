@@ -2,15 +2,15 @@ import { App } from "./app.js";
 import { warnOnce } from "./deprecations.js";
 import { isProduction } from "./helpers/is-production.js";
 import { getLog } from "./log/get-log.js";
-import type { Options } from "./options/app-options.js";
+import type { AppOptions } from "./options/app-options.js";
 import { resolveAppOptions, type CreateAppOptions, type ResolvedAppOptions } from "./options/resolve-app-options.js";
 import { provideSharing, providedSharing } from "./app-sharing.js";
-import { loadRedisSharing } from "./redis/load-redis-sharing.js";
+import { createRedisSharing } from "./redis/create-redis-sharing.js";
 
 export type { CreateAppOptions } from "./options/resolve-app-options.js";
 
 // `new App({ redisConfig })` shares through Redis too, wherever the package is loaded.
-provideSharing(loadRedisSharing);
+provideSharing(createRedisSharing);
 
 /** The webhook secret used outside production when none is set. */
 export const DEVELOPMENT_SECRET = "development";
@@ -23,15 +23,18 @@ export const DEVELOPMENT_SECRET = "development";
  * @example
  * const app = createApp({ overrides: { logLevel: "debug" } });
  */
-export function createApp(given: CreateAppOptions | Options = {}): App {
+export function createApp(given: CreateAppOptions | AppOptions = {}): App {
   return createResolvedApp(resolveAppOptions(given));
 }
 
-/** The environment is not read again; outside production, the development secret fills a missing one. */
+/**
+ * The environment is not read again; outside production, the development
+ * secret fills a missing one (unless a `webhooks` instance brings its own).
+ */
 export function createResolvedApp({ options: resolved, logOptions, env }: ResolvedAppOptions): App {
   const options = { ...resolved };
   const log = options.log ?? getLog({ level: options.logLevel, ...logOptions, env });
-  if (!options.secret && !isProduction(env)) {
+  if (!options.secret && !options.webhooks && !isProduction(env)) {
     options.secret = DEVELOPMENT_SECRET;
     log.warn(
       `No webhook secret is set: using "${DEVELOPMENT_SECRET}". Anyone can forge deliveries with it; ` +
@@ -48,8 +51,9 @@ export function createResolvedApp({ options: resolved, logOptions, env }: Resolv
  * @example
  * const app = deprecatedCreateApp({ appId: 1, privateKey });
  */
-export function deprecatedCreateApp(options: Options = {}): App {
-  const log = options.log ?? getLog({ level: options.logLevel });
+export function deprecatedCreateApp(options: AppOptions = {}): App {
+  const { logLevel: level, logFormat, logLevelInString, logMessageKey, sentryDsn } = options;
+  const log = options.log ?? getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
   warnOnce("deprecatedCreateApp", "deprecatedCreateApp(options) is deprecated; use createApp({ overrides: options }).");
   return createApp({ overrides: { ...options, log } });
 }

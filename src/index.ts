@@ -54,9 +54,10 @@ export type { AppServer, CreateServerOptions, ListenInfo, ServerStats } from "./
 export { createWebHandler } from "./server/create-web-handler.js";
 export type { WebHandlerOptions } from "./server/create-web-handler.js";
 export { VERSION } from "./version.js";
-export { AppWebhooks } from "./webhooks/app-webhooks.js";
+export { AppWebhooks } from "./types/index.js";
 export type {
   AdditionalOptions,
+  AppOptions,
   Application,
   ApplicationFunction,
   ApplicationFunctionOptions,

@@ -1,4 +1,6 @@
 import type { RedisOptions } from "ioredis";
+import type { ThrottlingOptions } from "@octokit/plugin-throttling";
+import type { Router } from "./app-function-argument.js";
 import type { AppClient } from "./client/app-client.js";
 import type { TokenCache, TokenStore } from "./client/auth/token-store.js";
 import type { ConfigCache } from "./config/config-cache.js";
@@ -19,10 +21,15 @@ export type State = {
   privateKey?: string | undefined;
   webhookProxy?: string | undefined;
   webhooks: { path?: string | undefined; secret?: string | undefined };
-  /** Earlier shape. */
+  /** Earlier shape: the app id, as `appId`. */
   id?: number | undefined;
-  /** Earlier shape. */
-  throttleOptions?: unknown;
+  /**
+   * Earlier shape: the throttle options the app's clients start from (the
+   * built-in ones, then the `throttleOptions` option, then Redis sharing's).
+   */
+  throttleOptions: ThrottlingOptions;
+  /** The deprecated `router` option: a server mounts its routes at the root. */
+  router?: Router | undefined;
   redisConfig?: RedisOptions | string | undefined;
   /** What instances share through Redis, when `redisConfig` is set. */
   redis?: AppSharing | undefined;

@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { spawnSync } from "node:child_process";
 import { Hono } from "hono";
 import { createAppFunctionArgument } from "../src/app-function-argument.js";
+import { App } from "../src/app.js";
 import { DEPRECATED_APP_KEYS } from "../src/deprecations.js";
 import { createTestApp, issuesOpenedPayload } from "./helpers/test-app.js";
 
@@ -88,5 +89,41 @@ describe("the application function argument", () => {
     await argument.receive({ id: "1", name: "issues", payload: issuesOpenedPayload() });
     expect(received).to.equal(true);
     expect(await argument.auth()).to.have.property("issues");
+  });
+  it("is the App in every member for an earlier-shape (app, { getRouter }) app: onAny, onError, webhooks, state, version", async () => {
+    const { app } = createTestApp(undefined);
+    const seen: string[] = [];
+    let given: unknown;
+    await app.load(
+      // As Probot 11–14 apps are written (Probot's docs use app.onAny and app.onError).
+      ((earlier: App, { getRouter }: { getRouter?: unknown }) => {
+        given = earlier;
+        earlier.onAny(async (context) => void seen.push(`any ${context.name}`));
+        earlier.on("issues.opened", async () => {
+          throw new Error("handler failed");
+        });
+        earlier.onError(async (error) => void seen.push(`error ${error.errors.length}`));
+        earlier.webhooks.on("issues", async () => void seen.push("webhooks"));
+        seen.push(`version ${earlier.version === app.version}`, `state ${earlier.state === app.state}`);
+        seen.push(`router ${typeof getRouter}`, `instance ${earlier instanceof App}`);
+        seen.push(`constructor ${earlier.constructor === App}`);
+        const { onAny } = earlier;
+        seen.push(`bound ${typeof onAny}`);
+      }) as never,
+      { getRouter: () => new Hono() },
+    );
+    await app.receive({ id: "1", name: "issues", payload: issuesOpenedPayload() }).catch(() => undefined);
+    expect(seen).to.include.members([
+      "version true",
+      "state true",
+      "router function",
+      "instance true",
+      "constructor true",
+      "bound function",
+      "any issues",
+      "webhooks",
+      "error 1",
+    ]);
+    expect(Object.keys(given as object)).to.deep.equal(["app", "getRouter"]);
   });
 });

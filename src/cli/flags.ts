@@ -56,7 +56,8 @@ export const credentialFlags = {
     helpValue: "TOKEN",
   }),
   "base-url": Flags.url({
-    summary: "API base URL for GitHub Enterprise Server (default from GHE_HOST: https://<host>/api/v3).",
+    summary:
+      "API base URL for GitHub Enterprise Server or GHE.com (default from GHE_HOST: https://<host>/api/v3, or https://api.<tenant>.ghe.com).",
     helpValue: "URL",
   }),
 };

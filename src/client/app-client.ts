@@ -10,9 +10,9 @@ import { throttling } from "@octokit/plugin-throttling";
 import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { layerClientOptions, mergeClientOptions } from "./defaults.js";
-import { registerModule } from "../helpers/lazy-module.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
+import { platformUploads } from "./plugins/platform-uploads.js";
 import { requestLog } from "./plugins/request-log.js";
 
 /** What the plugins add to every client. */
@@ -33,6 +33,7 @@ const PluggedClient = Octokit.plugin(
   requestLog,
   config,
   idempotentRetries,
+  platformUploads,
 ).defaults(mergeClientOptions);
 
 /**
@@ -60,6 +61,3 @@ export const AppClient: AppClientConstructor = class AppClient extends PluggedCl
 };
 
 export type AppClient = InstanceType<typeof AppClient>;
-
-// An App loads this module on first use (see app-client-class.ts).
-registerModule(import.meta.url, { AppClient });

@@ -3,7 +3,6 @@ import type { ClientCredentials as State } from "./client-credentials.js";
 import type { AppClient } from "./app-client.js";
 import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
 import { createTokenCache, TokenStore } from "./auth/token-store.js";
-import { registerModule } from "../helpers/lazy-module.js";
 
 /** Token stores made for States that came without one, so their tokens are reused. */
 const storesOfBareStates = new WeakMap<State, TokenStore>();
@@ -91,6 +90,3 @@ function fromStateClient(state: State, installationId: number | undefined): Prom
 export async function getAuthenticatedClient(state: State, installationId?: number): Promise<AppClient> {
   return fromStateClient(state, installationId) ?? createClient(state, installationId);
 }
-
-// An App loads this module on first use (see lazy-module.ts).
-registerModule(import.meta.url, { createClient, createClientWithAuth });

@@ -1,14 +1,18 @@
-import { createRequire } from "node:module";
-
 type Fetch = typeof globalThis.fetch;
 
-const require = createRequire(import.meta.url);
 let nodeFetch: Promise<Fetch> | undefined;
+let http: Promise<typeof import("node:http") | undefined> | undefined;
 
-/** nock 13 intercepts only node:http, not the global `fetch` the client uses. */
-function httpIsIntercepted(): boolean {
-  const { ClientRequest } = require("node:http") as typeof import("node:http");
-  return ClientRequest.name !== "ClientRequest";
+/**
+ * nock 13 intercepts only node:http (its exports object, which is the default
+ * export), not the global `fetch`. A runtime without node:http has no nock.
+ */
+async function httpIsIntercepted(): Promise<boolean> {
+  const exports = await (http ??= import("node:http").then(
+    (module) => module.default,
+    () => undefined,
+  ));
+  return exports !== undefined && exports.ClientRequest.name !== "ClientRequest";
 }
 
 /**
@@ -17,7 +21,7 @@ function httpIsIntercepted(): boolean {
  * intercepted, so apps' tests written for Probot 12 and nock 13 still work.
  */
 export const interceptableFetch: Fetch = async (input, init) => {
-  if (!httpIsIntercepted()) return globalThis.fetch(input, init);
+  if (!(await httpIsIntercepted())) return globalThis.fetch(input, init);
   const fetch = await (nodeFetch ??= import("node-fetch").then((module) => module.default as unknown as Fetch));
   return fetch(input, init);
 };

@@ -1,5 +1,4 @@
 import { LRUCache } from "lru-cache";
-import { registerModule } from "../helpers/lazy-module.js";
 
 export type CachedFile = { etag: string; text: string };
 
@@ -77,6 +76,3 @@ function repoKey(owner: string, repo: string): string {
 function cacheKey({ owner, repo, path, ref }: CacheKey): string {
   return `${repoKey(owner, repo)}\0${path}\0${ref ?? ""}`;
 }
-
-// An App loads this module on first use (see lazy-module.ts).
-registerModule(import.meta.url, { createConfigCache });

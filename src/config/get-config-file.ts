@@ -55,7 +55,7 @@ export async function getConfigFile(
       throw error;
     }
   }
-  return { owner, repo, path, url, config: parseConfig(text, location, url) };
+  return { owner, repo, path, url, config: await parseConfig(text, location, url) };
 }
 
 /** Media types and test mocks give a string, bytes, a base64 contents object, or parsed JSON. */

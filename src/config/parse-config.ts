@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { LineCounter, YAMLError } from "yaml";
 import { AppError } from "../errors.js";
 import { describeFile, type FileLocation } from "./describe-file.js";
@@ -11,11 +10,14 @@ export const MAX_DEPTH = 64;
 /** Keys that could reach an object's prototype; they are dropped wherever they appear. */
 export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
-/** YAML 1.2 core schema, no custom tags: a `!!js/function` must never run. A list is kept, as Probot does. */
-export function parseConfig(text: string, file: FileLocation, url?: string): Configuration {
+/**
+ * YAML 1.2 core schema, no custom tags: a `!!js/function` must never run. A list is kept, as Probot does.
+ * The YAML parser loads with the first YAML file: apps that read no config file never pay for it.
+ */
+export async function parseConfig(text: string, file: FileLocation, url?: string): Promise<Configuration> {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const json = /\.json$/i.test(file.path);
-  const value = json ? parseJson(source, file, url) : parseYaml(source, file, url);
+  const value = json ? parseJson(source, file, url) : parseYaml(await import("yaml"), source, file, url);
   if (value === null || value === undefined) return {};
   if (typeof value !== "object") {
     throw invalid(file, `holds a ${typeof value}, not a mapping of keys to values`);
@@ -44,8 +46,8 @@ function parseJson(source: string, file: FileLocation, url?: string): unknown {
   }
 }
 
-function parseYaml(source: string, file: FileLocation, url?: string): unknown {
-  const { LineCounter, parseDocument } = loadYaml();
+function parseYaml(yaml: typeof import("yaml"), source: string, file: FileLocation, url?: string): unknown {
+  const { LineCounter, parseDocument } = yaml;
   const lineCounter = new LineCounter();
   const document = guard(file, () =>
     parseDocument(source, {
@@ -127,11 +129,4 @@ export function invalid(file: FileLocation, problem: string, cause?: unknown, pr
     hint: `Fix ${file.path} in ${file.owner}/${file.repo}: it must hold a YAML or JSON mapping, such as "key: value".`,
     cause,
   });
-}
-
-// Loaded on first use: apps that read no config file never pay for the parser.
-const require = createRequire(import.meta.url);
-let yaml: typeof import("yaml") | undefined;
-function loadYaml(): typeof import("yaml") {
-  return (yaml ??= require("yaml") as typeof import("yaml"));
 }

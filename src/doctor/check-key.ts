@@ -51,7 +51,7 @@ export async function checkKey({ app, appError, probe, options }: DoctorSetup): 
     message: `GET ${probe.baseUrl}/app answered ${answer.status}.`,
     fix:
       answer.status === 404
-        ? "Check GHE_HOST or --base-url: it must be the API address (https://<host>/api/v3)."
+        ? "Check GHE_HOST or --base-url: it must be the API address (https://<host>/api/v3 for GitHub Enterprise Server, https://api.<tenant>.ghe.com for GHE.com)."
         : "Try again later; the platform may be unavailable.",
   };
 }

@@ -1,4 +1,5 @@
 import type { TokenStore } from "../client/auth/token-store.js";
+import { GITHUB_API_URL } from "../options/platform-urls.js";
 import { VERSION } from "../version.js";
 
 /** One answer of the platform, with when it was asked and answered (local clock). */
@@ -19,8 +20,6 @@ export type PlatformProbe = {
   get(path: string): Promise<ProbeAnswer>;
 };
 
-const DEFAULT_BASE_URL = "https://api.github.com";
-
 /** No retries, throttling or clock correction: doctor must see what the platform answered. */
 export function createPlatformProbe({
   tokens,
@@ -29,7 +28,7 @@ export function createPlatformProbe({
   tokens: TokenStore;
   baseUrl?: string | undefined;
 }): PlatformProbe {
-  const root = (baseUrl ?? DEFAULT_BASE_URL).replace(/\/$/, "");
+  const root = (baseUrl ?? GITHUB_API_URL).replace(/\/$/, "");
   const get = async (path: string): Promise<ProbeAnswer> => {
     const jwt = await tokens.getJwt();
     const sentAt = Date.now();

@@ -4,7 +4,7 @@ import { readEnvOptions } from "../options/read-env-options.js";
 import { loadApps } from "../run/load-apps.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
-import type { Options } from "../options/app-options.js";
+import type { AppOptions } from "../options/app-options.js";
 import type { Resolver } from "../run/resolve-app-function.js";
 import { checkClock } from "./check-clock.js";
 import { checkEvents } from "./check-events.js";
@@ -57,7 +57,7 @@ export async function runDoctor({
   // As in `app run`: the apps' own code reads process.env, .env values included.
   const env = loadEnvFile({ env: given, cwd, intoProcessEnv: true });
   const log = pino({ level: "silent" });
-  let options: Options;
+  let options: AppOptions;
   let appError: unknown;
   try {
     options = { ...resolveRunOptions({ env, cwd, overrides }).options, log };
@@ -93,8 +93,8 @@ export async function runDoctor({
 }
 
 /** The settings that do not depend on the credentials, when those could not be resolved. */
-function fallbackOptions(env: NodeJS.ProcessEnv, cwd: string, overrides: RunOverrides = {}): Options {
-  let fromEnv: Options = {};
+function fallbackOptions(env: NodeJS.ProcessEnv, cwd: string, overrides: RunOverrides = {}): AppOptions {
+  let fromEnv: AppOptions = {};
   try {
     const {
       logFormat: _f,

@@ -1,6 +1,6 @@
 import type { App } from "../app.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
-import type { Options } from "../options/app-options.js";
+import type { AppOptions } from "../options/app-options.js";
 import type { PlatformProbe } from "./probe-platform.js";
 
 /** ok: nothing to do; warn: works, but should be fixed; fail: the app will not work as configured. */
@@ -19,7 +19,7 @@ export type CheckResult = {
 /** What every check may use: the configuration as `app run` resolves it. */
 export type DoctorSetup = {
   env: NodeJS.ProcessEnv;
-  options: Options;
+  options: AppOptions;
   /** The App built from `options` (no Redis, no proxy), or the reason it could not be built. */
   app: App | undefined;
   appError: unknown;

@@ -1,33 +1,59 @@
-import { createRequire } from "node:module";
 import type { DestinationStream } from "pino";
+import type { PrettyOptions } from "pino-pretty";
 
-// Loaded on first use: JSON logging (production) never pays for pino-pretty.
-const require = createRequire(import.meta.url);
+type PrettyFactory = (options: PrettyOptions) => (line: string) => string;
+
+let loading: Promise<PrettyFactory> | undefined;
+let loaded: PrettyFactory | undefined;
 
 /**
- * A pino destination that prettifies each JSON line in the same thread and
- * synchronously, then writes it to `destination` (default: standard output,
- * in colour when that is a terminal). No worker thread, unlike pino's
- * `transport`, so lines are never lost on exit and tests see them at once.
+ * Loads pino-pretty (some 30 modules), once: JSON logging (production) and a
+ * process that logs nothing never pay for it. Once it has loaded, pretty
+ * streams write each line at once.
+ */
+export function loadPrettyFactory(): Promise<PrettyFactory> {
+  loading ??= import("pino-pretty").then(({ prettyFactory }) => (loaded = prettyFactory as PrettyFactory));
+  return loading;
+}
+
+/**
+ * A pino destination that prettifies each JSON line in the same thread, then
+ * writes it to `destination` (default: standard output, in colour when that
+ * is a terminal). No worker thread, unlike pino's `transport`. Lines written
+ * before pino-pretty has loaded (the first ones of a process) wait for it, in
+ * order; any still waiting when the process exits are written as they are.
  *
  * @example
  * const log = pino({ level: "info" }, createPrettyStream());
  */
 export function createPrettyStream(destination?: DestinationStream): DestinationStream {
   const target = destination ?? process.stdout;
-  // pino-pretty (some 30 modules) loads with the first line, not before: a
-  // process that logs nothing, such as `app receive` at LOG_LEVEL=warn, never
-  // pays for it. The colour choice is made now, as before.
+  // The colour choice is made now, as before.
   const colorize = destination === undefined && process.stdout.isTTY === true;
   let prettify: ((line: string) => string) | undefined;
+  let waiting: string[] | undefined;
+  const write = (line: string) =>
+    target.write(prettify ? prettify(REQUEST_LINE.test(line) ? withoutRequestFields(line) : line) : line);
+  const start = (factory: PrettyFactory) =>
+    (prettify = factory({ colorize, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" }));
+  const flush = () => {
+    if (prettify === undefined && loaded !== undefined) start(loaded);
+    const lines = waiting ?? [];
+    waiting = undefined;
+    process.off("exit", flush);
+    for (const line of lines) write(line);
+  };
   return {
     write: (line: string) => {
-      prettify ??= (require("pino-pretty") as typeof import("pino-pretty")).prettyFactory({
-        colorize,
-        ignore: "pid,hostname",
-        translateTime: "SYS:HH:MM:ss.l",
-      });
-      target.write(prettify(REQUEST_LINE.test(line) ? withoutRequestFields(line) : line));
+      if (prettify === undefined && loaded !== undefined) start(loaded);
+      if (prettify !== undefined && waiting === undefined) return write(line);
+      if (waiting !== undefined) return void waiting.push(line);
+      waiting = [line];
+      process.on("exit", flush);
+      // Unprettified when pino-pretty cannot load: the lines are never lost.
+      loadPrettyFactory()
+        .then(start, () => undefined)
+        .finally(flush);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type pino from "pino";
+import pino from "pino";
 import type { DestinationStream, LoggerOptions } from "pino";
 import { isProduction } from "../helpers/is-production.js";
 import { createPrettyStream } from "./create-pretty-stream.js";
@@ -6,27 +6,24 @@ import { createErrorSerializer } from "./serialize-error.js";
 import { REDACTED, scrubSecrets } from "./secrets.js";
 import { createSentryStream } from "./sentry.js";
 import { processEnv } from "../options/process-env.js";
-import { lazyLogger, loadPino } from "./lazy-logger.js";
+import { lazyLogger } from "./lazy-logger.js";
+import type { LogLevel, LogOptions } from "./log-options.js";
 
-export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal";
+export type { LogLevel } from "./log-options.js";
 
 export const LOG_LEVELS: readonly LogLevel[] = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal"]);
 
 export type Logger = pino.Logger;
 
-export type GetLogOptions = {
+/**
+ * The log-related `Options` fields, with `level` for `logLevel`; and where
+ * lines go, for tests and tracing.
+ */
+export type GetLogOptions = Pick<LogOptions, "logFormat" | "logLevelInString" | "logMessageKey" | "sentryDsn"> & {
   /** Lowest level written. Default: "info". */
-  level?: LogLevel | undefined;
-  /** Default: "json" when NODE_ENV is "production", else "pretty". */
-  logFormat?: "pretty" | "json" | undefined;
-  /** JSON only: write the level as "info" instead of 30. */
-  logLevelInString?: boolean | undefined;
-  /** JSON only: the key of the message. Default: "msg". */
-  logMessageKey?: string | undefined;
+  level?: LogOptions["logLevel"];
   /** Where lines go. Default: standard output. */
   destination?: DestinationStream | undefined;
-  /** Also send lines at error and above to this Sentry DSN (loads @sentry/node). */
-  sentryDsn?: string | undefined;
   /** Fields added to every line, e.g. the active span's `trace_id` and `span_id` when tracing is on. */
   mixin?: (() => object) | undefined;
   env?: NodeJS.ProcessEnv;
@@ -56,8 +53,8 @@ const REDACT_PATHS = [
  * Creates the framework's logger: pino, pretty in development and JSON in
  * production. Secrets are censored by key (`headers.authorization`, `token`,
  * `privateKey`, …) and every written line is scrubbed of private keys, JWTs,
- * GitHub tokens and values passed to `registerSecret`. pino itself loads
- * with the first line written (see `lazyLogger`).
+ * GitHub tokens and values passed to `registerSecret`. The pino logger is
+ * made with the first line written (see `lazyLogger`).
  *
  * @example
  * const log = getLog({ level: "debug", logFormat: "json", env: process.env });
@@ -87,16 +84,16 @@ export function getLog({
   };
   const create = (): Logger => {
     if (format === "pretty") {
-      return loadPino()(options, withSentry(createPrettyStream(destination), sentryDsn, "msg", env));
+      return pino(options, withSentry(createPrettyStream(destination), sentryDsn, "msg", env));
     }
     options.messageKey = logMessageKey;
     if (logLevelInString) {
       options.formatters = { level: (label) => ({ level: label }) };
     }
     if (sentryDsn) {
-      return loadPino()(options, withSentry(destination ?? loadPino().destination(1), sentryDsn, logMessageKey, env));
+      return pino(options, withSentry(destination ?? pino.destination(1), sentryDsn, logMessageKey, env));
     }
-    return destination ? loadPino()(options, destination) : loadPino()(options);
+    return destination ? pino(options, destination) : pino(options);
   };
   // Sentry watches from the start, so that logger is made at once.
   return (logger = sentryDsn ? create() : lazyLogger(level, create));
@@ -111,7 +108,7 @@ function withSentry(
 ): DestinationStream {
   if (!dsn) return stream;
   const sentry = createSentryStream({ dsn, messageKey, environment: env.NODE_ENV });
-  return loadPino().multistream([
+  return pino.multistream([
     { level: "trace", stream },
     { level: "error", stream: sentry },
   ]);

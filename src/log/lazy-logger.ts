@@ -1,12 +1,4 @@
-import { createRequire } from "node:module";
 import type pino from "pino";
-
-const require = createRequire(import.meta.url);
-
-/** pino itself, loaded on first use (it is CommonJS, so synchronously). */
-export function loadPino(): typeof pino {
-  return require("pino") as typeof pino;
-}
 
 const LEVEL_NAMES = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 
@@ -23,16 +15,15 @@ const LEVEL_VALUES: Readonly<Record<string, number>> = {
 const isLevel = (name: unknown): name is string => typeof name === "string" && Object.hasOwn(LEVEL_VALUES, name);
 
 /**
- * A pino logger that creates the real one (and loads pino, some 30 modules
- * and a quarter of `app receive`'s start) with its first line, not before.
+ * A pino logger that creates the real one with its first line, not before.
  * Until then it answers what it can without pino: `level`, `levelVal`,
  * `isLevelEnabled()`, and the level methods of disabled levels, which write
  * nothing. Anything else (`child()`, `bindings()`, a spy, a custom level)
  * creates the logger and is pino's own from then on.
  *
  * @example
- * const log = lazyLogger("info", () => loadPino()({ level: "info" }, stream));
- * log.debug("not written"); // pino is still not loaded
+ * const log = lazyLogger("info", () => pino({ level: "info" }, stream));
+ * log.debug("not written"); // no logger made yet
  * log.info("written");      // now it is
  */
 export function lazyLogger(level: string, create: () => pino.Logger): pino.Logger {

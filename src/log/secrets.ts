@@ -43,7 +43,9 @@ const PATTERNS = [
   // JWTs: base64url header and payload, both JSON objects, then the signature.
   String.raw`eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`,
   // GitHub tokens: https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/
-  String.raw`gh[opusr]_[A-Za-z0-9_]{16,}|github_pat_[A-Za-z0-9_]{22,}`,
+  // Stateless installation tokens are `ghs_<app id>_<JWT>` (dots and dashes inside, about 520
+  // characters): the whole token goes, not only what comes before its first dot.
+  String.raw`(?:gh[opusr]_|github_pat_)[A-Za-z0-9_-]{16,}(?:\.[A-Za-z0-9_-]+)*`,
   // Installation tokens in the older format.
   String.raw`v1\.[0-9a-f]{40}`,
   // Authorization header values in text: `Authorization: token …`.
@@ -129,5 +131,7 @@ function buildPattern(): RegExp {
   const escaped = [...literals]
     .sort((a, b) => b.length - a.length)
     .map((literal) => literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&"));
-  return new RegExp([PATTERNS, ...escaped].join("|"), "g");
+  // Registered secrets before the patterns: at one position the first alternative that matches
+  // wins, and a pattern may match only the start of a registered secret.
+  return new RegExp([...escaped, PATTERNS].join("|"), "g");
 }

@@ -1,4 +1,4 @@
-import { loadPino } from "./lazy-logger.js";
+import pino from "pino";
 
 type Serialized = Record<string, unknown>;
 
@@ -13,7 +13,7 @@ type Serialized = Record<string, unknown>;
 export function createErrorSerializer(withStack: () => boolean): (error: unknown) => unknown {
   return (error) => {
     if (!(error instanceof Error)) return error;
-    const serialized = loadPino().stdSerializers.err(error) as unknown as Serialized;
+    const serialized = pino.stdSerializers.err(error) as unknown as Serialized;
     return withStack() ? serialized : withoutStacks(serialized);
   };
 }

@@ -6,12 +6,14 @@ export const EXPORT_RENAMES: Readonly<Record<string, string>> = {
   createProbot: "createApp",
   ProbotOctokit: "AppClient",
   ProbotOctokitCore: "AppClient",
+  Options: "AppOptions",
 };
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
 export const RENAME_NOTES: Readonly<Record<string, string>> = {
   ProbotOctokitCore:
     "Probot 11's core client; AppClient also retries and throttles, which tests turn off with AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } })",
+  Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
 };
 
 export function renameText(imported: string, target: string, extra?: string): string {
@@ -45,6 +47,7 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "ApplicationFunction",
   "ApplicationFunctionOptions",
   "appMeta",
+  "AppOptions",
   "AppServer",
   "AppsGetAuthenticatedResponse",
   "AppWebhooks",

@@ -1,18 +1,32 @@
 import type { RedisOptions } from "ioredis";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
+import type { Webhooks } from "@octokit/webhooks";
 import type { Router } from "../app-function-argument.js";
 import type { CreateSharing } from "../app-sharing.js";
 import type { AppClient } from "../client/app-client.js";
 import type { TokenCache } from "../client/auth/token-store.js";
-import type { Logger, LogLevel } from "../log/get-log.js";
-import type { AppWebhooks } from "../webhooks/app-webhooks.js";
+import type { Logger } from "../log/get-log.js";
+import type { LogOptions } from "../log/log-options.js";
 
 /**
- * Options of an `App` (current shape; the earlier shape's fields are a subset).
- * Every field is optional here: `createApp` fills `Client`, `cache` and `log`.
+ * Options of an `App`, as the specification gives them: `Client`, `cache` and
+ * `log` are required (both shapes require `Client` and `cache`). `new App()`
+ * and `createApp()` take any part of them (`AppOptions`) and fill in the rest.
  */
 export type Options = {
   /** Base REST client class: `AppClient` or a subclass from `AppClient.defaults()`. */
+  Client: typeof AppClient;
+  /** Installation tokens by installation id (an `lru-cache`). */
+  cache: TokenCache;
+  log: Logger;
+} & Omit<AppOptions, "Client" | "cache" | "log">;
+
+/**
+ * What `new App()` and `createApp()` take: every field of `Options`, each
+ * optional. A missing `Client` is `AppClient`, a missing `cache` a new
+ * token cache, a missing `log` the framework's logger (`getLog`).
+ */
+export type AppOptions = {
   Client?: typeof AppClient | undefined;
   appId?: number | string | undefined;
   /** Platform API base address, for GitHub Enterprise Server (`https://host/api/v3`). */
@@ -33,11 +47,13 @@ export type Options = {
   host?: string | undefined;
   /** @deprecated Use `appId`. */
   id?: number | undefined;
-  logLevel?: LogLevel | undefined;
   /** A ready-made app-level client. */
   client?: AppClient | undefined;
   port?: number | undefined;
-  /** @deprecated Use `getRouter()` from the application function argument. */
+  /**
+   * A Hono app mounted at the root of the server, as `getRouter()`'s routes are.
+   * @deprecated Use `getRouter()` from the application function argument.
+   */
   router?: Router | undefined;
   secret?: string | undefined;
   /**
@@ -53,5 +69,9 @@ export type Options = {
   handlerDeadlineMs?: number | undefined;
   webhookPath?: string | undefined;
   webhookProxy?: string | undefined;
-  webhooks?: AppWebhooks | undefined;
-};
+  /**
+   * An `@octokit/webhooks` `Webhooks`: its secret verifies deliveries (beside
+   * `secret`), and its handlers run for each delivery, beside the app's.
+   */
+  webhooks?: Webhooks<any> | undefined;
+} & LogOptions;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
+import { parse } from "dotenv";
 import { AppError } from "../errors.js";
 
 export type LoadEnvFileOptions = {
@@ -29,8 +29,6 @@ export function loadEnvFile({ env = process.env, cwd, intoProcessEnv = false }: 
       cause: error,
     });
   }
-  // dotenv is loaded only when there is a file to parse: `app receive` starts without it.
-  const { parse } = createRequire(import.meta.url)("dotenv") as typeof import("dotenv");
   const merged = { ...parse(text), ...env };
   if (intoProcessEnv && env === process.env) {
     for (const [key, value] of Object.entries(merged)) process.env[key] ??= value;

@@ -1,15 +1,12 @@
 import { AppError } from "../errors.js";
 import { LOG_LEVELS, type LogLevel } from "../log/get-log.js";
 import { getPrivateKey } from "../private-key/get-private-key.js";
-import type { Options } from "./app-options.js";
+import type { LogOptions } from "../log/log-options.js";
+import type { AppOptions } from "./app-options.js";
+import { platformUrlsFromHost } from "./platform-urls.js";
 
-/** Logger settings read from the environment, beside `Options`. */
-export type EnvLogOptions = {
-  logFormat?: "pretty" | "json" | undefined;
-  logLevelInString?: boolean | undefined;
-  logMessageKey?: string | undefined;
-  sentryDsn?: string | undefined;
-};
+/** Logger settings read from the environment, beside the other options. */
+export type EnvLogOptions = Pick<LogOptions, "logFormat" | "logLevelInString" | "logMessageKey" | "sentryDsn">;
 
 export type ReadEnvOptions = {
   env: NodeJS.ProcessEnv;
@@ -19,7 +16,7 @@ export type ReadEnvOptions = {
 };
 
 export type EnvOptions = Pick<
-  Options,
+  AppOptions,
   | "appId"
   | "privateKey"
   | "secret"
@@ -84,17 +81,15 @@ function text(variable: string): EnvBinding<string> {
   return { variable, read: (env) => nonEmpty(env[variable]) };
 }
 
-/** `GHE_HOST` (and `GHE_PROTOCOL`, default https) → `<protocol>://<host>/api/v3`. */
+/**
+ * `GHE_HOST` (and `GHE_PROTOCOL`, default https) → the API base URL: `<protocol>://<host>/api/v3`
+ * for GitHub Enterprise Server, `https://api.<tenant>.ghe.com` for a GHE.com tenant.
+ */
 export function enterpriseBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const host = nonEmpty(env.GHE_HOST);
   if (!host) return undefined;
-  if (/^[a-z]+:\/\//i.test(host) || host.includes("/")) {
-    throw new AppError("OPTION_INVALID", `GHE_HOST must be a host name without protocol or path, got "${host}".`, {
-      hint: "Set GHE_HOST=ghe.example.com and, if needed, GHE_PROTOCOL=http.",
-    });
-  }
   const protocol = parseChoice(env.GHE_PROTOCOL, "GHE_PROTOCOL", ["https", "http"] as const) ?? "https";
-  return `${protocol}://${host}/api/v3`;
+  return platformUrlsFromHost(host, protocol).apiUrl;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

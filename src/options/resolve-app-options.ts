@@ -1,14 +1,14 @@
-import type { Options } from "./app-options.js";
+import type { AppOptions } from "./app-options.js";
 import { readEnvOptions, type EnvLogOptions } from "./read-env-options.js";
 
 export type CreateAppOptions = {
-  defaults?: Options | undefined;
+  defaults?: AppOptions | undefined;
   env?: NodeJS.ProcessEnv | undefined;
-  overrides?: Options | undefined;
+  overrides?: AppOptions | undefined;
 };
 
 export type ResolvedAppOptions = {
-  options: Options;
+  options: AppOptions;
   /** The logger's settings the environment gives (used when `options.log` is not set). */
   logOptions: EnvLogOptions;
   /** The environment the options were read from (for `NODE_ENV` and the logger). */
@@ -16,7 +16,7 @@ export type ResolvedAppOptions = {
 };
 
 /** `defaults`, then the environment, then `overrides`, later ones winning. */
-export function resolveAppOptions(given: CreateAppOptions | Options = {}, cwd = process.cwd()): ResolvedAppOptions {
+export function resolveAppOptions(given: CreateAppOptions | AppOptions = {}, cwd = process.cwd()): ResolvedAppOptions {
   const { defaults = {}, env = process.env, overrides = {} } = asCreateAppOptions(given);
   const fromEnv = readEnvOptions({
     env,
@@ -24,22 +24,29 @@ export function resolveAppOptions(given: CreateAppOptions | Options = {}, cwd = 
     skipPrivateKey: Boolean(overrides.privateKey ?? overrides.cert),
   });
   const { logFormat, logLevelInString, logMessageKey, sentryDsn, ...envOptions } = fromEnv;
-  const options: Options = { ...withCurrentNames(defaults), ...envOptions, ...withCurrentNames(overrides) };
-  return { options, logOptions: { logFormat, logLevelInString, logMessageKey, sentryDsn }, env };
+  const options: AppOptions = { ...withCurrentNames(defaults), ...envOptions, ...withCurrentNames(overrides) };
+  // The logger's settings layer as the rest do.
+  const logOptions: EnvLogOptions = {
+    logFormat: overrides.logFormat ?? logFormat ?? defaults.logFormat,
+    logLevelInString: overrides.logLevelInString ?? logLevelInString ?? defaults.logLevelInString,
+    logMessageKey: overrides.logMessageKey ?? logMessageKey ?? defaults.logMessageKey,
+    sentryDsn: overrides.sentryDsn ?? sentryDsn ?? defaults.sentryDsn,
+  };
+  return { options, logOptions, env };
 }
 
-/** Plain Options are taken as overrides rather than ignored. */
-function asCreateAppOptions(given: CreateAppOptions | Options): CreateAppOptions {
+/** Plain AppOptions are taken as overrides rather than ignored. */
+function asCreateAppOptions(given: CreateAppOptions | AppOptions): CreateAppOptions {
   if (given === null || typeof given !== "object") return {};
   const keys = Object.keys(given);
   if (keys.length === 0 || keys.some((key) => key === "defaults" || key === "env" || key === "overrides")) {
     return given as CreateAppOptions;
   }
-  return { overrides: given as Options };
+  return { overrides: given as AppOptions };
 }
 
 /** So an `id` in `overrides` beats `APP_ID`; the deprecated keys stay, for their warnings. */
-function withCurrentNames(layer: Options): Options {
+function withCurrentNames(layer: AppOptions): AppOptions {
   const named = { ...layer };
   if (named.privateKey === undefined && layer.cert !== undefined) named.privateKey = layer.cert;
   if (named.appId === undefined && layer.id !== undefined) named.appId = layer.id;

@@ -3,21 +3,17 @@ import { isProduction } from "../helpers/is-production.js";
 import type { GetLogOptions } from "../log/get-log.js";
 import { readEnvOptions } from "./read-env-options.js";
 import { getPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
-import type { Options } from "./app-options.js";
+import type { AppOptions } from "./app-options.js";
 
-/** What `app run`'s flags set: `Options` plus the logger's settings. */
-export type RunOverrides = Options & {
+/** What `app run`'s flags set: `AppOptions` (the logger's settings among them) and the key's path. */
+export type RunOverrides = AppOptions & {
   /** `--private-key`: a .pem file, resolved from the working folder. */
   privateKeyPath?: string | undefined;
-  logFormat?: "pretty" | "json" | undefined;
-  logLevelInString?: boolean | undefined;
-  logMessageKey?: string | undefined;
-  sentryDsn?: string | undefined;
 };
 
 export type RunSettings = {
   /** defaults, then the environment, then the overrides; the private key read. */
-  options: Options;
+  options: AppOptions;
   logOptions: Pick<GetLogOptions, "logFormat" | "logLevelInString" | "logMessageKey" | "sentryDsn">;
   /** No app id or no private key: serve the setup flow instead of the apps. */
   setupMode: boolean;
@@ -26,7 +22,7 @@ export type RunSettings = {
 export type ResolveRunOptions = {
   env: NodeJS.ProcessEnv;
   cwd: string;
-  defaults?: Options | undefined;
+  defaults?: AppOptions | undefined;
   overrides?: RunOverrides | undefined;
 };
 
@@ -37,17 +33,17 @@ export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: R
   const fromFlag = privateKeyPath ? getPrivateKey({ filepath: privateKeyPath, env, cwd }) : undefined;
   const hasKey = Boolean(fromFlag ?? flagOptions.privateKey ?? flagOptions.cert);
   const fromEnv = readEnvOptions({ env, cwd, skipPrivateKey: hasKey });
-  const options: Options = withoutUndefined({
+  const options: AppOptions = withoutUndefined({
     ...defaults,
     ...pickOptions(fromEnv),
     ...flagOptions,
     ...(fromFlag ? { privateKey: fromFlag } : {}),
   });
   const logOptions = withoutUndefined({
-    logFormat: logFormat ?? fromEnv.logFormat,
-    logLevelInString: logLevelInString ?? fromEnv.logLevelInString,
-    logMessageKey: logMessageKey ?? fromEnv.logMessageKey,
-    sentryDsn: sentryDsn ?? fromEnv.sentryDsn,
+    logFormat: logFormat ?? fromEnv.logFormat ?? defaults.logFormat,
+    logLevelInString: logLevelInString ?? fromEnv.logLevelInString ?? defaults.logLevelInString,
+    logMessageKey: logMessageKey ?? fromEnv.logMessageKey ?? defaults.logMessageKey,
+    sentryDsn: sentryDsn ?? fromEnv.sentryDsn ?? defaults.sentryDsn,
   });
   const missing = missingCredentials(options);
   if (isProduction(env) && (missing.length > 0 || !options.secret)) {
@@ -60,14 +56,14 @@ export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: R
   return { options, logOptions, setupMode: missing.length > 0 };
 }
 
-function missingCredentials(options: Options): string[] {
+function missingCredentials(options: AppOptions): string[] {
   const missing: string[] = [];
   if (options.appId === undefined && options.id === undefined) missing.push("APP_ID");
   if (!options.privateKey && !options.cert) missing.push("PRIVATE_KEY");
   return missing;
 }
 
-function pickOptions(fromEnv: ReturnType<typeof readEnvOptions>): Options {
+function pickOptions(fromEnv: ReturnType<typeof readEnvOptions>): AppOptions {
   const { logFormat: _f, logLevelInString: _l, logMessageKey: _m, sentryDsn: _s, ...options } = fromEnv;
   return options;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DestinationStream } from "pino";
-import { createRequire } from "node:module";
-import type { Hono } from "hono";
+import { Hono } from "hono";
 import { createApp } from "../create-app.js";
 import { AppError } from "../errors.js";
 import { loadAppFunction } from "../run/load-app-function.js";
@@ -86,11 +85,9 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   });
   const appFns = await Promise.all(options.apps.map((id) => loadAppFunction(id, { basedir: cwd })));
   // Routes an app mounts are never served here, but mounting them must not fail.
-  // Routes are never served here; a router is made only for apps that ask,
-  // so `app receive` does not load Hono otherwise.
   let root: Hono | undefined;
   const getRouter = (path?: string): Hono => {
-    root ??= new (createRequire(import.meta.url)("hono") as typeof import("hono")).Hono();
+    root ??= new Hono();
     return path ? root.basePath(path) : root;
   };
   await app.load(appFns, { getRouter });

@@ -4,7 +4,6 @@ import { RedisConnection } from "./redis-connection.js";
 import { createSharedThrottle, type SharedThrottle } from "./shared-throttle.js";
 import { createSharedTokenCache } from "./shared-token-cache.js";
 import { sharingScope } from "./sharing-scope.js";
-import { registerModule } from "../helpers/lazy-module.js";
 
 export type RedisSharingOptions = SharingOptions;
 
@@ -42,6 +41,3 @@ export function createRedisSharing({
     },
   };
 }
-
-// createApp() loads this module on first use (see load-redis-sharing.ts).
-registerModule(import.meta.url, { createRedisSharing });

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type Bottleneck from "bottleneck";
 import type BottleneckLight from "bottleneck/light.js";
 import type { RedisConnection } from "./redis-connection.js";
@@ -27,10 +26,6 @@ export type SharedThrottle = {
   pause: SharedPause;
   close(): Promise<void>;
 };
-
-// Required on first use: app.ts imports this module whether or not Redis is
-// set, and Bottleneck's light build alone takes ~30 ms to load.
-const require = createRequire(import.meta.url);
 
 const SECONDARY_LIMIT = /\bsecondary rate\b/i;
 const OUTAGE = Symbol("redis outage");
@@ -82,14 +77,14 @@ export function createSharedThrottle(
   class FailoverLimiter implements Limiter {
     #shared: Promise<Limiter> | undefined;
     constructor(
-      private readonly local: Limiter,
+      private readonly local: () => Promise<Limiter>,
       private readonly createShared: () => Promise<Limiter>,
     ) {}
 
     async schedule(options: object, job: Job, ...args: unknown[]): Promise<unknown> {
       await pause.wait();
       const observed: Job = (...jobArgs) => observe(job(...jobArgs));
-      if (!connection.up) return this.local.schedule(options, observed, ...args);
+      if (!connection.up) return (await this.local()).schedule(options, observed, ...args);
       // A job waiting in the shared queue when Redis goes away would wait
       // forever: it moves to the local limiter, and if the shared queue still
       // hands it out later, it does nothing there (never a second request).
@@ -109,20 +104,24 @@ export function createSharedThrottle(
       if (started) return started; // the job ran: its own outcome, never a second run
       moved = true;
       this.#shared = undefined;
-      return this.local.schedule(options, observed, ...args);
+      return (await this.local()).schedule(options, observed, ...args);
     }
   }
 
   function failoverGroup(settings: Bottleneck.ConstructorOptions): Group {
-    let local: BottleneckLight.Group | undefined;
+    // Bottleneck's light build (~30 ms to load) loads with the first request.
+    let local: Promise<BottleneckLight.Group> | undefined;
     let shared: Promise<Bottleneck.Group> | undefined;
     const limiters = new Map<string, FailoverLimiter>();
     return {
       key(id = "") {
         let limiter = limiters.get(id);
         if (!limiter) {
-          local ??= new (require("bottleneck/light.js") as typeof BottleneckLight).Group(settings);
-          limiter = new FailoverLimiter(local.key(id) as unknown as Limiter, async () => {
+          const localLimiter = async () => {
+            local ??= import("bottleneck/light.js").then(({ default: Light }) => new Light.Group(settings));
+            return (await local).key(id) as unknown as Limiter;
+          };
+          limiter = new FailoverLimiter(localLimiter, async () => {
             shared ??= loadShared().then(
               ({ Bottleneck: Full, connection: shared }) => new Full.Group({ ...settings, connection: shared }),
             );

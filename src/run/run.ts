@@ -21,7 +21,7 @@ import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import { createServer, type AppServer } from "../server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "../server/server-defaults.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
-import type { Options } from "../options/app-options.js";
+import type { AppOptions } from "../options/app-options.js";
 import type { Resolver } from "./resolve-app-function.js";
 import { VERSION } from "../version.js";
 
@@ -33,7 +33,7 @@ export type RunOptions = {
   /** Where `.env`, `package.json`, `app.yml` and relative app paths are. Default: `process.cwd()`. */
   cwd?: string | undefined;
   /** Options beneath the environment. */
-  defaults?: Options | undefined;
+  defaults?: AppOptions | undefined;
   /** Options above the environment: what the command line's flags set. */
   overrides?: RunOverrides | undefined;
   /** Resolves app ids to files. Default: a path, else a package installed in `cwd`. */
@@ -245,7 +245,7 @@ async function startQueueWorker(app: App, settings: QueueSettings, log: Logger):
   return startDeliveryWorker({ app, concurrency: settings.concurrency, lockMs: settings.lockMs, log });
 }
 
-function withoutCredentials(options: Options): Options {
+function withoutCredentials(options: AppOptions): AppOptions {
   const { appId: _a, id: _i, privateKey: _p, cert: _c, platformToken: _t, ...rest } = options;
   return rest;
 }

@@ -44,6 +44,8 @@ export function mountApp(
   const { webhookPath, log } = resolved;
   const receiver = new WebhookReceiver(app, { ...resolved, setupMode, deliveryQueue });
   const router = routes === "server" ? createRouter({ receiver, webhookPath, log }) : createBaseRouter(log);
+  // The deprecated `router` option: its routes at the root, as getRouter()'s, after the server's own.
+  if (app.state.router) router.route("/", app.state.router);
   const getRouter = (path?: string): Router => router.basePath(path ?? "/");
   const load = (appFns: ReadonlyArray<AnyAppFunction>) => app.load(appFns, { getRouter });
   return {

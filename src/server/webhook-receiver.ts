@@ -106,7 +106,9 @@ export class WebhookReceiver {
     if (body === null) return this.#tooLarge;
     let matched: number;
     try {
-      matched = this.#app.webhooks.match(body, signature);
+      // A promise only with an adopted `Webhooks` whose secret must be tried (see AppWebhooks).
+      const verified = this.#app.webhooks.verifyDelivery(body, signature);
+      matched = typeof verified === "number" ? verified : await verified;
     } catch (error) {
       return this.#fail({ id, name, payload: undefined }, toError(error));
     }

@@ -1,4 +1,5 @@
 import { AppError } from "../errors.js";
+import { GITHUB_API_URL } from "../options/platform-urls.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { VERSION } from "../version.js";
 
@@ -23,7 +24,7 @@ export type ExchangeManifestCodeOptions = {
 /** Errors never contain the code. */
 export async function exchangeManifestCode({
   code,
-  baseUrl = "https://api.github.com",
+  baseUrl = GITHUB_API_URL,
   timeoutMs = 15_000,
 }: ExchangeManifestCodeOptions): Promise<ManifestConversion> {
   const url = `${baseUrl.replace(/\/+$/, "")}/app-manifests/${encodeURIComponent(code)}/conversions`;

@@ -1,5 +1,4 @@
-const GITHUB_API = "https://api.github.com";
-const GITHUB_WEB = "https://github.com";
+import { platformUrls } from "../options/platform-urls.js";
 
 export type GetNewAppUrlOptions = {
   /** The platform's API base URL; unset for github.com. */
@@ -9,16 +8,10 @@ export type GetNewAppUrlOptions = {
   state: string;
 };
 
+/** The page that registers a new app from a manifest: on github.com, a GHE.com tenant or a server. */
 export function getNewAppUrl({ baseUrl, org, state }: GetNewAppUrlOptions): string {
   const path = org ? `/organizations/${encodeURIComponent(org)}/settings/apps/new` : "/settings/apps/new";
-  const url = new URL(path, getWebOrigin(baseUrl));
+  const url = new URL(path, platformUrls(baseUrl).webUrl);
   url.searchParams.set("state", state);
   return url.href;
-}
-
-/** GitHub Enterprise Server serves web and API from one host. */
-export function getWebOrigin(baseUrl: string | undefined): string {
-  if (!baseUrl) return GITHUB_WEB;
-  const url = new URL(baseUrl);
-  return url.origin === GITHUB_API ? GITHUB_WEB : url.origin;
 }

@@ -88,7 +88,7 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
   const telemetry: Telemetry = {
     instrumentApp(app: App) {
       app.webhooks.router.instrument(traceDeliveries(app.webhooks.router as never, tracer, instruments));
-      // The client class stays lazy (see app-client-class.ts): traced once it is first built.
+      // The client class is built on first use: traced once it is.
       const { state } = app;
       const previous = Object.getOwnPropertyDescriptor(state, "Client");
       defineLazyProperty(state, "Client", () => {

@@ -16,6 +16,11 @@ export type AppWebhooksOptions<C> = {
   handlerDeadlineMs?: number | undefined;
   /** Sees every received event, handled or not, before any handler runs. */
   observe?: ((event: RoutedEvent) => void) | undefined;
+  /**
+   * Another `@octokit/webhooks` `Webhooks` (the `webhooks` option): its secret
+   * verifies too, and its handlers run for every delivery, beside these.
+   */
+  adopted?: Webhooks<unknown> | undefined;
 };
 
 export const SIGNATURE_HINT = "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
@@ -28,20 +33,25 @@ export const SIGNATURE_HINT = "Check that WEBHOOK_SECRET is the secret set in th
 export class AppWebhooks<C = unknown> extends Webhooks<C> {
   readonly secrets: readonly string[];
   readonly router: EventRouter<C>;
+  /** The `webhooks` option's instance, when one was given. */
+  readonly adopted: Webhooks<unknown> | undefined;
 
-  constructor({ secrets, transform, log, handlerDeadlineMs, observe }: AppWebhooksOptions<C>) {
+  constructor({ secrets, transform, log, handlerDeadlineMs, observe, adopted }: AppWebhooksOptions<C>) {
     super({ secret: secrets[0] ?? "unset", log: log as never });
     this.secrets = secrets;
+    this.adopted = adopted;
     const router = new EventRouter<C>(transform, log, { handlerDeadlineMs, observe });
     this.router = router;
+    // Its handlers see each delivery as it came: the name, the id and the parsed payload.
+    if (adopted) router.onAny((context) => adopted.receive(eventOf(context as RoutedEvent)));
     this.on = router.on.bind(router) as Webhooks<C>["on"];
     this.onAny = router.onAny.bind(router) as unknown as Webhooks<C>["onAny"];
     this.onError = router.onError.bind(router) as unknown as Webhooks<C>["onError"];
     this.removeListener = router.removeListener.bind(router) as Webhooks<C>["removeListener"];
     this.receive = (event: EmitterWebhookEvent) => router.receive(event as RoutedEvent);
-    this.sign = async (payload: string) => signPayload(this.#requireSecrets()[0]!, payload);
-    this.verify = async (payload: string, signature: string) =>
-      verifySignature(this.#requireSecrets(), payload, signature) !== -1;
+    this.sign = async (payload: string) =>
+      adopted && secrets.length === 0 ? adopted.sign(payload) : signPayload(this.#requireSecrets()[0]!, payload);
+    this.verify = async (payload: string, signature: string) => (await this.verifyDelivery(payload, signature)) !== -1;
     this.verifyAndReceive = (event: SignedEvent) => this.#verifyAndReceive(event);
   }
 
@@ -50,8 +60,24 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
     return verifySignature(this.#requireSecrets(), body, signature);
   }
 
+  /**
+   * As `match`, and with an adopted `Webhooks`, its secret is tried after
+   * these (0 when it matches): only then is the answer a promise.
+   */
+  verifyDelivery(body: Uint8Array | string, signature: string | null | undefined): number | Promise<number> {
+    const adopted = this.adopted;
+    if (!adopted) return this.match(body, signature);
+    const matched = this.secrets.length > 0 ? this.match(body, signature) : -1;
+    if (matched !== -1 || typeof signature !== "string" || signature === "") return matched;
+    const text = typeof body === "string" ? body : new TextDecoder().decode(body);
+    return adopted.verify(text, signature).then(
+      (verified) => (verified ? 0 : -1),
+      () => -1,
+    );
+  }
+
   async #verifyAndReceive(event: SignedEvent): Promise<void> {
-    if (this.match(event.payload, event.signature) === -1) throw signatureMismatch();
+    if ((await this.verifyDelivery(event.payload, event.signature)) === -1) throw signatureMismatch();
     let payload: unknown;
     try {
       payload = JSON.parse(event.payload);
@@ -73,6 +99,11 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
     }
     return this.secrets;
   }
+}
+
+/** What `@octokit/webhooks` hands its handlers (the action stays in the payload). */
+function eventOf({ id, name, payload }: RoutedEvent): EmitterWebhookEvent {
+  return { id, name, payload } as EmitterWebhookEvent;
 }
 
 /** The error for a delivery whose signature does not match any secret. */

@@ -156,6 +156,7 @@ describe("authentication against the platform", () => {
       log: getLog({ level: "fatal" }),
       client: new FastClient({ baseUrl: platform.url }),
       webhooks: {},
+      throttleOptions: {} as State["throttleOptions"],
     };
     await (await getAuthenticatedClient(state)).apps.getAuthenticated();
     await (await auth(state, 2)).repos.get({ owner: "octo", repo: "hello" });

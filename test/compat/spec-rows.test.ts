@@ -34,11 +34,12 @@ describe("Spec rows and hints Probot apps meet", () => {
   it("13: the deprecated router option warns once, as a DeprecationWarning on stderr, not in the app's log", () => {
     const script = `
       import { App } from "gh-app-kit";
+      import { Hono } from "hono";
       import pino from "pino";
       const lines = [];
       const log = pino({}, { write: (line) => lines.push(line) });
-      new App({ router: {}, log });
-      new App({ router: {}, log });
+      new App({ router: new Hono(), log });
+      new App({ router: new Hono(), log });
       console.log(JSON.stringify(lines));
     `;
     const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
@@ -48,6 +49,37 @@ describe("Spec rows and hints Probot apps meet", () => {
       .split("\n")
       .filter((line) => /DeprecationWarning: The "router" option is deprecated/.test(line));
     expect(warnings).to.have.length(1);
+  });
+
+  it("GetLogOptions: the log-related Options fields shape the framework's logger of new App and createApp", () => {
+    const script = `
+      import { App, createApp } from "gh-app-kit";
+      new App({ logFormat: "json", logMessageKey: "message", logLevelInString: true }).log.info("from new App");
+      createApp({ env: { LOG_FORMAT: "pretty" }, overrides: { secret: "s", logFormat: "json" } }).log.info("from createApp");
+    `;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.status, child.stderr).to.equal(0);
+    const [fromApp, fromCreateApp] = child.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(fromApp).to.include({ message: "from new App", level: "info" });
+    expect(fromCreateApp).to.include({ msg: "from createApp", level: 30 });
+  });
+
+  it("State, earlier shape: throttleOptions are the throttle options in use, and id is the app id", () => {
+    const log = pino({ level: "silent" });
+    const plain = new App({ appId: 31, log });
+    expect(plain.state.id).to.equal(31);
+    expect(plain.state.appId).to.equal(31);
+    expect(plain.state.throttleOptions).to.include({ fallbackSecondaryRateRetryAfter: 60 });
+    expect(plain.state.throttleOptions.onRateLimit).to.be.a("function");
+    expect(plain.state.throttleOptions.onSecondaryRateLimit).to.be.a("function");
+    const onRateLimit = () => false;
+    const throttled = new App({ appId: 32, log, throttleOptions: { onRateLimit, fallbackSecondaryRateRetryAfter: 5 } });
+    expect(throttled.state.throttleOptions).to.include({ onRateLimit, fallbackSecondaryRateRetryAfter: 5 });
+    expect(throttled.state.throttleOptions.onSecondaryRateLimit).to.be.a("function");
+    expect(new App({ id: 33, log }).state.id).to.equal(33);
   });
 
   it("13: Application is the type the earlier function shape is given", () => {

@@ -24,13 +24,7 @@ export type Forked = {
 export function forkScript(name: string, args: string[], { exposeGc = false } = {}): Forked {
   const path = fileURLToPath(new URL(`./fixtures/${name}.ts`, import.meta.url));
   const child = fork(path, args, {
-    execArgv: [
-      "--import",
-      "tsx",
-      "--import",
-      new URL("../helpers/source-mode.ts", import.meta.url).href,
-      ...(exposeGc ? ["--expose-gc"] : []),
-    ],
+    execArgv: ["--import", "tsx", ...(exposeGc ? ["--expose-gc"] : [])],
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   child.on("error", () => undefined); // a "stop" sent as it exits; the exit code tells

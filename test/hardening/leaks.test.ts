@@ -28,120 +28,141 @@ function expectNoSecrets(texts: string[], secrets: Record<string, string>): void
   }
 }
 
-describe("hardening: leaks", () => {
-  let platform: FakePlatform;
-  let test: TestServer;
-  const answers: string[] = [];
-  const secrets: Record<string, string> = {};
+/**
+ * Fails naming the secret when any `texts` holds any run of more than 8 characters of any
+ * `secrets`: a token cut short or in pieces leaks as surely as a whole one.
+ */
+function expectNoFragments(texts: string[], secrets: Record<string, string>): void {
+  const seen = new Set<string>();
+  for (const text of texts) for (let i = 0; i + 9 <= text.length; i++) seen.add(text.slice(i, i + 9));
+  for (const [name, value] of Object.entries(secrets)) {
+    for (let i = 0; i + 9 <= value.length; i++) {
+      const fragment = value.slice(i, i + 9);
+      const leaked = seen.has(fragment) ? texts.find((text) => text.includes(fragment)) : undefined;
+      expect(leaked, `${name} leaked ${JSON.stringify(fragment)} into: ${leaked?.slice(0, 300)}`).to.equal(undefined);
+    }
+  }
+}
 
-  before(async () => {
-    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey });
-    test = await startTestServer(
-      ({ app, getRouter }) => {
-        app.on("issues.opened", async (context) => {
-          const jwt = await app.state.tokens!.getJwt();
-          const token = await app.state.tokens!.getInstallationToken(1);
-          Object.assign(secrets, { jwt, token });
-          const failures: Record<string, () => never> = {
-            key: () => {
-              throw new Error(`key ${getTestKeys().privateKeyPkcs1}`);
-            },
-            jwt: () => {
-              throw new Error(`jwt ${jwt}`);
-            },
-            token: () => {
-              throw new Error(`token ${token}`);
-            },
-            header: () => {
-              throw new Error(`Authorization: token ${token}`);
-            },
-            secret: () => {
-              throw new Error(`secret ${TEST_SECRET}`);
-            },
-            client: () => {
-              throw new Error(`client_secret=${CLIENT_SECRET}`);
-            },
-            nested: () => {
-              throw Object.assign(new Error("nested"), {
-                config: { token, privateKey: getTestKeys().privateKeyPkcs1 },
-              });
-            },
-          };
-          context.log.info({ headers: { authorization: `token ${token}`, cookie: COOKIE } }, "handler logged headers");
-          failures[context.payload.issue.title]?.();
-        });
-        app.on("issues.closed", async (context) => {
-          platform.revokeToken(await app.state.tokens!.getInstallationToken(1));
-          platform.failNext("POST", "/app/installations/:installation_id/access_tokens", {
-            status: 401,
-            body: { message: "Bad credentials" },
+for (const tokenFormat of ["classic", "stateless"] as const)
+  describe(`hardening: leaks (${tokenFormat} installation tokens)`, () => {
+    let platform: FakePlatform;
+    let test: TestServer;
+    const answers: string[] = [];
+    const secrets: Record<string, string> = {};
+
+    before(async () => {
+      platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, tokenFormat });
+      test = await startTestServer(
+        ({ app, getRouter }) => {
+          app.on("issues.opened", async (context) => {
+            const jwt = await app.state.tokens!.getJwt();
+            const token = await app.state.tokens!.getInstallationToken(1);
+            Object.assign(secrets, { jwt, token });
+            const failures: Record<string, () => never> = {
+              key: () => {
+                throw new Error(`key ${getTestKeys().privateKeyPkcs1}`);
+              },
+              jwt: () => {
+                throw new Error(`jwt ${jwt}`);
+              },
+              token: () => {
+                throw new Error(`token ${token}`);
+              },
+              header: () => {
+                throw new Error(`Authorization: token ${token}`);
+              },
+              secret: () => {
+                throw new Error(`secret ${TEST_SECRET}`);
+              },
+              client: () => {
+                throw new Error(`client_secret=${CLIENT_SECRET}`);
+              },
+              nested: () => {
+                throw Object.assign(new Error("nested"), {
+                  config: { token, privateKey: getTestKeys().privateKeyPkcs1 },
+                });
+              },
+            };
+            context.log.info(
+              { headers: { authorization: `token ${token}`, cookie: COOKIE } },
+              "handler logged headers",
+            );
+            failures[context.payload.issue.title]?.();
           });
-          await context.client.issues.createComment(context.issue({ body: "hi" }));
-        });
-        getRouter("/leaky").get("/boom", async () => {
-          throw new Error(`route failed with ${await app.state.tokens!.getInstallationToken(1)}`);
-        });
-      },
-      { platform },
-    );
-  });
-  after(async () => {
-    await test.close();
-    await platform.close();
-  });
+          app.on("issues.closed", async (context) => {
+            platform.revokeToken(await app.state.tokens!.getInstallationToken(1));
+            platform.failNext("POST", "/app/installations/:installation_id/access_tokens", {
+              status: 401,
+              body: { message: "Bad credentials" },
+            });
+            await context.client.issues.createComment(context.issue({ body: "hi" }));
+          });
+          getRouter("/leaky").get("/boom", async () => {
+            throw new Error(`route failed with ${await app.state.tokens!.getInstallationToken(1)}`);
+          });
+        },
+        { platform },
+      );
+    });
+    after(async () => {
+      await test.close();
+      await platform.close();
+    });
 
-  const kinds = ["key", "jwt", "token", "header", "secret", "client", "nested"];
-  for (const kind of kinds) {
-    it(`keeps a ${kind} a handler throws out of the 500 and the log`, async () => {
-      const payload = { ...issuesOpenedPayload(), issue: { number: 7, title: kind } };
-      const response = await test.deliver("issues", payload, { id: `leak-${kind}` });
+    const kinds = ["key", "jwt", "token", "header", "secret", "client", "nested"];
+    for (const kind of kinds) {
+      it(`keeps a ${kind} a handler throws out of the 500 and the log`, async () => {
+        const payload = { ...issuesOpenedPayload(), issue: { number: 7, title: kind } };
+        const response = await test.deliver("issues", payload, { id: `leak-${kind}` });
+        expect(response.status).to.equal(500);
+        answers.push(await response.text());
+        expectNoFragments([...answers, test.logs.text()], { ...secrets, key: keyLine() });
+        expectNoSecrets([...answers, test.logs.text()], {
+          ...secrets,
+          key: keyLine(),
+          secret: TEST_SECRET,
+          client: CLIENT_SECRET,
+          cookie: COOKIE,
+        });
+      });
+    }
+
+    it("keeps tokens and JWTs of a failing platform call (RequestError with request headers) out of the 500 and the log", async () => {
+      const response = await test.deliver(
+        "issues",
+        { ...issuesOpenedPayload(), action: "closed" },
+        { id: "leak-client" },
+      );
       expect(response.status).to.equal(500);
       answers.push(await response.text());
+      const everyToken = Object.fromEntries(platform.issuedTokens().map((token, i) => [`token ${i}`, token]));
+      expectNoFragments([...answers, test.logs.text()], { ...secrets, ...everyToken, key: keyLine() });
+      expect(test.logs.text()).to.include("[REDACTED]");
+    });
+
+    it("keeps authorization and cookie headers sent to the server, and query strings, out of the log and the answers", async () => {
+      const headers = { authorization: "token ghp_sentToTheServer0123456789", cookie: COOKIE };
+      answers.push(await (await fetch(`${test.url}/leaky/boom?access_token=query-secret-1`, { headers })).text());
+      answers.push(await (await fetch(`${test.url}/nowhere?code=query-secret-2`, { headers })).text());
+      answers.push(
+        await (
+          await test.deliver("issues", issuesOpenedPayload(), {
+            headers,
+            path: "/api/github/webhooks?secret=query-secret-3",
+          })
+        ).text(),
+      );
       expectNoSecrets([...answers, test.logs.text()], {
         ...secrets,
-        key: keyLine(),
-        secret: TEST_SECRET,
-        client: CLIENT_SECRET,
+        authorization: headers.authorization.slice(6),
         cookie: COOKIE,
+        query1: "query-secret-1",
+        query2: "query-secret-2",
+        query3: "query-secret-3",
       });
     });
-  }
-
-  it("keeps tokens and JWTs of a failing platform call (RequestError with request headers) out of the 500 and the log", async () => {
-    const response = await test.deliver(
-      "issues",
-      { ...issuesOpenedPayload(), action: "closed" },
-      { id: "leak-client" },
-    );
-    expect(response.status).to.equal(500);
-    answers.push(await response.text());
-    const everyToken = Object.fromEntries(platform.issuedTokens().map((token, i) => [`token ${i}`, token]));
-    expectNoSecrets([...answers, test.logs.text()], { ...secrets, ...everyToken, key: keyLine() });
-    expect(test.logs.text()).to.include("[REDACTED]");
   });
-
-  it("keeps authorization and cookie headers sent to the server, and query strings, out of the log and the answers", async () => {
-    const headers = { authorization: "token ghp_sentToTheServer0123456789", cookie: COOKIE };
-    answers.push(await (await fetch(`${test.url}/leaky/boom?access_token=query-secret-1`, { headers })).text());
-    answers.push(await (await fetch(`${test.url}/nowhere?code=query-secret-2`, { headers })).text());
-    answers.push(
-      await (
-        await test.deliver("issues", issuesOpenedPayload(), {
-          headers,
-          path: "/api/github/webhooks?secret=query-secret-3",
-        })
-      ).text(),
-    );
-    expectNoSecrets([...answers, test.logs.text()], {
-      ...secrets,
-      authorization: headers.authorization.slice(6),
-      cookie: COOKIE,
-      query1: "query-secret-1",
-      query2: "query-secret-2",
-      query3: "query-secret-3",
-    });
-  });
-});
 
 describe("hardening: leaks in setup mode and the proxy", () => {
   it("keeps the manifest code and the new app's key and secrets out of the log and the pages", async () => {

@@ -2,7 +2,7 @@ import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import { App } from "../../src/app.js";
 import { AppClient } from "../../src/client/app-client.js";
 import { getLog } from "../../src/log/get-log.js";
-import type { Options } from "../../src/types/index.js";
+import type { AppOptions } from "../../src/types/index.js";
 import { createLogCapture, type LogCapture } from "./capture-log.js";
 import type { FakePlatform } from "./fake-platform.js";
 import { getTestKeys } from "./keys.js";
@@ -18,7 +18,7 @@ export const FastClient = AppClient.defaults({
 export type TestApp = { app: App; logs: LogCapture };
 
 /** An App with real credentials for the fake platform, logging JSON at debug into memory. */
-export function createTestApp(platform: FakePlatform | undefined, options: Options = {}): TestApp {
+export function createTestApp(platform: FakePlatform | undefined, options: AppOptions = {}): TestApp {
   const logs = createLogCapture();
   const app = new App({
     appId: 1,

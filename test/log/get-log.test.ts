@@ -1,7 +1,9 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { expect } from "chai";
+import { spawnSync } from "node:child_process";
 import { getLog, LOG_LEVELS } from "../../src/log/get-log.js";
 import type { GetLogOptions, LogLevel } from "../../src/log/get-log.js";
+import { loadPrettyFactory } from "../../src/log/create-pretty-stream.js";
 import { registerSecret } from "../../src/log/secrets.js";
 
 const LEVEL_NUMBERS: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
@@ -35,13 +37,32 @@ describe("getLog", () => {
     expect(json()[0]).to.include({ level: 30, id: "d-1", msg: "received" });
   });
 
-  it("writes readable lines in the pretty format", () => {
+  it("writes readable lines in the pretty format, in order, the first ones once pino-pretty has loaded", async () => {
     const { log, lines } = capture({ logFormat: "pretty" });
     log.warn({ id: "d-1" }, "slow handler");
+    log.warn("second");
+    await loadPrettyFactory();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).to.have.length(2);
+    expect(lines[1]).to.match(/WARN.*second/);
+    log.warn("third");
+    expect(lines[2], "written at once now").to.match(/WARN.*third/);
     expect(lines.join(""))
       .to.match(/WARN.*slow handler/)
       .and.match(/id: "d-1"/);
     expect(() => JSON.parse(lines[0]!)).to.throw();
+  });
+
+  it("writes a pretty line logged just before process.exit(), unprettified if pino-pretty had no time to load", () => {
+    const source = new URL("../../src/log/get-log.ts", import.meta.url).href;
+    const script = `import { getLog } from ${JSON.stringify(source)};
+      getLog({ logFormat: "pretty", env: {} }).warn("last words");
+      process.exit(0);`;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(child.status, child.stderr).to.equal(0);
+    expect(child.stdout).to.include("last words");
   });
 
   for (const level of LOG_LEVELS) {

@@ -99,6 +99,45 @@ describe("scrubSecrets", () => {
   }
 });
 
+describe("scrubSecrets with stateless installation tokens", () => {
+  /** `ghs_<app id>_<JWT>`, as GitHub issues installation tokens now. */
+  const statelessToken = () => {
+    const part = (bytes: number) => randomBytes(bytes).toString("base64url");
+    const claims = Buffer.from(JSON.stringify({ iss: "123456", jti: part(8 + (randomBytes(1)[0]! % 40)) }));
+    return `ghs_123456_eyJ${part(30)}.eyJ${claims.toString("base64url")}${part(90)}.${part(256)}`;
+  };
+  const places: ReadonlyArray<[place: string, wrap: (token: string) => string]> = [
+    ["in free text", (token) => `failed with ${token} after 3 tries.`],
+    ["as a JSON value", (token) => JSON.stringify({ msg: "x", headers: { authorization: `token ${token}` } })],
+    ["in an Authorization line", (token) => `Authorization: token ${token}\nAccept: */*`],
+    ["in a query string", (token) => `GET /x?access_token=${token}&page=2`],
+    ["inside a JSON string inside a message", (token) => JSON.stringify({ msg: JSON.stringify({ token }) })],
+    ["twice on one line, cut short the second time", (token) => `${token} and ${token.slice(0, 200)}`],
+  ];
+  for (const [place, wrap] of places) {
+    it(`leaves no run of 9 characters of the token ${place}`, () => {
+      for (let run = 0; run < 20; run++) {
+        const token = statelessToken();
+        const scrubbed = scrubSecrets(wrap(token));
+        expect(scrubbed).to.include(R);
+        for (let i = 0; i + 9 <= token.length; i++) expect(scrubbed).not.to.include(token.slice(i, i + 9));
+      }
+    });
+  }
+
+  it("matches a registered secret before any pattern that would take only its start", () => {
+    const secret = `eyJhbGciOiJI.eyJzdWIiOiIx.c2ln~${randomBytes(12).toString("hex")}`;
+    registerSecret(secret);
+    expect(scrubSecrets(`value ${secret} end`)).to.equal(`value ${R} end`);
+  });
+
+  it("scrubs a registered opaque token of 2 KB whole", () => {
+    const token = `tok_${randomBytes(1536).toString("base64url")}`;
+    registerSecret(token);
+    expect(scrubSecrets(`{"msg":"token is ${token}"}`)).to.equal(`{"msg":"token is ${R}"}`);
+  });
+});
+
 describe("registerSecret", () => {
   it("makes a registered secret disappear, also JSON-escaped", () => {
     const secret = `s3cret-${randomBytes(8).toString("hex")}-"quoted"\\`;

@@ -169,6 +169,12 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'const { AppClient } = require("gh-app-kit");\nconst Octokit = AppClient.defaults({ retry: { enabled: false } });\ntype T = import("gh-app-kit").AppClient;\n',
   ],
   [
+    "Probot's Options, every field optional, becomes AppOptions",
+    "index.ts",
+    'import { Probot, type Options } from "probot";\nconst options: Options = { appId: 1 };\nnew Probot(options);\n',
+    'import { App, type AppOptions } from "gh-app-kit";\nconst options: AppOptions = { appId: 1 };\nnew App(options);\n',
+  ],
+  [
     "ProbotOctokit and ProbotOctokitCore together: one of them keeps its local name",
     "index.mjs",
     'import { ProbotOctokit, ProbotOctokitCore } from "probot";\nnew ProbotOctokit();\nnew ProbotOctokitCore();\n',

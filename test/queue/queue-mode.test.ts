@@ -127,6 +127,8 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     const raw = JSON.stringify(await client.hgetall("gh-app-kit:bull:deliveries-1:failing-1-abcdef"));
     expect(raw).not.to.include("test-webhook-secret-1234");
     expect(raw).not.to.include("ghs_aaaa");
+    expect(raw).not.to.include(Buffer.from("stateless-claims").toString("base64url"));
+    expect(raw).not.to.include("c2lnbmF0dXJl");
     const table = await runToExit({ command: "deliveries", args: ["failed"], env });
     expect(table.stdout).to.match(/failing-1-abcdef\s+issues\.opened\s+2\s/);
 
@@ -154,15 +156,7 @@ describe("queue mode (app run --queue redis, app worker)", function () {
   /** fixtures/queue-process.ts: `app worker` or `app run` with a grace period of `graceMs`. */
   const startWithGrace = async (mode: "worker" | "run", graceMs: number, extra: Record<string, string>) => {
     const child = await spawnApp({
-      entry: [
-        "--import",
-        "tsx",
-        "--import",
-        new URL("../helpers/source-mode.ts", import.meta.url).href,
-        QUEUE_PROCESS,
-        mode,
-        String(graceMs),
-      ],
+      entry: ["--import", "tsx", QUEUE_PROCESS, mode, String(graceMs)],
       args: [],
       env: queueEnv(redis.url, extra),
       ...(mode === "worker" ? { readyPattern: WORKER_READY } : {}),

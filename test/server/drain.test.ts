@@ -18,31 +18,20 @@ type DrainApp = { child: ChildProcess; url: string; output(): string; exit: Prom
 
 /** Starts fixtures/drain-app.ts (run() with signals handled) in its own process. */
 async function startDrainApp(graceMs: number, env: Record<string, string>): Promise<DrainApp> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "--import",
-      new URL("../helpers/source-mode.ts", import.meta.url).href,
-      DRAIN_APP,
-      String(graceMs),
-    ],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        APP_ID: "1",
-        PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
-        WEBHOOK_SECRET: TEST_SECRET,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        NODE_ENV: "test",
-        LOG_FORMAT: "json",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child = spawn(process.execPath, ["--import", "tsx", DRAIN_APP, String(graceMs)], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      APP_ID: "1",
+      PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+      WEBHOOK_SECRET: TEST_SECRET,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      LOG_FORMAT: "json",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,6 +1,6 @@
 import type { App } from "../../src/app.js";
 import { createServer, type AppServer, type CreateServerOptions } from "../../src/server/create-server.js";
-import type { ApplicationFunction, Options } from "../../src/types/index.js";
+import type { ApplicationFunction, AppOptions } from "../../src/types/index.js";
 import type { LogCapture } from "../helpers/capture-log.js";
 import type { FakePlatform } from "../helpers/fake-platform.js";
 import { sign } from "../helpers/sign.js";
@@ -29,7 +29,7 @@ export type TestServer = {
 /** A real server on 127.0.0.1:0 with a test app loaded. */
 export async function startTestServer(
   appFn?: ApplicationFunction,
-  options: Partial<CreateServerOptions> & { platform?: FakePlatform; appOptions?: Options } = {},
+  options: Partial<CreateServerOptions> & { platform?: FakePlatform; appOptions?: AppOptions } = {},
 ): Promise<TestServer> {
   const { platform, appOptions, ...serverOptions } = options;
   const { app, logs } = createTestApp(platform, appOptions);

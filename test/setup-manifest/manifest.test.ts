@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect } from "chai";
 import { isAppError } from "../../src/errors.js";
 import { createManifest, DEFAULT_MANIFEST } from "../../src/setup-manifest/create-manifest.js";
-import { getNewAppUrl, getWebOrigin } from "../../src/setup-manifest/get-new-app-url.js";
+import { getNewAppUrl } from "../../src/setup-manifest/get-new-app-url.js";
 import { readAppManifest } from "../../src/setup-manifest/read-app-manifest.js";
 
 const addresses = {
@@ -102,15 +102,20 @@ describe("getNewAppUrl", () => {
       { baseUrl: "https://ghe.example.com/api/v3", org: "team", state: "s4" },
       "https://ghe.example.com/organizations/team/settings/apps/new?state=s4",
     ],
+    [
+      "a GHE.com tenant",
+      { baseUrl: "https://api.octo.ghe.com", state: "s5" },
+      "https://octo.ghe.com/settings/apps/new?state=s5",
+    ],
+    [
+      "a test platform on loopback",
+      { baseUrl: "http://127.0.0.1:1234/api/v3", state: "s6" },
+      "http://127.0.0.1:1234/settings/apps/new?state=s6",
+    ],
   ];
   for (const [label, options, expected] of rows) {
     it(`points at ${label}`, () => {
       expect(getNewAppUrl(options)).to.equal(expected);
     });
   }
-
-  it("derives the web origin from the API base URL", () => {
-    expect(getWebOrigin(undefined)).to.equal("https://github.com");
-    expect(getWebOrigin("http://127.0.0.1:1234/api/v3")).to.equal("http://127.0.0.1:1234");
-  });
 });

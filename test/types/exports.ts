@@ -4,6 +4,7 @@ import {
   App,
   createApp,
   type AdditionalOptions,
+  type AppOptions,
   type ApplicationFunction,
   type ApplicationFunctionOptions,
   type AppsGetAuthenticatedResponse,
@@ -28,6 +29,7 @@ import {
 
 export type AllNamed = [
   AdditionalOptions,
+  AppOptions,
   ApplicationFunction,
   ApplicationFunctionOptions,
   AppsGetAuthenticatedResponse,
@@ -69,9 +71,9 @@ app.on(["issues.opened", "pull_request.closed"], async (context) => {
 // @ts-expect-error DeprecatedKey has only the seven keys
 export const wrongKey: DeprecatedKey = "webhooks";
 
-export const options: Options = { appId: 1, privateKey: "", secret: "s", webhookPath: "/hooks", logLevel: "debug" };
+export const options: AppOptions = { appId: 1, privateKey: "", secret: "s", webhookPath: "/hooks", logLevel: "debug" };
 // @ts-expect-error logLevel is one of the six levels
-export const badLevel: Options = { logLevel: "loud" };
+export const badLevel: AppOptions = { logLevel: "loud" };
 
 export const appFn: ApplicationFunction = ({ app: loaded, getRouter }) => {
   getRouter("/my-app").get("/hello", (c) => c.text("hi"));

@@ -10,7 +10,6 @@ import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import { getTokenExchangeHooks } from "./token-exchange-hooks.js";
 import { toPkcs8 } from "../../private-key/to-pkcs8.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
-import { registerModule } from "../../helpers/lazy-module.js";
 
 export type TokenCache = {
   get(key: number): string | undefined;
@@ -244,6 +243,3 @@ function exchangeError(error: unknown, installationId: number, appId: number): A
     { hint: "The platform may be unavailable; the request can be retried.", cause: error },
   );
 }
-
-// An App loads this module on first use (see lazy-module.ts).
-registerModule(import.meta.url, { createTokenCache, TokenStore });

@@ -43,7 +43,7 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
     installations: [...(options.installations ?? [1])],
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     nowMs,
-    tokens: createTokenStore(),
+    tokens: createTokenStore(options.tokenFormat === "stateless" ? { appId: options.appId ?? 1 } : undefined),
     appEvents: ["issues", "issue_comment", "push"],
     issues: new Map(),
     comments: [],

@@ -57,6 +57,11 @@ export type FakePlatformOptions = {
   personalTokens?: string[];
   /** Known installation ids, default [1]. */
   installations?: number[];
+  /**
+   * "classic" (default): `ghs_` and 36 alphanumerics. "stateless": `ghs_<app id>_<JWT>`, as
+   * GitHub now issues them: dots and dashes inside, 500 to 600 characters.
+   */
+  tokenFormat?: "classic" | "stateless";
 };
 
 export type RecordedComment = {

@@ -1,0 +1,118 @@
+import { expect } from "chai";
+import { build } from "esbuild";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startFakePlatform, type FakePlatform } from "../../src/testing/start-fake-platform.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const ENTRIES = ["dist/src/index.js", "dist/src/testing/index.js"];
+
+/** Every module of the package the entries load, statically or through `import()` of a literal path. */
+async function packageGraph(): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  const pending = ENTRIES.map((entry) => join(root, entry));
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    const text = await readFile(file, "utf8");
+    seen.set(file, text);
+    for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+      pending.push(resolve(dirname(file), specifier!));
+    }
+  }
+  return seen;
+}
+
+/** The code without its comments (which may quote `require("probot")`). */
+const code = (text: string) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith("//"))
+    .join("\n");
+
+const run = (file: string, env: NodeJS.ProcessEnv) =>
+  new Promise<{ code: number; output: string }>((done) => {
+    execFile(process.execPath, [file], { env, timeout: 60_000 }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+
+// Bundlers (wrangler, Next.js, esbuild) follow static imports and import() of
+// a literal; createRequire, import.meta.url lookups and require() they do not.
+describe("the package bundles", function () {
+  this.timeout(120_000);
+  let platform: FakePlatform;
+  let tmp: string;
+  before(async () => {
+    platform = await startFakePlatform();
+    tmp = await mkdtemp(join(tmpdir(), "bundle-"));
+  });
+  after(async () => {
+    await platform.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  // createRequire(a path in the user's folder) stays: it finds the user's app and its tsx, at run time.
+  it("loads nothing through createRequire(import.meta.url), import.meta.url or require() from its entries", async () => {
+    const graph = await packageGraph();
+    expect(graph.size).to.be.greaterThan(50);
+    const offenders = [...graph]
+      .filter(([, text]) =>
+        /\bcreateRequire\s*\(\s*import\.meta\b|\bimport\.meta\.url\b|(?<![.\w])require\s*\(/.test(code(text)),
+      )
+      .map(([file]) => file.slice(root.length));
+    expect(offenders).to.deep.equal([]);
+  });
+
+  it("works bundled into one file, as a Worker's bundler makes it, with the Node built-ins left outside", async () => {
+    const external = [...builtinModules, "node:*"];
+    const outfile = join(tmp, "bundle.mjs");
+    const result = await build({
+      entryPoints: [join(root, "dist/src/index.js")],
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      mainFields: ["module", "main"],
+      conditions: ["worker", "node"],
+      external,
+      outfile,
+      logLevel: "silent",
+      // CommonJS dependencies (pino) call require() on built-ins: the bundle gives them one.
+      banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+    });
+    expect(result.errors).to.deep.equal([]);
+    // Run from a folder with no node_modules: only what the bundle holds can load.
+    const script = join(tmp, "deliver.mjs");
+    await writeFile(
+      script,
+      `import { App, AppError } from "./bundle.mjs";
+const app = new App({ appId: Number(process.env.APP_ID), privateKey: process.env.PRIVATE_KEY, baseUrl: process.env.BASE_URL, secret: "s", logLevel: "info" });
+app.on("issues.opened", async (context) => {
+  context.log.info("handling");
+  await context.client.issues.createComment(context.issue({ body: "hi" }));
+  await context.config("bundled.yml");
+});
+await app.receive({ id: "1", name: "issues", payload: { action: "opened", issue: { number: 7 }, repository: { name: "r", owner: { login: "o" } }, installation: { id: 1 } } });
+console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
+`,
+    );
+    const { code: exit, output } = await run(script, {
+      PATH: process.env.PATH,
+      BASE_URL: platform.url,
+      APP_ID: String(platform.appId),
+      PRIVATE_KEY: platform.privateKey,
+      NO_COLOR: "1",
+    });
+    expect(output, output).to.include("delivered true");
+    expect(output).to.include("handling");
+    expect(exit).to.equal(0);
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.include(
+      "POST /repos/o/r/issues/7/comments",
+    );
+  });
+});

@@ -1,0 +1,182 @@
+import { expect } from "chai";
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function exec(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      file,
+      args,
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }, maxBuffer: 1 << 24, ...options },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/**
+ * jest `major` from the npm registry, installed once per machine in the
+ * temporary folder (a minute the first time) and reused by later runs.
+ */
+async function jestBin(major: number): Promise<string> {
+  const folder = join(tmpdir(), "gh-app-kit-test-jest", `jest${major}`);
+  const bin = join(folder, "node_modules/jest/bin/jest.js");
+  if (existsSync(bin)) return bin;
+  await mkdir(join(folder, ".."), { recursive: true });
+  const staging = await mkdtemp(`${folder}-`);
+  await writeFile(join(staging, "package.json"), '{ "private": true }\n');
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const installed = await exec(npm, ["install", `jest@${major}`, "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: staging,
+    timeout: 300_000,
+  });
+  if (installed.code !== 0) throw new Error(`npm install jest@${major} failed: ${installed.stderr}`);
+  // Another run may have finished first: either copy will do.
+  await rename(staging, folder).catch(() => rm(staging, { recursive: true, force: true }));
+  return bin;
+}
+
+const JEST_TEST = `const { App, AppError, Context } = require("gh-app-kit");
+const { createTestApp, startFakePlatform } = require("gh-app-kit/testing");
+
+const payload = {
+  action: "opened",
+  issue: { number: 7 },
+  repository: { name: "r", owner: { login: "o" } },
+  installation: { id: 1 },
+};
+
+test("an App from require() receives an event and calls the platform", async () => {
+  const platform = await startFakePlatform();
+  try {
+    const seen = [];
+    const { app, receive } = await createTestApp({
+      platform,
+      appFn: ({ app }) => {
+        app.on("issues.opened", async (context) => {
+          seen.push(context instanceof Context);
+          await context.client.issues.createComment(context.issue({ body: "hi" }));
+        });
+      },
+    });
+    expect(app).toBeInstanceOf(App);
+    await receive("issues.opened", payload);
+    expect(seen).toEqual([true]);
+    expect(platform.requests.map((r) => r.method + " " + r.path)).toContain("POST /repos/o/r/issues/7/comments");
+  } finally {
+    await platform.close();
+  }
+});
+
+test("a handler's AppError is the package's AppError", async () => {
+  const app = new App({ secret: "s", logLevel: "fatal" });
+  app.on("issues", () => {
+    throw new AppError("OPTION_INVALID", "bad input");
+  });
+  const error = await app.receive({ id: "1", name: "issues", payload }).catch((e) => e);
+  expect(error.errors[0]).toBeInstanceOf(AppError);
+  expect(error.errors[0].code).toBe("OPTION_INVALID");
+});
+`;
+
+const NODE_SCRIPT = `const cjs = require("gh-app-kit");
+const cjsTesting = require("gh-app-kit/testing");
+(async () => {
+  const esm = await import("gh-app-kit");
+  const esmTesting = await import("gh-app-kit/testing");
+  const { app } = await cjsTesting.createTestApp({
+    appFn: () => {},
+    platform: { url: "http://127.0.0.1:9", appId: 1, privateKey: "unused" },
+  });
+  console.log(JSON.stringify({
+    App: cjs.App === esm.App,
+    AppError: cjs.AppError === esm.AppError,
+    createTestApp: cjsTesting.createTestApp === esmTesting.createTestApp,
+    instance: app instanceof esm.App,
+    bundleLoaded: Object.keys(require.cache).some((file) => file.includes("bundle.cjs")),
+  }));
+})();
+`;
+
+// Most Probot apps are CommonJS, and their tests run under jest, whose module
+// runtime cannot load an ES module on Node 20 or 22.
+describe("the package from CommonJS (npm pack, installed in a CommonJS project)", function () {
+  this.timeout(600_000);
+  let tmp: string;
+  let project: string;
+
+  before(async () => {
+    tmp = await mkdtemp(join(tmpdir(), "commonjs-"));
+    const packed = await exec("npm", ["pack", "--pack-destination", tmp, "--loglevel=error"], { cwd: root });
+    expect(packed.code, packed.stderr).to.equal(0);
+    const tarball = join(tmp, packed.stdout.trim().split("\n").pop()!);
+    project = join(tmp, "project");
+    const installed = join(project, "node_modules/gh-app-kit");
+    await mkdir(installed, { recursive: true });
+    const extracted = await exec("tar", ["xzf", tarball, "-C", installed, "--strip-components=1"], { cwd: tmp });
+    expect(extracted.code, extracted.stderr).to.equal(0);
+    // The package's dependencies, as npm would install them: the ones this checkout has.
+    for (const entry of await readdir(join(root, "node_modules"))) {
+      if (entry.startsWith(".") || entry === "gh-app-kit") continue;
+      await symlink(join(root, "node_modules", entry), join(project, "node_modules", entry));
+    }
+    await writeFile(join(project, "package.json"), '{ "name": "commonjs-app", "private": true }\n');
+    await writeFile(join(project, "app.test.js"), JEST_TEST);
+    await writeFile(join(project, "identity.js"), NODE_SCRIPT);
+  });
+  after(() => rm(tmp, { recursive: true, force: true }));
+
+  it("gives plain Node the ES module build for require(): one App, one AppError, no warning", async () => {
+    const result = await exec(process.execPath, ["identity.js"], { cwd: project });
+    expect(result.code, result.stderr).to.equal(0);
+    expect(result.stderr).to.equal("");
+    expect(JSON.parse(result.stdout)).to.deep.equal({
+      App: true,
+      AppError: true,
+      createTestApp: true,
+      instance: true,
+      bundleLoaded: false,
+    });
+  });
+
+  it("gives TypeScript in a CommonJS project (module node16) the package's types", async () => {
+    await writeFile(
+      join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { module: "node16", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] },
+        files: ["typed.ts"],
+      }),
+    );
+    await writeFile(
+      join(project, "typed.ts"),
+      'import { App } from "gh-app-kit";\nimport { createTestApp } from "gh-app-kit/testing";\n' +
+        "export const app: App = new App({});\nexport const make: typeof createTestApp = createTestApp;\n" +
+        "// @ts-expect-error: the real types, not any\nexport const wrong: number = App;\n",
+    );
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    const result = await exec(process.execPath, [tsc, "-p", "."], { cwd: project });
+    expect(result.code, result.stdout + result.stderr).to.equal(0);
+  });
+
+  for (const major of [29, 30]) {
+    it(`works under jest ${major}'s CommonJS runtime: an App receives an event, classes hold`, async () => {
+      const jest = await jestBin(major);
+      const result = await exec(
+        process.execPath,
+        [jest, "--ci", "--rootDir", project, "--cacheDirectory", join(tmp, `cache${major}`)],
+        {
+          cwd: project,
+          env: { NO_COLOR: "1" },
+          timeout: 120_000,
+        },
+      );
+      expect(result.code, result.stdout + result.stderr).to.equal(0);
+      expect(result.stderr).to.match(/Tests:\s+2 passed, 2 total/);
+    });
+  }
+});
