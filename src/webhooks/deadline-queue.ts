@@ -1,3 +1,5 @@
+import { isWorkerd } from "../helpers/is-workerd.js";
+
 /**
  * The clock in ms. Not `process.uptime()`, which stands at 0 on Cloudflare
  * Workers, and not `performance.now()`, which loads perf_hooks (a few ms of
@@ -5,17 +7,23 @@
  */
 const nowMs = (): number => Date.now();
 
+type Timer = ReturnType<typeof setTimeout>;
+
 type Waiter<T> = {
   deadline: number;
   resolve: ((value: T) => void) | null;
   prev: Waiter<T> | null;
   next: Waiter<T> | null;
+  /** Its own timer, on Workers only. */
+  timer?: Timer | undefined;
 };
 
 /**
  * One timeout for all, so one timer for the oldest serves them: far cheaper
  * than a `setTimeout`/`clearTimeout` pair per delivery. A linked list, so an
  * answered waiter leaves at once. Unref'd: the waiting socket keeps the process alive.
+ * On Workers a timer belongs to the request that set it and dies with it, so
+ * there each waiter has a timer of its own (`perWaiterTimers`).
  */
 export class DeadlineQueue<T> {
   readonly #timeoutMs: number;
@@ -23,11 +31,13 @@ export class DeadlineQueue<T> {
   #head: Waiter<T> | null = null;
   #tail: Waiter<T> | null = null;
   #size = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timer: Timer | undefined;
+  readonly #perWaiterTimers: boolean;
 
-  constructor(timeoutMs: number, onTimeout: T) {
+  constructor(timeoutMs: number, onTimeout: T, { perWaiterTimers = isWorkerd() } = {}) {
     this.#timeoutMs = timeoutMs;
     this.#onTimeout = onTimeout;
+    this.#perWaiterTimers = perWaiterTimers;
   }
 
   get size(): number {
@@ -42,7 +52,9 @@ export class DeadlineQueue<T> {
     this.#tail = waiter;
     this.#size++;
     // Infinity means never: no timer at all.
-    if (this.#timer === undefined && Number.isFinite(this.#timeoutMs)) this.#timer = this.#arm(this.#timeoutMs);
+    if (!Number.isFinite(this.#timeoutMs)) return waiter;
+    if (this.#perWaiterTimers) waiter.timer = setTimeout(() => this.#timeOut(waiter), this.#timeoutMs);
+    else if (this.#timer === undefined) this.#timer = this.#arm(this.#timeoutMs);
     return waiter;
   }
 
@@ -55,8 +67,16 @@ export class DeadlineQueue<T> {
     return true;
   }
 
+  #timeOut(waiter: Waiter<T>): void {
+    const resolve = waiter.resolve;
+    if (resolve === null) return;
+    this.#unlink(waiter);
+    resolve(this.#onTimeout);
+  }
+
   #unlink(waiter: Waiter<T>): void {
     waiter.resolve = null;
+    if (waiter.timer !== undefined) clearTimeout(waiter.timer);
     if (waiter.prev === null) this.#head = waiter.next;
     else waiter.prev.next = waiter.next;
     if (waiter.next === null) this.#tail = waiter.prev;
@@ -65,7 +85,7 @@ export class DeadlineQueue<T> {
     this.#size--;
   }
 
-  #arm(ms: number): ReturnType<typeof setTimeout> {
+  #arm(ms: number): Timer {
     // Longer than setTimeout's 2^31-1 ms: wake early, and #expire re-arms.
     const timer = setTimeout(this.#expire, Math.min(Math.max(1, ms), 2 ** 31 - 1));
     // A number where timers are the Web's (Workers): nothing to unref there.

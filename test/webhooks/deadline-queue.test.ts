@@ -82,4 +82,16 @@ describe("DeadlineQueue", () => {
       globalThis.setTimeout = setTimer;
     }
   });
+
+  // On Workers a timer dies with the request that set it: one shared timer would leave later requests without a 202.
+  it("gives each waiter a timer of its own where asked (Workers), answered or timed out alike", async () => {
+    const queue = new DeadlineQueue(30, "timed out", { perWaiterTimers: true });
+    const answers: string[] = [];
+    const first = queue.add((value) => answers.push(`first ${value}`));
+    queue.add((value) => answers.push(`second ${value}`));
+    expect(queue.answer(first, "ok")).to.equal(true);
+    await sleep(80);
+    expect(answers).to.deep.equal(["first ok", "second timed out"]);
+    expect(queue.size).to.equal(0);
+  });
 });
