@@ -5,6 +5,8 @@ import { sign } from "../../helpers/sign.js";
 import { preparePackedFixture, requireRuntimes } from "./packed-fixture.js";
 
 export const SECRET = "runtime-test-secret";
+/** The same string as fixtures/app.mjs's. */
+const LEAKED_TOKEN = `ghs_${"A1b2C3d4".repeat(5)}`;
 const WEBHOOK_PATH = "/api/github/webhooks";
 
 /** A running app: `send()` answers a Web `Request` the way the runtime does. */
@@ -114,6 +116,15 @@ export function describeRuntime(title: string, options: RuntimeCaseOptions, star
         .map((request) => request.path)
         .sort();
       expect(paths).to.deep.equal(["/repos/octo/hello/issues/21/labels", "/repos/octo/hello/issues/22/labels"]);
+    });
+
+    it("keeps a token out of a failing handler's answer and log lines", async () => {
+      const response = await deliver(issue("deleted", 40), { id: "failing-1" });
+      const text = await response.text();
+      expect(response.status, explain(response, text)).to.equal(500);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(target!.output()).to.include("failing-1");
+      expect(text + target!.output()).not.to.include(LEAKED_TOKEN);
     });
 
     it("answers 202 when a handler outlasts the timeout", async () => {
