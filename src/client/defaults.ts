@@ -6,6 +6,7 @@ import { VERSION } from "../version.js";
 import { createAppAuthStrategy } from "./auth/auth-strategy.js";
 import { isCredentialsAuth } from "./auth/credentials-auth.js";
 import { interceptableFetch } from "./interceptable-fetch.js";
+import { requestScopedThrottle } from "./request-scoped-throttle.js";
 
 /** How many times a request is retried after the primary rate limit resets. */
 export const PRIMARY_RATE_LIMIT_RETRIES = 2;
@@ -87,7 +88,11 @@ export function mergeClientOptions<T extends MergeableOptions>(options: T): T & 
     userAgent: options.userAgent
       ? `${String(options.userAgent)} ${CLIENT_DEFAULTS.userAgent}`
       : CLIENT_DEFAULTS.userAgent,
-    throttle: { ...CLIENT_DEFAULTS.throttle, ...options.throttle } as ThrottlingOptions,
+    throttle: {
+      ...CLIENT_DEFAULTS.throttle,
+      ...requestScopedThrottle(options.throttle),
+      ...options.throttle,
+    } as ThrottlingOptions,
     retry: { ...CLIENT_DEFAULTS.retry, ...options.retry },
     // A fetch given by the app wins; ours is the global one, or node:http under nock 13.
     request: { fetch: interceptableFetch, ...(options.request as object | undefined) },

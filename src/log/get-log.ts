@@ -79,6 +79,8 @@ export function getLog({
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     // The last step before a line is written, so nothing escapes it.
     hooks: { streamWrite: scrubSecrets },
+    // Where bundlers pick pino's browser build (Workers), lines go to the console, not a stream: scrubbed there too.
+    browser: { write: writeScrubbedToConsole },
     // Only when given: pino calls it for every line.
     ...(mixin ? { mixin } : {}),
   };
@@ -112,4 +114,17 @@ function withSentry(
     { level: "trace", stream },
     { level: "error", stream: sentry },
   ]);
+}
+
+/** pino's browser build hands each line as an object: written as a JSON line, scrubbed like every other. */
+function writeScrubbedToConsole(record: object): void {
+  const line = scrubSecrets(JSON.stringify(record, (_key, value: unknown) => serializeForConsole(value)));
+  const level = (record as { level?: unknown }).level;
+  // eslint-disable-next-line no-console
+  (typeof level === "number" && level >= 50 ? console.error : console.log)(line);
+}
+
+function serializeForConsole(value: unknown): unknown {
+  if (!(value instanceof Error)) return value;
+  return { type: value.name, message: value.message, stack: value.stack };
 }

@@ -108,6 +108,8 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 function answer(response: ServerResponse, { status, headers, body }: WebhookAnswer): true {
-  response.writeHead(status, headers).end(body);
+  // Hosts such as serverless-http give a writeHead() that does not return the response.
+  response.writeHead(status, headers);
+  response.end(body);
   return true;
 }

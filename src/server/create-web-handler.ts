@@ -7,11 +7,16 @@ import type { WebhookOptions } from "./resolve-server-options.js";
 import { NOT_LOADED_ANSWER } from "./webhook-answer.js";
 
 export type WebHandlerOptions = WebhookOptions & QueueModeOptions;
-export type WebHandler = ((request: Request) => Promise<Response>) & {
+/** What Cloudflare Workers pass as `fetch`'s third argument (other runtimes pass other things, or nothing). */
+type ExecutionContext = { waitUntil?(promise: Promise<unknown>): void };
+export type WebHandler = ((request: Request, env?: unknown, context?: ExecutionContext) => Promise<Response>) & {
   /** Closes the delivery queue it opened (`queue: "redis"`); the app's Redis is closed by `app.close()`. */
   close(): Promise<void>;
 };
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
+
+/** How long Workers let a request's work go on after its answer (waitUntil's limit). */
+const WAIT_UNTIL_MS = 30_000;
 
 /**
  * Everything the server serves as one Web-standard handler, for fetch-based
@@ -40,16 +45,25 @@ export function createWebHandler(
   const appFn = typeof appOrFn === "function" ? appOrFn : undefined;
   const app = appFn ? options.app : (appOrFn as App);
   const opened = openDeliveryQueue(app as App, options, "createWebHandler");
-  const { router, loadLogged } = mountApp(app as App, {
+  const { router, loadLogged, receiver } = mountApp(app as App, {
     ...options,
     caller: "createWebHandler",
     routes: "server",
     deliveryQueue: opened.queue,
   });
   const loaded = appFn ? loadLogged([appFn]) : undefined;
-  const handleRequest = async function handleRequest(request: Request): Promise<Response> {
+  const handleRequest = async function handleRequest(
+    request: Request,
+    _env?: unknown,
+    context?: ExecutionContext,
+  ): Promise<Response> {
     if (loaded && !(await loaded)) return toResponse(NOT_LOADED_ANSWER);
-    return router.fetch(request);
+    const response = await router.fetch(request);
+    // Workers end a request's work once it is answered, unless told to wait: handlers answered 202 go on.
+    if (response.status === 202 && receiver.inFlight.count > 0 && typeof context?.waitUntil === "function") {
+      context.waitUntil(receiver.inFlight.idle(WAIT_UNTIL_MS));
+    }
+    return response;
   };
   return Object.assign(handleRequest, { close: opened.close });
 }

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../log/get-log.js";
 import { logRequest, pickRequestId } from "./log-request.js";
+import { BODY_ALREADY_READ, BodyAlreadyReadError, readNodeBody } from "./read-node-body.js";
 import { errorAnswer, type WebhookAnswer } from "./webhook-answer.js";
 import type { WebhookAdapter, WebhookReceiver } from "./webhook-receiver.js";
 
 const UNREADABLE = errorAnswer(400, "The webhook body could not be read: the connection broke off.");
+const ALREADY_READ = errorAnswer(400, BODY_ALREADY_READ);
 
 const nodeAdapter: WebhookAdapter<IncomingMessage> = {
   header: (request, name) => request.headers[name] as string | undefined,
@@ -25,13 +27,20 @@ export async function handleNodeWebhook(
   try {
     answer = await receiver.receive(nodeAdapter, request);
   } catch (error) {
-    log.debug({ err: error }, "A webhook request broke off while its body was read");
-    answer = UNREADABLE;
+    if (error instanceof BodyAlreadyReadError) {
+      log.warn(error.message);
+      answer = ALREADY_READ;
+    } else {
+      log.debug({ err: error }, "A webhook request broke off while its body was read");
+      answer = UNREADABLE;
+    }
   }
   if (!response.headersSent && !response.destroyed) {
     // Answered while the server stops: the client must not send more on this connection.
     if (closeAfter?.(request)) response.setHeader("connection", "close");
-    response.writeHead(answer.status, answer.headers).end(answer.body);
+    // Hosts such as serverless-http give a writeHead() that does not return the response.
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
   }
   const { headers } = request;
   const id = pickRequestId(
@@ -39,29 +48,4 @@ export async function handleNodeWebhook(
     headers["x-github-delivery"] as string | undefined,
   );
   logRequest(log, "POST", path, answer.status, startedAt, id);
-}
-
-/** Past the limit the rest is dropped, never kept; the 413's `Connection: close` makes Node shut the socket. */
-function readNodeBody(request: IncomingMessage, limit: number): Promise<Uint8Array | null> {
-  const declared = request.headers["content-length"];
-  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    let chunks: Buffer[] | null = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      if (chunks === null) return;
-      size += chunk.length;
-      if (size > limit) {
-        chunks = null;
-        resolve(null);
-      } else {
-        chunks.push(chunk);
-      }
-    });
-    request.on("end", () => {
-      if (chunks !== null) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-    });
-    // An aborted request emits "error" (ECONNRESET), so no "close" listener is needed.
-    request.on("error", reject);
-  });
 }

@@ -1,5 +1,6 @@
 import type { App } from "../app.js";
 import { AppError } from "../errors.js";
+import { isWorkerd } from "../helpers/is-workerd.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
 
 /** Queue mode for the hosts an app brings itself (`createNodeMiddleware`, `createWebHandler`). */
@@ -37,6 +38,18 @@ export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: s
     throw new AppError("OPTION_INVALID", `${caller}'s queue option must be "redis", got "${String(mode)}".`, {
       hint: 'Pass queue: "redis" (with REDIS_URL) to queue deliveries for `app worker`, or leave it out.',
     });
+  }
+  if (isWorkerd()) {
+    throw new AppError(
+      "OPTION_INVALID",
+      `Queue mode does not run on Cloudflare Workers: ${caller} got queue: "redis", but the queue is BullMQ on ` +
+        "Redis, which needs TCP connections that outlive a request, and a Worker's connections end with each request.",
+      {
+        hint:
+          "Leave queue out on Workers (handlers run in the Worker, answered 202 after handlerTimeoutMs), " +
+          "or receive deliveries with `app run --queue redis` on Node.",
+      },
+    );
   }
   const connection = app.state.redis?.connection;
   if (!connection) {

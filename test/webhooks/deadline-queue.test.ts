@@ -64,4 +64,34 @@ describe("DeadlineQueue", () => {
     expect(answers).to.deep.equal([0, 2, 1, 3]);
     expect(queue.size).to.equal(0);
   });
+
+  // Cloudflare Workers: process.uptime() is always 0 there, and setTimeout returns a number.
+  it("times out where process.uptime() stands still and timers have no unref()", async () => {
+    const uptime = process.uptime.bind(process);
+    const setTimer = globalThis.setTimeout;
+    process.uptime = () => 0;
+    globalThis.setTimeout = ((callback: () => void, ms: number) => Number(setTimer(callback, ms))) as never;
+    try {
+      const queue = new DeadlineQueue(30, "timed out");
+      const answers: string[] = [];
+      queue.add((value) => answers.push(value));
+      await sleep(90);
+      expect(answers).to.deep.equal(["timed out"]);
+    } finally {
+      process.uptime = uptime;
+      globalThis.setTimeout = setTimer;
+    }
+  });
+
+  // On Workers a timer dies with the request that set it: one shared timer would leave later requests without a 202.
+  it("gives each waiter a timer of its own where asked (Workers), answered or timed out alike", async () => {
+    const queue = new DeadlineQueue(30, "timed out", { perWaiterTimers: true });
+    const answers: string[] = [];
+    const first = queue.add((value) => answers.push(`first ${value}`));
+    queue.add((value) => answers.push(`second ${value}`));
+    expect(queue.answer(first, "ok")).to.equal(true);
+    await sleep(80);
+    expect(answers).to.deep.equal(["first ok", "second timed out"]);
+    expect(queue.size).to.equal(0);
+  });
 });

@@ -8,6 +8,7 @@ import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
 import { interceptableFetch } from "../interceptable-fetch.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import { getTokenExchangeHooks } from "./token-exchange-hooks.js";
+import { toPkcs8 } from "../../private-key/to-pkcs8.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
 import { readExchangeAnswer } from "./exchange-answer.js";
 
@@ -152,7 +153,7 @@ export class TokenStore {
     for (let attempt = 1; ; attempt++) {
       let jwt: string | undefined;
       try {
-        jwt = await this.getJwt();
+        jwt = await this.getJwt().catch(unsignable);
         return await this.#mint(installationId, jwt);
       } catch (error) {
         if (clockRetries++ < 2 && this.correctClock(error, jwt)) continue;
@@ -190,16 +191,28 @@ export class TokenStore {
 
   async #createAppAuth(): Promise<ReturnType<typeof createAppAuth>> {
     const { createAppAuth } = await import("@octokit/auth-app");
+    // Checked when first needed, not when the app is made: an app whose
+    // tests only use a platform token may carry a placeholder key, as with Probot.
+    // PKCS#8: outside Node the JWT is signed with WebCrypto, which imports no PKCS#1.
+    const privateKey = toPkcs8(validatePrivateKey(this.#options.privateKey, "The privateKey option"));
+    registerSecret(privateKey);
     return createAppAuth({
       appId: this.appId,
-      // Checked when first needed, not when the app is made: an app whose
-      // tests only use a platform token may carry a placeholder key, as with Probot.
-      privateKey: validatePrivateKey(this.#options.privateKey, "The privateKey option"),
+      privateKey,
       request: await (this.#request ??= this.#createRequest()),
       log: this.#options.log,
       ...(this.#timeDifference ? { timeDifference: this.#timeDifference } : {}),
     } as Parameters<typeof createAppAuth>[0]);
   }
+}
+
+/** A JWT that cannot be signed will not be signed on a retry either. */
+function unsignable(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  throw new AppError("PRIVATE_KEY_INVALID", `The app's JWT could not be signed: ${(error as Error)?.message}`, {
+    hint: PRIVATE_KEY_HINT,
+    cause: error,
+  });
 }
 
 function isTransient(error: unknown): boolean {

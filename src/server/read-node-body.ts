@@ -1,0 +1,48 @@
+import type { IncomingMessage } from "node:http";
+
+/** The host read the body stream before the middleware and kept no bytes of it. */
+export class BodyAlreadyReadError extends Error {}
+
+export const BODY_ALREADY_READ =
+  "The webhook body was already read and parsed before the middleware, so its signature cannot be checked " +
+  "against the exact bytes received. Turn the body parser off on this route: in a Next.js pages API route, " +
+  "`export const config = { api: { bodyParser: false } }`; in Express, mount the middleware before express.json().";
+
+/**
+ * The body's bytes. Past the limit the rest is dropped, never kept; the 413's
+ * `Connection: close` makes Node shut the socket. When a host (a framework's
+ * body parser, a serverless adapter) consumed the stream first, the bytes it
+ * kept as `request.body` (a Buffer or a string) are used; a parsed object
+ * cannot be verified, so that is a `BodyAlreadyReadError`.
+ */
+export function readNodeBody(request: IncomingMessage, limit: number): Promise<Uint8Array | null> {
+  if (request.readableEnded) return Promise.resolve(keptBody(request, limit));
+  const declared = request.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] | null = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      if (chunks === null) return;
+      size += chunk.length;
+      if (size > limit) {
+        chunks = null;
+        resolve(null);
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    request.on("end", () => {
+      if (chunks !== null) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+    // An aborted request emits "error" (ECONNRESET), so no "close" listener is needed.
+    request.on("error", reject);
+  });
+}
+
+function keptBody(request: IncomingMessage, limit: number): Uint8Array | null {
+  const body = (request as { body?: unknown }).body;
+  const bytes = body instanceof Uint8Array ? body : typeof body === "string" ? Buffer.from(body, "utf8") : undefined;
+  if (bytes === undefined) throw new BodyAlreadyReadError(BODY_ALREADY_READ);
+  return bytes.byteLength > limit ? null : bytes;
+}
