@@ -1,5 +1,6 @@
 import { App } from "../../src/app.js";
 import { getLog } from "../../src/log/get-log.js";
+import { createRedisSharing } from "../../src/redis/create-redis-sharing.js";
 import { createLogCapture, type LogCapture } from "./capture-log.js";
 import type { FakePlatform } from "./fake-platform.js";
 import { getTestKeys } from "./keys.js";
@@ -24,6 +25,7 @@ export function createRedisApp(
     baseUrl: platform.url,
     Client: FastClient,
     redisConfig,
+    createSharing: createRedisSharing,
     log: getLog({ level: "info", logFormat: "json", destination: logs.stream }),
   });
 }
