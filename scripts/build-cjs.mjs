@@ -33,24 +33,24 @@ function packageType(file) {
 }
 
 /**
- * A dependency of the package that require() loads as CommonJS stays outside the bundle (the
- * bundle requires it from node_modules at run time); an ESM-only one goes in, and so does
- * anything the package does not depend on itself, which npm may install out of its reach.
+ * What the bundle leaves to node_modules: the optional parts that read files of their own at
+ * run time (BullMQ's Lua scripts) or are large and loaded only when configured (Redis, Sentry,
+ * OpenTelemetry). Everything else is inside, so that a runner that knows nothing of "exports"
+ * or of `node:` names (jest 26 and 27 load "main" and resolve bare names only) finds it all.
  */
-const externalWhenCommonJs = {
-  name: "external-when-commonjs",
+const EXTERNAL = ["bullmq", "ioredis", "@sentry/node", "@opentelemetry/"];
+const isExternal = (specifier) =>
+  EXTERNAL.some((name) => (name.endsWith("/") ? specifier.startsWith(name) : packageOf(specifier) === name));
+
+const externals = {
+  name: "externals",
   setup(context) {
     context.onResolve({ filter: /^[^./]/ }, (args) => {
+      // Without the node: prefix where a bare name exists: jest 26 and 27 know no prefixed names.
+      const bare = args.path.replace(/^node:/, "");
+      if (builtinModules.includes(bare)) return { path: bare, external: true };
       if (builtins.has(args.path) || args.path.startsWith("node:")) return { path: args.path, external: true };
-      if (!Object.hasOwn(dependencies, packageOf(args.path))) return undefined;
-      let file;
-      try {
-        file = createRequire(join(args.resolveDir, "index.js")).resolve(args.path);
-      } catch {
-        return undefined; // only an `import` condition: bundled
-      }
-      const commonJs = file.endsWith(".cjs") || (file.endsWith(".js") && packageType(file) !== "module");
-      return commonJs ? { path: args.path, external: true } : undefined;
+      return isExternal(args.path) ? { path: args.path, external: true } : undefined;
     });
   },
 };
@@ -59,7 +59,44 @@ mkdirSync(out, { recursive: true });
 const entry = Object.entries(ENTRIES)
   .map(([name, path]) => `export * as ${name} from ${JSON.stringify(path)};`)
   .join("\n");
+// jest 26 and 27 run a test file in a context of their own that lacks the web globals Node has
+// (fetch, Headers, TextDecoder, ...): the bundle takes what is missing from Node's own context,
+// reached through a function of a built-in module.
+const WEB_GLOBALS = [
+  "fetch",
+  "Headers",
+  "Request",
+  "Response",
+  "FormData",
+  "Blob",
+  "File",
+  "TextEncoder",
+  "TextDecoder",
+  "AbortController",
+  "AbortSignal",
+  "ReadableStream",
+  "WritableStream",
+  "TransformStream",
+  "structuredClone",
+  "atob",
+  "btoa",
+  "URL",
+  "URLSearchParams",
+  "EventTarget",
+  "Event",
+  "DOMException",
+  "crypto",
+  "performance",
+];
+const BANNER = `(() => {
+  const names = ${JSON.stringify(WEB_GLOBALS)};
+  if (names.every((name) => globalThis[name] !== undefined)) return;
+  const node = require("util").inspect.constructor("return globalThis")();
+  for (const name of names) if (globalThis[name] === undefined && node[name] !== undefined) globalThis[name] = node[name];
+})();`;
+
 await build({
+  banner: { js: BANNER },
   stdin: { contents: entry, resolveDir: out, sourcefile: "entries.js" },
   bundle: true,
   format: "cjs",
@@ -67,7 +104,7 @@ await build({
   target: "node20",
   // import() of an optional part becomes require(): jest runs no import() without a flag.
   supported: { "dynamic-import": false },
-  plugins: [externalWhenCommonJs],
+  plugins: [externals],
   outfile: join(out, "bundle.cjs"),
   logLevel: "warning",
   legalComments: "none",
