@@ -31,7 +31,7 @@ describe("compat: what the corpus of public Probot apps relies on", () => {
         return this;
       }
     }
-    const app = new App({ secret: "secret", Client: FakeClient as never });
+    const app = new App({ secret: "corpus-test-webhook-secret", Client: FakeClient as never });
     let seen: unknown;
     app.on("issues", (context) => {
       seen = context.client;
