@@ -118,7 +118,7 @@ export class RedisConnection {
   }
 
   async #connect(): Promise<Redis> {
-    const { Redis } = await import("ioredis");
+    const { Redis } = await import("#ioredis");
     const { config } = this.#options;
     // ioredis' RedisOptions does not satisfy its own constructor type under
     // exactOptionalPropertyTypes (replyMapping), hence the casts.
