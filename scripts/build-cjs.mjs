@@ -15,7 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "dist/cjs");
 const ENTRIES = { index: "../src/index.js", testing: "../src/testing/index.js" };
 const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
-const { dependencies } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const { dependencies, imports } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 /** "@scope/name/sub" → "@scope/name". */
 const packageOf = (specifier) =>
   specifier
@@ -40,7 +40,14 @@ function packageType(file) {
 const externalWhenCommonJs = {
   name: "external-when-commonjs",
   setup(context) {
-    context.onResolve({ filter: /^[^./]/ }, (args) => {
+    // "#name" (package.json "imports") as Node resolves it: a dependency stays one (and is then
+    // external when CommonJS, as above); the "workerd" stand-ins are for Workers bundles only.
+    context.onResolve({ filter: /^#/ }, (args) => {
+      const target = imports?.[args.path]?.default;
+      if (typeof target !== "string" || target.startsWith("./")) return undefined;
+      return context.resolve(target, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer });
+    });
+    context.onResolve({ filter: /^[^./#]/ }, (args) => {
       if (builtins.has(args.path) || args.path.startsWith("node:")) return { path: args.path, external: true };
       if (!Object.hasOwn(dependencies, packageOf(args.path))) return undefined;
       let file;
