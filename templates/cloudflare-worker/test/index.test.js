@@ -33,7 +33,7 @@ describe("{{name}} on Cloudflare Workers", () => {
   beforeEach(async () => {
     // A stand-in for the GitHub API on 127.0.0.1.
     platform = await startFakePlatform();
-    env = { APP_ID: String(platform.appId), PRIVATE_KEY: platform.privateKey, WEBHOOK_SECRET: SECRET, LOG_LEVEL: "warn" };
+    env = { APP_ID: String(platform.appId), PRIVATE_KEY: platform.privateKey, WEBHOOK_SECRET: SECRET, LOG_LEVEL: "error" };
   });
 
   afterEach(async () => {

@@ -34,7 +34,7 @@ describe("{{name}} on Vercel", () => {
       APP_ID: String(platform.appId),
       PRIVATE_KEY: platform.privateKey,
       WEBHOOK_SECRET: SECRET,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "error",
     });
   });
 
