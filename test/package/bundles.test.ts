@@ -164,5 +164,30 @@ await flushSentry(100);
     expect(output).to.include(
       "Sentry is not available (Error reports to Sentry (SENTRY_DSN) is not available on Cloudflare Workers",
     );
+
+    // Redis configured: the handler still comments (local throttling), and the log says why.
+    const redis = join(tmp, "redis.mjs");
+    await writeFile(
+      redis,
+      `import { App } from "./workerd.mjs";
+const app = new App({ appId: Number(process.env.APP_ID), privateKey: process.env.PRIVATE_KEY, baseUrl: process.env.BASE_URL, secret: "s", redisConfig: "redis://127.0.0.1:9", logLevel: "info" });
+app.on("issues.opened", (context) => context.client.issues.createComment(context.issue({ body: "hi" })));
+await app.receive({ id: "1", name: "issues", payload: { action: "opened", issue: { number: 8 }, repository: { name: "r", owner: { login: "o" } }, installation: { id: 1 } } });
+console.log("delivered");
+process.exit(0);
+`,
+    );
+    const withRedis = await run(redis, {
+      PATH: process.env.PATH,
+      BASE_URL: platform.url,
+      APP_ID: String(platform.appId),
+      PRIVATE_KEY: platform.privateKey,
+      NO_COLOR: "1",
+    });
+    expect(withRedis.output, withRedis.output).to.include("delivered");
+    expect(withRedis.output).to.include("Redis (REDIS_URL, redisConfig) is not available on Cloudflare Workers");
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.include(
+      "POST /repos/o/r/issues/8/comments",
+    );
   });
 });
