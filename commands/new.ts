@@ -41,8 +41,9 @@ export default class New extends AppCommand {
 
   static override flags = {
     template: Flags.option({
-      options: ["typescript", "javascript"] as const,
-      summary: "The template: typescript (default) or javascript.",
+      options: ["typescript", "javascript", "cloudflare-worker", "vercel"] as const,
+      summary:
+        "The template: typescript (default), javascript, cloudflare-worker (a Cloudflare Worker) or vercel (a Vercel function).",
     })(),
     description: Flags.string({
       summary: "One line saying what the app does (package.json description).",

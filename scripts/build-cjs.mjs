@@ -4,10 +4,10 @@
 // and one set of shared state. Where require() cannot load an ES module (jest's module
 // runtime, which runs every file as CommonJS), it falls back to dist/cjs/bundle.cjs: both
 // entries in one CommonJS bundle (one copy of each class between them), holding the
-// ESM-only dependencies (most of @octokit/*) and requiring the others from node_modules.
+// dependencies, and requiring from node_modules only the large optional parts (see EXTERNAL).
 import { build } from "esbuild";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { builtinModules, createRequire } from "node:module";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,22 +15,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "dist/cjs");
 const ENTRIES = { index: "../src/index.js", testing: "../src/testing/index.js" };
 const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
-const { dependencies } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const { imports } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 /** "@scope/name/sub" → "@scope/name". */
 const packageOf = (specifier) =>
   specifier
     .split("/")
     .slice(0, specifier.startsWith("@") ? 2 : 1)
     .join("/");
-
-/** The "type" of the package.json nearest to `file`, as Node reads it for a .js file. */
-function packageType(file) {
-  for (let folder = dirname(file); folder !== dirname(folder); folder = dirname(folder)) {
-    const manifest = join(folder, "package.json");
-    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, "utf8")).type;
-  }
-  return undefined;
-}
 
 /**
  * What the bundle leaves to node_modules: the optional parts that read files of their own at
@@ -45,7 +36,14 @@ const isExternal = (specifier) =>
 const externals = {
   name: "externals",
   setup(context) {
-    context.onResolve({ filter: /^[^./]/ }, (args) => {
+    // "#name" (package.json "imports") as Node resolves it: a dependency stays one (and is then
+    // external when it is one of EXTERNAL); the "workerd" stand-ins are for Workers bundles only.
+    context.onResolve({ filter: /^#/ }, (args) => {
+      const target = imports?.[args.path]?.default;
+      if (typeof target !== "string" || target.startsWith("./")) return undefined;
+      return context.resolve(target, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer });
+    });
+    context.onResolve({ filter: /^[^./#]/ }, (args) => {
       // Without the node: prefix where a bare name exists: jest 26 and 27 know no prefixed names.
       const bare = args.path.replace(/^node:/, "");
       if (builtinModules.includes(bare)) return { path: bare, external: true };

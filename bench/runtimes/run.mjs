@@ -42,6 +42,7 @@ async function bundle(cwd, config, main) {
 const workers = {
   framework: await bundle(join(work, "worker"), "wrangler.toml", "worker.js"),
   baseline: await bundle(benchDir, "wrangler-baseline.toml", "baseline-worker.js"),
+  octokit: await bundle(benchDir, "wrangler-baseline-octokit.toml", "baseline-octokit-worker.js"),
 };
 
 function delivery() {
@@ -105,11 +106,16 @@ async function nodeColdStart(script) {
   return ms;
 }
 
-const times = { worker: { framework: [], baseline: [] }, node: { framework: [], baseline: [] } };
+const times = { worker: { framework: [], baseline: [], octokit: [] }, node: { framework: [], baseline: [] } };
 for (let round = 0; round < rounds + 1; round++) {
   // The first round warms the disk cache and is left out.
-  const order = round % 2 === 0 ? ["framework", "baseline"] : ["baseline", "framework"];
+  const order = round % 2 === 0 ? ["framework", "baseline", "octokit"] : ["octokit", "baseline", "framework"];
   for (const which of order) {
+    if (which === "octokit") {
+      const w = await workerColdStart(workers.octokit);
+      if (round > 0) times.worker.octokit.push(w);
+      continue;
+    }
     const w = await workerColdStart(workers[which]).catch((error) => {
       console.error(`The ${which} Worker failed: ${error.message}`);
       return Number.NaN;
@@ -140,6 +146,20 @@ console.log(
 );
 console.log(
   row("Node start to the first answered delivery", median(times.node.framework), median(times.node.baseline), ms),
+);
+console.log(
+  "\nThe same Worker measures against the hand-written Worker with the same Octokit parts (baseline-octokit-worker.mjs):\n",
+);
+console.log("| measure | framework | Octokit Worker | ratio |\n|---|---|---|---|");
+console.log(row("Worker bundle", workers.framework.bytes, workers.octokit.bytes, kib));
+console.log(row("Worker bundle, gzip", workers.framework.gzip, workers.octokit.gzip, kib));
+console.log(
+  row(
+    "Worker cold start to the first answered delivery",
+    median(times.worker.framework),
+    median(times.worker.octokit),
+    ms,
+  ),
 );
 console.log(
   `\nAll times (ms): ${JSON.stringify(times, (key, value) => (typeof value === "number" ? Math.round(value) : value))}`,

@@ -22,6 +22,6 @@ async function httpIsIntercepted(): Promise<boolean> {
  */
 export const interceptableFetch: Fetch = async (input, init) => {
   if (!(await httpIsIntercepted())) return globalThis.fetch(input, init);
-  const fetch = await (nodeFetch ??= import("node-fetch").then((module) => module.default as unknown as Fetch));
+  const fetch = await (nodeFetch ??= import("#node-fetch").then((module) => module.default as unknown as Fetch));
   return fetch(input, init);
 };

@@ -12,7 +12,7 @@ let loaded: PrettyFactory | undefined;
  * streams write each line at once.
  */
 export function loadPrettyFactory(): Promise<PrettyFactory> {
-  loading ??= import("pino-pretty").then(({ prettyFactory }) => (loaded = prettyFactory as PrettyFactory));
+  loading ??= import("#pino-pretty").then(({ prettyFactory }) => (loaded = prettyFactory as PrettyFactory));
   return loading;
 }
 

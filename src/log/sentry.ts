@@ -86,7 +86,7 @@ export async function flushSentry(timeoutMs = 2000): Promise<void> {
 }
 
 async function loadScope({ dsn, environment, release }: SentryStreamOptions): Promise<Scope> {
-  const Sentry: Sentry = await import("@sentry/node");
+  const Sentry: Sentry = await import("#sentry-node");
   // A client of our own instead of Sentry.init(): no global hooks, and an
   // app's own Sentry set-up is left alone.
   const client = new Sentry.NodeClient({

@@ -47,7 +47,7 @@ type StreamError = Parameters<NonNullable<SmeeClient["onerror"]>>[0] & { code?: 
 // smee-client brings its own undici and takes longer to import than the rest
 // of the framework: only apps that use a proxy pay for it.
 let smeeClientModule: Promise<typeof SmeeClient> | undefined;
-const loadSmeeClient = () => (smeeClientModule ??= import("smee-client").then((module) => module.default));
+const loadSmeeClient = () => (smeeClientModule ??= import("#smee-client").then((module) => module.default));
 
 /**
  * Relays webhook deliveries from a smee.io channel to the local webhook

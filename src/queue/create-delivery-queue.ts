@@ -42,7 +42,7 @@ export async function createDeliveryQueue({
   attempts = DEFAULT_DELIVERY_ATTEMPTS,
   backoffMs = DEFAULT_BACKOFF_MS,
 }: DeliveryQueueOptions): Promise<DeliveryQueue> {
-  const [{ Queue }, { Redis }] = await Promise.all([import("bullmq"), import("ioredis")]);
+  const [{ Queue }, { Redis }] = await Promise.all([import("#bullmq"), import("#ioredis")]);
   // Our own client, handed to BullMQ: its close() only quits a connected
   // client, and one closed while reconnecting to a Redis that is down would
   // go on reconnecting (and keep the process alive); this one is disconnected.

@@ -40,7 +40,7 @@ export async function openFailedDeliveries({
   baseUrl?: string | undefined;
 }): Promise<FailedDeliveries> {
   const connection = new RedisConnection({ config: redisConfig, log: noLog });
-  const { Queue } = await import("bullmq");
+  const { Queue } = await import("#bullmq");
   const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId, baseUrl), {
     connection: bullConnection(connection.config, "admin"),
     prefix: queuePrefixOf(connection.keyPrefix),

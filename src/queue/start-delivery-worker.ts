@@ -40,7 +40,7 @@ export async function startDeliveryWorker({
   }
   const appId = app.state.appId ?? "token";
   leaveRateLimitsToTheQueue(app);
-  const { Worker, DelayedError, WaitingError } = await import("bullmq");
+  const { Worker, DelayedError, WaitingError } = await import("#bullmq");
   const running = new InFlight();
   /** The jobs running now, by delivery id (the job id), with their lock tokens: what a stop hands back. */
   const jobs = new Map<string, { job: Job<DeliveryJobData>; token: string | undefined }>();

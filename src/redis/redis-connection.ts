@@ -1,4 +1,5 @@
 import type { Redis, RedisOptions } from "ioredis";
+import { isAppError } from "../errors.js";
 import { registerSecret } from "../log/secrets.js";
 import { describeRedisFailure } from "./describe-redis-failure.js";
 import { maskRedisUrl, validateRedisUrl } from "./validate-redis-url.js";
@@ -71,7 +72,12 @@ export class RedisConnection {
   }
 
   client(): Promise<Redis> {
-    return (this.#client ??= this.#connect());
+    if (this.#client) return this.#client;
+    this.#client = this.#connect();
+    // Refused (only by the Workers build's stand-in): each caller that awaits sees it, and the
+    // callers that only start the connection leave no unhandled rejection.
+    this.#client.catch(() => undefined);
+    return this.#client;
   }
 
   /** A Redis that stops answering but keeps its sockets never closes them: mark it down for every caller. */
@@ -118,14 +124,22 @@ export class RedisConnection {
   }
 
   async #connect(): Promise<Redis> {
-    const { Redis } = await import("ioredis");
+    const { Redis } = await import("#ioredis");
     const { config } = this.#options;
     // ioredis' RedisOptions does not satisfy its own constructor type under
     // exactOptionalPropertyTypes (replyMapping), hence the casts.
-    const client =
-      typeof config === "string"
-        ? new Redis(config, FAULT_TOLERANT_OPTIONS as never)
-        : new Redis({ ...FAULT_TOLERANT_OPTIONS, ...config } as never);
+    let client: Redis;
+    try {
+      client =
+        typeof config === "string"
+          ? new Redis(config, FAULT_TOLERANT_OPTIONS as never)
+          : new Redis({ ...FAULT_TOLERANT_OPTIONS, ...config } as never);
+    } catch (error) {
+      // The Workers build's stand-in for ioredis refuses: say why, once; callers then run locally.
+      if (isAppError(error))
+        this.#options.log.warn(`${error.message} ${error.hint ?? ""} Running on local caches and throttling.`);
+      throw error;
+    }
     client.on("ready", () => this.#setUp(true));
     client.on("error", (error: unknown) => {
       this.#lastError = error;

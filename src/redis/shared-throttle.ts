@@ -41,7 +41,7 @@ export function createSharedThrottle(
 
   // Loaded only here: the Redis-capable build of Bottleneck is an optional part.
   async function loadShared(): Promise<{ Bottleneck: typeof Bottleneck; connection: Bottleneck.IORedisConnection }> {
-    const { default: Full } = await import("bottleneck");
+    const { default: Full } = await import("#bottleneck");
     redisConnection ??= connection.client().then((client) => {
       const created = new Full.IORedisConnection({ client: client as never });
       created.on("error", () => undefined);

@@ -66,7 +66,7 @@ async function startWorker(
   // As in run(): OpenTelemetry only when OTEL_* configure it, and none of it loaded otherwise.
   const telemetryConfig = readTelemetryConfig(env);
   const telemetry = telemetryConfig
-    ? await (await import("../telemetry/start-telemetry.js")).startTelemetry(telemetryConfig)
+    ? await (await import("#start-telemetry")).startTelemetry(telemetryConfig)
     : undefined;
   const log =
     settings.options.log ??

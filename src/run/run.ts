@@ -118,7 +118,7 @@ async function start(
   // OpenTelemetry only when OTEL_* configure it: otherwise none of it is loaded.
   const telemetryConfig = setupMode ? undefined : readTelemetryConfig(env);
   const telemetry = telemetryConfig
-    ? await (await import("../telemetry/start-telemetry.js")).startTelemetry(telemetryConfig)
+    ? await (await import("#start-telemetry")).startTelemetry(telemetryConfig)
     : undefined;
   const log =
     settings.options.log ??

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
 import { AppError } from "../errors.js";
+import { listTemplates } from "./list-templates.js";
 import { escapeFor, renderTemplate } from "./render-template.js";
 
 export type CopyTemplateOptions = {
@@ -22,7 +23,9 @@ export async function copyTemplate({
   const own = join(templatesDir, template);
   const ownFiles = await listFiles(own).catch(() => {
     throw new AppError("TEMPLATE_NOT_FOUND", `There is no template "${template}".`, {
-      hint: "Use --template typescript or --template javascript.",
+      hint: `Use one of: ${listTemplates(templatesDir)
+        .map((known) => known.name)
+        .join(", ")}.`,
     });
   });
   const files = new Map<string, string>();

@@ -10,6 +10,15 @@ import { startFakePlatform, type FakePlatform } from "../../src/testing/start-fa
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const ENTRIES = ["dist/src/index.js", "dist/src/testing/index.js"];
+/** The package's own modules that package.json "imports" (`#name`) may resolve to, under any condition. */
+const IMPORTS = JSON.parse(await readFile(join(root, "package.json"), "utf8")).imports as Record<
+  string,
+  Record<string, string>
+>;
+const localTargets = (specifier: string) =>
+  Object.values(IMPORTS[specifier] ?? {})
+    .filter((target) => target.startsWith("./"))
+    .map((target) => join(root, target));
 
 /** Every module of the package the entries load, statically or through `import()` of a literal path. */
 async function packageGraph(): Promise<Map<string, string>> {
@@ -22,6 +31,9 @@ async function packageGraph(): Promise<Map<string, string>> {
     seen.set(file, text);
     for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
       pending.push(resolve(dirname(file), specifier!));
+    }
+    for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](#[^"']+)["']/g)) {
+      pending.push(...localTargets(specifier!));
     }
   }
   return seen;
@@ -113,6 +125,69 @@ console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
     expect(exit).to.equal(0);
     expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.include(
       "POST /repos/o/r/issues/7/comments",
+    );
+  });
+
+  it("bundled for workerd, leaves out the Node-only optional parts, and says why when one is configured", async () => {
+    const outfile = join(tmp, "workerd.mjs");
+    const result = await build({
+      entryPoints: [join(root, "dist/src/index.js")],
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      mainFields: ["module", "main"],
+      // wrangler's conditions
+      conditions: ["workerd", "worker", "browser"],
+      external: [...builtinModules, "node:*"],
+      outfile,
+      metafile: true,
+      logLevel: "silent",
+      banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+    });
+    const packages = new Set(
+      Object.keys(result.metafile.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1]),
+    );
+    const nodeOnly = ["bullmq", "ioredis", "smee-client", "undici", "pino-pretty", "node-fetch", "luxon"];
+    expect(
+      [...packages].filter((name) => nodeOnly.includes(name!) || /^@(sentry|opentelemetry)\//.test(name!)),
+    ).to.deep.equal([]);
+    const script = join(tmp, "sentry.mjs");
+    await writeFile(
+      script,
+      `import { flushSentry, getLog } from "./workerd.mjs";
+const log = getLog({ logFormat: "json", sentryDsn: "https://public@o1.ingest.sentry.io/1" });
+log.error("failed");
+await flushSentry(100);
+`,
+    );
+    const { output } = await run(script, { PATH: process.env.PATH, NO_COLOR: "1" });
+    expect(output).to.include(
+      "Sentry is not available (Error reports to Sentry (SENTRY_DSN) is not available on Cloudflare Workers",
+    );
+
+    // Redis configured: the handler still comments (local throttling), and the log says why.
+    const redis = join(tmp, "redis.mjs");
+    await writeFile(
+      redis,
+      `import { App } from "./workerd.mjs";
+const app = new App({ appId: Number(process.env.APP_ID), privateKey: process.env.PRIVATE_KEY, baseUrl: process.env.BASE_URL, secret: "s", redisConfig: "redis://127.0.0.1:9", logLevel: "info" });
+app.on("issues.opened", (context) => context.client.issues.createComment(context.issue({ body: "hi" })));
+await app.receive({ id: "1", name: "issues", payload: { action: "opened", issue: { number: 8 }, repository: { name: "r", owner: { login: "o" } }, installation: { id: 1 } } });
+console.log("delivered");
+process.exit(0);
+`,
+    );
+    const withRedis = await run(redis, {
+      PATH: process.env.PATH,
+      BASE_URL: platform.url,
+      APP_ID: String(platform.appId),
+      PRIVATE_KEY: platform.privateKey,
+      NO_COLOR: "1",
+    });
+    expect(withRedis.output, withRedis.output).to.include("delivered");
+    expect(withRedis.output).to.include("Redis (REDIS_URL, redisConfig) is not available on Cloudflare Workers");
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.include(
+      "POST /repos/o/r/issues/8/comments",
     );
   });
 });

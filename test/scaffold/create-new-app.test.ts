@@ -63,6 +63,31 @@ describe("createNewApp", () => {
     expect(existsSync(join(cwd, "js-app", "index.js"))).to.equal(true);
   });
 
+  it("writes a Cloudflare Worker with its wrangler.toml, and a Vercel function, each with its own README", async () => {
+    const worker = await create({ name: "edge-app", template: "cloudflare-worker" });
+    expect(worker.files).to.include.members(["wrangler.toml", "src/index.js", "src/app.js", "test/index.test.js"]);
+    const toml = await readFile(join(cwd, "edge-app", "wrangler.toml"), "utf8");
+    expect(toml).to.match(/^name = "edge-app"$/m);
+    expect(toml).to.match(/^main = "src\/index\.js"$/m);
+    expect(toml).to.match(/^compatibility_flags = \["nodejs_compat"\]$/m);
+    const workerReadme = await readFile(join(cwd, "edge-app", "README.md"), "utf8");
+    expect(workerReadme).to.include("npx wrangler secret put PRIVATE_KEY");
+    expect(workerReadme).to.include(
+      "npx app receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ./src/app.js",
+    );
+
+    const vercel = await create({ name: "fn-app", template: "vercel" });
+    expect(vercel.files).to.include.members(["vercel.json", "api/github/webhooks.js", "app.js", "test/index.test.js"]);
+    expect(await readFile(join(cwd, "fn-app", "api/github/webhooks.js"), "utf8")).to.match(
+      /export function POST\(request\)/,
+    );
+    const vercelReadme = await readFile(join(cwd, "fn-app", "README.md"), "utf8");
+    expect(vercelReadme).to.include("npx vercel env add PRIVATE_KEY production");
+    expect(vercelReadme).to.include(
+      "npx app receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ./app.js",
+    );
+  });
+
   it("refuses a folder that is not empty, unless forced", async () => {
     await mkdir(join(cwd, "taken"));
     await writeFile(join(cwd, "taken", "notes.txt"), "mine");
@@ -108,9 +133,16 @@ describe("getFrameworkSpec", () => {
 });
 
 describe("listTemplates", () => {
-  it("lists typescript first, then javascript, each with its description", () => {
+  it("lists typescript first, then the others by name, each with its description", () => {
     const templates = listTemplates(getTemplatesDir());
-    expect(templates.map((template) => template.name)).to.deep.equal(["typescript", "javascript"]);
+    expect(templates.map((template) => template.name)).to.deep.equal([
+      "typescript",
+      "cloudflare-worker",
+      "javascript",
+      "vercel",
+    ]);
     expect(templates[0]!.description).to.match(/TypeScript/);
+    expect(templates[1]!.description).to.match(/Cloudflare Workers/);
+    expect(templates[3]!.description).to.match(/Vercel/);
   });
 });
