@@ -12,7 +12,7 @@ import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
 /** Text that any file the migration would change or report on contains. */
-const CANDIDATE = /probot|octokit|githubToken|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
+const CANDIDATE = /probot|octokit|githubToken|\b(context|ctx)\.github\b|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
 
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
