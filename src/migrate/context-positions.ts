@@ -31,6 +31,13 @@ export function isContextLiteral(path: Path): boolean {
   return false;
 }
 
+/** `x as Context`, `x as unknown as Context`, `<Context>x`, `x satisfies Context`. */
+export function isContextCast(node: AnyNode | null | undefined): boolean {
+  for (let at = node; at && WRAPPERS.has(at.type); at = at.expression as AnyNode | undefined)
+    if (typeName(at.typeAnnotation) === "Context") return true;
+  return false;
+}
+
 function isContextTarget(target: AnyNode): boolean {
   if (target.type === "Identifier") return CONTEXT_NAMES.has(target.name as string) || isTypedContext(target);
   if (target.type === "MemberExpression" && !target.computed) return keyName(target.property) === "context";

@@ -1,5 +1,5 @@
 import { visit } from "recast";
-import { CONTEXT_NAMES, isContextLiteral, isTypedContext, typeName } from "./context-positions.js";
+import { CONTEXT_NAMES, isContextCast, isContextLiteral, isTypedContext, typeName } from "./context-positions.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
@@ -175,7 +175,7 @@ function hasIdentifier(root: AnyNode, name: string): boolean {
   return found;
 }
 
-/** First parameters of handlers (`x.on(name, handler)`) and parameters typed `Context`. */
+/** First parameters of handlers (`x.on(name, handler)`), and parameters and variables typed or cast `Context`. */
 function findContextParameters(ast: AnyNode): Array<{ name: string; scope: AnyNode }> {
   const found: Array<{ name: string; scope: AnyNode }> = [];
   visit(ast, {
@@ -186,6 +186,12 @@ function findContextParameters(ast: AnyNode): Array<{ name: string; scope: AnyNo
         if (param.type === "Identifier" && (handler || isTypedContext(param)))
           found.push({ name: param.name, scope: node });
       }
+      this.traverse(path);
+    },
+    visitVariableDeclarator(path) {
+      const node = path.node as AnyNode;
+      if (node.id.type === "Identifier" && (isTypedContext(node.id) || isContextCast(node.init)))
+        found.push({ name: node.id.name, scope: declaringScope(path as Path, node.id.name) ?? ast });
       this.traverse(path);
     },
   });

@@ -91,6 +91,24 @@ const CASES: ReadonlyArray<[string, string, string, string]> = [
       "",
     ].join("\n"),
   ],
+  [
+    "a variable typed Context or cast to it is a context where it is used too",
+    "test/typed.test.ts",
+    [
+      "const fake = { octokit: double } as unknown as Context;",
+      "const typed: Context = { octokit: double } as any;",
+      "expect(fake.octokit.graphql).toHaveBeenCalled();",
+      "expect(typed.octokit.graphql).toHaveBeenCalled();",
+      "",
+    ].join("\n"),
+    [
+      "const fake = { client: double } as unknown as Context;",
+      "const typed: Context = { client: double } as any;",
+      "expect(fake.client.graphql).toHaveBeenCalled();",
+      "expect(typed.client.graphql).toHaveBeenCalled();",
+      "",
+    ].join("\n"),
+  ],
 ];
 
 describe("app migrate: Probot 9 and 10 names, and hand-made contexts", () => {
