@@ -7,6 +7,7 @@ import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
+import { reportAuthOverride } from "./report-auth-override.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
@@ -36,6 +37,7 @@ function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { co
   const refs = findModuleReferences(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
+  reportAuthOverride(ast, calls, log);
   renameContextClient(ast, log);
   reportAppFunctions(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);

@@ -123,6 +123,23 @@ describe("app migrate: Probot 9 and 10 names, and hand-made contexts", () => {
     });
   }
 
+  it("reports a test that replaces the app's auth to give events a client double", () => {
+    const code = [
+      'import { Application } from "probot";',
+      "let robot: Application;",
+      "robot = new Application();",
+      "robot.auth = () => Promise.resolve(github);",
+      "const other = { auth: null };",
+      "other.auth = () => 1;",
+      "",
+    ].join("\n");
+    const { problems } = migrateSource("spec/index.spec.ts", code);
+    expect(problems.map((p) => [p.line, p.message])).to.deep.equal([
+      [4, "replaces robot.auth: the clients of events do not come from auth() here"],
+    ]);
+    expect(problems[0]?.hint).to.include("Client:");
+  });
+
   it("leaves .github alone on objects that are not contexts", () => {
     const code = "const repo = payload.github;\nconst { github } = options;\ngithub.context.repo;\n";
     expect(migrateSource("a.js", code).code).to.equal(code);
