@@ -18,6 +18,11 @@ const CANDIDATE = /probot|octokit|githubToken|\b(context|ctx)\.github\b|getRoute
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
   if (!CANDIDATE.test(code)) return { code, changes: [], problems: [] };
+  if (BUNDLED_PROBOT.test(code)) {
+    // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
+    const message = "left as it was: a bundle with probot inside (build output)";
+    return { code, changes: [], problems: [{ message, hint: BUNDLE_HINT }] };
+  }
   const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
   try {
     return migrateTree(file, code, ast);
@@ -27,6 +32,11 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
     return { code, changes: [], problems: [{ message, hint: UNPROVEN_HINT }] };
   }
 }
+
+/** A bundler's path of one of probot's own modules, as esbuild and webpack write them. */
+const BUNDLED_PROBOT = /node_modules\/probot\/(lib|dist|src)\//;
+const BUNDLE_HINT =
+  "Rebuild it from the migrated sources (npm run build, or the bundler's command) once gh-app-kit is installed.";
 
 const UNPROVEN_HINT =
   "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.";

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
@@ -166,6 +166,28 @@ describe("app migrate: probot reached through another package", () => {
     );
     const again = await migrateApp({ directory: dir, framework: "^1.0.0" });
     expect(again.diff).to.equal("");
+  });
+
+  it("leaves a committed bundle that holds probot itself as it is, and says to rebuild it", async () => {
+    // As example-github-action's dist/index.js: esbuild output with probot and the app inside.
+    const manifest = `${JSON.stringify({ name: "action", dependencies: { probot: "^13.0.0" } }, null, 2)}\n`;
+    const bundle = [
+      "// node_modules/probot/lib/context.js",
+      "var Context = class { get octokit() { return this.x; } };",
+      "// app.js",
+      'var app = (app2) => app2.on("issues", (context) => context.octokit.issues.get());',
+      "",
+    ].join("\n");
+    await writeFile(join(dir, "package.json"), manifest);
+    await mkdir(join(dir, "dist"));
+    await writeFile(join(dir, "dist/index.js"), bundle);
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(await readFile(join(dir, "dist/index.js"), "utf8")).to.equal(bundle);
+    const entry = report.files.find((f) => f.file === "dist/index.js");
+    expect(entry?.changes).to.deep.equal([]);
+    expect(entry?.problems.map((p) => p.message)).to.deep.equal([
+      "left as it was: a bundle with probot inside (build output)",
+    ]);
   });
 
   it("adds nothing when no file names probot", async () => {
