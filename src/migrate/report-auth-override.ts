@@ -1,7 +1,8 @@
 import { visit } from "recast";
 import { keyName, lineOf, type AnyNode, type CallSite, type SourceLog } from "./source-types.js";
 
-const APP_CLASSES = new Set(["Probot", "Application"]);
+// Only Probot 9 and 10's Application: from Probot 11 on, a replaced auth() serves the app's own calls, as it does here.
+const APP_CLASSES = new Set(["Application"]);
 
 /**
  * Probot 9 and 10 made each event's client with `app.auth()`, so tests replaced it

@@ -131,6 +131,10 @@ describe("app migrate: Probot 9 and 10 names, and hand-made contexts", () => {
       "robot.auth = () => Promise.resolve(github);",
       "const other = { auth: null };",
       "other.auth = () => 1;",
+      "// Probot 11+: a test of the app's own code that calls app.auth(id) itself; events never used it.",
+      'const { Probot } = require("probot");',
+      "const app = new Probot({});",
+      "app.auth = jest.fn();",
       "",
     ].join("\n");
     const { problems } = migrateSource("spec/index.spec.ts", code);
