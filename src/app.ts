@@ -50,7 +50,14 @@ export class App {
   static version = VERSION;
   readonly version = VERSION;
   readonly state: State;
-  readonly log: DeprecatedLogger;
+  #log!: DeprecatedLogger;
+  /** Callable as the earlier shape's logger; writable, as Probot's `log`, with any `Logger` (kept as it is). */
+  get log(): DeprecatedLogger {
+    return this.#log;
+  }
+  set log(log: Logger) {
+    this.#log = log as DeprecatedLogger;
+  }
   /** The current shape: handlers get the event's own fields and a `Context`'s others. */
   readonly webhooks: AppWebhooks<WebhooksContext>;
   /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */

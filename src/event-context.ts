@@ -1,6 +1,7 @@
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
 import type { MergeOptions } from "./config/types.js";
+import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
 import { rememberDelivery } from "./log/delivery-tags.js";
 import type { Logger } from "./log/get-log.js";
@@ -79,6 +80,15 @@ export class Context<P = unknown> {
   get client(): AppClient {
     if (!this.#host) return this.#client as AppClient;
     return (this.#client ??= this.#host.createEventClient(this, this.log));
+  }
+
+  /**
+   * @deprecated Probot 9 and 10's name of `client`, kept for extensions installed from npm that
+   * read it (`app migrate` renames it in the app's own code). Warns once per process.
+   */
+  get github(): AppClient {
+    warnOnce("context.github", "context.github is deprecated; use context.client (app migrate renames it).");
+    return this.client;
   }
 
   /**

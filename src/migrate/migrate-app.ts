@@ -6,6 +6,7 @@ import { findSourceFiles } from "./find-source-files.js";
 import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { migrateSource } from "./migrate-source.js";
+import { FRAMEWORK_MODULE } from "./probot-names.js";
 import type { Change, Problem } from "./source-types.js";
 
 export type MigrateAppOptions = {
@@ -69,15 +70,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
       });
     }
   };
-  let moved: SourceResult;
-  try {
-    moved = migratePackageJson(manifest, options.framework, options.overrides);
-  } catch (error) {
-    throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
-      hint: "Fix package.json, then run app migrate again.",
-    });
-  }
-  record("package.json", manifest, moved);
+  // Sources first: package.json gains the framework when a file imports probot that it does not declare.
+  const sources: Array<[file: string, before: string, after: SourceResult]> = [];
   for (const file of await findSourceFiles(directory)) {
     report.scanned++;
     const before = await readFile(join(directory, file), "utf8");
@@ -87,8 +81,19 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     } catch (error) {
       after = { code: before, changes: [], problems: [], error: (error as Error).message };
     }
-    record(file, before, after);
+    sources.push([file, before, after]);
   }
+  const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
+  let moved: SourceResult;
+  try {
+    moved = migratePackageJson(manifest, options.framework, options.overrides, importer?.[0]);
+  } catch (error) {
+    throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
+      hint: "Fix package.json, then run app migrate again.",
+    });
+  }
+  record("package.json", manifest, moved);
+  for (const [file, before, after] of sources) record(file, before, after);
   report.diff = diffs.join("");
   const staleLockfile = await findStaleLockfile(directory);
   if (staleLockfile) report.staleLockfile = staleLockfile;

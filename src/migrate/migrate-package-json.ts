@@ -18,6 +18,8 @@ export function migratePackageJson(
   code: string,
   frameworkSpec: string,
   overrides: Readonly<Record<string, string>> = {},
+  /** A source file whose import of probot was rewritten: the framework is added if nothing declares it. */
+  importedBy?: string,
 ): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const manifest = JSON.parse(code) as Manifest;
@@ -38,6 +40,20 @@ export function migratePackageJson(
     log.changes.push({
       line: lineOfKey(PROBOT_MODULE) ?? 0,
       text: `${field}: probot@${String(had)} → ${FRAMEWORK_MODULE}@${frameworkSpec}`,
+    });
+  }
+  const declared = DEPENDENCY_FIELDS.some((field) => isRecord(manifest[field]) && FRAMEWORK_MODULE in manifest[field]);
+  if (importedBy !== undefined && !declared) {
+    // probot came through another package (an adapter): its imports now name a package nothing installs.
+    const line = lineOfKey("dependencies") ?? 0;
+    manifest.dependencies = {
+      ...(isRecord(manifest.dependencies) ? manifest.dependencies : {}),
+      [FRAMEWORK_MODULE]: frameworkSpec,
+    };
+    changed = true;
+    log.changes.push({
+      line,
+      text: `dependencies: + ${FRAMEWORK_MODULE}@${frameworkSpec} (${importedBy} imports it; package.json did not declare probot)`,
     });
   }
   const scripts = manifest.scripts;

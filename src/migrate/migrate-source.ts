@@ -7,16 +7,22 @@ import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
+import { reportAuthOverride } from "./report-auth-override.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
 /** Text that any file the migration would change or report on contains. */
-const CANDIDATE = /probot|octokit|githubToken|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
+const CANDIDATE = /probot|octokit|githubToken|\b(context|ctx)\.github\b|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
 
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
 export function migrateSource(file: string, code: string): SourceLog & { code: string } {
   if (!CANDIDATE.test(code)) return { code, changes: [], problems: [] };
+  if (BUNDLED_PROBOT.test(code)) {
+    // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
+    const message = "left as it was: a bundle with probot inside (build output)";
+    return { code, changes: [], problems: [{ message, hint: BUNDLE_HINT }] };
+  }
   const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
   try {
     return migrateTree(file, code, ast);
@@ -27,6 +33,11 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
   }
 }
 
+/** A bundler's path of one of probot's own modules, as esbuild and webpack write them. */
+const BUNDLED_PROBOT = /node_modules\/probot\/(lib|dist|src)\//;
+const BUNDLE_HINT =
+  "Rebuild it from the migrated sources (npm run build, or the bundler's command) once gh-app-kit is installed.";
+
 const UNPROVEN_HINT =
   "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.";
 
@@ -36,6 +47,7 @@ function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { co
   const refs = findModuleReferences(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
+  reportAuthOverride(ast, calls, log);
   renameContextClient(ast, log);
   reportAppFunctions(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);

@@ -12,12 +12,14 @@ export const EXPORT_RENAMES = table<string>({
   ProbotOctokit: "AppClient",
   ProbotOctokitCore: "AppClient",
   Options: "AppOptions",
+  Application: "App",
 });
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
 export const RENAME_NOTES = table<string>({
   ProbotOctokitCore:
     "Probot 11's core client; AppClient also retries and throttles, which tests turn off with AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } })",
+  Application: "Probot 10's class; its options githubToken and Octokit are platformToken and Client here",
   Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
 });
 
@@ -35,8 +37,8 @@ export const OPTION_RENAMES = table<string>({
 /** createNodeMiddleware's options: Probot's `probot` and `webhooksPath`. */
 export const MIDDLEWARE_RENAMES = table<string>({ probot: "app", webhooksPath: "webhookPath" });
 
-/** The context's client: `context.octokit`, `{ octokit }`, `Context["octokit"]`. */
-export const CONTEXT_RENAMES = table<string>({ octokit: "client" });
+/** The context's client: `context.octokit`, `{ octokit }`, `Context["octokit"]`; Probot 9 and 10 called it `github`. */
+export const CONTEXT_RENAMES = table<string>({ octokit: "client", github: "client" });
 
 export const MISSING_EXPORTS = table<string>({
   Server:

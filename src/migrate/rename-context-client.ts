@@ -1,10 +1,15 @@
 import { visit } from "recast";
+import { CONTEXT_NAMES, isContextCast, isContextLiteral, isTypedContext, typeName } from "./context-positions.js";
+import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
-const CONTEXT_NAMES = new Set(["context", "ctx"]);
+/** The new name of a context's member or key named `name` (`octokit`, Probot 10's `github`), if it has one. */
+function clientKey(name: string | undefined): string | undefined {
+  return name === undefined ? undefined : CONTEXT_RENAMES[name];
+}
 
-/** Only where the object is surely an event context: other `.octokit`s are not ours. */
+/** Only where the object is surely an event context: other `.octokit`s and `.github`s are not ours. */
 export function renameContextClient(ast: AnyNode, log: SourceWork): void {
   const contexts = findContextParameters(ast);
   const isContext = (path: Path): boolean => {
@@ -45,11 +50,12 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
     visitObjectExpression(path) {
       const node = path.node as AnyNode;
       const keys = (node.properties as AnyNode[]).map((p) => (p.computed ? undefined : keyName(p.key)));
-      if (keys.includes("octokit") && keys.includes("payload")) {
+      if (keys.some((key) => clientKey(key)) && (keys.includes("payload") || isContextLiteral(path as Path))) {
         for (const property of node.properties as AnyNode[]) {
-          if (property.computed || keyName(property.key) !== "octokit" || property.type === "SpreadElement") continue;
+          const name = property.computed ? undefined : keyName(property.key);
+          if (!clientKey(name) || property.type === "SpreadElement" || keys.includes("client")) continue;
           renameKey(property, "client", log.edits);
-          log.changes.push({ line: lineOf(property), text: "context double { octokit } → { client }" });
+          log.changes.push({ line: lineOf(property), text: `context double { ${name as string} } → { client }` });
         }
       }
       this.traverse(path);
@@ -60,12 +66,13 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
       if (
         typeName(node.objectType) === "Context" &&
         literal &&
-        keyName(literal) === "octokit" &&
+        clientKey(keyName(literal)) &&
         literal.type !== "Identifier"
       ) {
+        const name = keyName(literal) as string;
         log.edits.replace(literal, quoted(literal, "client"));
         literal.value = "client";
-        log.changes.push({ line: lineOf(literal), text: 'Context["octokit"] → Context["client"]' });
+        log.changes.push({ line: lineOf(literal), text: `Context["${name}"] → Context["client"]` });
       }
       this.traverse(path);
     },
@@ -75,7 +82,8 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
 function renameMember(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
   const node = path.node as AnyNode;
   const property = node.property as AnyNode;
-  if (keyName(property) !== "octokit" || (node.computed && property.type === "Identifier")) return;
+  const name = keyName(property);
+  if (!clientKey(name) || (node.computed && property.type === "Identifier")) return;
   if (!isContext(path.get("object") as Path)) return;
   if (property.type === "Identifier") {
     log.edits.rename(property, "client");
@@ -84,7 +92,7 @@ function renameMember(path: Path, isContext: (path: Path) => boolean, log: Sourc
     log.edits.replace(property, quoted(property, "client"));
     property.value = "client";
   }
-  log.changes.push({ line: lineOf(property), text: ".octokit → .client" });
+  log.changes.push({ line: lineOf(property), text: `.${name as string} → .client` });
 }
 
 /** Renames a property's key; a shorthand `{ octokit }` becomes `{ client: octokit }`. */
@@ -106,20 +114,23 @@ function quoted(literal: AnyNode, value: string): string {
 /** `{ octokit }` from a context: `{ client }`, and its uses, unless `client` is taken there. */
 function renamePattern(pattern: AnyNode, path: Path, log: SourceWork): void {
   for (const property of pattern.properties as AnyNode[]) {
-    if (property.type === "RestElement" || property.computed || keyName(property.key) !== "octokit") continue;
+    const name = property.type === "RestElement" || property.computed ? undefined : keyName(property.key);
+    if (!clientKey(name)) continue;
     const value = property.value.type === "AssignmentPattern" ? property.value.left : property.value;
     const scope = path.node.type === "VariableDeclarator" ? scopeNode(path) : (path.node as AnyNode);
     const renameUses = property.shorthand && value.type === "Identifier" && !hasIdentifier(scope, "client");
     if (renameUses) {
-      renameLocal(scope, "octokit", "client", log.edits); // the pattern's own value too, at the key's place
+      renameLocal(scope, name as string, "client", log.edits); // the pattern's own value too, at the key's place
       property.key.name = "client";
-      log.changes.push({ line: lineOf(property), text: "{ octokit } → { client } (and its uses)" });
+      log.changes.push({ line: lineOf(property), text: `{ ${name as string} } → { client } (and its uses)` });
     } else {
       const shorthand = property.shorthand;
       renameKey(property, "client", log.edits);
       log.changes.push({
         line: lineOf(property),
-        text: shorthand ? "{ octokit } → { client: octokit }" : "{ octokit: x } → { client: x }",
+        text: shorthand
+          ? `{ ${name as string} } → { client: ${name as string} }`
+          : `{ ${name as string}: x } → { client: x }`,
       });
     }
   }
@@ -164,7 +175,7 @@ function hasIdentifier(root: AnyNode, name: string): boolean {
   return found;
 }
 
-/** First parameters of handlers (`x.on(name, handler)`) and parameters typed `Context`. */
+/** First parameters of handlers (`x.on(name, handler)`), and parameters and variables typed or cast `Context`. */
 function findContextParameters(ast: AnyNode): Array<{ name: string; scope: AnyNode }> {
   const found: Array<{ name: string; scope: AnyNode }> = [];
   visit(ast, {
@@ -175,6 +186,12 @@ function findContextParameters(ast: AnyNode): Array<{ name: string; scope: AnyNo
         if (param.type === "Identifier" && (handler || isTypedContext(param)))
           found.push({ name: param.name, scope: node });
       }
+      this.traverse(path);
+    },
+    visitVariableDeclarator(path) {
+      const node = path.node as AnyNode;
+      if (node.id.type === "Identifier" && (isTypedContext(node.id) || isContextCast(node.init)))
+        found.push({ name: node.id.name, scope: declaringScope(path as Path, node.id.name) ?? ast });
       this.traverse(path);
     },
   });
@@ -189,15 +206,4 @@ function isHandler(path: Path): boolean {
   return (
     callee.type === "MemberExpression" && !callee.computed && ["on", "onAny"].includes(keyName(callee.property) ?? "")
   );
-}
-
-function isTypedContext(param: AnyNode): boolean {
-  return typeName(param.typeAnnotation?.typeAnnotation) === "Context";
-}
-
-/** `Context`, `Context<"issues">` or `x.Context` as a type: "Context". */
-function typeName(type: AnyNode | undefined): string | undefined {
-  if (type?.type !== "TSTypeReference") return undefined;
-  const name = type.typeName as AnyNode;
-  return name.type === "TSQualifiedName" ? keyName(name.right) : keyName(name);
 }

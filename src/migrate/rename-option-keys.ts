@@ -6,7 +6,7 @@ import { keyName, lineOf, type AnyNode, type CallSite, type Path, type SourceWor
 export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
   for (const { imported, call, path } of calls) {
     const args = (call.arguments as AnyNode[]).map((arg) => objectOf(arg, path));
-    if (imported === "Probot") renameKeys(args[0], OPTION_RENAMES, log);
+    if (imported === "Probot" || imported === "Application") renameKeys(args[0], OPTION_RENAMES, log);
     if (imported === "createProbot" && args[0]) {
       renameKeys(args[0], OPTION_RENAMES, log); // a plain Options object is taken as overrides
       for (const property of args[0].properties as AnyNode[]) {

@@ -1,0 +1,204 @@
+import { expect } from "chai";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+/** [what it shows, file name, source, expected source]: Probot 9 and 10 names, and hand-made contexts in tests. */
+const CASES: ReadonlyArray<[string, string, string, string]> = [
+  [
+    "Probot 10's Application class as a value, with its option keys",
+    "test/index.test.js",
+    'const { Application } = require("probot");\nconst app = new Application({ secret, githubToken, Octokit });\n',
+    'const { App } = require("gh-app-kit");\nconst app = new App({ secret, platformToken: githubToken, Client: Octokit });\n',
+  ],
+  [
+    "Application as a type and as a value in TypeScript",
+    "test/index.test.ts",
+    'import { Application, Context } from "probot";\nlet app: Application;\napp = new Application({ Octokit: Fake });\n',
+    'import { App, Context } from "gh-app-kit";\nlet app: App;\napp = new App({ Client: Fake });\n',
+  ],
+  [
+    "context.github, Probot 10's name of the client, in a handler and a helper typed Context",
+    "src/index.ts",
+    [
+      'import { Application, Context } from "probot";',
+      "export = (app: Application) => {",
+      '  app.on("issues", async (context) => {',
+      "    await context.github.issues.update(context.issue({}));",
+      "  });",
+      "};",
+      "export async function label(ctx: Context) {",
+      "  const { github } = ctx;",
+      "  return github.issues.addLabels(ctx.issue({ labels: ['a'] }));",
+      "}",
+      "",
+    ].join("\n"),
+    [
+      'import { App, Context } from "gh-app-kit";',
+      "export = (app: App) => {",
+      '  app.on("issues", async (context) => {',
+      "    await context.client.issues.update(context.issue({}));",
+      "  });",
+      "};",
+      "export async function label(ctx: Context) {",
+      "  const { client } = ctx;",
+      "  return client.issues.addLabels(ctx.issue({ labels: ['a'] }));",
+      "}",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "context.github in a helper of a Probot 9 app that names no Probot module",
+    "lib/close.js",
+    "module.exports = async function close(context) {\n  await context.github.issues.update(context.issue({ state: 'closed' }));\n};\n",
+    "module.exports = async function close(context) {\n  await context.client.issues.update(context.issue({ state: 'closed' }));\n};\n",
+  ],
+  [
+    "a hand-made context with its payload spread in gets client for octokit",
+    "test/handler.test.ts",
+    [
+      "const context = { octokit, repo: vi.fn(), ...fixture };",
+      "await handler(context);",
+      "expect(context.octokit.graphql).toHaveBeenCalled();",
+      "",
+    ].join("\n"),
+    [
+      "const context = { client: octokit, repo: vi.fn(), ...fixture };",
+      "await handler(context);",
+      "expect(context.client.graphql).toHaveBeenCalled();",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "hand-made contexts: cast, typed, assigned, and Probot 10's github key",
+    "test/more.test.ts",
+    [
+      "const ctx = { octokit: fake, issue: () => ({}) } as unknown as Context;",
+      "let typed: Context = { octokit: fake } as any;",
+      "let context;",
+      "context = { github: fake, log };",
+      "const options = { octokit: fake };",
+      "",
+    ].join("\n"),
+    [
+      "const ctx = { client: fake, issue: () => ({}) } as unknown as Context;",
+      "let typed: Context = { client: fake } as any;",
+      "let context;",
+      "context = { client: fake, log };",
+      "const options = { octokit: fake };",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "a variable typed Context or cast to it is a context where it is used too",
+    "test/typed.test.ts",
+    [
+      "const fake = { octokit: double } as unknown as Context;",
+      "const typed: Context = { octokit: double } as any;",
+      "expect(fake.octokit.graphql).toHaveBeenCalled();",
+      "expect(typed.octokit.graphql).toHaveBeenCalled();",
+      "",
+    ].join("\n"),
+    [
+      "const fake = { client: double } as unknown as Context;",
+      "const typed: Context = { client: double } as any;",
+      "expect(fake.client.graphql).toHaveBeenCalled();",
+      "expect(typed.client.graphql).toHaveBeenCalled();",
+      "",
+    ].join("\n"),
+  ],
+];
+
+describe("app migrate: Probot 9 and 10 names, and hand-made contexts", () => {
+  for (const [what, file, input, output] of CASES) {
+    it(what, () => {
+      const migrated = migrateSource(file, input);
+      expect(migrated.code).to.equal(output);
+      expect(migrated.problems.filter((p) => !p.message.startsWith("the app function"))).to.deep.equal([]);
+      const again = migrateSource(file, migrated.code);
+      expect(again.code, "a second run changes nothing").to.equal(migrated.code);
+      expect(again.changes).to.deep.equal([]);
+    });
+  }
+
+  it("reports a test that replaces the app's auth to give events a client double", () => {
+    const code = [
+      'import { Application } from "probot";',
+      "let robot: Application;",
+      "robot = new Application();",
+      "robot.auth = () => Promise.resolve(github);",
+      "const other = { auth: null };",
+      "other.auth = () => 1;",
+      "// Probot 11+: a test of the app's own code that calls app.auth(id) itself; events never used it.",
+      'const { Probot } = require("probot");',
+      "const app = new Probot({});",
+      "app.auth = jest.fn();",
+      "",
+    ].join("\n");
+    const { problems } = migrateSource("spec/index.spec.ts", code);
+    expect(problems.map((p) => [p.line, p.message])).to.deep.equal([
+      [4, "replaces robot.auth: the clients of events do not come from auth() here"],
+    ]);
+    expect(problems[0]?.hint).to.include("Client:");
+  });
+
+  it("leaves .github alone on objects that are not contexts", () => {
+    const code = "const repo = payload.github;\nconst { github } = options;\ngithub.context.repo;\n";
+    expect(migrateSource("a.js", code).code).to.equal(code);
+  });
+});
+
+describe("app migrate: probot reached through another package", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "migrate-undeclared-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("adds gh-app-kit to dependencies when it rewrote an import of probot that package.json does not declare", async () => {
+    const manifest = { name: "action", type: "module", dependencies: { "@probot/adapter-github-actions": "^4.0.0" } };
+    await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(join(dir, "app.js"), 'import { Probot } from "probot";\nexport const probot = new Probot({});\n');
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as typeof manifest;
+    expect(written.dependencies).to.deep.equal({ "@probot/adapter-github-actions": "^4.0.0", "gh-app-kit": "^1.0.0" });
+    const changes = report.files.find((f) => f.file === "package.json")?.changes.map((c) => c.text);
+    expect(changes).to.include(
+      "dependencies: + gh-app-kit@^1.0.0 (app.js imports it; package.json did not declare probot)",
+    );
+    const again = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(again.diff).to.equal("");
+  });
+
+  it("leaves a committed bundle that holds probot itself as it is, and says to rebuild it", async () => {
+    // As example-github-action's dist/index.js: esbuild output with probot and the app inside.
+    const manifest = `${JSON.stringify({ name: "action", dependencies: { probot: "^13.0.0" } }, null, 2)}\n`;
+    const bundle = [
+      "// node_modules/probot/lib/context.js",
+      "var Context = class { get octokit() { return this.x; } };",
+      "// app.js",
+      'var app = (app2) => app2.on("issues", (context) => context.octokit.issues.get());',
+      "",
+    ].join("\n");
+    await writeFile(join(dir, "package.json"), manifest);
+    await mkdir(join(dir, "dist"));
+    await writeFile(join(dir, "dist/index.js"), bundle);
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(await readFile(join(dir, "dist/index.js"), "utf8")).to.equal(bundle);
+    const entry = report.files.find((f) => f.file === "dist/index.js");
+    expect(entry?.changes).to.deep.equal([]);
+    expect(entry?.problems.map((p) => p.message)).to.deep.equal([
+      "left as it was: a bundle with probot inside (build output)",
+    ]);
+  });
+
+  it("adds nothing when no file names probot", async () => {
+    const manifest = `${JSON.stringify({ name: "plain", dependencies: { express: "^4.0.0" } }, null, 2)}\n`;
+    await writeFile(join(dir, "package.json"), manifest);
+    await writeFile(join(dir, "index.js"), 'const octokit = require("@octokit/rest");\n');
+    await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(await readFile(join(dir, "package.json"), "utf8")).to.equal(manifest);
+  });
+});
