@@ -87,10 +87,12 @@ const WEB_GLOBALS = [
   "performance",
 ];
 const BANNER = `(() => {
-  const names = ${JSON.stringify(WEB_GLOBALS)};
-  if (names.every((name) => globalThis[name] !== undefined)) return;
-  const node = require("util").inspect.constructor("return globalThis")();
-  for (const name of names) if (globalThis[name] === undefined && node[name] !== undefined) globalThis[name] = node[name];
+  const missing = ${JSON.stringify(WEB_GLOBALS)}.filter((name) => globalThis[name] === undefined);
+  if (missing.length === 0) return;
+  // Read in Node's own context: a lazy global read from another context stops Node 22 and later.
+  const read = require("util").inspect.constructor("names", "return names.map((name) => globalThis[name]);");
+  const values = read(missing);
+  missing.forEach((name, i) => { if (values[i] !== undefined) globalThis[name] = values[i]; });
 })();`;
 
 await build({
