@@ -1,4 +1,6 @@
-const PKCS1 = /^-----BEGIN RSA PRIVATE KEY-----\n([\s\S]+?)\n-----END RSA PRIVATE KEY-----\n?$/;
+/** A PEM armour line: `pem("BEGIN", "PRIVATE KEY")`. */
+const pem = (edge: "BEGIN" | "END", label: string): string => `-----${edge} ${label}-----`;
+const PKCS1 = new RegExp(`^${pem("BEGIN", "RSA PRIVATE KEY")}\\n([\\s\\S]+?)\\n${pem("END", "RSA PRIVATE KEY")}\\n?$`);
 // AlgorithmIdentifier of rsaEncryption (1.2.840.113549.1.1.1) with NULL parameters, and version 0.
 const VERSION = [0x02, 0x01, 0x00];
 const RSA_ENCRYPTION = [0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00];
@@ -12,14 +14,14 @@ const RSA_ENCRYPTION = [0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x
  * @example
  * const pem = toPkcs8(validatePrivateKey(raw, "PRIVATE_KEY"));
  */
-export function toPkcs8(pem: string): string {
-  const match = PKCS1.exec(pem);
-  if (match === null) return pem;
+export function toPkcs8(key: string): string {
+  const match = PKCS1.exec(key);
+  if (match === null) return key;
   const pkcs1 = Buffer.from(match[1]!.replace(/\s+/g, ""), "base64");
   const inner = Buffer.concat([Buffer.from(VERSION), Buffer.from(RSA_ENCRYPTION), derElement(0x04, pkcs1)]);
   const body = derElement(0x30, inner).toString("base64");
   const lines = body.match(/.{1,64}/g)!.join("\n");
-  return `-----BEGIN PRIVATE KEY-----\n${lines}\n-----END PRIVATE KEY-----\n`;
+  return `${pem("BEGIN", "PRIVATE KEY")}\n${lines}\n${pem("END", "PRIVATE KEY")}\n`;
 }
 
 function derElement(tag: number, content: Buffer): Buffer {
