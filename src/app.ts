@@ -3,6 +3,8 @@ import { AppClient } from "./client/app-client.js";
 import type { AppAuth } from "./client/auth/auth-strategy.js";
 import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
 import { createClient, createClientWithAuth } from "./client/get-authenticated-client.js";
+import type { ClientCredentials } from "./client/client-credentials.js";
+import { Registrations } from "./client/registrations.js";
 import { createAppFunctionArgument, type AppFunctionOptionsOf, type Router } from "./app-function-argument.js";
 import { createConfigCache } from "./config/config-cache.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
@@ -15,6 +17,7 @@ import { registerSecret } from "./log/secrets.js";
 import { openSharing } from "./app-sharing.js";
 import { resolveOptions } from "./resolve-options.js";
 import type { AppOptions } from "./options/app-options.js";
+import { applyRegistrations } from "./options/registrations.js";
 import type { State } from "./state.js";
 import { VERSION } from "./version.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
@@ -62,8 +65,11 @@ export class App {
   readonly webhooks: AppWebhooks<WebhooksContext>;
   /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
   readonly #claimedHere = new Set<string>();
+  /** The app registrations served (see docs/registrations.md); one unless `registrations` lists several. */
+  readonly registrations: Registrations;
 
-  constructor(options: AppOptions = {}) {
+  constructor(given: AppOptions = {}) {
+    const { options, name, others } = applyRegistrations(given);
     const { logLevel: level, logFormat, logLevelInString, logMessageKey, sentryDsn } = options;
     const log = options.log ?? getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
     this.log = aliasLog(log);
@@ -120,6 +126,15 @@ export class App {
     defineLazyProperty(state, "client", () => options.client ?? createClient(state));
     defineLazyProperty(state, "throttleOptions", () => resolved.throttleInUse(redis?.throttle.options));
     this.state = state;
+    this.registrations = new Registrations({
+      primary: state,
+      primaryName: name,
+      primarySecrets: secrets,
+      others,
+      redisConfig: options.redisConfig,
+      createSharing: options.createSharing,
+      log,
+    });
     this.webhooks =
       (resolved.webhooks as AppWebhooks<WebhooksContext> | undefined) ??
       new AppWebhooks<WebhooksContext>({
@@ -131,8 +146,12 @@ export class App {
           // A config cache not built yet holds nothing to drop.
           const built = event.name === "push" ? Object.getOwnPropertyDescriptor(state, "configCache") : undefined;
           if (built && "value" in built && built.value) dropPushedConfig(built.value, event.payload);
+          const own = event.name === "push" ? this.registrations.of(event).credentials : undefined;
+          if (own && own !== state && own.configCache) dropPushedConfig(own.configCache, event.payload);
         },
-        transform: (event) => new Context(event, this),
+        // Each context names its registration (the first when deliveries are not routed).
+        transform: (event) =>
+          new Context(event.registration ? event : { ...event, registration: this.registrations.primary.info }, this),
         log,
       });
   }
@@ -171,7 +190,7 @@ export class App {
    * const outcome = await app.receiveVerified({ id, name, payload });
    */
   async receiveVerified(event: RoutedEvent, slot?: { context?: unknown }): Promise<DeliveryOutcome> {
-    const claims = this.state.redis?.deliveries;
+    const claims = this.registrations.of(event).sharing?.deliveries;
     if (!claims) {
       await this.webhooks.router.receive(event, slot);
       return "handled";
@@ -243,12 +262,13 @@ export class App {
 
   /** Releases what the app holds open (the Redis connection, when sharing). */
   async close(): Promise<void> {
-    await this.state.redis?.close();
+    await Promise.all([this.state.redis?.close(), this.registrations.close()]);
   }
 
   /** The client of one event: its installation's, tagged with the delivery id. */
   createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient {
-    const client = createClientWithAuth(this.state, eventAuth(this.state, event), log);
+    const { credentials } = this.registrations.of(event);
+    const client = createClientWithAuth(credentials, eventAuth(credentials, event), log);
     // A Context's signal aborts when its handlers are abandoned; so do its requests.
     const signal = (event as { signal?: AbortSignal }).signal;
     // A test double given as `Client` may have no hooks; Probot never needs them either.
@@ -261,7 +281,7 @@ export class App {
   }
 }
 
-function eventAuth(state: State, { name, payload }: { name: string; payload: unknown }): AppAuth {
+function eventAuth(state: ClientCredentials, { name, payload }: { name: string; payload: unknown }): AppAuth {
   const { installation, action } = (payload ?? {}) as { installation?: { id?: unknown }; action?: unknown };
   const installationId = installation?.id;
   if (name === "installation" && (action === "deleted" || action === "suspend")) {

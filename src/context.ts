@@ -2,6 +2,7 @@ import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webh
 import type { AppClient } from "./client/app-client.js";
 import { Context as EventContext, type ContextHost } from "./event-context.js";
 import type { Logger } from "./log/get-log.js";
+import type { RegistrationInfo } from "./options/registrations.js";
 
 export type { ContextHost } from "./event-context.js";
 
@@ -22,7 +23,7 @@ type Payload<E extends EmitterWebhookEventName> = E extends `${infer N}.${infer 
 
 /** `T`, or `Otherwise` when `T` is `never` (`repository_dispatch`'s free-text actions). */
 type OrElse<T, Otherwise> = [T] extends [never] ? Otherwise : T;
-type DeliveredEvent = { id: string; name: string; payload: unknown };
+type DeliveredEvent = { id: string; name: string; payload: unknown; registration?: RegistrationInfo | undefined };
 
 /**
  * One delivered event, as handlers see it: the payload of event `E`, a client

@@ -34,7 +34,8 @@ export function createApp(given: CreateAppOptions | AppOptions = {}): App {
 export function createResolvedApp({ options: resolved, logOptions, env }: ResolvedAppOptions): App {
   const options = { ...resolved };
   const log = options.log ?? getLog({ level: options.logLevel, ...logOptions, env });
-  if (!options.secret && !options.webhooks && !isProduction(env)) {
+  // Each of several registrations brings its own secret.
+  if (!options.secret && !options.webhooks && !options.registrations && !isProduction(env)) {
     options.secret = DEVELOPMENT_SECRET;
     log.warn(
       `No webhook secret is set: using "${DEVELOPMENT_SECRET}". Anyone can forge deliveries with it; ` +

@@ -5,6 +5,7 @@ import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
 import { rememberDelivery } from "./log/delivery-tags.js";
 import type { Logger } from "./log/get-log.js";
+import type { RegistrationInfo } from "./options/registrations.js";
 import { ABORT_CONTEXT } from "./webhooks/abort-context.js";
 
 /** What a `Context` needs from its app: a logger and a client factory. */
@@ -23,6 +24,7 @@ type RepoPayload = {
 };
 
 type EventName = Exclude<EmitterWebhookEventName, `${string}.${string}`>;
+type DeliveredEvent = { id: string; name: string; payload: unknown; registration?: RegistrationInfo | undefined };
 
 /**
  * The class behind `Context` (see ./context.ts), typed by its payload `P`
@@ -47,23 +49,25 @@ export class Context<P = unknown> {
   readonly name: EventName;
   readonly id: string;
   readonly payload: P;
+  /**
+   * Which app registration the delivery came for: `{ appId, name, baseUrl }`
+   * (see docs/registrations.md). Undefined in a context built by hand.
+   */
+  readonly registration: RegistrationInfo | undefined;
   #host: ContextHost | undefined;
   #client: AppClient | undefined;
   #log: Logger | undefined;
   #abort: AbortController | undefined;
 
   /** As the framework makes it: the client and logger come from the app, on first use. */
-  constructor(event: { id: string; name: string; payload: unknown }, host: ContextHost);
+  constructor(event: DeliveredEvent, host: ContextHost);
   /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
-  constructor(event: { id: string; name: string; payload: unknown }, client: AppClient, log: Logger);
-  constructor(
-    event: { id: string; name: string; payload: unknown },
-    hostOrClient: ContextHost | AppClient,
-    log?: Logger,
-  ) {
+  constructor(event: DeliveredEvent, client: AppClient, log: Logger);
+  constructor(event: DeliveredEvent, hostOrClient: ContextHost | AppClient, log?: Logger) {
     this.name = event.name as EventName;
     this.id = event.id;
     this.payload = event.payload as P;
+    this.registration = event.registration;
     // `new Context(event)` alone, as some apps' unit tests make one, holds no client and no logger.
     if (
       log === undefined &&

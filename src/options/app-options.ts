@@ -7,6 +7,7 @@ import type { AppClient } from "../client/app-client.js";
 import type { TokenCache } from "../client/auth/token-store.js";
 import type { Logger } from "../log/get-log.js";
 import type { LogOptions } from "../log/log-options.js";
+import type { RegistrationOptions } from "./registrations.js";
 
 /**
  * Options of an `App`, as the specification gives them: `Client`, `cache` and
@@ -56,6 +57,12 @@ export type AppOptions = {
    */
   router?: Router | undefined;
   secret?: string | undefined;
+  /**
+   * Several app registrations served by this one App (see docs/registrations.md):
+   * each delivery is routed by its app id and verified with that registration's
+   * secret. Instead of `appId`, `privateKey`, `secret` and `baseUrl`.
+   */
+  registrations?: readonly RegistrationOptions[] | undefined;
   /**
    * More accepted webhook secrets, for a rotation: a delivery signed with any
    * of them verifies (and the log says which). `secret` still signs.

@@ -4,6 +4,7 @@ import { getPrivateKey } from "../private-key/get-private-key.js";
 import type { LogOptions } from "../log/log-options.js";
 import type { AppOptions } from "./app-options.js";
 import { platformUrlsFromHost } from "./platform-urls.js";
+import { readRegistrationsFile } from "./read-registrations-file.js";
 
 /** Logger settings read from the environment, beside the other options. */
 export type EnvLogOptions = Pick<LogOptions, "logFormat" | "logLevelInString" | "logMessageKey" | "sentryDsn">;
@@ -28,6 +29,7 @@ export type EnvOptions = Pick<
   | "platformToken"
   | "logLevel"
   | "redisConfig"
+  | "registrations"
 > &
   EnvLogOptions;
 
@@ -64,13 +66,34 @@ export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonN
   logMessageKey: text("LOG_MESSAGE_KEY"),
   sentryDsn: text("SENTRY_DSN"),
   redisConfig: text("REDIS_URL"),
+  // A file of several registrations, instead of APP_ID, PRIVATE_KEY and WEBHOOK_SECRET.
+  registrations: {
+    variable: "APP_REGISTRATIONS",
+    read: (env, cwd) => {
+      const file = nonEmpty(env.APP_REGISTRATIONS);
+      return file === undefined ? undefined : readRegistrationsFile(file, cwd);
+    },
+  },
 };
+
+/** With APP_REGISTRATIONS, the one-registration variables would be a second, silent configuration. */
+const SINGLE_REGISTRATION_VARIABLES = ["APP_ID", "PRIVATE_KEY", "PRIVATE_KEY_PATH", "WEBHOOK_SECRET"];
 
 /** Unset variables leave their option out, so defaults underneath survive. */
 export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): EnvOptions {
   const options: Record<string, unknown> = {};
+  const several = nonEmpty(env.APP_REGISTRATIONS) !== undefined;
+  if (several) {
+    const alsoSet = SINGLE_REGISTRATION_VARIABLES.filter((variable) => nonEmpty(env[variable]) !== undefined);
+    if (alsoSet.length > 0) {
+      throw new AppError("REGISTRATIONS_INVALID", `APP_REGISTRATIONS is set, and so is ${alsoSet.join(", ")}.`, {
+        hint: `Keep one way: remove ${alsoSet.join(", ")} (from .env too), or put that registration in the file.`,
+      });
+    }
+  }
   for (const [option, binding] of Object.entries(ENV_BINDINGS) as [keyof EnvOptions, EnvBinding<unknown>][]) {
-    if (option === "privateKey" && skipPrivateKey) continue;
+    // The registrations bring their keys: no .pem file of the folder is picked up beside them.
+    if (option === "privateKey" && (skipPrivateKey || several)) continue;
     const value = binding.read(env, cwd);
     if (value !== undefined) options[option] = value;
   }

@@ -45,8 +45,9 @@ export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: R
     logMessageKey: logMessageKey ?? fromEnv.logMessageKey ?? defaults.logMessageKey,
     sentryDsn: sentryDsn ?? fromEnv.sentryDsn ?? defaults.sentryDsn,
   });
-  const missing = missingCredentials(options);
-  if (isProduction(env) && (missing.length > 0 || !options.secret)) {
+  // Several registrations bring their credentials and secrets (checked when the App is made).
+  const missing = options.registrations ? [] : missingCredentials(options);
+  if (isProduction(env) && (missing.length > 0 || (!options.secret && !options.registrations))) {
     if (!options.secret) missing.push("WEBHOOK_SECRET");
     // Short enough for one line of an 80-column terminal.
     throw new AppError("APP_CREDENTIALS_MISSING", `In production, set ${list(missing)}.`, {

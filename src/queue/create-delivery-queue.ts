@@ -75,10 +75,14 @@ export async function createDeliveryQueue({
   async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
     const redis = await connection.client();
     // The key delivery claims use too: a delivery is stored or run once, by instances with or without a queue.
-    const key = deliveryKey(connection.keyPrefix, sharingScope(appId, baseUrl), delivery.id);
+    // With several registrations, each one's delivery ids are its own (the queue is the first one's).
+    const own = delivery.registration;
+    const scope = own ? sharingScope(own.appId, own.baseUrl) : sharingScope(appId, baseUrl);
+    const key = deliveryKey(connection.keyPrefix, scope, delivery.id);
     if ((await redis.set(key, "storing", "PX", STORING_MS, "NX")) !== "OK") return "duplicate";
     try {
-      await queue.add(delivery.name, delivery, { jobId: jobIdOf(delivery.id) });
+      const jobId = scope === sharingScope(appId, baseUrl) ? jobIdOf(delivery.id) : jobIdOf(`${scope}/${delivery.id}`);
+      await queue.add(delivery.name, delivery, { jobId });
     } catch (error) {
       await redis.del(key).catch(() => undefined);
       throw error;

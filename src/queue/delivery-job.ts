@@ -12,7 +12,24 @@ export type DeliveryJobData = {
   headers: Record<string, string>;
   /** When the web instance stored it (ms since the epoch). */
   receivedAt: number;
+  /**
+   * With several registrations: which one it came for (its app id and
+   * platform, never a secret), so any worker runs it with that one's credentials.
+   */
+  registration?: JobRegistration | undefined;
 };
+
+export type JobRegistration = { appId: number; baseUrl?: string };
+
+export function jobRegistrationOf({
+  appId,
+  baseUrl,
+}: {
+  appId: number | undefined;
+  baseUrl: string | undefined;
+}): JobRegistration {
+  return baseUrl === undefined ? { appId: appId! } : { appId: appId!, baseUrl };
+}
 
 /** The request headers kept with a queued delivery (see `DeliveryJobData.headers`). */
 export const KEPT_HEADERS = [

@@ -29,7 +29,9 @@ export async function processDelivery(
       `Delivery ${id} holds a body that is not JSON; it was verified before it was queued, so Redis changed it.`,
     );
   }
-  const event = { id, name, payload };
+  // Several registrations: the job names its own; its credentials (never stored with it) are this worker's.
+  const registration = job.data.registration ? app.registrations.of(job.data).info : undefined;
+  const event = registration ? { id, name, payload, registration } : { id, name, payload };
   // Known to a stop, which aborts its context and hands it back at the deadline.
   const slot = running?.add(event);
   const telemetry = getTelemetry();

@@ -9,7 +9,8 @@ import { DeliveryLimit } from "./delivery-limit.js";
 import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
-import { KEPT_HEADERS, type KeptHeader } from "../queue/delivery-job.js";
+import { jobRegistrationOf, KEPT_HEADERS, type KeptHeader } from "../queue/delivery-job.js";
+import { TARGET_ID_HEADER, type RegistrationInfo } from "../client/registrations.js";
 import { getTelemetry } from "../telemetry/telemetry.js";
 import {
   ACCEPTED_ANSWER,
@@ -104,6 +105,16 @@ export class WebhookReceiver {
     if (busy !== undefined) return busy;
     const body = await adapter.readBody(request, this.#maxBodyBytes);
     if (body === null) return this.#tooLarge;
+    const registrations = this.#app.registrations;
+    if (registrations.several) {
+      // Several registrations: the app id header picks one, and only its secret verifies.
+      const routed = registrations.route(adapter.header(request, TARGET_ID_HEADER), body, signature);
+      if ("refusal" in routed) {
+        this.#log.warn({ id, event: name }, `Rejected delivery ${id}: ${routed.refusal}`);
+        return errorAnswer(400, routed.refusal);
+      }
+      return this.#accept(adapter, request, { id, name, body, registration: routed.registration.info });
+    }
     let matched: number;
     try {
       // A promise only with an adopted `Webhooks` whose secret must be tried (see AppWebhooks).
@@ -117,11 +128,26 @@ export class WebhookReceiver {
       return BAD_SIGNATURE;
     }
     if (matched !== 0) this.#logRotation(id, name, matched);
+    return this.#accept(adapter, request, { id, name, body, registration: undefined });
+  }
+
+  /** A verified delivery: parsed, then queued or run. */
+  #accept<R>(
+    adapter: WebhookAdapter<R>,
+    request: R,
+    {
+      id,
+      name,
+      body,
+      registration,
+    }: { id: string; name: string; body: Uint8Array; registration: RegistrationInfo | undefined },
+  ): WebhookAnswer | Promise<WebhookAnswer> {
     const payload = parsePayload(body, adapter.header(request, "content-type"));
     if (typeof payload === "string") return errorAnswer(400, payload);
-    if (this.#queue) return this.#enqueue(this.#queue, adapter, request, { id, name, body, payload });
+    const event = registration ? { id, name, payload, registration } : { id, name, payload };
+    if (this.#queue) return this.#enqueue(this.#queue, adapter, request, { ...event, body });
     // Again, now that the body is in: others may have started while it arrived.
-    return this.limit.check(id) ?? this.#deliver({ id, name, payload });
+    return this.limit.check(id) ?? this.#deliver(event);
   }
 
   /** 503, so the delivery can be redelivered once the app is configured. */
@@ -142,7 +168,7 @@ export class WebhookReceiver {
     queue: DeliveryQueue,
     adapter: WebhookAdapter<R>,
     request: R,
-    { id, name, body, payload }: { id: string; name: string; body: Uint8Array; payload: unknown },
+    { id, name, body, payload, registration }: RoutedEvent & { body: Uint8Array },
   ): Promise<WebhookAnswer> {
     // With tracing on, the job carries this instance's trace context, not the
     // request's: the worker's delivery span continues the trace begun here.
@@ -162,6 +188,8 @@ export class WebhookReceiver {
         body: text,
         headers: trace ? { ...headers, ...trace } : headers,
         receivedAt: Date.now(),
+        // Which registration runs it: its app id and platform, never its secrets.
+        ...(registration ? { registration: jobRegistrationOf(registration) } : {}),
       });
     try {
       const result = await (telemetry ? telemetry.traceEnqueue({ id, name, payload }, store) : store());

@@ -1,4 +1,5 @@
 import { AppAggregateError } from "../errors.js";
+import type { RegistrationInfo } from "../options/registrations.js";
 import { abortContext } from "./abort-context.js";
 import { DeadlineQueue } from "./deadline-queue.js";
 import { deadlineError, resolveHandlerDeadline } from "./handler-deadline.js";
@@ -11,6 +12,8 @@ export type RoutedEvent = {
   payload: unknown;
   /** The action taken from `receive({ name: "issues.opened" })`; else the payload's is used. */
   action?: string | undefined;
+  /** Which app registration it came for, when the App serves several (see `Registrations.route`). */
+  registration?: RegistrationInfo | undefined;
 };
 type Handler<C> = (context: C) => unknown;
 type ErrorHandler<C> = (error: AppAggregateError & { event: RoutedEvent; context?: C }) => unknown;

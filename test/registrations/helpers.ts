@@ -63,7 +63,10 @@ export async function deliverFor(
       "x-hub-signature-256": sign(secret, body),
       ...(targetId === undefined
         ? {}
-        : { "x-github-hook-installation-target-id": String(targetId), "x-github-hook-installation-target-type": "integration" }),
+        : {
+            "x-github-hook-installation-target-id": String(targetId),
+            "x-github-hook-installation-target-type": "integration",
+          }),
     },
     body,
   });

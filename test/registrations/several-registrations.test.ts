@@ -5,7 +5,13 @@ import { getLog } from "../../src/log/get-log.js";
 import { createServer, type AppServer } from "../../src/server/create-server.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { FastClient } from "../helpers/test-app.js";
-import { deliverFor, expectOnlyOwnCredentials, registrationsOf, startTwoPlatforms, type Registered } from "./helpers.js";
+import {
+  deliverFor,
+  expectOnlyOwnCredentials,
+  registrationsOf,
+  startTwoPlatforms,
+  type Registered,
+} from "./helpers.js";
 
 describe("several registrations in one server", function () {
   this.timeout(30_000);
@@ -88,7 +94,9 @@ describe("several registrations in one server", function () {
   it("answers 400 to a delivery signed with the other registration's secret, and runs no handler", async () => {
     const answer = await deliverFor(url, { id: "crossed", targetId: 11, secret: ghes.secret });
     expect(answer.status).to.equal(400);
-    expect(answer.body).to.have.property("error").that.matches(/signature/i);
+    expect(answer.body)
+      .to.have.property("error")
+      .that.matches(/signature/i);
     expect(seen).to.deep.equal([]);
     expect(prod.platform.calls).to.deep.equal([]);
     expect(ghes.platform.calls).to.deep.equal([]);
@@ -100,7 +108,9 @@ describe("several registrations in one server", function () {
     expect(unknown.body).to.have.property("error").that.matches(/33/);
     const unnamed = await deliverFor(url, { id: "no-app-id", targetId: undefined, secret: prod.secret });
     expect(unnamed.status).to.equal(400);
-    expect(unnamed.body).to.have.property("error").that.matches(/X-GitHub-Hook-Installation-Target-ID/i);
+    expect(unnamed.body)
+      .to.have.property("error")
+      .that.matches(/X-GitHub-Hook-Installation-Target-ID/i);
     expect(seen).to.deep.equal([]);
     expect(logs.text()).not.to.include(prod.secret);
   });
