@@ -81,5 +81,8 @@ export default class Redeliver extends AppCommand {
 
 function label(delivery: Undelivered): string {
   const event = delivery.action ? `${delivery.event}.${delivery.action}` : delivery.event;
-  return `${event}, first attempt ${delivery.deliveredAt}, last status ${delivery.statusCode || "none"}`;
+  const app = delivery.registration
+    ? `app ${delivery.registration.appId}${delivery.registration.name ? ` ("${delivery.registration.name}")` : ""}, `
+    : "";
+  return `${app}${event}, first attempt ${delivery.deliveredAt}, last status ${delivery.statusCode || "none"}`;
 }

@@ -14,6 +14,7 @@ import { checkProxy } from "./check-proxy.js";
 import { checkRedis } from "./check-redis.js";
 import { checkRedisPersistence } from "./check-redis-persistence.js";
 import { checkSecret } from "./check-secret.js";
+import { checkEachRegistration } from "./check-registrations.js";
 import { createPlatformProbe } from "./probe-platform.js";
 import type { Check, CheckResult, DoctorSetup } from "./types.js";
 
@@ -49,6 +50,9 @@ const CHECKS: readonly Check[] = [
   checkRedisPersistence,
   checkProxy,
 ];
+
+/** What every registration shares: one Redis, one proxy. */
+const SHARED_CHECKS: readonly Check[] = [checkRedis, checkRedisPersistence, checkProxy];
 
 /** Checks the configuration `app run` would use (same flags, `.env`, variables) against the platform. */
 export async function runDoctor({
@@ -92,7 +96,9 @@ export async function runDoctor({
     probe: tokens ? createPlatformProbe({ tokens, baseUrl: app?.state.baseUrl }) : undefined,
   };
   const checks: CheckResult[] = [];
-  for (const check of CHECKS) {
+  // Several registrations: the checks of one registration run for each, then the shared ones.
+  if (app?.registrations.several) checks.push(...(await checkEachRegistration(setup, app)));
+  for (const check of app?.registrations.several ? SHARED_CHECKS : CHECKS) {
     const result = await check(setup);
     if (result) checks.push(result);
   }

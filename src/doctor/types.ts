@@ -14,6 +14,8 @@ export type CheckResult = {
   message: string;
   /** What to do about a warn or fail. */
   fix?: string | undefined;
+  /** With several registrations (APP_REGISTRATIONS): the one this line is about. */
+  registration?: { appId: number | undefined; name: string | undefined } | undefined;
 };
 
 /** What every check may use: the configuration as `app run` resolves it. */

@@ -21,6 +21,8 @@ export type Undelivered = {
   /** The latest attempt's status code (0 when the app could not be reached). */
   statusCode: number;
   attempts: number;
+  /** With several registrations: whose delivery it is. */
+  registration?: { appId: number | undefined; name: string | undefined } | undefined;
 };
 
 /** The original attempt, not a redelivery, must be in the window. */

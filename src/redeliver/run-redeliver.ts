@@ -4,7 +4,8 @@ import { AppError } from "../errors.js";
 import { getLog } from "../log/get-log.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
-import { redeliverFailed, type RedeliverReport } from "./redeliver-failed.js";
+import { redeliverEach } from "./redeliver-each.js";
+import type { RedeliverReport } from "./redeliver-failed.js";
 
 export type RunRedeliverOptions = {
   env?: NodeJS.ProcessEnv | undefined;
@@ -41,7 +42,7 @@ export async function runRedeliver({
     env,
   });
   try {
-    return await redeliverFailed({ client: await app.auth(), sinceMs, dryRun });
+    return await redeliverEach(app, { sinceMs, dryRun });
   } finally {
     await app.close();
   }

@@ -1,6 +1,7 @@
 import type { App } from "../app.js";
 import type { Logger } from "../log/get-log.js";
-import { MAX_REDELIVER_WINDOW_MS, redeliverFailed, type RedeliverReport } from "./redeliver-failed.js";
+import { redeliverEach } from "./redeliver-each.js";
+import { MAX_REDELIVER_WINDOW_MS, type RedeliverReport } from "./redeliver-failed.js";
 
 export type ScheduleRedeliveryOptions = {
   app: App;
@@ -18,7 +19,8 @@ export function scheduleRedelivery({ app, everyMs, log }: ScheduleRedeliveryOpti
   let current: Promise<unknown> = Promise.resolve();
   const sweep = async (): Promise<void> => {
     if (!(await claimPeriod(app, everyMs))) return;
-    const report = await redeliverFailed({ client: await app.auth(), sinceMs });
+    // One claim per period covers every registration: the instance that wins sweeps them all.
+    const report = await redeliverEach(app, { sinceMs });
     logReport(report, log);
   };
   const run = () => {
