@@ -1,0 +1,137 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "chai";
+import { App } from "../../src/app.js";
+import { createApp } from "../../src/create-app.js";
+import { isAppError } from "../../src/errors.js";
+import { getLog } from "../../src/log/get-log.js";
+import { readRegistrationsFile } from "../../src/options/read-registrations-file.js";
+import { createLogCapture } from "../helpers/capture-log.js";
+import { getTestKeys } from "../helpers/keys.js";
+
+const SECRET = "registration-secret-5678";
+const silent = () => getLog({ level: "fatal", logFormat: "json", destination: createLogCapture().stream });
+
+function folderWith(files: Record<string, string>): string {
+  const cwd = mkdtempSync(join(tmpdir(), "registrations-file-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(cwd, name), text);
+  return cwd;
+}
+
+/** The AppError `run` throws: its code, and message and hint together. */
+function failure(run: () => unknown): { code: string; text: string } {
+  try {
+    run();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { code: error.code, text: `${error.message} ${error.hint ?? ""}` };
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("APP_REGISTRATIONS files and the registrations option", () => {
+  const key = getTestKeys().privateKeyPkcs1;
+
+  it("reads JSON and YAML lists, the key inline or from privateKeyPath beside the file", () => {
+    const cwd = folderWith({
+      "b.pem": key,
+      "regs.json": JSON.stringify([{ appId: 1, privateKey: key, secret: SECRET }]),
+      "regs.yaml": `registrations:\n  - appId: "2"\n    privateKeyPath: b.pem\n    secret: ${SECRET}\n    baseUrl: https://ghe.example.com/api/v3/\n    name: ghes\n`,
+    });
+    expect(readRegistrationsFile("regs.json", cwd)).to.deep.equal([
+      { appId: 1, privateKey: key, secret: SECRET, baseUrl: undefined, name: undefined },
+    ]);
+    const [ghes] = readRegistrationsFile(join(cwd, "regs.yaml"), "/");
+    expect(ghes).to.deep.include({ appId: 2, secret: SECRET, baseUrl: "https://ghe.example.com/api/v3", name: "ghes" });
+    expect(ghes!.privateKey).to.match(/^-----BEGIN RSA PRIVATE KEY-----/);
+  });
+
+  const cases: Array<[string, string, RegExp]> = [
+    ["not a list", "appId: 1\n", /must be a non-empty list/],
+    ["an empty list", "[]", /non-empty list.*an empty list/],
+    [
+      "an entry without appId",
+      `- secret: ${SECRET}\n  privateKey: x\n`,
+      /entry 1: appId must be a positive whole number, got nothing/,
+    ],
+    ["an entry without secret", `- appId: 3\n  privateKeyPath: b.pem\n`, /entry 1: secret is missing.*webhook secret/],
+    ["an entry without a key", `- appId: 3\n  secret: ${SECRET}\n`, /entry 1: privateKey is missing.*privateKeyPath/],
+    [
+      "both privateKey and privateKeyPath",
+      `- {appId: 3, secret: s, privateKey: k, privateKeyPath: b.pem}\n`,
+      /both privateKey and privateKeyPath/,
+    ],
+    [
+      "a key file that is not there",
+      `- {appId: 3, secret: s, privateKeyPath: missing.pem}\n`,
+      /entry 1: the private key file .*missing\.pem cannot be read \(ENOENT\)/,
+    ],
+    [
+      "an unknown field",
+      `- {appId: 3, secret: s, privateKeyPath: b.pem, webhookSecret: s}\n`,
+      /unknown field\(s\) "webhookSecret"/,
+    ],
+    [
+      "a base URL without protocol",
+      `- {appId: 3, secret: s, privateKeyPath: b.pem, baseUrl: ghe.example.com}\n`,
+      /baseUrl must be an http\(s\) URL/,
+    ],
+    [
+      "the same app twice",
+      `- {appId: 3, secret: s, privateKeyPath: b.pem}\n- {appId: 3, secret: t, privateKeyPath: b.pem, name: again}\n`,
+      /entries 1 and 2 are both app 3 on https:\/\/api\.github\.com/,
+    ],
+    ["a syntax error", `- {appId: 3, secret: ${SECRET}\n`, /not valid JSON or YAML at line \d+/],
+  ];
+  for (const [title, text, expected] of cases) {
+    it(`refuses ${title}, naming the entry and the field, never a secret`, () => {
+      const cwd = folderWith({ "b.pem": key, "regs.yml": text });
+      const { code, text: message } = failure(() => readRegistrationsFile("regs.yml", cwd));
+      expect(code).to.equal("REGISTRATIONS_INVALID");
+      expect(message).to.match(expected);
+      expect(message).to.include("APP_REGISTRATIONS (regs.yml)");
+      expect(message).not.to.include(SECRET);
+      expect(message).not.to.include(key.slice(40, 80));
+    });
+  }
+
+  it("refuses a missing file, naming the variable", () => {
+    const { code, text } = failure(() =>
+      createApp({ env: { APP_REGISTRATIONS: "nowhere.yml" }, overrides: { log: silent() } }),
+    );
+    expect(code).to.equal("REGISTRATIONS_INVALID");
+    expect(text).to.match(/APP_REGISTRATIONS \(nowhere\.yml\) cannot be read \(ENOENT\)/);
+  });
+
+  it("refuses APP_REGISTRATIONS beside APP_ID or WEBHOOK_SECRET, and registrations beside appId", () => {
+    const cwd = folderWith({ "regs.json": JSON.stringify([{ appId: 1, privateKey: key, secret: SECRET }]) });
+    const both = failure(() =>
+      createApp({
+        env: { APP_REGISTRATIONS: join(cwd, "regs.json"), APP_ID: "1", WEBHOOK_SECRET: SECRET },
+        overrides: { log: silent() },
+      }),
+    );
+    expect(both.text).to.match(/APP_REGISTRATIONS is set, and so is APP_ID, WEBHOOK_SECRET/);
+    expect(both.text).not.to.include(SECRET);
+    const inCode = failure(
+      () => new App({ appId: 1, registrations: [{ appId: 2, privateKey: key, secret: SECRET }], log: silent() }),
+    );
+    expect(inCode).to.deep.include({ code: "REGISTRATIONS_INVALID" });
+    expect(inCode.text).to.match(/registrations option is set, and so is appId/);
+  });
+
+  it("one registration is the plain options: same state, not routed, named in context.registration", async () => {
+    const app = createApp({
+      env: {},
+      overrides: { registrations: [{ appId: 7, privateKey: key, secret: SECRET, name: "solo" }], log: silent() },
+    });
+    expect(app.registrations.several).to.equal(false);
+    expect(app.state).to.include({ appId: 7, privateKey: getTestKeys().privateKeyPkcs1 });
+    expect(app.state.webhooks.secret).to.equal(SECRET);
+    let seen: unknown;
+    app.on("issues", (context) => void (seen = context.registration));
+    await app.receive({ id: "1", name: "issues", payload: { action: "opened" } });
+    expect(seen).to.deep.equal({ appId: 7, name: "solo", baseUrl: undefined });
+  });
+});
