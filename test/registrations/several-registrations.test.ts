@@ -35,14 +35,15 @@ describe("several registrations in one server", function () {
       env: {},
       overrides: {
         registrations: registrationsOf([prod, ghes]),
-        Client: FastClient,
+        // No write pacing: these tests are about whose client acts, not how fast.
+        Client: FastClient.defaults({ throttle: { enabled: false } }),
         log: getLog({ level: "debug", logFormat: "json", destination: logs.stream }),
       },
     });
     server = createServer({ app, port: 0, host: "127.0.0.1" });
     await server.load(({ app }) => {
       app.on("issues.opened", async (context) => {
-        const registration = (context as unknown as { registration?: { name?: string } }).registration;
+        const registration = context.registration;
         seen.push({ id: context.id, registration });
         await context.client.issues.createComment(context.issue({ body: `from ${registration?.name}` }));
       });
