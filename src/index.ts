@@ -69,6 +69,8 @@ export type {
   OnCallback,
   Options,
   Parameters,
+  RegistrationInfo,
+  RegistrationOptions,
   Resolver,
   Router,
   ServerOptions,

@@ -178,7 +178,16 @@ function invalid(message: string, hint = "See docs/registrations.md for the form
 }
 
 /** What `registrations` replaces; set beside it, one of the two would be silently ignored. */
-const REPLACED = ["appId", "id", "privateKey", "cert", "secret", "baseUrl", "platformToken"] as const;
+const REPLACED = [
+  "appId",
+  "id",
+  "privateKey",
+  "cert",
+  "secret",
+  "additionalSecrets",
+  "baseUrl",
+  "platformToken",
+] as const;
 
 type WithRegistrations = { registrations?: readonly RegistrationOptions[] | undefined } & {
   [K in (typeof REPLACED)[number]]?: unknown;

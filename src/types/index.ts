@@ -21,6 +21,7 @@ export type {
 export type { TokenCache } from "../client/auth/token-store.js";
 export type { GetLogOptions, Logger, LogLevel } from "../log/get-log.js";
 export type { AppOptions, Options } from "../options/app-options.js";
+export type { RegistrationInfo, RegistrationOptions } from "../options/registrations.js";
 export type { State } from "../state.js";
 
 /** Environment variables, as in `process.env`. */
