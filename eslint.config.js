@@ -64,6 +64,9 @@ export default tseslint.config(
       "scripts/**",
       "docs/**",
       "coverage/**",
+      // Written by packages/create-gh-app-kit/build.mjs while npm pack runs.
+      "packages/*/dist/**",
+      "packages/*/templates/**",
     ],
   },
   {

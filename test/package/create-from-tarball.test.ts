@@ -131,14 +131,14 @@ describe("npm create gh-app-kit from the packed tarballs", function () {
     });
   }
 
-  it("an unreleased initializer without --framework says what to pass, in two lines", async () => {
+  it("an unreleased initializer without --framework says what to pass (a usage error, exit 2)", async () => {
     const created = await run(
       "npm",
       ["exec", "--yes", `--package=${initializer}`, "--", "create-gh-app-kit", "my-bot", "--yes", "--no-install"],
       cwd,
     );
-    expect(created.code, created.output).to.equal(1);
-    expect(created.stderr).to.match(/^Error: .*0\.0\.0-development.*\nHint: .*--framework file:/m);
+    expect(created.code, created.output).to.equal(2);
+    expect(created.stderr).to.match(/^Error: .*0\.0\.0-development.*\nHint: .*--framework file:.*\nSee "npm create/m);
     expect(created.output).not.to.match(/\n\s+at /);
     expect(existsSync(join(cwd, "my-bot"))).to.equal(false);
   });
