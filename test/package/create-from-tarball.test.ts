@@ -1,11 +1,12 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runBin } from "../commands/run-bin.js";
+import { runInTerminal, type TerminalStep } from "../commands/run-in-terminal.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CREATE = join(ROOT, "packages", "create-gh-app-kit");
@@ -45,13 +46,25 @@ async function documentedTrial(packs: string): Promise<string[]> {
   return ["exec", "--yes", ...words.slice(2)];
 }
 
-/** Every file of a folder (node_modules and the lock left out), by relative path, with its bytes. */
+/** Both folders hold the same files, byte for byte, but for the app's name. */
+async function expectSameApp(byAppNew: string, byNpmCreate: string, names?: [string, string]) {
+  const [expected, actual] = [await tree(byAppNew), await tree(byNpmCreate)];
+  expect([...actual.keys()].sort()).to.deep.equal([...expected.keys()].sort());
+  expect(expected.size).to.be.greaterThan(5);
+  for (const [path, bytes] of expected) {
+    const text = Buffer.from(bytes, "base64").toString("utf8");
+    expect(Buffer.from(actual.get(path)!, "base64").toString("utf8"), path).to.equal(
+      names ? text.replaceAll(...names) : text,
+    );
+  }
+}
+
+/** Every file of a folder (not installed), by relative path, with its bytes. */
 async function tree(folder: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
     const path = join(entry.parentPath, entry.name);
-    if (!entry.isFile() || path.includes(`${join(folder, "node_modules")}`)) continue;
-    files.set(relative(folder, path), (await readFile(path)).toString("base64"));
+    if (entry.isFile()) files.set(relative(folder, path), (await readFile(path)).toString("base64"));
   }
   return files;
 }
@@ -121,15 +134,30 @@ describe("npm create gh-app-kit from the packed tarballs", function () {
       expect(created.code, created.output).to.equal(0);
       expect(created.output).not.to.include("npm warn");
 
-      const [byAppNew, byNpmCreate] = [await tree(join(cwd, "by-app-new")), await tree(join(cwd, "by-npm-create"))];
-      expect([...byNpmCreate.keys()].sort()).to.deep.equal([...byAppNew.keys()].sort());
-      expect(byAppNew.size).to.be.greaterThan(5);
-      for (const [path, bytes] of byAppNew) {
-        const expected = Buffer.from(bytes, "base64").toString("utf8").replaceAll("by-app-new", "by-npm-create");
-        expect(Buffer.from(byNpmCreate.get(path)!, "base64").toString("utf8"), path).to.equal(expected);
-      }
+      await expectSameApp(join(cwd, "by-app-new"), join(cwd, "by-npm-create"), ["by-app-new", "by-npm-create"]);
     });
   }
+
+  it("asks the same questions as app new in a terminal, and writes the same app from the answers", async () => {
+    const answers: TerminalStep[] = [
+      { expect: "Name of the app", send: "asked-app\r" },
+      { expect: "Template", send: "\x1b[B\x1b[B\r" }, // down past cloudflare-worker to javascript
+      { expect: "Description", send: "Asked for everything\r" },
+      { expect: "Author", send: "Jane <jane@example.com>\r" },
+    ];
+    const flags = ["--no-install", "--framework", `file:${framework}`];
+    const [first, second] = [join(cwd, "app-new"), join(cwd, "npm-create")];
+    await Promise.all([mkdir(first), mkdir(second)]);
+    const made = await runInTerminal(["new", ...flags], answers, { cwd: first });
+    expect(made.code, made.output).to.equal(0);
+    const npmExec = ["npm", "exec", "--yes", `--package=${initializer}`, "--", "create-gh-app-kit"];
+    const created = await runInTerminal(flags, answers, { cwd: second, command: npmExec, stepTimeoutSeconds: 60 });
+    expect(created.code, created.output).to.equal(0);
+    expect(created.output).to.include("Created asked-app from the javascript template");
+    const manifest = JSON.parse(await readFile(join(second, "asked-app", "package.json"), "utf8"));
+    expect(manifest).to.include({ description: "Asked for everything", author: "Jane <jane@example.com>" });
+    await expectSameApp(join(first, "asked-app"), join(second, "asked-app"));
+  });
 
   it("an unreleased initializer without --framework says what to pass (a usage error, exit 2)", async () => {
     const created = await run(
