@@ -36,9 +36,13 @@ await build({
   legalComments: "eof",
   logLevel: "warning",
 });
+// The string entries, as app new writes them (frameworkOverrides in src/scaffold/local-framework.ts).
+const overrides = Object.fromEntries(
+  Object.entries(framework.overrides ?? {}).filter(([, value]) => typeof value === "string"),
+);
 writeFileSync(
   join(here, "dist", "framework.json"),
-  `${JSON.stringify({ version: framework.version, overrides: framework.overrides ?? {} }, null, 2)}\n`,
+  `${JSON.stringify({ version: framework.version, overrides }, null, 2)}\n`,
 );
 mkdirSync(join(here, "templates"), { recursive: true });
 cpSync(join(root, "templates"), join(here, "templates"), { recursive: true });
