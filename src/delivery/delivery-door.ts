@@ -45,15 +45,16 @@ export class DeliveryDoor {
   deliver(delivery: Delivery, { once = false, inFlight, rateLimits }: DeliverOptions = {}): Promise<DeliveryOutcome> {
     if (rateLimits === "defer") this.#deferRateLimits();
     const claims = once ? this.#state.redis?.deliveries : undefined;
-    if (!claims && !inFlight) return this.#router().receive(delivery).then(handled);
+    const router = this.#router();
+    if (!claims && !inFlight) return router.receive(delivery).then(handled);
     const slot = inFlight?.add(delivery);
-    const running = claims ? this.#claimAndRun(claims, delivery, slot) : this.#router().receive(delivery, slot);
-    if (!slot) return running.then(handled);
+    const running = claims ? this.#claimAndRun(claims, router, delivery, slot) : router.receive(delivery, slot);
+    if (!slot) return running.then(outcomeOf);
     const done = () => inFlight!.done(slot);
     return running.then(
       (outcome) => {
         done();
-        return outcome ?? "handled";
+        return outcomeOf(outcome);
       },
       (error: unknown) => {
         done();
@@ -64,6 +65,7 @@ export class DeliveryDoor {
 
   async #claimAndRun(
     claims: NonNullable<State["redis"]>["deliveries"],
+    router: EventRouter<unknown>,
     delivery: Delivery,
     slot: { context?: unknown } | undefined,
   ): Promise<DeliveryOutcome> {
@@ -83,7 +85,7 @@ export class DeliveryDoor {
     // Bounded: the oldest ids go first; a redelivery days later is the platform's, not ours.
     if (this.#claimedHere.size > CLAIMED_HERE_MAX) this.#claimedHere.delete(this.#claimedHere.values().next().value!);
     try {
-      await this.#router().receive(delivery, slot);
+      await router.receive(delivery, slot);
     } catch (error) {
       void claim.release("failed");
       throw error;
@@ -105,6 +107,11 @@ export class DeliveryDoor {
 
 function handled(): DeliveryOutcome {
   return "handled";
+}
+
+/** A claim's outcome; the router's (nothing) is "handled". */
+function outcomeOf(outcome: DeliveryOutcome | void): DeliveryOutcome {
+  return outcome ?? "handled";
 }
 
 function leaveToCaller(): boolean {

@@ -172,6 +172,17 @@ describe("one door into the handlers (App.deliver)", function () {
     ]);
   });
 
+  it("resolves the claim's outcome with or without an in-flight count: handled, then duplicate", async () => {
+    const { app, letThrough } = watchedApp(redis.url);
+    cleanups.push(() => app.close());
+    await app.state.redis!.connection.whenUp(5000);
+    const delivery = { id: "door-once", name: "issues", payload: issuesOpenedPayload(1) };
+    const first = app.deliver(delivery, { once: true });
+    await letThrough(() => 0);
+    expect(await first).to.equal("handled");
+    expect(await app.deliver(delivery, { once: true })).to.equal("duplicate");
+  });
+
   it("app.webhooks.receive and verifyAndReceive go through it too", async () => {
     const { app, passages, letThrough } = watchedApp(redis.url);
     cleanups.push(() => app.close());
