@@ -80,7 +80,7 @@ describe("one door into the handlers (App.deliver)", function () {
     await redis?.stop();
   });
 
-  it("the server, `app receive`'s call and the queue's worker each go through it, with their in-flight count and its outcome", async () => {
+  it("the server, App.receive and the queue's worker each go through it, with their in-flight count and its outcome", async () => {
     const { app, passages, letThrough } = watchedApp(redis.url);
     cleanups.push(() => app.close());
     await app.state.redis!.connection.whenUp(5000);
@@ -95,7 +95,7 @@ describe("one door into the handlers (App.deliver)", function () {
     expect(await deliver(url, "door-server")).to.deep.include({ status: 200 });
     expect(server.inFlight()).to.equal(0);
 
-    // `app receive` calls App.receive: the same door, the action split from the name, nothing counted.
+    // App.receive (apps' tests): the same door, the action split from the name, nothing counted.
     const received = app.receive({ id: "door-receive", name: "issues.opened", payload: issuesOpenedPayload(1) });
     await letThrough(() => 0);
     expect(await received).to.equal(undefined);
