@@ -117,6 +117,7 @@ describe("one door into the handlers (App.deliver)", function () {
       () => new Promise((resolve) => webServer.close(resolve)),
     );
     const webUrl = await listen(webServer);
+    await web.state.redis!.connection.whenUp(5000);
     expect(await deliver(webUrl, "door-worker")).to.deep.equal({ status: 202, body: { queued: "door-worker" } });
     const worker = await startDeliveryWorker({ app, concurrency: 2 });
     cleanups.push(() => worker.close({ graceMs: 0 }));
