@@ -10,7 +10,7 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
  * - hosts: what runs apps for a command: `run`, `receive`, setup, doctor,
  *   redelivery, scaffolding, migration, the default app, the test helpers.
  * - features: the optional parts, loaded only when configured.
- * - core: the App, its webhooks, client, config, logging and options.
+ * - core: the App, its deliveries, webhooks, client, config, logging and options.
  */
 export const LAYERS = {
   cli: ["commands/**", "bin/**", "src/cli/**"],
@@ -20,9 +20,10 @@ export const LAYERS = {
   ],
   features: ["src/server/**", "src/redis/**", "src/queue/**", "src/proxy/**", "src/telemetry/**"],
   core: [
-    "src/{app,app-function-argument,application-function,app-sharing,state,context,event-context,resolve-options}.ts",
+    "src/{app,app-function-argument,application-function,app-sharing,state,create-state,context,event-context}.ts",
+    "src/resolve-options.ts",
     "src/{check-event-subscriptions,errors,deprecations,app-meta,version}.ts",
-    "src/{webhooks,client,config,log,options,private-key,helpers}/**",
+    "src/{delivery,webhooks,client,config,log,options,private-key,helpers}/**",
     "src/types/*.d.ts",
   ],
 };
@@ -51,6 +52,16 @@ const zones = [
     message:
       "The core never imports a feature (server, Redis, queue, proxy, telemetry): they come in through interfaces.",
   },
+  {
+    target: "src/server/**",
+    from: "src/queue/**",
+    message: "The server never imports the queue: it takes a DeliveryPort (src/delivery/), which the queue implements.",
+  },
+  {
+    target: "src/queue/**",
+    from: "src/server/**",
+    message: "The queue never imports the server: what both use of a delivery's life is in the core (src/delivery/).",
+  },
 ];
 
 export default tseslint.config(
@@ -64,6 +75,9 @@ export default tseslint.config(
       "scripts/**",
       "docs/**",
       "coverage/**",
+      // Written by packages/create-gh-app-kit/build.mjs while npm pack runs.
+      "packages/*/dist/**",
+      "packages/*/templates/**",
     ],
   },
   {

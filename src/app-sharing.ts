@@ -1,5 +1,6 @@
 import type { RedisOptions } from "ioredis";
 import type { SharedTokens } from "./client/auth/token-store.js";
+import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
 import { AppError } from "./errors.js";
 
 // The App does not import the Redis code: what instances share (tokens,
@@ -37,6 +38,8 @@ export interface AppSharing {
   tokens: SharedTokens | undefined;
   throttle: { options: object };
   deliveries: DeliveryClaims;
+  /** Opens a delivery queue on the shared Redis (queue mode), when the sharing's maker supplies one. */
+  openQueue?: OpenDeliveryPort | undefined;
   close(): Promise<void>;
 }
 

@@ -6,12 +6,13 @@ import { getLog } from "./log/get-log.js";
 import type { AppOptions } from "./options/app-options.js";
 import { resolveAppOptions, type CreateAppOptions, type ResolvedAppOptions } from "./options/resolve-app-options.js";
 import { provideSharing, providedSharing } from "./app-sharing.js";
+import { withDeliveryQueue } from "./queue/queue-sharing.js";
 import { createRedisSharing } from "./redis/create-redis-sharing.js";
 
 export type { CreateAppOptions } from "./options/resolve-app-options.js";
 
-// `new App({ redisConfig })` shares through Redis too, wherever the package is loaded.
-provideSharing(createRedisSharing);
+// `new App({ redisConfig })` shares through Redis too, wherever the package is loaded; it can open a delivery queue there.
+provideSharing(withDeliveryQueue(createRedisSharing));
 
 export { DEVELOPMENT_SECRET };
 
