@@ -10,7 +10,8 @@ import { SIGNATURE_HINT, signatureMismatch } from "../webhooks/app-webhooks.js";
 import type { RoutedEvent } from "../webhooks/event-router.js";
 import { DeadlineQueue } from "../webhooks/deadline-queue.js";
 import { parsePayload } from "./parse-payload.js";
-import { TARGET_ID_HEADER, type RegistrationInfo } from "../client/registrations.js";
+import { routeDelivery, type VerifiedDelivery } from "./route-delivery.js";
+import { TARGET_ID_HEADER } from "../client/registrations.js";
 import { getTelemetry } from "../telemetry/telemetry.js";
 import {
   ACCEPTED_ANSWER,
@@ -107,15 +108,11 @@ export class WebhookReceiver {
     if (!this.limit.admits(id)) return this.#busy;
     const body = await adapter.readBody(request, this.#maxBodyBytes);
     if (body === null) return this.#tooLarge;
-    const registrations = this.#app.registrations;
-    if (registrations.several) {
-      // Several registrations: the app id header picks one, and only its secret verifies.
-      const routed = registrations.route(adapter.header(request, TARGET_ID_HEADER), body, signature);
-      if ("refusal" in routed) {
-        this.#log.warn({ id, event: name }, `Rejected delivery ${id}: ${routed.refusal}`);
-        return errorAnswer(400, routed.refusal);
-      }
-      return this.#accept(adapter, request, { id, name, body, registration: routed.registration.info });
+    if (this.#app.registrations.several) {
+      const targetId = adapter.header(request, TARGET_ID_HEADER);
+      const routed = routeDelivery(this.#app.registrations, { id, name, body, signature, targetId }, this.#log);
+      if ("answer" in routed) return routed.answer;
+      return this.#accept(adapter, request, { id, name, body, ...routed });
     }
     let matched: number;
     try {
@@ -137,12 +134,7 @@ export class WebhookReceiver {
   #accept<R>(
     adapter: WebhookAdapter<R>,
     request: R,
-    {
-      id,
-      name,
-      body,
-      registration,
-    }: { id: string; name: string; body: Uint8Array; registration: RegistrationInfo | undefined },
+    { id, name, body, registration }: VerifiedDelivery,
   ): WebhookAnswer | Promise<WebhookAnswer> {
     const payload = parsePayload(body, adapter.header(request, "content-type"));
     if (typeof payload === "string") return errorAnswer(400, payload);
