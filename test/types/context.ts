@@ -1,6 +1,6 @@
 // Compile-only: checked by `tsc -p test` (npm test's pretest). The lines
 // under an expect-error directive must fail to compile; the rest must compile.
-import { App, Context } from "gh-app-kit";
+import { App, Context, type RegistrationInfo, type RegistrationOptions } from "gh-app-kit";
 
 declare const opened: Context<"pull_request.opened">;
 declare const issues: Context<"issues">;
@@ -36,3 +36,13 @@ export const made: Context<"issues"> = new Context<"issues">(
   app.log,
 );
 export const isContext: boolean = (made as unknown) instanceof Context;
+
+// Several registrations: handlers see which one, never its secret.
+export const which: RegistrationInfo | undefined = issues.registration;
+export const appIdOf: number | undefined = issues.registration?.appId;
+// @ts-expect-error the registration a handler sees holds no secret
+void issues.registration?.secret;
+export const registered: RegistrationOptions = { appId: 1, privateKey: "k", secret: "s", name: "prod" };
+// @ts-expect-error a registration needs its webhook secret
+export const unsigned: RegistrationOptions = { appId: 1, privateKey: "k" };
+new App({ registrations: [registered] });
