@@ -116,6 +116,15 @@ export class Registrations {
     return this.list.find(({ info }) => info.appId === appId && (info.baseUrl ?? "") === (baseUrl ?? ""));
   }
 
+  /** For the start-up log: "Serving 2 app registrations: app 11 ("prod", https://api.github.com), ...". */
+  describe(): string {
+    const each = this.list.map(({ info }) => {
+      const label = info.name === undefined ? "" : `"${info.name}", `;
+      return `app ${info.appId} (${label}${info.baseUrl ?? "https://api.github.com"})`;
+    });
+    return `Serving ${this.list.length} app registrations: ${each.join(", ")}.`;
+  }
+
   /** The other registrations' Redis connections (the first's is the App's own). */
   async close(): Promise<void> {
     await Promise.all(this.list.slice(1).map((registration) => registration.sharing?.close()));

@@ -82,6 +82,7 @@ async function startWorker(
   reportQueueStart({ connection, appId: app.state.appId ?? "token", baseUrl: app.state.baseUrl, log });
   const worker = await startDeliveryWorker({ app, concurrency: queue.concurrency, lockMs: queue.lockMs, log });
   log.info(`gh-app-kit ${VERSION} worker started`);
+  if (app.registrations.several) log.info(app.registrations.describe());
 
   const graceMs = options.graceMs ?? 10_000;
   let stopping: Promise<void> | undefined;

@@ -199,6 +199,7 @@ async function start(
     throw error;
   }
   log.info(`gh-app-kit ${VERSION} listening on ${listening.url}`);
+  if (app.registrations.several) log.info(app.registrations.describe());
   log.info(getWelcomeMessage({ env, port: listening.port }));
   if (setupMode) {
     const domain = getPublicDomain({ env, port: listening.port });

@@ -94,6 +94,9 @@ describe("APP_REGISTRATIONS with app run --queue redis --no-worker and one app w
     expectOnlyOwnCredentials(prod.platform, ghes.platform, 11);
     expectOnlyOwnCredentials(ghes.platform, prod.platform, 22);
     for (const output of [web.stdout() + web.stderr(), worker.stdout() + worker.stderr()]) {
+      expect(output).to.include(
+        `Serving 2 app registrations: app 11 (\\"prod\\", ${prod.platform.url}), app 22 (\\"ghes\\", ${ghes.platform.url}).`,
+      );
       for (const secret of [prod.secret, ghes.secret]) expect(output).not.to.include(secret);
     }
   });
