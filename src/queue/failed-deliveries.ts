@@ -29,6 +29,8 @@ export type FailedDeliveries = {
 
 const noLog = { info: () => undefined, warn: () => undefined };
 
+type Found = Job<DeliveryJobData> | undefined;
+
 export async function openFailedDeliveries({
   redisConfig,
   appId,
@@ -68,12 +70,14 @@ export async function openFailedDeliveries({
       }),
     retry: (ids) =>
       guarded(async () => {
+        // Several registrations share the first one's queue; the others' job ids name their registration too.
+        let failedSet: Promise<Array<Job<DeliveryJobData>>> | undefined;
+        const findFailed = async (id: string): Promise<Found> =>
+          (await (failedSet ??= queue.getFailed(0, -1))).find((job) => job?.data.id === id);
         const jobs =
           ids === "all"
             ? ((await queue.getFailed(0, -1)) as Array<Job<DeliveryJobData>>).filter(Boolean)
-            : await Promise.all(
-                ids.map(async (id) => (await queue.getJob(jobIdOf(id))) as Job<DeliveryJobData> | undefined),
-              );
+            : await Promise.all(ids.map(async (id) => ((await queue.getJob(jobIdOf(id))) ?? findFailed(id)) as Found));
         const result: RetryResult = { retried: [], missing: [] };
         for (const [index, job] of jobs.entries()) {
           const id = job?.data.id ?? (ids === "all" ? "" : ids[index]!);

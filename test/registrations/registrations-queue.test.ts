@@ -5,6 +5,7 @@ import type { Redis } from "ioredis";
 import type { App } from "../../src/app.js";
 import { createApp } from "../../src/create-app.js";
 import { getLog } from "../../src/log/get-log.js";
+import { openFailedDeliveries } from "../../src/queue/failed-deliveries.js";
 import { startDeliveryWorker } from "../../src/queue/start-delivery-worker.js";
 import { createNodeMiddleware } from "../../src/server/create-node-middleware.js";
 import { createLogCapture } from "../helpers/capture-log.js";
@@ -55,10 +56,39 @@ describe("several registrations in queue mode: one worker serves both", function
     });
     cleanups.push(() => app.close());
     app.on("issues.opened", async (context) => {
+      if (context.payload.issue.number === 999) throw new Error(`issue 999 of ${context.registration?.name} fails`);
       await context.client.issues.createComment(context.issue({ body: `from ${context.registration?.name}` }));
     });
     return app;
   }
+
+  it("lists a failed delivery of the second registration, and retries it by its id", async () => {
+    const web = twoRegistrationApp();
+    const middleware = createNodeMiddleware(() => undefined, { app: web, queue: "redis", deliveryAttempts: 1 });
+    const server: Server = createServer((request, response) => void middleware(request, response));
+    cleanups.push(
+      () => middleware.close(),
+      () => new Promise((resolve) => server.close(resolve)),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await web.state.redis!.connection.whenUp(5000);
+    expect(
+      (await deliverFor(url, { id: "fails-on-ghes", targetId: 22, secret: ghes.secret, issue: 999 })).status,
+    ).to.equal(202);
+    const worker = await startDeliveryWorker({ app: twoRegistrationApp(), concurrency: 1 });
+    // The queue is the first registration's: `app deliveries` reads it with that one's app id and platform.
+    const failed = await openFailedDeliveries({ redisConfig: redis.url, appId: 11, baseUrl: prod.platform.url });
+    cleanups.push(() => failed.close());
+    try {
+      await eventually(async () => (await failed.list()).length === 1);
+      expect((await failed.list())[0]).to.include({ id: "fails-on-ghes", event: "issues.opened" });
+      expect((await failed.list())[0]!.error).to.include("issue 999 of ghes fails");
+      expect(await failed.retry(["fails-on-ghes"])).to.deep.equal({ retried: ["fails-on-ghes"], missing: [] });
+    } finally {
+      await worker.close({ graceMs: 1000 });
+    }
+  });
 
   it("queues each registration's deliveries with its registration (no secret), and one worker runs each with its own client", async () => {
     const web = twoRegistrationApp();
