@@ -128,6 +128,43 @@ console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
     );
   });
 
+  // A Worker imports createApp and createWebHandler from the root: the rest of the root must not come along.
+  it("bundled for a Worker, leaves out what only a Node process uses", async () => {
+    const entry = join(tmp, "worker-entry.mjs");
+    await writeFile(
+      entry,
+      `import { createApp, createWebHandler } from ${JSON.stringify(join(root, "dist/src/index.js"))};
+let handler;
+export default { fetch: (request, env, ctx) => (handler ??= createWebHandler(createApp({ env }))) (request, env, ctx) };
+`,
+    );
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      mainFields: ["module", "main"],
+      conditions: ["workerd", "worker", "browser"],
+      external: [...builtinModules, "node:*"],
+      write: false,
+      outdir: tmp,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const [output] = Object.values(result.metafile.outputs);
+    const bundled = Object.keys(output!.inputs).map((input) => input.replace(/^.*?(node_modules|dist\/src)\//, "$1/"));
+    const nodeOnly = [
+      /^node_modules\/(@hono\/node-server|dotenv)\//,
+      /^dist\/src\/(run|proxy|views|apps|receive|setup-manifest)\//,
+      /^dist\/src\/redis\/(create-redis-sharing|redis-connection|shared-[a-z-]+|delivery-claims)\.js$/,
+      /^dist\/src\/queue\/(create-delivery-queue|bull-connection|start-delivery-worker)\.js$/,
+      /^dist\/src\/server\/(create-server|create-node-middleware|listen)\.js$/,
+    ];
+    expect(bundled.filter((input) => nodeOnly.some((pattern) => pattern.test(input)))).to.deep.equal([]);
+    // The webhook path itself is there.
+    expect(bundled).to.include.members(["dist/src/server/create-web-handler.js", "dist/src/create-app.js"]);
+  });
+
   it("bundled for workerd, leaves out the Node-only optional parts, and says why when one is configured", async () => {
     const outfile = join(tmp, "workerd.mjs");
     const result = await build({
