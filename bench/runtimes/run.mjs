@@ -1,7 +1,9 @@
 // Bundle size and cold start to the first answered delivery: the framework against a one-file
 // baseline with bare @octokit/webhooks, on Workers (workerd through Miniflare) and on Node, in the
 // same run, rounds alternating. Needs test/runtimes/.deps installed (npm ci --prefix test/runtimes/.deps).
-//   node bench/runtimes/run.mjs [--rounds=5]
+//   node bench/runtimes/run.mjs [--rounds=5] [--compare=path/to/worker.js]
+// --compare adds a Worker bundled earlier (e.g. the framework's Worker from another commit, kept from
+// `wrangler deploy --dry-run --outdir`) to the same rounds, for before/after figures.
 import { execFile, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { cp, readFile, stat } from "node:fs/promises";
@@ -15,7 +17,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
 const deps = join(repo, "test/runtimes/.deps");
 const work = join(deps, "work");
-const rounds = Number(process.argv.find((arg) => arg.startsWith("--rounds="))?.split("=")[1] ?? 5);
+const flag = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+const rounds = Number(flag("rounds") ?? 5);
+const compare = flag("compare");
 const SECRET = "bench-secret";
 const env = { APP_ID: "1", PRIVATE_KEY: "unused", WEBHOOK_SECRET: SECRET, BASE_URL: "http://127.0.0.1:9" };
 
@@ -44,6 +48,15 @@ const workers = {
   baseline: await bundle(benchDir, "wrangler-baseline.toml", "baseline-worker.js"),
   octokit: await bundle(benchDir, "wrangler-baseline-octokit.toml", "baseline-octokit-worker.js"),
 };
+if (compare) {
+  const code = await readFile(compare);
+  workers.compare = {
+    file: resolve(compare),
+    dir: dirname(resolve(compare)),
+    bytes: code.length,
+    gzip: gzipSync(code).length,
+  };
+}
 
 function delivery() {
   const body = JSON.stringify({
@@ -106,14 +119,18 @@ async function nodeColdStart(script) {
   return ms;
 }
 
-const times = { worker: { framework: [], baseline: [], octokit: [] }, node: { framework: [], baseline: [] } };
+const times = {
+  worker: { framework: [], baseline: [], octokit: [], compare: [] },
+  node: { framework: [], baseline: [] },
+};
+const names = ["framework", "baseline", "octokit", ...(compare ? ["compare"] : [])];
 for (let round = 0; round < rounds + 1; round++) {
   // The first round warms the disk cache and is left out.
-  const order = round % 2 === 0 ? ["framework", "baseline", "octokit"] : ["octokit", "baseline", "framework"];
+  const order = round % 2 === 0 ? names : [...names].reverse();
   for (const which of order) {
-    if (which === "octokit") {
-      const w = await workerColdStart(workers.octokit);
-      if (round > 0) times.worker.octokit.push(w);
+    if (which === "octokit" || which === "compare") {
+      const w = await workerColdStart(workers[which]);
+      if (round > 0) times.worker[which].push(w);
       continue;
     }
     const w = await workerColdStart(workers[which]).catch((error) => {
@@ -161,6 +178,31 @@ console.log(
     ms,
   ),
 );
+if (compare) {
+  console.log(`\nThe framework's Worker against ${compare}, in the same rounds:\n`);
+  console.log("| measure | framework | compared | ratio |\n|---|---|---|---|");
+  console.log(row("Worker bundle", workers.framework.bytes, workers.compare.bytes, kib));
+  console.log(row("Worker bundle, gzip", workers.framework.gzip, workers.compare.gzip, kib));
+  console.log(
+    row(
+      "Worker cold start to the first answered delivery",
+      median(times.worker.framework),
+      median(times.worker.compare),
+      ms,
+    ),
+  );
+  console.log(
+    row("The compared Worker against bare webhooks, bundle", workers.compare.bytes, workers.baseline.bytes, kib),
+  );
+  console.log(
+    row(
+      "The compared Worker against bare webhooks, cold start",
+      median(times.worker.compare),
+      median(times.worker.baseline),
+      ms,
+    ),
+  );
+}
 console.log(
   `\nAll times (ms): ${JSON.stringify(times, (key, value) => (typeof value === "number" ? Math.round(value) : value))}`,
 );
