@@ -7,7 +7,7 @@ import type { AppOptions } from "./options/app-options.js";
 import { resolveAppOptions, type CreateAppOptions, type ResolvedAppOptions } from "./options/resolve-app-options.js";
 import { provideSharing, providedSharing } from "./app-sharing.js";
 import { withDeliveryQueue } from "./queue/queue-sharing.js";
-import { createRedisSharing } from "./redis/create-redis-sharing.js";
+import { createRedisSharing } from "#redis-sharing";
 
 export type { CreateAppOptions } from "./options/resolve-app-options.js";
 

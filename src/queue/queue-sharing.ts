@@ -10,7 +10,7 @@ export function withDeliveryQueue(createSharing: CreateSharing): CreateSharing {
   return (options) => {
     const sharing = createSharing(options);
     sharing.openQueue = ({ attempts }) => {
-      const opening = import("./create-delivery-queue.js").then(({ createDeliveryQueue }) =>
+      const opening = import("#delivery-queue").then(({ createDeliveryQueue }) =>
         createDeliveryQueue({
           connection: sharing.connection,
           appId: options.appId,
