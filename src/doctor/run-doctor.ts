@@ -3,6 +3,7 @@ import { App } from "../app.js";
 import { readEnvOptions } from "../options/read-env-options.js";
 import { loadApps } from "../run/load-apps.js";
 import { loadEnvFile } from "../options/load-env-file.js";
+import { loadRegistrationsParser } from "../options/read-registrations-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import type { AppOptions } from "../options/app-options.js";
 import type { Resolver } from "../run/resolve-app-function.js";
@@ -64,6 +65,7 @@ export async function runDoctor({
 }: DoctorOptions): Promise<DoctorReport> {
   // As in `app run`: the apps' own code reads process.env, .env values included.
   const env = loadEnvFile({ env: given, cwd, intoProcessEnv: true });
+  await loadRegistrationsParser(env);
   const log = pino({ level: "silent" });
   let options: AppOptions;
   let appError: unknown;

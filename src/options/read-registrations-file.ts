@@ -1,14 +1,34 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parse } from "yaml";
 import { AppError } from "../errors.js";
 import { validateRegistrations, type RegistrationSettings } from "./registrations.js";
+
+type ParseYaml = (text: string) => unknown;
+
+// Settings are read synchronously, and the YAML parser is loaded with import() only when a file
+// needs it (most processes never do): the commands load it before they read their settings.
+let parseYaml: ParseYaml | undefined;
+
+/**
+ * Loads the YAML parser when `APP_REGISTRATIONS` is set, so that a YAML file
+ * can be read; `app run`, `app worker`, `app receive`, `app doctor`,
+ * `app redeliver` and `run()` call it before reading their settings.
+ */
+export async function loadRegistrationsParser(env: NodeJS.ProcessEnv): Promise<void> {
+  if (parseYaml || !env.APP_REGISTRATIONS?.trim()) return;
+  const { parseDocument } = await import("../config/yaml-parser.js");
+  parseYaml = (text) => {
+    const document = parseDocument(text, { prettyErrors: true });
+    if (document.errors.length > 0) throw document.errors[0];
+    return document.toJS();
+  };
+}
 
 /**
  * Reads `APP_REGISTRATIONS`: a JSON or YAML file holding a list of
  * `{ appId, privateKey | privateKeyPath, secret, baseUrl?, name? }` (or an
  * object whose `registrations` is that list). `privateKeyPath` is resolved
- * from the file's folder.
+ * from the file's folder. YAML needs `loadRegistrationsParser` first.
  *
  * @example
  * const registrations = readRegistrationsFile("registrations.yml", process.cwd());
@@ -26,10 +46,36 @@ export function readRegistrationsFile(file: string, cwd: string = process.cwd())
       { hint: "Set APP_REGISTRATIONS to the path of a JSON or YAML file, from the working folder." },
     );
   }
-  let parsed: unknown;
+  const parsed = parseText(text, source);
+  const list =
+    typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && "registrations" in parsed
+      ? (parsed as { registrations: unknown }).registrations
+      : parsed;
+  return validateRegistrations(list, { source, keyFolder: dirname(path) });
+}
+
+function parseText(text: string, source: string): unknown {
   try {
-    // YAML is a superset of JSON: one parser reads both.
-    parsed = parse(text, { prettyErrors: true });
+    return JSON.parse(text);
+  } catch (error) {
+    if (!parseYaml) {
+      // JSON that does not parse, or YAML read where the parser was not loaded (from code).
+      const json = /^\s*[[{]/.test(text);
+      throw new AppError(
+        "REGISTRATIONS_INVALID",
+        json
+          ? `${source} is not valid JSON (${positionOf(error)}).`
+          : `${source} is YAML, and the YAML parser is not loaded.`,
+        {
+          hint: json
+            ? "Fix the file's syntax; see docs/registrations.md for an example."
+            : "The app commands and run() read YAML; createApp() reads a JSON file, or pass the registrations option.",
+        },
+      );
+    }
+  }
+  try {
+    return parseYaml(text);
   } catch (error) {
     // The parser's message quotes the line, which may hold a secret: only its position is kept.
     const position = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
@@ -38,9 +84,10 @@ export function readRegistrationsFile(file: string, cwd: string = process.cwd())
       hint: "Fix the file's syntax; see docs/registrations.md for an example.",
     });
   }
-  const list =
-    typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && "registrations" in parsed
-      ? (parsed as { registrations: unknown }).registrations
-      : parsed;
-  return validateRegistrations(list, { source, keyFolder: dirname(path) });
+}
+
+/** Where JSON.parse stopped, never the text around it (it may hold a secret). */
+function positionOf(error: unknown): string {
+  const position = /position (\d+)/.exec(String((error as Error)?.message))?.[1];
+  return position === undefined ? "a syntax error" : `a syntax error at character ${position}`;
 }

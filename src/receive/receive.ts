@@ -9,6 +9,7 @@ import { scrubSecrets } from "../log/secrets.js";
 import { flushSentry } from "../log/sentry.js";
 import { findPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
 import { loadEnvFile } from "../options/load-env-file.js";
+import { loadRegistrationsParser } from "../options/read-registrations-file.js";
 import { readEvent } from "./read-event.js";
 import { createDryRun, dryRunSummary } from "./dry-run.js";
 import { AppClient } from "../client/app-client.js";
@@ -64,6 +65,7 @@ export type ReceiveResult = {
 export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   const cwd = options.cwd ?? process.cwd();
   const env = loadEnvFile({ env: options.env, cwd });
+  await loadRegistrationsParser(env);
   const { name, action, payload } = readEvent({
     event: options.event ?? env.GITHUB_EVENT_NAME,
     payloadPath: options.payloadPath ?? env.GITHUB_EVENT_PATH,

@@ -3,6 +3,7 @@ import { createResolvedApp } from "../create-app.js";
 import { AppError } from "../errors.js";
 import { getLog } from "../log/get-log.js";
 import { loadEnvFile } from "../options/load-env-file.js";
+import { loadRegistrationsParser } from "../options/read-registrations-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { redeliverEach } from "./redeliver-each.js";
 import type { RedeliverReport } from "./redeliver-failed.js";
@@ -24,6 +25,7 @@ export async function runRedeliver({
   dryRun,
 }: RunRedeliverOptions = {}): Promise<RedeliverReport> {
   const env = loadEnvFile({ env: given, cwd });
+  await loadRegistrationsParser(env);
   const settings = resolveRunOptions({ env, cwd, overrides });
   if (settings.setupMode) {
     throw new AppError(

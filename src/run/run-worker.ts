@@ -8,6 +8,7 @@ import { catchSignals, type SignalCatcher } from "./handle-signals.js";
 import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { loadEnvFile } from "../options/load-env-file.js";
+import { loadRegistrationsParser } from "../options/read-registrations-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { createServer } from "../server/create-server.js";
 import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
@@ -51,6 +52,7 @@ async function startWorker(
 ): Promise<RunningWorker> {
   const cwd = options.cwd ?? process.cwd();
   const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
+  await loadRegistrationsParser(env);
   const settings = resolveRunOptions({ env, cwd, overrides: options.overrides });
   if (settings.setupMode) {
     throw new AppError("APP_CREDENTIALS_MISSING", "A worker needs the app's credentials: set APP_ID and PRIVATE_KEY.", {

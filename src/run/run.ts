@@ -8,6 +8,7 @@ import { getLog } from "../log/get-log.js";
 import { validatePrivateKey } from "../private-key/validate-private-key.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import { loadEnvFile } from "../options/load-env-file.js";
+import { loadRegistrationsParser } from "../options/read-registrations-file.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
 import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
@@ -102,6 +103,7 @@ async function start(
 ): Promise<RunningServer> {
   const cwd = options.cwd ?? process.cwd();
   const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
+  await loadRegistrationsParser(env);
   const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
   const { setupMode } = settings;
   // Queue mode is checked before anything loads: a missing REDIS_URL is a usage error.

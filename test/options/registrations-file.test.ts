@@ -6,7 +6,7 @@ import { App } from "../../src/app.js";
 import { createApp } from "../../src/create-app.js";
 import { isAppError } from "../../src/errors.js";
 import { getLog } from "../../src/log/get-log.js";
-import { readRegistrationsFile } from "../../src/options/read-registrations-file.js";
+import { loadRegistrationsParser, readRegistrationsFile } from "../../src/options/read-registrations-file.js";
 import { createLogCapture } from "../helpers/capture-log.js";
 import { getTestKeys } from "../helpers/keys.js";
 
@@ -32,6 +32,8 @@ function failure(run: () => unknown): { code: string; text: string } {
 
 describe("APP_REGISTRATIONS files and the registrations option", () => {
   const key = getTestKeys().privateKeyPkcs1;
+  // As the commands do before reading their settings: YAML needs the parser, loaded on demand.
+  before(() => loadRegistrationsParser({ APP_REGISTRATIONS: "regs.yml" }));
 
   it("reads JSON and YAML lists, the key inline or from privateKeyPath beside the file", () => {
     const cwd = folderWith({
