@@ -84,7 +84,8 @@ export class Registrations {
     const candidates = this.list.filter((registration) => String(registration.info.appId) === targetId.trim());
     if (candidates.length === 0) {
       return {
-        refusal: `The delivery is for app ${JSON.stringify(targetId)}, which is not registered here. Add it to APP_REGISTRATIONS (or the registrations option), or point that app's webhook elsewhere.`,
+        // The header is the sender's: only an id is repeated in the answer and the log.
+        refusal: `The delivery is for app ${/^\d{1,20}$/.test(targetId.trim()) ? targetId.trim() : "(not an app id)"}, which is not registered here. Add it to APP_REGISTRATIONS (or the registrations option), or point that app's webhook elsewhere.`,
       };
     }
     // The same app id on two platforms: the secret tells them apart.

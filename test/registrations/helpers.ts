@@ -50,7 +50,12 @@ export function registrationsOf(registered: readonly Registered[]) {
 /** POSTs a signed issues.opened delivery for `targetId` (the app id header); undefined leaves the header out. */
 export async function deliverFor(
   url: string,
-  { id, targetId, secret, issue = 7 }: { id: string; targetId: number | undefined; secret: string; issue?: number },
+  {
+    id,
+    targetId,
+    secret,
+    issue = 7,
+  }: { id: string; targetId: number | string | undefined; secret: string; issue?: number },
 ): Promise<{ status: number; body: unknown }> {
   const payload = issuesOpenedPayload(1);
   const body = JSON.stringify({ ...payload, issue: { ...(payload.issue as object), number: issue } });

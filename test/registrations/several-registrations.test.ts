@@ -112,7 +112,11 @@ describe("several registrations in one server", function () {
     expect(unnamed.body)
       .to.have.property("error")
       .that.matches(/X-GitHub-Hook-Installation-Target-ID/i);
+    const odd = await deliverFor(url, { id: "odd-app-id", targetId: "<b>11</b>", secret: prod.secret });
+    expect(odd.status).to.equal(400);
+    expect(JSON.stringify(odd.body)).not.to.include("<b>");
     expect(seen).to.deep.equal([]);
     expect(logs.text()).not.to.include(prod.secret);
+    expect(logs.text()).not.to.include("<b>");
   });
 });
