@@ -2,6 +2,7 @@ import { AppError } from "../errors.js";
 import type { LogLevel } from "../log/get-log.js";
 import { receive } from "../receive/receive.js";
 import { addUsageErrors } from "./describe-app-error.js";
+import { hostOverrides } from "./host-overrides.js";
 
 // No oclif here: both `commands/receive.ts` and the fast start of
 // `app receive` (src/cli/fast-receive.ts) run the command through this.
@@ -42,15 +43,7 @@ export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags):
     apps,
     env: process.env,
     cwd: process.cwd(),
-    token: flags.token,
-    appId: flags["app-id"],
-    privateKeyPath: flags["private-key"],
-    baseUrl: flags["base-url"]?.href.replace(/\/$/, ""),
-    logLevel: flags["log-level"],
-    logFormat: flags["log-format"],
-    logLevelInString: flags["log-level-in-string"],
-    logMessageKey: flags["log-message-key"],
-    sentryDsn: flags["sentry-dsn"],
+    overrides: hostOverrides(flags),
     dryRun: flags["dry-run"],
   });
 }

@@ -1,25 +1,22 @@
-import { App } from "../app.js";
 import { createDefaultApp } from "../apps/default.js";
 import { getPublicDomain } from "../apps/get-public-domain.js";
 import { getWelcomeMessage } from "../apps/get-welcome-message.js";
 import { checkEventSubscriptions } from "../check-event-subscriptions.js";
-import { createResolvedApp, DEVELOPMENT_SECRET } from "../create-app.js";
-import { getLog } from "../log/get-log.js";
+import { DEVELOPMENT_SECRET } from "../create-app.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { validatePrivateKey } from "../private-key/validate-private-key.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
-import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
 import { loadApps } from "./load-apps.js";
-import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { catchSignals, type SignalCatcher } from "./handle-signals.js";
-import { loopback, withoutCredentials } from "./run-parts.js";
-import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
+import { loopback } from "./run-parts.js";
+import { openHost, openSettings } from "./open-host.js";
+import type { RunOverrides } from "../options/resolve-run-options.js";
 import { stopOnce, thenShutDown, type Stop } from "./stop-once.js";
 import { openRunQueue, startQueueWorker } from "./queue-parts.js";
 import type { QueueOverrides } from "../queue/resolve-queue-settings.js";
 import { resolveQueueSettings } from "../queue/resolve-queue-settings.js";
 import { parseDuration } from "../redeliver/parse-duration.js";
-import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import { createServer, type AppServer } from "../server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "../server/server-defaults.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
@@ -100,30 +97,27 @@ async function start(
   options: RunOptions,
   catcher: SignalCatcher | undefined,
 ): Promise<RunningServer> {
-  const cwd = options.cwd ?? process.cwd();
-  const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
-  const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
-  const { setupMode } = settings;
+  const prologue = {
+    env: options.env,
+    cwd: options.cwd,
+    defaults: options.defaults,
+    overrides: options.overrides,
+    credentials: "setup",
+    serving: true,
+  } as const;
+  const opened = openSettings(prologue);
+  const { env, cwd, settings, setupMode } = opened;
   // Queue mode is checked before anything loads: a missing REDIS_URL is a usage error.
   const queueSettings = setupMode
     ? undefined
     : resolveQueueSettings({ env, overrides: options.queue, redisConfig: settings.options.redisConfig });
-  const redeliverEvery = options.redeliverEvery ?? (env.REDELIVER_EVERY || undefined);
+  const redeliverEvery = options.redeliverEvery ?? ENV_BINDINGS.redeliverEvery.read(env);
   const redeliverEveryMs =
     setupMode || redeliverEvery === undefined
       ? undefined
       : typeof redeliverEvery === "number"
         ? redeliverEvery
         : parseDuration(redeliverEvery, "REDELIVER_EVERY (--redeliver-every)");
-  // OpenTelemetry only when OTEL_* configure it: otherwise none of it is loaded.
-  const telemetryConfig = setupMode ? undefined : readTelemetryConfig(env);
-  const telemetry = telemetryConfig
-    ? await (await import("#start-telemetry")).startTelemetry(telemetryConfig)
-    : undefined;
-  const log =
-    settings.options.log ??
-    getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
-  await warnIfEnvTracked({ cwd, log });
   // The library checks a key when first used; a server refuses a bad one at start-up.
   const givenKey = settings.options.privateKey ?? settings.options.cert;
   if (!setupMode && givenKey) validatePrivateKey(givenKey, "The privateKey option");
@@ -137,10 +131,7 @@ async function start(
     : Array.isArray(appFnOrArgv)
       ? await loadApps(appFnOrArgv, { cwd, resolver: options.resolver })
       : [appFnOrArgv as AnyAppFunction];
-  const app = setupMode
-    ? new App({ ...withoutCredentials(settings.options), log })
-    : createResolvedApp({ options: { ...settings.options, log }, logOptions: settings.logOptions, env });
-  telemetry?.instrumentApp(app);
+  const { log, app, telemetry } = await openHost(prologue, opened);
   const webhookPath = app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   let host = app.state.host;
   if (host === undefined && (setupMode || app.state.webhooks.secret === DEVELOPMENT_SECRET)) {
