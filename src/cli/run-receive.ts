@@ -1,3 +1,6 @@
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import type { Hono } from "hono";
 import { AppError } from "../errors.js";
 import type { LogLevel } from "../log/get-log.js";
 import { receive } from "../receive/receive.js";
@@ -45,5 +48,18 @@ export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags):
     cwd: process.cwd(),
     overrides: hostOverrides(flags),
     dryRun: flags["dry-run"],
+    createRouter: createRouterOnFirstUse,
   });
+}
+
+/**
+ * Hono for the apps that ask for a router, loaded when one does: most apps
+ * `app receive` runs mount no routes, and the routes are never served here.
+ * A synchronous `require()` of Hono's ES module (the CLI is no library a
+ * bundler takes in) gives the very instance `import("hono")` does.
+ */
+function createRouterOnFirstUse(): Hono {
+  const load = createRequire(import.meta.url);
+  const { Hono } = load(fileURLToPath(import.meta.resolve("hono"))) as typeof import("hono");
+  return new Hono();
 }

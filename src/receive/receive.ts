@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DestinationStream } from "pino";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { AppError } from "../errors.js";
 import { loadAppFunction } from "../run/load-app-function.js";
 import type { Logger, LogLevel } from "../log/get-log.js";
@@ -43,6 +43,8 @@ export type ReceiveOptions = {
    * (reads 404, writes 201 `{}`). Also the case without any credentials.
    */
   dryRun?: boolean | undefined;
+  /** Makes the root of the routers the apps' `getRouter()` gives (never served here). Default: a new Hono app. */
+  createRouter?: (() => Hono) | undefined;
   /** What the command line's flags set, beneath the options above. */
   overrides?: RunOverrides | undefined;
   /** Where a dry run prints its requests and closing line; default standard output. */
@@ -104,9 +106,11 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   const sentryDsn = settings.logOptions.sentryDsn;
   const appFns = await Promise.all(options.apps.map((id) => loadAppFunction(id, { basedir: cwd })));
   // Routes an app mounts are never served here, but mounting them must not fail.
+  // Hono is imported here unless the caller makes the router (the CLI does, on first use).
+  const createRouter = options.createRouter ?? honoRouter(await import("hono"));
   let root: Hono | undefined;
   const getRouter = (path?: string): Hono => {
-    root ??= new Hono();
+    root ??= createRouter();
     return path ? root.basePath(path) : root;
   };
   await app.load(appFns, { getRouter });
@@ -170,6 +174,10 @@ function noCredentials(options: AppOptions): string {
         ? "A private key was found but no app id: pass --app-id or set APP_ID."
         : "To call the platform, pass --token (or set GITHUB_TOKEN), or set APP_ID and a private key.";
   return `No credentials, so this is a dry run: the handlers' requests are printed, not sent. ${missing}`;
+}
+
+function honoRouter({ Hono }: typeof import("hono")): () => Hono {
+  return () => new Hono();
 }
 
 /** The client class of a dry run: AppClient with the dry run's fetch. */
