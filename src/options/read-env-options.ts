@@ -1,5 +1,5 @@
 import { AppError } from "../errors.js";
-import { LOG_LEVELS, type LogLevel } from "../log/get-log.js";
+import { LOG_LEVELS, type LogLevel } from "../log/log-options.js";
 import { getPrivateKey } from "../private-key/get-private-key.js";
 import type { LogOptions } from "../log/log-options.js";
 import type { AppOptions } from "./app-options.js";
@@ -51,6 +51,8 @@ export type HostEnvSettings = {
   eventPath: string;
   runId: string;
   runAttempt: string;
+  /** `production` forbids setup mode and the development secret, and makes JSON the log format. */
+  nodeEnv: string;
 };
 
 export type EnvBinding<T> = {
@@ -104,6 +106,7 @@ const HOST_BINDINGS: Bindings<HostEnvSettings> = {
   eventPath: text("GITHUB_EVENT_PATH"),
   runId: text("GITHUB_RUN_ID"),
   runAttempt: text("GITHUB_RUN_ATTEMPT"),
+  nodeEnv: text("NODE_ENV"),
 };
 
 /**
