@@ -31,8 +31,9 @@ export type OpenHostOptions = {
   /** Where the settings' logger writes. Default: standard output. */
   logDestination?: DestinationStream | undefined;
   /**
-   * `"resolved"` (default) fills the development secret outside production;
-   * `"plain"` makes the App from the settings as they are (`app doctor` reports them).
+   * `"resolved"` (default) fills the development secret outside production,
+   * and in setup mode leaves the credentials out; `"plain"` makes the App from
+   * the settings as they are (`app doctor` reports them).
    */
   app?: "resolved" | "plain" | undefined;
   /** The command's last word on the App's options, once the settings and the logger are known. */
@@ -81,11 +82,12 @@ export async function openHost(options: OpenHostOptions, opened = openSettings(o
     });
   if (options.serving) await (await import("./warn-tracked-env.js")).warnIfEnvTracked({ cwd, log });
   const appOptions = options.adjust?.({ ...settings.options }, { settings, log }) ?? settings.options;
-  const app = setupMode
-    ? new App({ ...withoutCredentials(appOptions), log })
-    : options.app === "plain"
+  const app =
+    options.app === "plain"
       ? new App({ ...appOptions, log })
-      : createResolvedApp({ options: { ...appOptions, log }, logOptions: settings.logOptions, env });
+      : setupMode
+        ? new App({ ...withoutCredentials(appOptions), log })
+        : createResolvedApp({ options: { ...appOptions, log }, logOptions: settings.logOptions, env });
   telemetry?.instrumentApp(app);
   return { env, cwd, settings, setupMode, log, app, telemetry };
 }

@@ -1,7 +1,4 @@
 import { createDefaultApp } from "../apps/default.js";
-import { getPublicDomain } from "../apps/get-public-domain.js";
-import { getWelcomeMessage } from "../apps/get-welcome-message.js";
-import { checkEventSubscriptions } from "../check-event-subscriptions.js";
 import { DEVELOPMENT_SECRET } from "../create-app.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { validatePrivateKey } from "../private-key/validate-private-key.js";
@@ -11,6 +8,8 @@ import { loadApps } from "./load-apps.js";
 import { catchSignals, type SignalCatcher } from "./handle-signals.js";
 import { loopback } from "./run-parts.js";
 import { openHost, openSettings } from "./open-host.js";
+import { announceStart } from "./announce-start.js";
+import { startRelay } from "./start-relay.js";
 import type { RunOverrides } from "../options/resolve-run-options.js";
 import { stopOnce, thenShutDown, type Stop } from "./stop-once.js";
 import { openRunQueue, startQueueWorker } from "./queue-parts.js";
@@ -22,7 +21,6 @@ import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "../server/server-default
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { AppOptions } from "../options/app-options.js";
 import type { Resolver } from "./resolve-app-function.js";
-import { VERSION } from "../version.js";
 
 export type { RunOverrides } from "../options/resolve-run-options.js";
 
@@ -65,7 +63,6 @@ export type RunningServer = AppServer & {
 
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 const REDIS_START_WAIT_MS = 2000;
-const PROXY_START_WAIT_MS = 5000;
 
 /**
  * Starts the server as `app run` does: `.env`, environment and `overrides`
@@ -177,30 +174,13 @@ async function start(
   try {
     if (app.state.webhookProxy && !setupMode) {
       const target = { port: listening.port, path: webhookPath, host: loopback(listening.host) };
-      const { createWebhookProxy } = await import("../proxy/create-webhook-proxy.js");
-      proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
-      // Credentials the relay refuses fail the start; a slow relay only delays it a little.
-      let wait: NodeJS.Timeout | undefined;
-      const slow = new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS)));
-      await Promise.race([proxy.ready, slow]).finally(() => clearTimeout(wait));
+      proxy = await startRelay({ url: app.state.webhookProxy, ...target, log });
     }
   } catch (error) {
-    await proxy?.close();
     await server.stop({ graceMs: 0 });
     throw error;
   }
-  log.info(`gh-app-kit ${VERSION} listening on ${listening.url}`);
-  log.info(getWelcomeMessage({ env, port: listening.port }));
-  if (setupMode) {
-    const domain = getPublicDomain({ env, port: listening.port });
-    log.warn(
-      `No APP_ID or private key: running in setup mode. Register or import your GitHub App at ${domain}/app/setup`,
-    );
-  } else {
-    if (appFns.length === 0)
-      log.warn("No app was given: only the default app runs. Pass one, e.g. `app run ./index.js`.");
-    checkEventSubscriptions(app, { env }).catch((error: unknown) => log.debug({ err: error }, "Event check failed"));
-  }
+  announceStart({ app, env, log, listening, setupMode, appCount: appFns.length });
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const withTelemetry = (stopServer: Stop): Stop => thenShutDown(stopServer, telemetry);
