@@ -1,6 +1,8 @@
 import * as Flags from "@oclif/core/flags";
 import { AppError } from "../errors.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
+import { loadSettings } from "../run/open-host.js";
+import { hostOverrides } from "./host-overrides.js";
 
 /** Where `app deliveries` finds the queue: the same variables as `app run`. */
 export const queueLocationFlags = {
@@ -35,7 +37,26 @@ export function requireRedisUrl(value: string | undefined, command: string): str
   );
 }
 
-/** `--base-url`, else `GHE_HOST` as `app run` reads it, else undefined (github.com). */
-export function queueBaseUrl(flag: URL | undefined): string | undefined {
-  return flag?.href.replace(/\/$/, "") ?? ENV_BINDINGS.baseUrl.read(process.env, undefined);
+/** Where `app deliveries` finds the queue of an app: its Redis, app id and platform. */
+export type QueueLocation = { redisConfig: string; appId: number | string; baseUrl: string | undefined };
+
+/**
+ * The queue's location as `app run` finds it: the flags, else the variables,
+ * else `.env` (through the commands' prologue). Without a Redis, a usage error naming REDIS_URL.
+ *
+ * @example
+ * const failed = await openFailedDeliveries(await queueLocation(flags, "app deliveries failed"));
+ */
+export async function queueLocation(
+  flags: { "redis-url"?: string | undefined; "app-id"?: number | undefined; "base-url"?: URL | undefined },
+  command: string,
+): Promise<QueueLocation> {
+  const { options } = (await loadSettings({ overrides: hostOverrides(flags), credentials: "optional" })).settings;
+  // Several registrations (APP_REGISTRATIONS) share the first one's queue.
+  const first = options.registrations?.[0];
+  return {
+    redisConfig: requireRedisUrl(typeof options.redisConfig === "string" ? options.redisConfig : undefined, command),
+    appId: options.appId ?? first?.appId ?? "token",
+    baseUrl: options.baseUrl ?? first?.baseUrl,
+  };
 }
