@@ -1,5 +1,5 @@
 import type { App, DeliveryOutcome } from "../app.js";
-import { isAppError, toError } from "../errors.js";
+import { failureMessage, isAppError, toError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { SIGNATURE_HINT, signatureMismatch } from "../webhooks/app-webhooks.js";
@@ -218,7 +218,7 @@ export class WebhookReceiver {
   #fail(event: RoutedEvent, error: Error): WebhookAnswer {
     this.#logFailure(event, error);
     const hint = isAppError(error) && error.hint ? ` ${error.hint}` : "";
-    return errorAnswer(500, scrubSecrets(`${error.message || "A handler failed."}${hint}`));
+    return errorAnswer(500, scrubSecrets(`${failureMessage(error) || "A handler failed."}${hint}`));
   }
 
   #logFailure(event: RoutedEvent, error: Error): void {
@@ -226,7 +226,7 @@ export class WebhookReceiver {
     const label = typeof action === "string" ? `${event.name}.${action}` : event.name;
     this.#log.error(
       { id: event.id, event: label, err: error },
-      `Delivery ${event.id} (${label}) failed: ${error.message}`,
+      `Delivery ${event.id} (${label}) failed: ${failureMessage(error)}`,
     );
   }
 }
