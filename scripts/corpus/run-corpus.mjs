@@ -171,6 +171,8 @@ async function suite(app, dir, opts, logFile, resultsFile) {
   ];
   const env = { ...opts.env, CI: "true", FORCE_COLOR: "0", NO_COLOR: "1" };
   if (runner === "jest" && opts["jest-vm-modules"]) env.NODE_OPTIONS = "--experimental-vm-modules";
+  // The Node options of the app's own test script (release-drafter runs jest under --experimental-vm-modules).
+  if (app.nodeOptions) env.NODE_OPTIONS = app.nodeOptions;
   const result = await run(command[0], args, {
     cwd: dir,
     env,
