@@ -144,6 +144,35 @@ describe("app migrate: Probot 9 and 10 names, and hand-made contexts", () => {
     expect(problems[0]?.hint).to.include("Client:");
   });
 
+  it("reports the Express router of Probot 9 and 10 (app.router, app.route()) in an app function", () => {
+    // As electron/trop on Probot 9: `robot.router.get('/metrics', (req, res) => { res.end(...) })`.
+    const code = [
+      'import { Application } from "probot";',
+      "export = (robot: Application) => {",
+      "  robot.router.get('/metrics', (req, res) => res.end('ok'));",
+      "  const admin = robot.route('/admin');",
+      "  admin.use(json());",
+      "  robot.on('issues', async () => undefined);",
+      "};",
+      "const other = { router: null, route: () => 1 };",
+      "other.router; other.route('/x');",
+      "",
+    ].join("\n");
+    const { problems } = migrateSource("src/index.ts", code);
+    const routers = problems.filter((p) => /Express/.test(p.message));
+    expect(routers.map((p) => [p.line, p.message])).to.deep.equal([
+      [
+        3,
+        "uses robot.router, the Express router of Probot 9 and 10: here it is getRouter()'s Hono app, where Express handlers fail",
+      ],
+      [
+        4,
+        "uses robot.route(), the Express router of Probot 9 and 10: here it is getRouter()'s Hono app, where Express handlers fail",
+      ],
+    ]);
+    expect(routers[0]?.hint).to.include("getRouter(");
+  });
+
   it("leaves .github alone on objects that are not contexts", () => {
     const code = "const repo = payload.github;\nconst { github } = options;\ngithub.context.repo;\n";
     expect(migrateSource("a.js", code).code).to.equal(code);
