@@ -173,6 +173,29 @@ describe("app migrate: Probot 9 and 10 names, and hand-made contexts", () => {
     expect(routers[0]?.hint).to.include("getRouter(");
   });
 
+  it("reports @octokit/rest 16's response types, which the client's responses no longer match", () => {
+    // As electron/trop on Probot 9: `pr: Octokit.PullsGetResponse`, passed what context.client returns.
+    const code = [
+      'import { Application, Context } from "probot";',
+      'import { Octokit } from "@octokit/rest";',
+      "export async function f(context: Context, pr: Octokit.PullsGetResponse) {",
+      "  const runs: Octokit.ChecksListForRefResponseCheckRunsItem[] = [];",
+      "  const client: Octokit = context.github;",
+      "  return [pr, runs, client];",
+      "}",
+      "",
+    ].join("\n");
+    const { problems } = migrateSource("src/index.ts", code);
+    const types = problems.filter((p) => /@octokit\/rest/.test(p.message));
+    expect(types.map((p) => [p.line, p.message])).to.deep.equal([
+      [
+        3,
+        "uses the response types of @octokit/rest 16 (Octokit.PullsGetResponse, Octokit.ChecksListForRefResponseCheckRunsItem), which the client's responses do not match",
+      ],
+    ]);
+    expect(types[0]?.hint).to.include("RestEndpointMethodTypes");
+  });
+
   it("leaves .github alone on objects that are not contexts", () => {
     const code = "const repo = payload.github;\nconst { github } = options;\ngithub.context.repo;\n";
     expect(migrateSource("a.js", code).code).to.equal(code);
