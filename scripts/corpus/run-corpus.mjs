@@ -140,6 +140,12 @@ async function install(app, dir, opts, logFile, again) {
 async function installDependencies(app, dir, opts, logFile, again) {
   // A lock that names versions the registry no longer serves: npm resolves the ranges afresh.
   if (app.dropLock) rmSync(path.join(dir, "package-lock.json"), { force: true });
+  // After the migration, as its report says when the lock still places probot ("The lockfile"):
+  // rm -rf node_modules <lock> && npm install.
+  if (typeof again === "string") {
+    rmSync(path.join(dir, again), { force: true });
+    rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+  }
   const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
   const hasLock = existsSync(path.join(dir, "package-lock.json"));
   const ci = app.install === "npm ci" && hasLock && !again;
@@ -202,7 +208,9 @@ async function runApp(app, opts) {
       writeFileSync(path.join(base, "migrate-report.json"), JSON.stringify(m.report ?? null, null, 2));
       row.migrate = summarizeReport(m);
     }
-    const installed = await install(app, dir, opts, logFile, phase === "migrated");
+    // After the migration: what its report says of a stale lock (a file name), else install again.
+    const again = phase === "migrated" && (readStaleLockfile(base) ?? true);
+    const installed = await install(app, dir, opts, logFile, again);
     if (installed !== 0) {
       row[phase] = { error: `install failed (${installed}), see ${logFile}` };
       continue;
@@ -217,6 +225,16 @@ async function runApp(app, opts) {
   if (row.baseline?.tests && row.migrated?.tests) row.lost = lostTests(row.baseline, row.migrated);
   writeFileSync(path.join(base, "row.json"), JSON.stringify(row, replacer, 2));
   return row;
+}
+
+/** The lockfile the last migration's report calls stale (it still places probot), if any. */
+function readStaleLockfile(base) {
+  try {
+    const stale = JSON.parse(readFileSync(path.join(base, "migrate-report.json"), "utf8"))?.staleLockfile;
+    return typeof stale === "string" && stale !== "" ? stale : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function checkMigrate(app, opts) {
