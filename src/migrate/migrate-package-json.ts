@@ -116,8 +116,8 @@ function reportOldTypeScript(manifest: Manifest, lineOfKey: (key: string) => num
       line: lineOfKey("typescript"),
       message: `${field} has "typescript": "${range}", older than TypeScript 5.0`,
       hint:
-        "The declaration files of gh-app-kit and its dependencies need TypeScript 5.0 or later (5.7 or later " +
-        "without skipLibCheck): update typescript, and ts-jest with it (ts-jest 29 for TypeScript 5).",
+        "The declaration files of gh-app-kit and its dependencies need TypeScript 5.0 or later (with skipLibCheck; " +
+        "Hono's want a newer one without it): update typescript, and ts-jest with it (ts-jest 29 for TypeScript 5).",
     });
   }
 }
