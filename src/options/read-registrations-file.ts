@@ -16,11 +16,12 @@ let parseYaml: ParseYaml | undefined;
  */
 export async function loadRegistrationsParser(env: NodeJS.ProcessEnv): Promise<void> {
   if (parseYaml || !env.APP_REGISTRATIONS?.trim()) return;
-  const { parseDocument } = await import("../config/yaml-parser.js");
+  const { loadAll } = await import("../config/yaml-parser.js");
   parseYaml = (text) => {
-    const document = parseDocument(text, { prettyErrors: true });
-    if (document.errors.length > 0) throw document.errors[0];
-    return document.toJS();
+    // Core schema, no custom tags (nothing in the file runs); one document.
+    const documents = loadAll(text, { maxDepth: 20 });
+    if (documents.length > 1) throw new SyntaxError("several YAML documents");
+    return documents[0];
   };
 }
 
@@ -77,9 +78,9 @@ function parseText(text: string, source: string): unknown {
   try {
     return parseYaml(text);
   } catch (error) {
-    // The parser's message quotes the line, which may hold a secret: only its position is kept.
-    const position = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
-    const where = position ? ` at line ${position.line}, column ${position.col}` : "";
+    // The parser's message quotes the line, which may hold a secret: only its position (0-based) is kept.
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const where = mark ? ` at line ${mark.line + 1}, column ${mark.column + 1}` : "";
     throw new AppError("REGISTRATIONS_INVALID", `${source} is not valid JSON or YAML${where}.`, {
       hint: "Fix the file's syntax; see docs/registrations.md for an example.",
     });
