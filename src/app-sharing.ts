@@ -1,11 +1,10 @@
 import type { RedisOptions } from "ioredis";
 import type { SharedTokens } from "./client/auth/token-store.js";
-import { AppError } from "./errors.js";
 
 // The App does not import the Redis code: what instances share (tokens,
-// throttling, delivery claims) comes in through this interface. createApp()
-// supplies it, and provides it here for `new App({ redisConfig })` as Probot
-// apps write it (the package root loads create-app.js).
+// throttling, delivery claims) comes in through this interface, from a plugin
+// (src/app-plugin.ts). The Redis feature's plugin supplies it when `redisConfig`
+// is set; the package root's App and createApp() are made with that plugin.
 
 export type SharingOptions = {
   config: RedisOptions | string;
@@ -38,33 +37,4 @@ export interface AppSharing {
   throttle: { options: object };
   deliveries: DeliveryClaims;
   close(): Promise<void>;
-}
-
-/** Builds what instances share through Redis, when `redisConfig` is set. */
-export type CreateSharing = (options: SharingOptions) => AppSharing;
-
-let provided: CreateSharing | undefined;
-
-/** For Apps given `redisConfig` without a `CreateSharing`; the first call wins. */
-export function provideSharing(createSharing: CreateSharing): void {
-  provided ??= createSharing;
-}
-
-export function providedSharing(): CreateSharing | undefined {
-  return provided;
-}
-
-export function openSharing(
-  config: SharingOptions["config"] | undefined,
-  createSharing: CreateSharing | undefined,
-  options: Omit<SharingOptions, "config">,
-): AppSharing | undefined {
-  if (!config) return undefined;
-  const create = createSharing ?? provided;
-  if (!create) {
-    throw new AppError("OPTION_INVALID", "redisConfig is set, but nothing supplies the Redis sharing to this App.", {
-      hint: 'Create the app with createApp(), or import App from "gh-app-kit" (its root supplies the sharing).',
-    });
-  }
-  return create({ ...options, config });
 }

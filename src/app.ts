@@ -12,7 +12,13 @@ import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
-import { openSharing } from "./app-sharing.js";
+import {
+  applyPlugins,
+  withPlugins,
+  type AppPlugin,
+  type AppPluginAdditions,
+  type DeliveryTracing,
+} from "./app-plugin.js";
 import { resolveOptions } from "./resolve-options.js";
 import type { AppOptions } from "./options/app-options.js";
 import type { State } from "./state.js";
@@ -48,6 +54,24 @@ export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined 
  */
 export class App {
   static version = VERSION;
+  /** The plugins every App of this class is made with, before those of its `plugins` option. */
+  static plugins: readonly AppPlugin[] = [];
+
+  /**
+   * A subclass whose Apps are made with these plugins too, after this class's
+   * own, as Octokit's `plugin()`: a plugin already there is not added again.
+   *
+   * @example
+   * const TracedApp = App.plugin(telemetry.plugin);
+   * const app = new TracedApp({ appId, privateKey, secret });
+   */
+  static plugin<T extends typeof App>(this: T, ...plugins: AppPlugin[]): T {
+    const all = withPlugins(this.plugins, plugins);
+    return class extends (this as typeof App) {
+      static override plugins = all;
+    } as T;
+  }
+
   readonly version = VERSION;
   readonly state: State;
   #log!: DeprecatedLogger;
@@ -60,6 +84,8 @@ export class App {
   }
   /** The current shape: handlers get the event's own fields and a `Context`'s others. */
   readonly webhooks: AppWebhooks<WebhooksContext>;
+  /** Trace context for deliveries that cross processes, when a plugin (telemetry) gives it. */
+  readonly tracing: DeliveryTracing | undefined;
   /** Delivery ids this instance claimed lately (Redis sharing), to tell its own duplicates from others'. */
   readonly #claimedHere = new Set<string>();
 
@@ -68,25 +94,12 @@ export class App {
     const log = options.log ?? getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
-    let cache = options.cache;
-    const redis = openSharing(options.redisConfig, options.createSharing, {
-      appId: resolved.appId ?? "token",
-      baseUrl: options.baseUrl,
-      log,
-    });
     // With a platform token, events use it and the app credentials are
     // neither checked nor used, as in Probot.
-    const tokens =
-      !options.platformToken && resolved.appId !== undefined && resolved.privateKey
-        ? new TokenStore({
-            appId: resolved.appId,
-            privateKey: resolved.privateKey,
-            cache: (cache ??= createTokenCache()),
-            log,
-            baseUrl: options.baseUrl,
-            shared: redis?.tokens,
-          })
-        : undefined;
+    const appCredentials = !options.platformToken && resolved.appId !== undefined && Boolean(resolved.privateKey);
+    const cache = options.cache ?? (appCredentials ? createTokenCache() : undefined);
+    // Given by the plugins, which run once the state and the webhooks exist (below).
+    let plugged: AppPluginAdditions = {};
     registerSecret(options.secret);
     registerSecret(options.platformToken);
     const secrets = acceptedSecrets(options.secret, options.additionalSecrets);
@@ -107,18 +120,19 @@ export class App {
       throttleOptions: undefined as unknown as State["throttleOptions"],
       router: options.router,
       redisConfig: options.redisConfig,
-      redis,
-      tokens,
+      redis: undefined,
+      tokens: undefined,
     };
     // The token cache, the config cache and the clients are built on first use.
     if (!cache) defineLazyProperty(state, "cache", () => createTokenCache());
     defineLazyProperty(state, "configCache", () => createConfigCache());
     defineLazyProperty(state, "Client", () => {
       const Client = resolved.Client ?? AppClient;
-      return redis ? Client.defaults({ throttle: redis.throttle.options as never }) : Client;
+      const shared = state.redis ? Client.defaults({ throttle: state.redis.throttle.options as never }) : Client;
+      return plugged.wrapClient ? plugged.wrapClient(shared) : shared;
     });
     defineLazyProperty(state, "client", () => options.client ?? createClient(state));
-    defineLazyProperty(state, "throttleOptions", () => resolved.throttleInUse(redis?.throttle.options));
+    defineLazyProperty(state, "throttleOptions", () => resolved.throttleInUse(state.redis?.throttle.options));
     this.state = state;
     this.webhooks =
       (resolved.webhooks as AppWebhooks<WebhooksContext> | undefined) ??
@@ -135,6 +149,29 @@ export class App {
         transform: (event) => new Context(event, this),
         log,
       });
+    plugged = applyPlugins(this, withPlugins((new.target as typeof App).plugins, options.plugins ?? []), options);
+    if (options.redisConfig && !plugged.sharing) {
+      throw new AppError(
+        "OPTION_INVALID",
+        "redisConfig is set, but no plugin of this App supplies the Redis sharing.",
+        {
+          hint: 'Create the app with createApp(), or import App from "gh-app-kit" (its App brings the sharing plugin).',
+        },
+      );
+    }
+    state.redis = plugged.sharing;
+    this.tracing = plugged.tracing;
+    if (appCredentials) {
+      state.tokens = new TokenStore({
+        appId: resolved.appId!,
+        privateKey: resolved.privateKey!,
+        cache: cache!,
+        log,
+        baseUrl: options.baseUrl,
+        shared: state.redis?.tokens,
+        hooks: plugged.tokenExchange,
+      });
+    }
   }
 
   /** Runs `handler` for the named events (`"issues"`, `"issues.opened"`, or a list). */

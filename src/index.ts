@@ -1,5 +1,5 @@
 // The public API of gh-app-kit: everything not exported here is internal.
-export { App } from "./app.js";
+export { App } from "./create-app.js";
 export type { ErrorHandler, LoadOptions } from "./app.js";
 export { Context } from "./context.js";
 export { createDefaultApp, defaultApp, defaultAppFns } from "./apps/default.js";

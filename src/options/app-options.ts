@@ -2,7 +2,7 @@ import type { RedisOptions } from "ioredis";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { Webhooks } from "@octokit/webhooks";
 import type { Router } from "../app-function-argument.js";
-import type { CreateSharing } from "../app-sharing.js";
+import type { AppPlugin } from "../app-plugin.js";
 import type { AppClient } from "../client/app-client.js";
 import type { TokenCache } from "../client/auth/token-store.js";
 import type { Logger } from "../log/get-log.js";
@@ -38,8 +38,12 @@ export type AppOptions = {
   privateKey?: string | undefined;
   /** ioredis options or a `redis://` URL; enables sharing between instances. */
   redisConfig?: RedisOptions | string | undefined;
-  /** Builds what instances share through `redisConfig` (createApp() supplies it). */
-  createSharing?: CreateSharing | undefined;
+  /**
+   * Features that attach to this App when it is made, after its class's own
+   * (`App.plugin(...)`): each is `(app, options) => additions`. The package
+   * root's `App` and `createApp()` already bring the Redis sharing plugin.
+   */
+  plugins?: readonly AppPlugin[] | undefined;
   /** @deprecated Set `throttle` through the Client's defaults instead. */
   throttleOptions?: Partial<ThrottlingOptions> | undefined;
   /** @deprecated Use `privateKey`. */

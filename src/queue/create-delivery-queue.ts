@@ -7,8 +7,7 @@ import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./queue-defaults.js";
 import { QueueUnavailableError } from "./queue-errors.js";
-import { getTelemetry } from "../telemetry/telemetry.js";
-import type { QueueReading } from "../telemetry/telemetry.js";
+import type { DeliveryTracing, QueueReading } from "../app-plugin.js";
 
 export type EnqueueResult = "queued" | "duplicate";
 
@@ -29,6 +28,8 @@ export type DeliveryQueueOptions = {
   attempts?: number | undefined;
   /** First retry after this long, then twice as long each time. Default: 5000. */
   backoffMs?: number | undefined;
+  /** The App's tracing (telemetry's plugin gives it): the queue's gauges are reported through it. */
+  tracing?: DeliveryTracing | undefined;
 };
 
 /** While a delivery is being stored: if this instance dies between the two steps, the id is free again soon. */
@@ -41,6 +42,7 @@ export async function createDeliveryQueue({
   baseUrl,
   attempts = DEFAULT_DELIVERY_ATTEMPTS,
   backoffMs = DEFAULT_BACKOFF_MS,
+  tracing,
 }: DeliveryQueueOptions): Promise<DeliveryQueue> {
   const [{ Queue }, { Redis }] = await Promise.all([import("#bullmq"), import("#ioredis")]);
   // Our own client, handed to BullMQ: its close() only quits a connected
@@ -70,7 +72,7 @@ export async function createDeliveryQueue({
   let markClosed!: (error: Error) => void;
   const closed = new Promise<never>((_, reject) => (markClosed = reject));
   closed.catch(() => undefined);
-  getTelemetry()?.observeQueue(() => Promise.race([readQueue(queue), closed]));
+  tracing?.observeQueue(() => Promise.race([readQueue(queue), closed]));
 
   async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
     const redis = await connection.client();

@@ -3,7 +3,6 @@ import type { App } from "../app.js";
 import { isAppError, toError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
 import type { InFlight } from "../server/in-flight.js";
-import { getTelemetry } from "../telemetry/telemetry.js";
 import type { DeliveryJobData } from "./delivery-job.js";
 import { rateLimitDelay } from "./rate-limit-delay.js";
 
@@ -32,11 +31,11 @@ export async function processDelivery(
   const event = { id, name, payload };
   // Known to a stop, which aborts its context and hands it back at the deadline.
   const slot = running?.add(event);
-  const telemetry = getTelemetry();
+  const { tracing } = app;
   try {
     // With tracing on, the delivery span continues the trace the web instance stored with the job.
-    await (telemetry
-      ? telemetry.withTraceContext(job.data.headers, () => app.webhooks.router.receive(event, slot))
+    await (tracing
+      ? tracing.withTraceContext(job.data.headers, () => app.webhooks.router.receive(event, slot))
       : app.webhooks.router.receive(event, slot));
   } catch (error) {
     const delay = rateLimitDelay(error);

@@ -1,3 +1,4 @@
+import type { AppPlugin } from "../app-plugin.js";
 import type { AppSharing, SharingOptions } from "../app-sharing.js";
 import { createDeliveryClaims } from "./delivery-claims.js";
 import { RedisConnection } from "./redis-connection.js";
@@ -16,6 +17,26 @@ declare module "../app-sharing.js" {
 
 /** Everything instances share through Redis: one connection, tokens, throttling, deliveries. */
 export type RedisSharing = AppSharing & { throttle: SharedThrottle };
+
+/**
+ * The Redis sharing plugin: an App given `redisConfig` shares tokens,
+ * throttling and delivery claims through it, scoped to its app id and
+ * platform. Without `redisConfig` it adds nothing (and loads no Redis client).
+ *
+ * @example
+ * const app = new (App.plugin(redisSharing))({ appId, privateKey, redisConfig: "redis://127.0.0.1:6379" });
+ */
+export const redisSharing: AppPlugin = (app, { redisConfig, baseUrl }) =>
+  redisConfig
+    ? {
+        sharing: createRedisSharing({
+          config: redisConfig,
+          appId: app.state.appId ?? "token",
+          baseUrl,
+          log: app.state.log,
+        }),
+      }
+    : undefined;
 
 /** Connects in the background: the app serves on local state until Redis answers. */
 export function createRedisSharing({

@@ -16,6 +16,7 @@ export async function openRunQueue(app: App, settings: QueueSettings | undefined
     baseUrl: app.state.baseUrl,
     attempts: settings.attempts,
     backoffMs: settings.backoffMs,
+    tracing: app.tracing,
   });
   return { deliveryQueue, queue: deliveryQueue };
 }

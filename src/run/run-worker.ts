@@ -6,6 +6,7 @@ import { stopBudget } from "../helpers/stop-budget.js";
 import { STOP_MARGIN_MS } from "./stop-once.js";
 import { catchSignals, type SignalCatcher } from "./handle-signals.js";
 import { loadApps } from "./load-apps.js";
+import { pluginsWithTelemetry } from "./run-parts.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
@@ -72,8 +73,8 @@ async function startWorker(
     settings.options.log ??
     getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
   await warnIfEnvTracked({ cwd, log });
-  const app = createApp({ env, overrides: { ...settings.options, log } });
-  telemetry?.instrumentApp(app);
+  const plugins = pluginsWithTelemetry(settings.options.plugins, telemetry);
+  const app = createApp({ env, overrides: { ...settings.options, log, plugins } });
   // Apps may mount routes with getRouter(): they get a router that is never served.
   const host = createServer({ app, port: 0 });
   await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));

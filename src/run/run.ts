@@ -1,9 +1,8 @@
-import { App } from "../app.js";
 import { createDefaultApp } from "../apps/default.js";
 import { getPublicDomain } from "../apps/get-public-domain.js";
 import { getWelcomeMessage } from "../apps/get-welcome-message.js";
 import { checkEventSubscriptions } from "../check-event-subscriptions.js";
-import { createResolvedApp, DEVELOPMENT_SECRET } from "../create-app.js";
+import { App, createResolvedApp, DEVELOPMENT_SECRET } from "../create-app.js";
 import { getLog } from "../log/get-log.js";
 import { validatePrivateKey } from "../private-key/validate-private-key.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
@@ -12,7 +11,7 @@ import { resolveAppFunction } from "./resolve-app-function.js";
 import { loadApps } from "./load-apps.js";
 import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { catchSignals, type SignalCatcher } from "./handle-signals.js";
-import { loopback, withoutCredentials } from "./run-parts.js";
+import { loopback, withoutCredentials, pluginsWithTelemetry } from "./run-parts.js";
 import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
 import { stopOnce, thenShutDown, type Stop } from "./stop-once.js";
 import { openRunQueue, startQueueWorker } from "./queue-parts.js";
@@ -139,8 +138,11 @@ async function start(
       : [appFnOrArgv as AnyAppFunction];
   const app = setupMode
     ? new App({ ...withoutCredentials(settings.options), log })
-    : createResolvedApp({ options: { ...settings.options, log }, logOptions: settings.logOptions, env });
-  telemetry?.instrumentApp(app);
+    : createResolvedApp({
+        options: { ...settings.options, log, plugins: pluginsWithTelemetry(settings.options.plugins, telemetry) },
+        logOptions: settings.logOptions,
+        env,
+      });
   const webhookPath = app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   let host = app.state.host;
   if (host === undefined && (setupMode || app.state.webhooks.secret === DEVELOPMENT_SECRET)) {

@@ -70,7 +70,13 @@ export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: s
   }
   // BullMQ is loaded here only: without a queue, none of it is.
   const opening = import("../queue/create-delivery-queue.js").then(({ createDeliveryQueue }) =>
-    createDeliveryQueue({ connection, appId: app.state.appId ?? "token", baseUrl: app.state.baseUrl, attempts }),
+    createDeliveryQueue({
+      connection,
+      appId: app.state.appId ?? "token",
+      baseUrl: app.state.baseUrl,
+      attempts,
+      tracing: app.tracing,
+    }),
   );
   // A failure is each delivery's (a 503), not an unhandled rejection.
   opening.catch(() => undefined);

@@ -10,7 +10,6 @@ import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
 import { KEPT_HEADERS, type KeptHeader } from "../queue/delivery-job.js";
-import { getTelemetry } from "../telemetry/telemetry.js";
 import {
   ACCEPTED_ANSWER,
   DUPLICATE_ANSWER,
@@ -146,10 +145,10 @@ export class WebhookReceiver {
   ): Promise<WebhookAnswer> {
     // With tracing on, the job carries this instance's trace context, not the
     // request's: the worker's delivery span continues the trace begun here.
-    const telemetry = getTelemetry();
+    const tracing = this.#app.tracing;
     const headers: Record<string, string> = {};
     for (const header of KEPT_HEADERS) {
-      if (telemetry && (header === "traceparent" || header === "tracestate")) continue;
+      if (tracing && (header === "traceparent" || header === "tracestate")) continue;
       const value = adapter.header(request, header);
       if (value) headers[header] = value;
     }
@@ -164,7 +163,7 @@ export class WebhookReceiver {
         receivedAt: Date.now(),
       });
     try {
-      const result = await (telemetry ? telemetry.traceEnqueue({ id, name, payload }, store) : store());
+      const result = await (tracing ? tracing.traceEnqueue({ id, name, payload }, store) : store());
       if (result === "queued") return queuedAnswer(id);
       this.#log.info({ id, event: name }, `Delivery ${id} was already received; not queueing it again.`);
       return duplicateAnswer(id);

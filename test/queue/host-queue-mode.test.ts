@@ -7,7 +7,7 @@ import { App } from "../../src/app.js";
 import { isAppError } from "../../src/errors.js";
 import { getLog } from "../../src/log/get-log.js";
 import { startDeliveryWorker } from "../../src/queue/start-delivery-worker.js";
-import { createRedisSharing } from "../../src/redis/create-redis-sharing.js";
+import { redisSharing } from "../../src/redis/create-redis-sharing.js";
 import { createNodeMiddleware } from "../../src/server/create-node-middleware.js";
 import { createWebHandler } from "../../src/server/create-web-handler.js";
 import { createLogCapture } from "../helpers/capture-log.js";
@@ -24,7 +24,7 @@ function queueApp(redisConfig: string | undefined): { app: App; ran: string[] } 
     secret: TEST_SECRET,
     baseUrl: "http://127.0.0.1:9",
     redisConfig,
-    createSharing: createRedisSharing,
+    plugins: [redisSharing],
     log: getLog({ level: "info", logFormat: "json", destination: createLogCapture().stream }),
   });
   const ran: string[] = [];
