@@ -20,7 +20,7 @@ export const LAYERS = {
   ],
   features: ["src/server/**", "src/redis/**", "src/queue/**", "src/proxy/**", "src/telemetry/**"],
   core: [
-    "src/{app,app-function-argument,application-function,app-sharing,state,context,event-context,resolve-options}.ts",
+    "src/{app,app-plugin,app-function-argument,application-function,app-sharing,state,context,event-context,resolve-options}.ts",
     "src/{check-event-subscriptions,errors,deprecations,app-meta,version}.ts",
     "src/{webhooks,client,config,log,options,private-key,helpers}/**",
     "src/types/*.d.ts",
@@ -29,6 +29,51 @@ export const LAYERS = {
 
 /** Where `process.env` may be read: settings are read in one place, then passed down. */
 const READS_PROCESS_ENV = ["src/options/**", ...LAYERS.cli];
+
+/** Each feature's folder: features attach to the App as plugins, and do not import each other. */
+const FEATURES = {
+  server: "src/server",
+  redis: "src/redis",
+  queue: "src/queue",
+  proxy: "src/proxy",
+  telemetry: "src/telemetry",
+};
+
+/**
+ * The imports between features that are left, by importing feature: each
+ * names the file it may import. Everything else between features is refused.
+ * - server → proxy: `createServer({ webhookProxy })` relays through the proxy
+ *   (loaded with `import()` only when the option is set).
+ * - server ↔ queue: queue mode's routes store deliveries, and the worker runs
+ *   them with the server's in-flight tracking; this goes once deliveries have
+ *   a home of their own in the core.
+ * - queue → Redis: the queue runs on the App's Redis connection and
+ *   remembers delivery ids under the key delivery claims use.
+ */
+const FEATURE_IMPORTS_LEFT = {
+  server: ["src/proxy/create-webhook-proxy.ts", "src/queue/create-delivery-queue.ts", "src/queue/delivery-job.ts"],
+  queue: [
+    "src/server/in-flight.ts",
+    "src/server/abandon-deliveries.ts",
+    "src/redis/redis-connection.ts",
+    "src/redis/delivery-claims.ts",
+    "src/redis/sharing-scope.ts",
+  ],
+};
+
+function featureZones() {
+  return Object.entries(FEATURES).map(([name, folder]) => ({
+    target: `${folder}/**`,
+    from: Object.values(FEATURES)
+      .filter((other) => other !== folder)
+      .map((other) => `${other}/**`),
+    // A glob zone's exceptions are globs matched against absolute paths.
+    except: (FEATURE_IMPORTS_LEFT[name] ?? []).map(
+      (file) => `${import.meta.dirname}/${file.replace(/\.ts$/, ".{ts,js}")}`,
+    ),
+    message: `A feature never imports another (${name} here): it attaches to the App as a plugin and uses the core's interfaces.`,
+  }));
+}
 
 /**
  * Imports the layering forbids, as `import-x/no-restricted-paths` zones. The
@@ -51,6 +96,7 @@ const zones = [
     message:
       "The core never imports a feature (server, Redis, queue, proxy, telemetry): they come in through interfaces.",
   },
+  ...featureZones(),
 ];
 
 export default tseslint.config(

@@ -1,14 +1,13 @@
-import type { App } from "./app.js";
 import type { AppSharing } from "./app-sharing.js";
 import type { AppClient } from "./client/app-client.js";
 import type { TokenExchangeHooks } from "./client/auth/token-exchange-hooks.js";
 import { AppError } from "./errors.js";
-import type { AppOptions } from "./options/app-options.js";
 
 // How features attach to an App, in the shape of Octokit's plugins: a function
 // of the App being made and its options, returning what it adds. The App runs
 // its plugins once, in its constructor, and keeps what they return for itself:
-// two Apps of one process made with different plugins share nothing.
+// two Apps of one process made with different plugins share nothing. app.ts
+// names the plugin type (`AppPlugin`): this file names no App, which imports it.
 
 /**
  * What the delivery path asks of tracing (telemetry supplies it): the server
@@ -43,24 +42,16 @@ export type AppPluginAdditions = {
   tracing?: DeliveryTracing | undefined;
 };
 
-/**
- * A feature that attaches to an App when it is made.
- *
- * @example
- * const hello: AppPlugin = (app) => {
- *   app.on("installation.created", (context) => context.log.info("Hello"));
- * };
- * const app = createApp({ overrides: { plugins: [hello] } });
- */
-export type AppPlugin = (app: App, options: AppOptions) => AppPluginAdditions | void;
+/** A plugin of apps of type `A` made with options `O`: `AppPlugin` in app.ts. */
+export type AppPluginOf<A, O> = (app: A, options: O) => AppPluginAdditions | void;
 
 /** `current` then those of `added` it lacks, in order: a plugin given twice runs once (as Octokit's). */
-export function withPlugins(current: readonly AppPlugin[], added: readonly AppPlugin[]): readonly AppPlugin[] {
+export function withPlugins<P>(current: readonly P[], added: readonly P[]): readonly P[] {
   return [...current, ...added.filter((plugin, index) => !current.includes(plugin) && added.indexOf(plugin) === index)];
 }
 
 /** Runs each plugin on the App being made, and gathers what they add. */
-export function applyPlugins(app: App, plugins: readonly AppPlugin[], options: AppOptions): AppPluginAdditions {
+export function applyPlugins<A, O>(app: A, plugins: readonly AppPluginOf<A, O>[], options: O): AppPluginAdditions {
   const all: AppPluginAdditions[] = [];
   for (const plugin of plugins) {
     if (typeof plugin !== "function") {

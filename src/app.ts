@@ -15,8 +15,8 @@ import { registerSecret } from "./log/secrets.js";
 import {
   applyPlugins,
   withPlugins,
-  type AppPlugin,
   type AppPluginAdditions,
+  type AppPluginOf,
   type DeliveryTracing,
 } from "./app-plugin.js";
 import { resolveOptions } from "./resolve-options.js";
@@ -41,6 +41,25 @@ type ApplicationFunction = (options: AppFunctionOptionsOf<App>) => void | Promis
 type DeprecatedApplicationFunction = (app: App) => void | Promise<void>;
 
 export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined };
+
+/**
+ * A feature that attaches to an App when it is made, as Octokit's plugins
+ * do: it gets the App and its options, and returns what it adds (see
+ * `AppPluginAdditions`, src/app-plugin.ts).
+ *
+ * @example
+ * const hello: AppPlugin = (app) => {
+ *   app.on("installation.created", (context) => context.log.info("Hello"));
+ * };
+ * const app = createApp({ overrides: { plugins: [hello] } });
+ */
+export type AppPlugin = AppPluginOf<App, AppOptions>;
+
+declare module "./options/app-options.js" {
+  interface AppOptionsPlugins {
+    list: readonly AppPlugin[];
+  }
+}
 
 /**
  * An app: handlers registered by event name, a platform client for each

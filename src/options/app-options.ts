@@ -2,11 +2,17 @@ import type { RedisOptions } from "ioredis";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { Webhooks } from "@octokit/webhooks";
 import type { Router } from "../app-function-argument.js";
-import type { AppPlugin } from "../app-plugin.js";
 import type { AppClient } from "../client/app-client.js";
 import type { TokenCache } from "../client/auth/token-store.js";
 import type { Logger } from "../log/get-log.js";
 import type { LogOptions } from "../log/log-options.js";
+
+/**
+ * What the `plugins` option holds: app.ts adds `list`, the `AppPlugin`s, by
+ * declaration merging, so that these options name no App (app.ts imports them).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppOptionsPlugins {}
 
 /**
  * Options of an `App`, as the specification gives them: `Client`, `cache` and
@@ -43,7 +49,7 @@ export type AppOptions = {
    * (`App.plugin(...)`): each is `(app, options) => additions`. The package
    * root's `App` and `createApp()` already bring the Redis sharing plugin.
    */
-  plugins?: readonly AppPlugin[] | undefined;
+  plugins?: (AppOptionsPlugins extends { list: infer List } ? List : never) | undefined;
   /** @deprecated Set `throttle` through the Client's defaults instead. */
   throttleOptions?: Partial<ThrottlingOptions> | undefined;
   /** @deprecated Use `privateKey`. */

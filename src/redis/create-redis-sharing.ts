@@ -1,4 +1,4 @@
-import type { AppPlugin } from "../app-plugin.js";
+import type { AppPlugin } from "../app.js";
 import type { AppSharing, SharingOptions } from "../app-sharing.js";
 import { createDeliveryClaims } from "./delivery-claims.js";
 import { RedisConnection } from "./redis-connection.js";

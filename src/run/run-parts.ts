@@ -1,4 +1,4 @@
-import type { AppPlugin } from "../app-plugin.js";
+import type { AppPlugin } from "../app.js";
 import type { AppOptions } from "../options/app-options.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
 

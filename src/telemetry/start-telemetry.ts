@@ -12,7 +12,7 @@ import {
   TracerProvider,
   type Sampler,
 } from "@opentelemetry/sdk-trace";
-import type { AppPlugin } from "../app-plugin.js";
+import type { AppPlugin } from "../app.js";
 import type { AppClient } from "../client/app-client.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { VERSION } from "../version.js";

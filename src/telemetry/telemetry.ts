@@ -1,4 +1,5 @@
-import type { AppPlugin, DeliveryTracing } from "../app-plugin.js";
+import type { AppPlugin } from "../app.js";
+import type { DeliveryTracing } from "../app-plugin.js";
 
 export type { QueueReading } from "../app-plugin.js";
 

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import pino from "pino";
-import { App } from "../../src/app.js";
+import { App, type AppPlugin } from "../../src/app.js";
 // The package's App, made with the Redis sharing plugin, is loaded in this process too.
 import { App as PackageApp } from "../../src/create-app.js";
 import { readTelemetryConfig } from "../../src/telemetry/read-telemetry-config.js";
@@ -73,5 +73,23 @@ describe("two Apps in one process, one with telemetry and sharing, one without",
     } finally {
       await shared.close();
     }
+  });
+
+  it("runs a class's plugins (App.plugin) then the option's, each once, on that App only", () => {
+    const ran: string[] = [];
+    const first: AppPlugin = (app) => void ran.push(`first ${app.state.appId}`);
+    const second: AppPlugin = (_app, given) => void ran.push(`second ${String(given.webhookPath)}`);
+    const Both = App.plugin(first).plugin(second, first);
+    expect(Both.plugins).to.deep.equal([first, second]);
+    const app = new Both({
+      ...options(),
+      webhookPath: "/hooks",
+      plugins: [second, (made) => void ran.push(made.state.webhooks.path!)],
+    });
+    expect(app).to.be.an.instanceOf(App);
+    expect(ran).to.deep.equal(["first 1", "second /hooks", "/hooks"]);
+    new App(options());
+    expect(ran).to.have.length(3);
+    expect(App.plugins).to.deep.equal([]);
   });
 });
