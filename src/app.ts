@@ -74,7 +74,7 @@ declare module "./options/app-options.js" {
 export class App {
   static version = VERSION;
   /** The plugins every App of this class is made with, before those of its `plugins` option. */
-  static plugins: readonly AppPlugin[] = [];
+  static readonly plugins: readonly AppPlugin[] = [];
 
   /**
    * A subclass whose Apps are made with these plugins too, after this class's
@@ -87,7 +87,7 @@ export class App {
   static plugin<T extends typeof App>(this: T, ...plugins: AppPlugin[]): T {
     const all = withPlugins(this.plugins, plugins);
     return class extends (this as typeof App) {
-      static override plugins = all;
+      static override readonly plugins = all;
     } as T;
   }
 
