@@ -10,7 +10,7 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
  * - hosts: what runs apps for a command: `run`, `receive`, setup, doctor,
  *   redelivery, scaffolding, migration, the default app, the test helpers.
  * - features: the optional parts, loaded only when configured.
- * - core: the App, its webhooks, client, config, logging and options.
+ * - core: the App, its deliveries, webhooks, client, config, logging and options.
  */
 export const LAYERS = {
   cli: ["commands/**", "bin/**", "src/cli/**"],
@@ -20,9 +20,10 @@ export const LAYERS = {
   ],
   features: ["src/server/**", "src/redis/**", "src/queue/**", "src/proxy/**", "src/telemetry/**"],
   core: [
-    "src/{app,app-plugin,app-function-argument,application-function,app-sharing,state,context,event-context,resolve-options}.ts",
+    "src/{app,app-plugin,app-function-argument,application-function,app-sharing,state,create-state,context,event-context}.ts",
+    "src/resolve-options.ts",
     "src/{check-event-subscriptions,errors,deprecations,app-meta,version}.ts",
-    "src/{webhooks,client,config,log,options,private-key,helpers}/**",
+    "src/{delivery,webhooks,client,config,log,options,private-key,helpers}/**",
     "src/types/*.d.ts",
   ],
 };
@@ -44,21 +45,13 @@ const FEATURES = {
  * names the file it may import. Everything else between features is refused.
  * - server → proxy: `createServer({ webhookProxy })` relays through the proxy
  *   (loaded with `import()` only when the option is set).
- * - server ↔ queue: queue mode's routes store deliveries, and the worker runs
- *   them with the server's in-flight tracking; this goes once deliveries have
- *   a home of their own in the core.
- * - queue → Redis: the queue runs on the App's Redis connection and
- *   remembers delivery ids under the key delivery claims use.
+ * - queue → Redis: the queue is BullMQ on the App's Redis connection, and
+ *   marks the deliveries it stores under the key delivery claims use, scoped
+ *   as the sharing is; it reads that connection from `app.state.redis`.
  */
 const FEATURE_IMPORTS_LEFT = {
-  server: ["src/proxy/create-webhook-proxy.ts", "src/queue/create-delivery-queue.ts", "src/queue/delivery-job.ts"],
-  queue: [
-    "src/server/in-flight.ts",
-    "src/server/abandon-deliveries.ts",
-    "src/redis/redis-connection.ts",
-    "src/redis/delivery-claims.ts",
-    "src/redis/sharing-scope.ts",
-  ],
+  server: ["src/proxy/create-webhook-proxy.ts"],
+  queue: ["src/redis/redis-connection.ts", "src/redis/delivery-claims.ts", "src/redis/sharing-scope.ts"],
 };
 
 function featureZones() {
@@ -110,6 +103,9 @@ export default tseslint.config(
       "scripts/**",
       "docs/**",
       "coverage/**",
+      // Written by packages/create-gh-app-kit/build.mjs while npm pack runs.
+      "packages/*/dist/**",
+      "packages/*/templates/**",
     ],
   },
   {

@@ -1,6 +1,7 @@
 import type { AppSharing } from "./app-sharing.js";
 import type { AppClient } from "./client/app-client.js";
 import type { TokenExchangeHooks } from "./client/auth/token-exchange-hooks.js";
+import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
 import { AppError } from "./errors.js";
 
 // How features attach to an App, in the shape of Octokit's plugins: a function
@@ -40,6 +41,8 @@ export type AppPluginAdditions = {
   wrapClient?: ((Client: typeof AppClient) => typeof AppClient) | undefined;
   /** Trace context for deliveries that cross processes: `app.tracing`. One plugin at most. */
   tracing?: DeliveryTracing | undefined;
+  /** Opens a delivery queue (queue mode): `app.openQueue`. One plugin at most. */
+  openQueue?: OpenDeliveryPort | undefined;
 };
 
 /** A plugin of apps of type `A` made with options `O`: `AppPlugin` in app.ts. */
@@ -71,12 +74,16 @@ export function applyPlugins<A, O>(app: A, plugins: readonly AppPluginOf<A, O>[]
   return {
     sharing: single(all, "sharing"),
     tracing: single(all, "tracing"),
+    openQueue: single(all, "openQueue"),
     wrapClient: wraps.length === 0 ? undefined : (Client) => wraps.reduce((wrapped, wrap) => wrap(wrapped), Client),
     tokenExchange: exchanges.length <= 1 ? exchanges[0] : composeExchanges(exchanges),
   };
 }
 
-function single<K extends "sharing" | "tracing">(all: AppPluginAdditions[], key: K): AppPluginAdditions[K] {
+function single<K extends "sharing" | "tracing" | "openQueue">(
+  all: AppPluginAdditions[],
+  key: K,
+): AppPluginAdditions[K] {
   const given = all.filter((additions) => additions[key] !== undefined);
   if (given.length > 1) {
     throw new AppError("OPTION_INVALID", `Two plugins of this App both supply its ${key}.`, {

@@ -5,17 +5,19 @@ import { isProduction } from "./helpers/is-production.js";
 import { getLog } from "./log/get-log.js";
 import type { AppOptions } from "./options/app-options.js";
 import { resolveAppOptions, type CreateAppOptions, type ResolvedAppOptions } from "./options/resolve-app-options.js";
+import { deliveryQueue } from "./queue/queue-sharing.js";
 import { redisSharing } from "./redis/create-redis-sharing.js";
 
 export type { CreateAppOptions } from "./options/resolve-app-options.js";
 
 /**
- * The package's `App`: the core App with the Redis sharing plugin, as
- * `octokit`'s Octokit is `@octokit/core`'s with its plugins. So
- * `new App({ redisConfig })`, as Probot apps write it, shares through Redis;
- * the plugin adds nothing without `redisConfig`.
+ * The package's `App`: the core App with the Redis sharing and delivery
+ * queue plugins, as `octokit`'s Octokit is `@octokit/core`'s with its
+ * plugins. So `new App({ redisConfig })`, as Probot apps write it, shares
+ * through Redis and can open a delivery queue there; without `redisConfig`
+ * the plugins load nothing.
  */
-export const App: typeof CoreApp = CoreApp.plugin(redisSharing);
+export const App: typeof CoreApp = CoreApp.plugin(redisSharing, deliveryQueue);
 export type App = CoreApp;
 
 export { DEVELOPMENT_SECRET };

@@ -1,33 +1,28 @@
 #!/usr/bin/env node
-// `npm create gh-app-kit my-bot` runs this file with "my-bot": it hands every
-// argument to `app new` of the gh-app-kit it depends on, so the two never
-// disagree about templates, flags or versions.
-import { spawnSync } from "node:child_process";
+// `npm create gh-app-kit my-bot -- --template javascript` runs this file with "my-bot" and the
+// flags of `app new`. Packed (npm pack runs build.mjs), the package carries `app new` itself:
+// dist/initializer.js holds the framework's scaffolding code and its two small dependencies in
+// one file, templates/ the framework's templates, and dist/framework.json its version and
+// `overrides`. It depends on nothing, so npm installs it on every supported Node without a
+// warning; the framework is installed in the new app, where its `overrides` apply.
+// In a clone (nothing packed), it runs the clone's own build, as `app new` from the clone does.
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The gh-app-kit folder: the installed dependency, else (in a clone) the repository root two levels up. */
-function findFramework() {
-  try {
-    return dirname(createRequire(import.meta.url).resolve("gh-app-kit/package.json"));
-  } catch {
-    const clone = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-    const manifest = join(clone, "package.json");
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "gh-app-kit") return clone;
-    return undefined;
-  }
-}
+const here = (path) => new URL(path, import.meta.url);
 
-const framework = findFramework();
-if (framework === undefined) {
+if (existsSync(here("./dist/initializer.js"))) {
+  const { runInitializer } = await import(here("./dist/initializer.js").href);
+  const { version, overrides } = JSON.parse(readFileSync(here("./dist/framework.json"), "utf8"));
+  const packed = { templatesDir: fileURLToPath(here("./templates")), version, overrides };
+  process.exitCode = await runInitializer(process.argv.slice(2), { packed });
+} else if (existsSync(here("../../dist/src/cli/initializer.js"))) {
+  const { runInitializer } = await import(here("../../dist/src/cli/initializer.js").href);
+  process.exitCode = await runInitializer(process.argv.slice(2));
+} else {
   process.stderr.write(
-    "Error: gh-app-kit is not installed next to create-gh-app-kit.\nHint: Run npx gh-app-kit new NAME instead.\n",
+    "Error: this create-gh-app-kit is neither packed nor inside a built clone of gh-app-kit.\n" +
+      "Hint: Run npm run build in the clone, or npm create gh-app-kit@latest.\n",
   );
-  process.exit(1);
+  process.exitCode = 1;
 }
-const result = spawnSync(process.execPath, [join(framework, "bin", "run.js"), "new", ...process.argv.slice(2)], {
-  stdio: "inherit",
-});
-process.exit(result.status ?? 1);

@@ -1,7 +1,8 @@
 import type { Queue } from "bullmq";
 import type { RedisOptions } from "ioredis";
+import type { DeliveryPort } from "../delivery/delivery-port.js";
 import type { RedisConnection } from "../redis/redis-connection.js";
-import { DELIVERY_MEMORY_MS, deliveryKey } from "../redis/delivery-claims.js";
+import { createStoreMarks } from "../redis/delivery-claims.js";
 import { sharingScope } from "../redis/sharing-scope.js";
 import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
@@ -11,12 +12,8 @@ import type { DeliveryTracing, QueueReading } from "../app-plugin.js";
 
 export type EnqueueResult = "queued" | "duplicate";
 
-export type DeliveryQueue = {
-  /** Stores the delivery once: "duplicate" when its id was queued, run or done before; throws `QueueUnavailableError` when Redis did not store it. */
-  enqueue(delivery: DeliveryJobData): Promise<EnqueueResult>;
-  ready(timeoutMs: number): Promise<boolean>;
-  close(): Promise<void>;
-};
+/** The core's `DeliveryPort` on BullMQ: `enqueue` throws `QueueUnavailableError` when Redis did not store the delivery. */
+export type DeliveryQueue = DeliveryPort;
 
 export type DeliveryQueueOptions = {
   /** The app's Redis connection: the delivery ids are remembered there, under its key prefix. */
@@ -31,9 +28,6 @@ export type DeliveryQueueOptions = {
   /** The App's tracing (telemetry's plugin gives it): the queue's gauges are reported through it. */
   tracing?: DeliveryTracing | undefined;
 };
-
-/** While a delivery is being stored: if this instance dies between the two steps, the id is free again soon. */
-const STORING_MS = 30_000;
 
 /** Ids are remembered under the delivery claims' key, so a delivery is stored once across instances. */
 export async function createDeliveryQueue({
@@ -74,20 +68,19 @@ export async function createDeliveryQueue({
   closed.catch(() => undefined);
   tracing?.observeQueue(() => Promise.race([readQueue(queue), closed]));
 
+  const marks = createStoreMarks({ connection, appId: sharingScope(appId, baseUrl) });
+
   async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
-    const redis = await connection.client();
-    // The key delivery claims use too: a delivery is stored or run once, by instances with or without a queue.
-    const key = deliveryKey(connection.keyPrefix, sharingScope(appId, baseUrl), delivery.id);
-    if ((await redis.set(key, "storing", "PX", STORING_MS, "NX")) !== "OK") return "duplicate";
+    if (!(await marks.reserve(delivery.id))) return "duplicate";
     try {
       await queue.add(delivery.name, delivery, { jobId: jobIdOf(delivery.id) });
     } catch (error) {
-      await redis.del(key).catch(() => undefined);
+      await marks.free(delivery.id);
       throw error;
     }
     // Not awaited: the job is stored, which is what the 202 promises. Should
     // this fail, the "storing" mark expires and the job id still dedupes.
-    redis.set(key, "queued", "PX", DELIVERY_MEMORY_MS).catch(() => undefined);
+    marks.stored(delivery.id);
     return "queued";
   }
 

@@ -1,29 +1,8 @@
+import type { StoredDelivery } from "../delivery/delivery.js";
 import { sharingScope } from "../redis/sharing-scope.js";
 
-/** What a queued delivery carries: enough to run its handlers anywhere, and to continue its trace. */
-export type DeliveryJobData = {
-  /** The `X-GitHub-Delivery` id. */
-  id: string;
-  /** The `X-GitHub-Event` name. */
-  name: string;
-  /** The body exactly as received and verified (JSON text), parsed again by the worker. */
-  body: string;
-  /** W3C trace context, so the trace continues in the worker, and the platform's hook ids. */
-  headers: Record<string, string>;
-  /** When the web instance stored it (ms since the epoch). */
-  receivedAt: number;
-};
-
-/** The request headers kept with a queued delivery (see `DeliveryJobData.headers`). */
-export const KEPT_HEADERS = [
-  "traceparent",
-  "tracestate",
-  "x-github-hook-id",
-  "x-github-hook-installation-target-id",
-  "x-github-hook-installation-target-type",
-] as const;
-
-export type KeptHeader = (typeof KEPT_HEADERS)[number];
+/** What a queued delivery carries: the core's stored delivery (its headers are `KEPT_HEADERS`). */
+export type DeliveryJobData = StoredDelivery;
 
 /** BullMQ refuses ids that look like integers or contain ":"; the platform's GUIDs never do. */
 export function jobIdOf(deliveryId: string): string {

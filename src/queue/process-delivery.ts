@@ -2,7 +2,7 @@ import type { Job } from "bullmq";
 import type { App } from "../app.js";
 import { isAppError, toError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
-import type { InFlight } from "../server/in-flight.js";
+import type { InFlight } from "../delivery/in-flight.js";
 import type { DeliveryJobData } from "./delivery-job.js";
 import { rateLimitDelay } from "./rate-limit-delay.js";
 
@@ -28,15 +28,13 @@ export async function processDelivery(
       `Delivery ${id} holds a body that is not JSON; it was verified before it was queued, so Redis changed it.`,
     );
   }
-  const event = { id, name, payload };
-  // Known to a stop, which aborts its context and hands it back at the deadline.
-  const slot = running?.add(event);
+  // In flight: known to a stop, which aborts its context and hands it back at the deadline. Rate
+  // limits are left to the queue: waiting one out in a handler would hold a worker slot.
+  const deliver = () => app.deliver({ id, name, payload }, { inFlight: running, rateLimits: "defer" });
   const { tracing } = app;
   try {
     // With tracing on, the delivery span continues the trace the web instance stored with the job.
-    await (tracing
-      ? tracing.withTraceContext(job.data.headers, () => app.webhooks.router.receive(event, slot))
-      : app.webhooks.router.receive(event, slot));
+    await (tracing ? tracing.withTraceContext(job.data.headers, deliver) : deliver());
   } catch (error) {
     const delay = rateLimitDelay(error);
     if (delay !== undefined && token !== undefined) {
@@ -48,8 +46,6 @@ export async function processDelivery(
       throw new DelayedError();
     }
     throw scrubbed(error);
-  } finally {
-    if (slot) running!.done(slot);
   }
 }
 

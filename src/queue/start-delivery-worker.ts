@@ -3,8 +3,8 @@ import type { App } from "../app.js";
 import { AppError } from "../errors.js";
 import { settlesWithin } from "../helpers/stop-budget.js";
 import type { Logger } from "../log/get-log.js";
-import { abandonDeliveries } from "../server/abandon-deliveries.js";
-import { InFlight, type InFlightDelivery } from "../server/in-flight.js";
+import { abandonDeliveries } from "../delivery/abandon-deliveries.js";
+import { InFlight, type InFlightDelivery } from "../delivery/in-flight.js";
 import { bullConnection } from "./bull-connection.js";
 import { queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { processDelivery } from "./process-delivery.js";
@@ -39,7 +39,6 @@ export async function startDeliveryWorker({
     throw new AppError("OPTION_INVALID", "A delivery worker needs Redis.", { hint: "Set REDIS_URL (or --redis-url)." });
   }
   const appId = app.state.appId ?? "token";
-  leaveRateLimitsToTheQueue(app);
   const { Worker, DelayedError, WaitingError } = await import("#bullmq");
   const running = new InFlight();
   /** The jobs running now, by delivery id (the job id), with their lock tokens: what a stop hands back. */
@@ -159,15 +158,3 @@ export async function startDeliveryWorker({
 const ABORTED_WAIT_MS = 1000;
 /** How long a stop waits for Redis at each step (a hand-back, the disconnection) before it goes on without it. */
 const REDIS_STOP_STEP_MS = 1000;
-
-/** Waiting out a rate limit in the handler would hold a worker slot; the queue delays the delivery instead. */
-function leaveRateLimitsToTheQueue(app: App): void {
-  const Client = app.state.Client;
-  app.state.Client = Client.defaults({
-    throttle: { onRateLimit: leaveToQueue, onSecondaryRateLimit: leaveToQueue },
-  } as never) as typeof Client;
-}
-
-function leaveToQueue(): boolean {
-  return false;
-}

@@ -118,7 +118,7 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   const handlers = app.webhooks.router.countHandlers(name, payload);
   if (handlers === 0) log.warn(`No handler of the apps listens to ${label}; nothing ran.`);
   try {
-    await app.receive({ id, name, payload });
+    await app.deliver({ id, name, payload });
   } catch (error) {
     throw handlerFailure(error, label, log, sentryDsn !== undefined);
   } finally {

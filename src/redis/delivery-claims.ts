@@ -18,13 +18,13 @@ const FINISH = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call(
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 const UNCOORDINATED: DeliveryClaim = { status: "claimed", release: async () => undefined };
 
-/** The key that says an instance has (or had) a delivery: shared by the claims and the queue. */
-export function deliveryKey(keyPrefix: string, appId: number | string, deliveryId: string): string {
+/** The key that says an instance has (or had) a delivery: shared by the claims and the queue's marks. */
+function deliveryKey(keyPrefix: string, appId: number | string, deliveryId: string): string {
   return `${keyPrefix}delivery:${appId}:${deliveryId}`;
 }
 
 /** How long a delivery id is remembered: the platform keeps (and redelivers) deliveries for 3 days. */
-export const DELIVERY_MEMORY_MS = 3 * 24 * 60 * 60 * 1000;
+const DELIVERY_MEMORY_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** Failed deliveries are released so a redelivery runs again; without Redis every delivery runs. */
 export function createDeliveryClaims({
@@ -69,4 +69,43 @@ export function createDeliveryClaims({
     },
   };
   return claims;
+}
+
+/** While a delivery is being stored: if this instance dies between the two steps, the id is free again soon. */
+const STORING_MS = 30_000;
+
+/**
+ * What a queue marks a delivery it stores with: the claims' own key, so a
+ * delivery is stored or run once, by instances with or without a queue.
+ */
+export type StoreMarks = {
+  /** False when the id was stored, run or done before (or is being stored now). */
+  reserve(deliveryId: string): Promise<boolean>;
+  /** Stored: remembered as long as a claim's outcome. Not awaited; should it fail, the reservation expires. */
+  stored(deliveryId: string): void;
+  /** Not stored after all: the id is free again. */
+  free(deliveryId: string): Promise<void>;
+};
+
+export function createStoreMarks({
+  connection,
+  appId,
+}: Pick<DeliveryClaimsOptions, "connection" | "appId">): StoreMarks {
+  const keyOf = (id: string) => deliveryKey(connection.keyPrefix, appId, id);
+  return {
+    async reserve(deliveryId) {
+      const redis = await connection.client();
+      return (await redis.set(keyOf(deliveryId), "storing", "PX", STORING_MS, "NX")) === "OK";
+    },
+    stored(deliveryId) {
+      connection
+        .client()
+        .then((redis) => redis.set(keyOf(deliveryId), "queued", "PX", DELIVERY_MEMORY_MS))
+        .catch(() => undefined);
+    },
+    async free(deliveryId) {
+      const redis = await connection.client();
+      await redis.del(keyOf(deliveryId)).catch(() => undefined);
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import { logRequest, pickRequestId } from "./log-request.js";
 import { mountApp } from "./mount-app.js";
-import { openDeliveryQueue, type QueueModeOptions } from "./open-delivery-queue.js";
+import { openDeliveryPort, type QueueModeOptions } from "./open-delivery-queue.js";
 import type { WebhookOptions } from "./resolve-server-options.js";
 import { errorAnswer, NOT_LOADED_ANSWER, type WebhookAnswer } from "./webhook-answer.js";
 
@@ -51,7 +51,7 @@ export function createNodeMiddleware(
   appFn: ApplicationFunction | DeprecatedApplicationFunction,
   options: NodeMiddlewareOptions,
 ): NodeMiddleware {
-  const opened = openDeliveryQueue(options?.app, options ?? {}, "createNodeMiddleware");
+  const opened = openDeliveryPort(options?.app, options ?? {}, "createNodeMiddleware");
   const {
     receiver,
     router: routes,

@@ -3,12 +3,12 @@ import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { App } from "../app.js";
 import { DEVELOPMENT_SECRET } from "../webhooks/development-secret.js";
-import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
+import type { DeliveryPort } from "../delivery/delivery-port.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { Router } from "../app-function-argument.js";
 import { getPathname } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
-import type { InFlightDelivery } from "./in-flight.js";
+import type { InFlightDelivery } from "../delivery/in-flight.js";
 import { guardConnections, resolveMaxConnections } from "./guard-connections.js";
 import { checkPort, listen, type ListenInfo } from "./listen.js";
 import { mountApp } from "./mount-app.js";
@@ -40,7 +40,7 @@ export type CreateServerOptions = WebhookOptions & {
   /** Setup mode (no credentials yet): every delivery is answered 503 "not configured", with one warning. */
   setupMode?: boolean | undefined;
   /** Queue mode: verified deliveries are stored here (202 `{"queued": id}`) for workers to run. */
-  deliveryQueue?: DeliveryQueue | undefined;
+  deliveryQueue?: DeliveryPort | undefined;
   /**
    * A smee.io channel to relay deliveries from: `start()` connects it to the
    * webhook path once listening, `stop()` closes it. Default: the app's

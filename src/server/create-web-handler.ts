@@ -2,7 +2,7 @@ import type { App } from "../app.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import { toResponse } from "./answer-web-webhook.js";
 import { mountApp } from "./mount-app.js";
-import { openDeliveryQueue, type QueueModeOptions } from "./open-delivery-queue.js";
+import { openDeliveryPort, type QueueModeOptions } from "./open-delivery-queue.js";
 import type { WebhookOptions } from "./resolve-server-options.js";
 import { NOT_LOADED_ANSWER } from "./webhook-answer.js";
 
@@ -44,7 +44,7 @@ export function createWebHandler(
 ): WebHandler {
   const appFn = typeof appOrFn === "function" ? appOrFn : undefined;
   const app = appFn ? options.app : (appOrFn as App);
-  const opened = openDeliveryQueue(app as App, options, "createWebHandler");
+  const opened = openDeliveryPort(app as App, options, "createWebHandler");
   const { router, loadLogged, receiver } = mountApp(app as App, {
     ...options,
     caller: "createWebHandler",

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { App } from "../app.js";
-import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
+import type { DeliveryPort } from "../delivery/delivery-port.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { Router } from "../app-function-argument.js";
 import { createBaseRouter } from "./create-base-router.js";
@@ -20,7 +20,7 @@ export type MountAppOptions = WebhookOptions & {
    */
   routes: "server" | "middleware";
   setupMode?: boolean | undefined;
-  deliveryQueue?: DeliveryQueue | undefined;
+  deliveryQueue?: DeliveryPort | undefined;
 };
 
 export type MountedApp = {

@@ -1,7 +1,7 @@
 import type { App } from "../app.js";
 import { AppError } from "../errors.js";
 import { isWorkerd } from "../helpers/is-workerd.js";
-import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
+import type { DeliveryPort } from "../delivery/delivery-port.js";
 
 /** Queue mode for the hosts an app brings itself (`createNodeMiddleware`, `createWebHandler`). */
 export type QueueModeOptions = {
@@ -16,19 +16,19 @@ export type QueueModeOptions = {
   /** With `queue: "redis"`: runs of a failing delivery in all (`DELIVERY_ATTEMPTS`). Default: 3. */
   deliveryAttempts?: number | undefined;
   /** A queue of your own (as `createServer`'s option); wins over `queue`, and is yours to close. */
-  deliveryQueue?: DeliveryQueue | undefined;
+  deliveryQueue?: DeliveryPort | undefined;
 };
 
 export type OpenedQueue = {
-  queue: DeliveryQueue | undefined;
+  queue: DeliveryPort | undefined;
   /** Closes the queue this host opened (not one it was given). */
   close(): Promise<void>;
 };
 
 const NOTHING: OpenedQueue = { queue: undefined, close: async () => undefined };
 
-/** Settings are checked at once; BullMQ is imported in the background and the first delivery waits for it. */
-export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: string): OpenedQueue {
+/** Settings are checked at once; the queue opens in the background (the App's sharing opens it) and the first delivery waits for it. */
+export function openDeliveryPort(app: App, options: QueueModeOptions, caller: string): OpenedQueue {
   // No App: the host's own check says so, with its hint.
   if (!app?.state) return NOTHING;
   if (options.deliveryQueue) return { queue: options.deliveryQueue, close: NOTHING.close };
@@ -51,8 +51,7 @@ export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: s
       },
     );
   }
-  const connection = app.state.redis?.connection;
-  if (!connection) {
+  if (!app.state.redis) {
     throw new AppError(
       "OPTION_INVALID",
       `Queue mode needs REDIS_URL: ${caller} got queue: "redis" but the app has no Redis.`,
@@ -61,6 +60,12 @@ export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: s
       },
     );
   }
+  const { openQueue } = app;
+  if (!openQueue) {
+    throw new AppError("OPTION_INVALID", `${caller} got queue: "redis", but no plugin of the app opens a queue.`, {
+      hint: 'Create the app with createApp(), or import App from "gh-app-kit": its App brings the queue plugin.',
+    });
+  }
   const attempts = options.deliveryAttempts;
   if (attempts !== undefined && (!Number.isSafeInteger(attempts) || attempts < 1)) {
     throw new AppError(
@@ -68,29 +73,6 @@ export function openDeliveryQueue(app: App, options: QueueModeOptions, caller: s
       `deliveryAttempts must be a whole number of at least 1, got ${String(attempts)}.`,
     );
   }
-  // BullMQ is loaded here only: without a queue, none of it is.
-  const opening = import("../queue/create-delivery-queue.js").then(({ createDeliveryQueue }) =>
-    createDeliveryQueue({
-      connection,
-      appId: app.state.appId ?? "token",
-      baseUrl: app.state.baseUrl,
-      attempts,
-      tracing: app.tracing,
-    }),
-  );
-  // A failure is each delivery's (a 503), not an unhandled rejection.
-  opening.catch(() => undefined);
-  let closed: Promise<void> | undefined;
-  return {
-    queue: {
-      enqueue: async (delivery) => (await opening).enqueue(delivery),
-      ready: async (timeoutMs) => (await opening).ready(timeoutMs),
-      close: async () => (await opening).close(),
-    },
-    close: () =>
-      (closed ??= opening.then(
-        (queue) => queue.close(),
-        () => undefined,
-      )),
-  };
+  const queue = openQueue({ attempts });
+  return { queue, close: () => queue.close() };
 }

@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from "node:http";
 import type { Logger } from "../log/get-log.js";
-import { abandonDeliveries, type AbandonOptions } from "./abandon-deliveries.js";
-import type { InFlight } from "./in-flight.js";
+import { abandonDeliveries, type AbandonOptions } from "../delivery/abandon-deliveries.js";
+import type { InFlight } from "../delivery/in-flight.js";
 
 const IDLE_SWEEP_MS = 20;
 

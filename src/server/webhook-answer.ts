@@ -90,3 +90,12 @@ export function tooLargeAnswer(maxBodyBytes: number): WebhookAnswer {
     connection: "close",
   });
 }
+
+/** 503 beyond `maxConcurrentDeliveries`: the platform shows the delivery as failed, to redeliver, instead of queueing without limit. */
+export function limitAnswer(max: number): WebhookAnswer {
+  return errorAnswer(
+    503,
+    `The app is already running ${max} deliveries, its limit; redeliver this one from the app's settings once it has caught up.`,
+    { "retry-after": "5" },
+  );
+}

@@ -1,21 +1,22 @@
-import type { App, DeliveryOutcome } from "../app.js";
+import type { App } from "../app.js";
+import { KEPT_HEADERS, type DeliveryOutcome, type KeptHeader } from "../delivery/delivery.js";
+import { DeliveryLimit } from "../delivery/delivery-limit.js";
+import type { DeliveryPort } from "../delivery/delivery-port.js";
+import { InFlight } from "../delivery/in-flight.js";
 import { isAppError, toError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { SIGNATURE_HINT, signatureMismatch } from "../webhooks/app-webhooks.js";
 import type { RoutedEvent } from "../webhooks/event-router.js";
 import { DeadlineQueue } from "../webhooks/deadline-queue.js";
-import { DeliveryLimit } from "./delivery-limit.js";
-import { InFlight } from "./in-flight.js";
 import { parsePayload } from "./parse-payload.js";
-import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
-import { KEPT_HEADERS, type KeptHeader } from "../queue/delivery-job.js";
 import {
   ACCEPTED_ANSWER,
   DUPLICATE_ANSWER,
   ELSEWHERE_ANSWER,
   duplicateAnswer,
   errorAnswer,
+  limitAnswer,
   missingHeaders,
   NOT_CONFIGURED_ANSWER,
   queuedAnswer,
@@ -42,8 +43,8 @@ export type WebhookReceiverOptions = {
   maxConcurrentDeliveries: number;
   /** No credentials yet: deliveries cannot be handled, so they are refused with 503 (and redelivered later). */
   setupMode?: boolean;
-  /** Queue mode: verified deliveries are stored here for workers instead of run. */
-  deliveryQueue?: DeliveryQueue | undefined;
+  /** Where verified deliveries run: stored through this port for workers (queue mode), or, without one, here. */
+  deliveryQueue?: DeliveryPort | undefined;
 };
 
 const OUTCOME_ANSWERS: Record<DeliveryOutcome, WebhookAnswer> = {
@@ -66,9 +67,10 @@ export class WebhookReceiver {
   readonly #tooLarge: WebhookAnswer;
   readonly #deadlines: DeadlineQueue<WebhookAnswer>;
   readonly limit: DeliveryLimit;
+  readonly #busy: WebhookAnswer;
   readonly #rotationSeen = new Set<number>();
   readonly #setupMode: boolean;
-  readonly #queue: DeliveryQueue | undefined;
+  readonly #queue: DeliveryPort | undefined;
   #warnedSetupMode = false;
 
   constructor(
@@ -89,6 +91,7 @@ export class WebhookReceiver {
     this.#deadlines = new DeadlineQueue(handlerTimeoutMs, ACCEPTED_ANSWER);
     this.#maxBodyBytes = maxBodyBytes;
     this.limit = new DeliveryLimit(maxConcurrentDeliveries, this.inFlight, log);
+    this.#busy = limitAnswer(maxConcurrentDeliveries);
     this.#tooLarge = tooLargeAnswer(maxBodyBytes);
   }
 
@@ -99,8 +102,7 @@ export class WebhookReceiver {
     if (!name || !id || !signature) return missingHeaders(name, id, signature);
     if (this.#setupMode) return this.#notConfigured(id, name);
     // Before the body is read: a refused delivery costs no memory.
-    const busy = this.limit.check(id);
-    if (busy !== undefined) return busy;
+    if (!this.limit.admits(id)) return this.#busy;
     const body = await adapter.readBody(request, this.#maxBodyBytes);
     if (body === null) return this.#tooLarge;
     let matched: number;
@@ -120,7 +122,7 @@ export class WebhookReceiver {
     if (typeof payload === "string") return errorAnswer(400, payload);
     if (this.#queue) return this.#enqueue(this.#queue, adapter, request, { id, name, body, payload });
     // Again, now that the body is in: others may have started while it arrived.
-    return this.limit.check(id) ?? this.#deliver({ id, name, payload });
+    return this.limit.admits(id) ? this.#deliver({ id, name, payload }) : this.#busy;
   }
 
   /** 503, so the delivery can be redelivered once the app is configured. */
@@ -138,7 +140,7 @@ export class WebhookReceiver {
 
   /** Queue mode: store the verified delivery for a worker; 202 only once Redis has it. */
   async #enqueue<R>(
-    queue: DeliveryQueue,
+    queue: DeliveryPort,
     adapter: WebhookAdapter<R>,
     request: R,
     { id, name, body, payload }: { id: string; name: string; body: Uint8Array; payload: unknown },
@@ -189,27 +191,20 @@ export class WebhookReceiver {
     );
   }
 
-  /** The one call into the App for a verified delivery; answered within the deadline, or 202. */
+  /** Through the App's door, once across instances; answered within the deadline, or 202. */
   #deliver(event: RoutedEvent): Promise<WebhookAnswer> {
-    const running = this.inFlight.add(event);
     let pending: Promise<DeliveryOutcome>;
     try {
-      pending = this.#app.receiveVerified(event, running);
+      pending = this.#app.deliver(event, { once: true, inFlight: this.inFlight });
     } catch (error) {
       pending = Promise.reject(error);
     }
     return new Promise((resolve) => {
       const waiter = this.#deadlines.add(resolve);
       pending.then(
-        (outcome) => {
-          this.inFlight.done(running);
-          this.#deadlines.answer(waiter, OUTCOME_ANSWERS[outcome]);
-        },
-        (error: unknown) => {
-          this.inFlight.done(running);
-          // Logged once, also after a 202, when nobody reads the answer any more.
-          this.#deadlines.answer(waiter, this.#fail(event, toError(error)));
-        },
+        (outcome) => this.#deadlines.answer(waiter, OUTCOME_ANSWERS[outcome]),
+        // Logged once, also after a 202, when nobody reads the answer any more.
+        (error: unknown) => this.#deadlines.answer(waiter, this.#fail(event, toError(error))),
       );
     });
   }

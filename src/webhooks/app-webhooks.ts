@@ -21,6 +21,11 @@ export type AppWebhooksOptions<C> = {
    * verifies too, and its handlers run for every delivery, beside these.
    */
   adopted?: Webhooks<unknown> | undefined;
+  /**
+   * The door `receive` and `verifyAndReceive` hand a delivery to (an App's
+   * `deliver`); by default, straight to the router.
+   */
+  deliver?: ((event: RoutedEvent) => Promise<unknown>) | undefined;
 };
 
 export const SIGNATURE_HINT = "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
@@ -35,20 +40,22 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
   readonly router: EventRouter<C>;
   /** The `webhooks` option's instance, when one was given. */
   readonly adopted: Webhooks<unknown> | undefined;
+  readonly #deliver: (event: RoutedEvent) => Promise<unknown>;
 
-  constructor({ secrets, transform, log, handlerDeadlineMs, observe, adopted }: AppWebhooksOptions<C>) {
+  constructor({ secrets, transform, log, handlerDeadlineMs, observe, adopted, deliver }: AppWebhooksOptions<C>) {
     super({ secret: secrets[0] ?? "unset", log: log as never });
     this.secrets = secrets;
     this.adopted = adopted;
     const router = new EventRouter<C>(transform, log, { handlerDeadlineMs, observe });
     this.router = router;
+    this.#deliver = deliver ?? ((event) => router.receive(event));
     // Its handlers see each delivery as it came: the name, the id and the parsed payload.
     if (adopted) router.onAny((context) => adopted.receive(eventOf(context as RoutedEvent)));
     this.on = router.on.bind(router) as Webhooks<C>["on"];
     this.onAny = router.onAny.bind(router) as unknown as Webhooks<C>["onAny"];
     this.onError = router.onError.bind(router) as unknown as Webhooks<C>["onError"];
     this.removeListener = router.removeListener.bind(router) as Webhooks<C>["removeListener"];
-    this.receive = (event: EmitterWebhookEvent) => router.receive(event as RoutedEvent);
+    this.receive = (event: EmitterWebhookEvent) => this.#deliver(event as RoutedEvent).then(nothing);
     this.sign = async (payload: string) =>
       adopted && secrets.length === 0 ? adopted.sign(payload) : signPayload(this.#requireSecrets()[0]!, payload);
     this.verify = async (payload: string, signature: string) => (await this.verifyDelivery(payload, signature)) !== -1;
@@ -87,7 +94,7 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
         cause: error,
       });
     }
-    await this.router.receive({ id: event.id, name: event.name, payload });
+    await this.#deliver({ id: event.id, name: event.name, payload });
   }
 
   #requireSecrets(): readonly string[] {
@@ -100,6 +107,8 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
     return this.secrets;
   }
 }
+
+function nothing(): void {}
 
 /** What `@octokit/webhooks` hands its handlers (the action stays in the payload). */
 function eventOf({ id, name, payload }: RoutedEvent): EmitterWebhookEvent {

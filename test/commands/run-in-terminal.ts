@@ -60,9 +60,9 @@ finish(os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode"
 `;
 
 /**
- * Runs `node bin/run.js ...args` in a pseudo-terminal and answers its
- * questions: each step waits for a pattern, then types. Resolves with the
- * exit code and everything the terminal showed (colours removed).
+ * Runs `node bin/run.js ...args` (or `command ...args`) in a pseudo-terminal and
+ * answers its questions: each step waits for a pattern, then types. Resolves
+ * with the exit code and everything the terminal showed (colours removed).
  *
  * @example
  * const { code, output } = await runInTerminal(["setup"], [{ expect: "App ID", send: "123\r" }], { cwd });
@@ -70,13 +70,18 @@ finish(os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode"
 export function runInTerminal(
   args: readonly string[],
   steps: readonly TerminalStep[],
-  { cwd, env = {}, stepTimeoutSeconds = 30 }: { cwd: string; env?: NodeJS.ProcessEnv; stepTimeoutSeconds?: number },
+  {
+    cwd,
+    env = {},
+    stepTimeoutSeconds = 30,
+    command = [process.execPath, BIN],
+  }: { cwd: string; env?: NodeJS.ProcessEnv; stepTimeoutSeconds?: number; command?: readonly string[] },
 ): Promise<TerminalResult> {
   const base = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm-256color", NO_COLOR: "1" };
   return new Promise((resolve) => {
     execFile(
       "python3",
-      ["-c", DRIVER, JSON.stringify(steps), String(stepTimeoutSeconds), process.execPath, BIN, ...args],
+      ["-c", DRIVER, JSON.stringify(steps), String(stepTimeoutSeconds), ...command, ...args],
       { cwd, env: { ...base, ...env }, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { expect } from "chai";
 import type { Redis } from "ioredis";
-import { App } from "../../src/app.js";
+import { App, type AppPlugin } from "../../src/app.js";
 import { isAppError } from "../../src/errors.js";
 import { getLog } from "../../src/log/get-log.js";
+import { deliveryQueue } from "../../src/queue/queue-sharing.js";
 import { startDeliveryWorker } from "../../src/queue/start-delivery-worker.js";
 import { redisSharing } from "../../src/redis/create-redis-sharing.js";
 import { createNodeMiddleware } from "../../src/server/create-node-middleware.js";
@@ -17,14 +18,17 @@ import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 import { deliver, eventually } from "./queue-helpers.js";
 
 /** App 1 with the test secret, sharing through `redisConfig` (none: no Redis); records the deliveries its handlers run. */
-function queueApp(redisConfig: string | undefined): { app: App; ran: string[] } {
+function queueApp(
+  redisConfig: string | undefined,
+  plugins: AppPlugin[] = [redisSharing, deliveryQueue],
+): { app: App; ran: string[] } {
   const app = new App({
     appId: 1,
     privateKey: getTestKeys().privateKeyPkcs1,
     secret: TEST_SECRET,
     baseUrl: "http://127.0.0.1:9",
     redisConfig,
-    plugins: [redisSharing],
+    plugins,
     log: getLog({ level: "info", logFormat: "json", destination: createLogCapture().stream }),
   });
   const ran: string[] = [];
@@ -134,5 +138,17 @@ describe('queue mode in createNodeMiddleware and createWebHandler (queue: "redis
     const other = refusal(() => createWebHandler(app, { queue: "sqs" as "redis" }));
     expect(isAppError(other) && other.code).to.equal("OPTION_INVALID");
     expect((other as Error).message).to.match(/"redis", got "sqs"/);
+  });
+
+  it('refuses queue: "redis" for an App with Redis sharing but no queue plugin, saying how to get one', async () => {
+    const { app } = queueApp(redis.url, [redisSharing]);
+    try {
+      expect(() => createNodeMiddleware(() => undefined, { app, queue: "redis" }))
+        .to.throw(/no plugin of the app opens a queue/)
+        .with.property("hint")
+        .that.matches(/createApp\(\)/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { abortContext } from "../webhooks/abort-context.js";
+import { deliveryLabel } from "./delivery.js";
 import type { InFlightDelivery } from "./in-flight.js";
 
 export type AbandonOptions = {
@@ -19,7 +20,7 @@ export async function abandonDeliveries(
   const { log, graceMs, handOver } = options;
   await Promise.all(
     deliveries.map(async (delivery) => {
-      const label = eventLabel(delivery);
+      const label = deliveryLabel(delivery);
       const error = new AppError(
         "SHUTDOWN_DEADLINE_EXCEEDED",
         `The server stopped ${graceMs} ms after it was asked to, while delivery ${delivery.id} (${label}) was still running.`,
@@ -45,9 +46,4 @@ export async function abandonDeliveries(
       }
     }),
   );
-}
-
-function eventLabel({ name, payload }: InFlightDelivery): string {
-  const action = (payload as { action?: unknown } | null | undefined)?.action;
-  return typeof action === "string" ? `${name}.${action}` : name;
 }

@@ -1,0 +1,44 @@
+import type { AppPlugin } from "../app.js";
+import type { DeliveryPort } from "../delivery/delivery-port.js";
+
+/**
+ * The delivery queue plugin: an App made with it opens a delivery queue
+ * (BullMQ) on its Redis sharing's connection, the port a server takes with
+ * `queue: "redis"` (`app.openQueue`). BullMQ is loaded only when a queue is
+ * opened; an App without Redis sharing opens none (the server says so).
+ *
+ * @example
+ * const app = new (App.plugin(redisSharing, deliveryQueue))({ appId, privateKey, redisConfig });
+ * const port = app.openQueue!({ attempts: 3 });
+ */
+export const deliveryQueue: AppPlugin = (app) => ({
+  openQueue: ({ attempts }) => {
+    const { connection } = app.state.redis!;
+    const opening = import("./create-delivery-queue.js").then(({ createDeliveryQueue }) =>
+      createDeliveryQueue({
+        connection,
+        appId: app.state.appId ?? "token",
+        baseUrl: app.state.baseUrl,
+        attempts,
+        tracing: app.tracing,
+      }),
+    );
+    // A failure is each delivery's (a 503), not an unhandled rejection.
+    opening.catch(() => undefined);
+    return openingPort(opening);
+  },
+});
+
+/** The first delivery waits for the queue to open; closing one that failed to open does nothing. */
+function openingPort(opening: Promise<DeliveryPort>): DeliveryPort {
+  let closed: Promise<void> | undefined;
+  return {
+    enqueue: async (delivery) => (await opening).enqueue(delivery),
+    ready: async (timeoutMs) => (await opening).ready(timeoutMs),
+    close: () =>
+      (closed ??= opening.then(
+        (queue) => queue.close(),
+        () => undefined,
+      )),
+  };
+}
