@@ -45,13 +45,14 @@ const FEATURES = {
  * names the file it may import. Everything else between features is refused.
  * - server → proxy: `createServer({ webhookProxy })` relays through the proxy
  *   (loaded with `import()` only when the option is set).
- * - queue → Redis: the queue is BullMQ on the App's Redis connection, and
- *   marks the deliveries it stores under the key delivery claims use, scoped
- *   as the sharing is; it reads that connection from `app.state.redis`.
+ * - queue → Redis: `app deliveries` (no App) opens a Redis connection of its
+ *   own, and the queue is named by the sharing's scope of app id and platform.
+ *   An App's queue runs on its sharing through the core's `AppSharing`
+ *   (`connection`, `storeMarks`), not through Redis modules.
  */
 const FEATURE_IMPORTS_LEFT = {
   server: ["src/proxy/create-webhook-proxy.ts"],
-  queue: ["src/redis/redis-connection.ts", "src/redis/delivery-claims.ts", "src/redis/sharing-scope.ts"],
+  queue: ["src/redis/redis-connection.ts", "src/redis/sharing-scope.ts"],
 };
 
 function featureZones() {

@@ -1,9 +1,7 @@
 import type { Queue } from "bullmq";
 import type { RedisOptions } from "ioredis";
 import type { DeliveryPort } from "../delivery/delivery-port.js";
-import type { RedisConnection } from "../redis/redis-connection.js";
-import { createStoreMarks } from "../redis/delivery-claims.js";
-import { sharingScope } from "../redis/sharing-scope.js";
+import type { SharedConnection, StoreMarks } from "../app-sharing.js";
 import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./queue-defaults.js";
@@ -17,7 +15,9 @@ export type DeliveryQueue = DeliveryPort;
 
 export type DeliveryQueueOptions = {
   /** The app's Redis connection: the delivery ids are remembered there, under its key prefix. */
-  connection: RedisConnection;
+  connection: SharedConnection;
+  /** The sharing's marks (`app.state.redis.storeMarks`): a delivery is stored or run once across instances. */
+  marks: StoreMarks;
   appId: number | string;
   /** The platform's API base URL (default github.com): the queue and the remembered ids are scoped to it and the app id. */
   baseUrl?: string | undefined;
@@ -32,6 +32,7 @@ export type DeliveryQueueOptions = {
 /** Ids are remembered under the delivery claims' key, so a delivery is stored once across instances. */
 export async function createDeliveryQueue({
   connection,
+  marks,
   appId,
   baseUrl,
   attempts = DEFAULT_DELIVERY_ATTEMPTS,
@@ -67,8 +68,6 @@ export async function createDeliveryQueue({
   const closed = new Promise<never>((_, reject) => (markClosed = reject));
   closed.catch(() => undefined);
   tracing?.observeQueue(() => Promise.race([readQueue(queue), closed]));
-
-  const marks = createStoreMarks({ connection, appId: sharingScope(appId, baseUrl) });
 
   async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
     if (!(await marks.reserve(delivery.id))) return "duplicate";

@@ -13,10 +13,11 @@ import type { DeliveryPort } from "../delivery/delivery-port.js";
  */
 export const deliveryQueue: AppPlugin = (app) => ({
   openQueue: ({ attempts }) => {
-    const { connection } = app.state.redis!;
+    const { connection, storeMarks: marks } = app.state.redis!;
     const opening = import("./create-delivery-queue.js").then(({ createDeliveryQueue }) =>
       createDeliveryQueue({
         connection,
+        marks,
         appId: app.state.appId ?? "token",
         baseUrl: app.state.baseUrl,
         attempts,

@@ -1,6 +1,6 @@
 import type { AppPlugin } from "../app.js";
 import type { AppSharing, SharingOptions } from "../app-sharing.js";
-import { createDeliveryClaims } from "./delivery-claims.js";
+import { createDeliveryClaims, createStoreMarks } from "./delivery-claims.js";
 import { RedisConnection } from "./redis-connection.js";
 import { createSharedThrottle, type SharedThrottle } from "./shared-throttle.js";
 import { createSharedTokenCache } from "./shared-token-cache.js";
@@ -8,15 +8,8 @@ import { sharingScope } from "./sharing-scope.js";
 
 export type RedisSharingOptions = SharingOptions;
 
-declare module "../app-sharing.js" {
-  interface AppSharing {
-    /** The one Redis connection every shared part uses. */
-    connection: RedisConnection;
-  }
-}
-
 /** Everything instances share through Redis: one connection, tokens, throttling, deliveries. */
-export type RedisSharing = AppSharing & { throttle: SharedThrottle };
+export type RedisSharing = AppSharing & { connection: RedisConnection; throttle: SharedThrottle };
 
 /**
  * The Redis sharing plugin: an App given `redisConfig` shares tokens,
@@ -56,6 +49,7 @@ export function createRedisSharing({
     tokens: typeof appId === "number" ? createSharedTokenCache({ connection, appId: scope }) : undefined,
     throttle,
     deliveries: createDeliveryClaims({ connection, appId: scope }),
+    storeMarks: createStoreMarks({ connection, appId: scope }),
     async close() {
       await throttle.close();
       await connection.close();
