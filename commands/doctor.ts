@@ -3,6 +3,7 @@ import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
+import { hostOverrides } from "../src/cli/host-overrides.js";
 import { formatReport } from "../src/doctor/format-report.js";
 import { runDoctor } from "../src/doctor/run-doctor.js";
 import { AppError } from "../src/errors.js";
@@ -54,16 +55,7 @@ export default class Doctor extends AppCommand {
       apps,
       env: process.env,
       cwd: process.cwd(),
-      overrides: {
-        appId: flags["app-id"],
-        privateKeyPath: flags["private-key"],
-        platformToken: flags.token,
-        baseUrl: flags["base-url"]?.href.replace(/\/$/, ""),
-        secret: flags.secret,
-        webhookPath: flags["webhook-path"],
-        webhookProxy: flags["webhook-proxy"],
-        redisConfig: flags["redis-url"],
-      },
+      overrides: hostOverrides(flags),
     });
     process.stdout.write(formatReport(report, { json: flags.json }));
     // The apps loaded for the events check may hold timers or sockets open.

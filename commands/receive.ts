@@ -3,6 +3,7 @@ import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { runReceive } from "../src/cli/run-receive.js";
+import { ENV_BINDINGS } from "../src/options/read-env-options.js";
 
 export default class Receive extends AppCommand {
   static override summary = "Deliver one recorded webhook event to apps, without a server.";
@@ -44,13 +45,13 @@ export default class Receive extends AppCommand {
   static override flags = {
     event: Flags.string({
       char: "e",
-      env: "GITHUB_EVENT_NAME",
+      env: ENV_BINDINGS.eventName.variable,
       summary: "Event name, optionally with the action: issues or issues.opened.",
       helpValue: "EVENT[.ACTION]",
     }),
     "payload-path": Flags.string({
       char: "p",
-      env: "GITHUB_EVENT_PATH",
+      env: ENV_BINDINGS.eventPath.variable,
       summary: "Path to the event's JSON payload file.",
       helpValue: "PATH",
     }),

@@ -1,6 +1,7 @@
 import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags } from "../src/cli/flags.js";
+import { hostOverrides } from "../src/cli/host-overrides.js";
 import { AppError } from "../src/errors.js";
 import { parseDuration } from "../src/redeliver/parse-duration.js";
 import type { Undelivered } from "../src/redeliver/find-undelivered.js";
@@ -51,11 +52,7 @@ export default class Redeliver extends AppCommand {
       cwd: process.cwd(),
       sinceMs,
       dryRun: flags["dry-run"],
-      overrides: {
-        appId: flags["app-id"],
-        privateKeyPath: flags["private-key"],
-        baseUrl: flags["base-url"]?.href.replace(/\/$/, ""),
-      },
+      overrides: hostOverrides(flags),
     });
     if (flags.json) this.log(JSON.stringify(report, null, 2));
     else {

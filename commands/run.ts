@@ -3,6 +3,7 @@ import { addUsageErrors, AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { queueFlags, redeliverFlags, shutdownFlags } from "../src/cli/queue-flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
+import { hostOverrides } from "../src/cli/host-overrides.js";
 import { AppError } from "../src/errors.js";
 import { run } from "../src/run/run.js";
 
@@ -74,24 +75,7 @@ export default class Run extends AppCommand {
         workerConcurrency: flags["worker-concurrency"],
         deliveryAttempts: flags["delivery-attempts"],
       },
-      overrides: {
-        handlerDeadlineMs: flags["handler-deadline"],
-        appId: flags["app-id"],
-        privateKeyPath: flags["private-key"],
-        platformToken: flags.token,
-        baseUrl: flags["base-url"]?.href.replace(/\/$/, ""),
-        secret: flags.secret,
-        port: flags.port,
-        host: flags.host,
-        webhookPath: flags["webhook-path"],
-        webhookProxy: flags["webhook-proxy"],
-        redisConfig: flags["redis-url"],
-        logLevel: flags["log-level"],
-        logFormat: flags["log-format"],
-        logLevelInString: flags["log-level-in-string"] || undefined,
-        logMessageKey: flags["log-message-key"],
-        sentryDsn: flags["sentry-dsn"],
-      },
+      overrides: hostOverrides(flags),
     });
   }
 }

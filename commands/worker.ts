@@ -3,6 +3,7 @@ import { AppCommand } from "../src/cli/app-command.js";
 import { credentialFlags, logFlags } from "../src/cli/flags.js";
 import { shutdownFlags, workerFlags } from "../src/cli/queue-flags.js";
 import { runFlags } from "../src/cli/run-flags.js";
+import { hostOverrides } from "../src/cli/host-overrides.js";
 import { AppError } from "../src/errors.js";
 import { runWorker } from "../src/run/run-worker.js";
 
@@ -63,19 +64,7 @@ export default class Worker extends AppCommand {
       cwd: process.cwd(),
       queue: { workerConcurrency: flags["worker-concurrency"] },
       graceMs: flags["shutdown-grace"],
-      overrides: {
-        handlerDeadlineMs: flags["handler-deadline"],
-        appId: flags["app-id"],
-        privateKeyPath: flags["private-key"],
-        platformToken: flags.token,
-        baseUrl: flags["base-url"]?.href.replace(/\/$/, ""),
-        redisConfig: flags["redis-url"],
-        logLevel: flags["log-level"],
-        logFormat: flags["log-format"],
-        logLevelInString: flags["log-level-in-string"] || undefined,
-        logMessageKey: flags["log-message-key"],
-        sentryDsn: flags["sentry-dsn"],
-      },
+      overrides: hostOverrides(flags),
     });
   }
 }

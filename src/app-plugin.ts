@@ -1,8 +1,10 @@
-import type { AppSharing } from "./app-sharing.js";
+import type { AppSharing, SharingOptions } from "./app-sharing.js";
 import type { AppClient } from "./client/app-client.js";
 import type { TokenExchangeHooks } from "./client/auth/token-exchange-hooks.js";
 import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
 import { AppError } from "./errors.js";
+import type { AppOptions } from "./options/app-options.js";
+import type { State } from "./state.js";
 
 // How features attach to an App, in the shape of Octokit's plugins: a function
 // of the App being made and its options, returning what it adds. The App runs
@@ -47,6 +49,20 @@ export type AppPluginAdditions = {
 
 /** A plugin of apps of type `A` made with options `O`: `AppPlugin` in app.ts. */
 export type AppPluginOf<A, O> = (app: A, options: O) => AppPluginAdditions | void;
+
+/**
+ * The plugin that gives an App given `redisConfig` what `create` makes of it,
+ * scoped to its app id and platform: the Redis sharing (or, in a Workers
+ * bundle, its stand-in). Without `redisConfig` it adds nothing.
+ */
+export function sharingPlugin(
+  create: (options: SharingOptions) => AppSharing,
+): AppPluginOf<{ state: Pick<State, "appId" | "log"> }, Pick<AppOptions, "redisConfig" | "baseUrl">> {
+  return (app, { redisConfig, baseUrl }) =>
+    redisConfig
+      ? { sharing: create({ config: redisConfig, appId: app.state.appId ?? "token", baseUrl, log: app.state.log }) }
+      : undefined;
+}
 
 /** `current` then those of `added` it lacks, in order: a plugin given twice runs once (as Octokit's). */
 export function withPlugins<P>(current: readonly P[], added: readonly P[]): readonly P[] {

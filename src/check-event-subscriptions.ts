@@ -1,6 +1,7 @@
 import type { App } from "./app.js";
 import { getAppMeta, hasAppCredentials } from "./app-meta.js";
 import { isProduction } from "./helpers/is-production.js";
+import { ENV_BINDINGS } from "./options/read-env-options.js";
 
 export type CheckEventSubscriptionsOptions = { env: NodeJS.ProcessEnv };
 
@@ -27,7 +28,7 @@ export const ALWAYS_DELIVERED: ReadonlySet<string> = new Set([
  * await checkEventSubscriptions(app, { env: process.env });
  */
 export async function checkEventSubscriptions(app: App, { env }: CheckEventSubscriptionsOptions): Promise<string[]> {
-  if (isProduction(env) || env.NODE_ENV === "test" || !hasAppCredentials(app)) return [];
+  if (isProduction(env) || ENV_BINDINGS.nodeEnv.read(env) === "test" || !hasAppCredentials(app)) return [];
   if (app.webhooks.router.eventNames().length === 0) return [];
   const meta = await getAppMeta(app);
   if (!meta) return [];

@@ -6,7 +6,7 @@ import { getLog } from "./log/get-log.js";
 import type { AppOptions } from "./options/app-options.js";
 import { resolveAppOptions, type CreateAppOptions, type ResolvedAppOptions } from "./options/resolve-app-options.js";
 import { deliveryQueue } from "./queue/queue-sharing.js";
-import { redisSharing } from "./redis/create-redis-sharing.js";
+import { redisSharing } from "#redis-sharing";
 
 export type { CreateAppOptions } from "./options/resolve-app-options.js";
 

@@ -1,10 +1,12 @@
 // Bundle size and cold start to the first answered delivery: the framework against a one-file
 // baseline with bare @octokit/webhooks, on Workers (workerd through Miniflare) and on Node, in the
 // same run, rounds alternating. Needs test/runtimes/.deps installed (npm ci --prefix test/runtimes/.deps).
-//   node bench/runtimes/run.mjs [--rounds=5]
+//   node bench/runtimes/run.mjs [--rounds=5] [--compare=path/to/worker.js]
+// --compare adds a Worker bundled earlier (e.g. the framework's Worker from another commit, kept from
+// `wrangler deploy --dry-run --outdir`) to the same rounds, for before/after figures.
 import { execFile, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { cp, readFile, stat } from "node:fs/promises";
+import { cp, readdir, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -15,7 +17,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
 const deps = join(repo, "test/runtimes/.deps");
 const work = join(deps, "work");
-const rounds = Number(process.argv.find((arg) => arg.startsWith("--rounds="))?.split("=")[1] ?? 5);
+const flag = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+const rounds = Number(flag("rounds") ?? 5);
+const compare = flag("compare");
 const SECRET = "bench-secret";
 const env = { APP_ID: "1", PRIVATE_KEY: "unused", WEBHOOK_SECRET: SECRET, BASE_URL: "http://127.0.0.1:9" };
 
@@ -44,6 +48,15 @@ const workers = {
   baseline: await bundle(benchDir, "wrangler-baseline.toml", "baseline-worker.js"),
   octokit: await bundle(benchDir, "wrangler-baseline-octokit.toml", "baseline-octokit-worker.js"),
 };
+if (compare) {
+  const code = await readFile(compare);
+  workers.compare = {
+    file: resolve(compare),
+    dir: dirname(resolve(compare)),
+    bytes: code.length,
+    gzip: gzipSync(code).length,
+  };
+}
 
 function delivery() {
   const body = JSON.stringify({
@@ -59,6 +72,29 @@ function delivery() {
     "x-hub-signature-256": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
   };
   return { method: "POST", headers, body };
+}
+
+/**
+ * CPU time (ms) the live child processes of this process have used so far (all their threads), from
+ * Linux's schedstat (nanoseconds); NaN elsewhere. The machine may be shared: CPU time is what the
+ * runtime itself did, which waiting for a core does not stretch as it stretches wall time.
+ */
+async function childrenCpuMs() {
+  let total = 0;
+  try {
+    for (const pid of await readdir("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== process.pid) continue;
+      for (const task of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+        const line = await readFile(`/proc/${pid}/task/${task}/schedstat`, "utf8").catch(() => "0");
+        total += Number(line.split(" ")[0]) / 1e6;
+      }
+    }
+  } catch {
+    return Number.NaN;
+  }
+  return total;
 }
 
 const { Miniflare } = await import(pathToFileURL(join(deps, "node_modules/miniflare/dist/src/index.js")).href);
@@ -77,9 +113,11 @@ async function workerColdStart({ file, dir }) {
   const status = response.status;
   await response.text();
   const ms = performance.now() - started;
+  // workerd is Miniflare's child; it is the only child alive while it runs.
+  const cpu = await childrenCpuMs();
   await mf.dispose();
   if (status !== 200) throw new Error(`worker answered ${status}`);
-  return ms;
+  return { ms, cpu };
 }
 
 async function nodeColdStart(script) {
@@ -101,66 +139,76 @@ async function nodeColdStart(script) {
   const response = await fetch(`${url}/api/github/webhooks`, delivery());
   await response.text();
   const ms = performance.now() - started;
+  const cpu = await childrenCpuMs();
   child.kill("SIGKILL");
+  await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve()));
   if (response.status !== 200) throw new Error(`${script} answered ${response.status}`);
-  return ms;
+  return { ms, cpu };
 }
 
-const times = { worker: { framework: [], baseline: [], octokit: [] }, node: { framework: [], baseline: [] } };
+const times = {
+  worker: { framework: [], baseline: [], octokit: [], compare: [] },
+  node: { framework: [], baseline: [] },
+};
+const failed = { ms: Number.NaN, cpu: Number.NaN };
+const names = ["framework", "baseline", "octokit", ...(compare ? ["compare"] : [])];
 for (let round = 0; round < rounds + 1; round++) {
   // The first round warms the disk cache and is left out.
-  const order = round % 2 === 0 ? ["framework", "baseline", "octokit"] : ["octokit", "baseline", "framework"];
+  const order = round % 2 === 0 ? names : [...names].reverse();
   for (const which of order) {
-    if (which === "octokit") {
-      const w = await workerColdStart(workers.octokit);
-      if (round > 0) times.worker.octokit.push(w);
-      continue;
-    }
     const w = await workerColdStart(workers[which]).catch((error) => {
       console.error(`The ${which} Worker failed: ${error.message}`);
-      return Number.NaN;
+      return failed;
     });
+    if (round > 0) times.worker[which].push(w);
+    if (which === "octokit" || which === "compare") continue;
     const n = await nodeColdStart(which === "framework" ? "app-node.mjs" : "baseline-node.mjs");
-    if (round > 0) {
-      times.worker[which].push(w);
-      times.node[which].push(n);
-    }
+    if (round > 0) times.node[which].push(n);
   }
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
-const row = (label, a, b, unit) => `| ${label} | ${unit(a)} | ${unit(b)} | ${(a / b).toFixed(2)}× |`;
 const ms = (value) => `${value.toFixed(0)} ms`;
-console.log(`Rounds: ${rounds} (medians), ${new Date().toISOString()}\n`);
-console.log("| measure | framework | baseline | ratio |\n|---|---|---|---|");
-console.log(row("Worker bundle", workers.framework.bytes, workers.baseline.bytes, kib));
-console.log(row("Worker bundle, gzip", workers.framework.gzip, workers.baseline.gzip, kib));
-console.log(
-  row(
+const row = (label, a, b, unit) => `| ${label} | ${unit(a)} | ${unit(b)} | ${(a / b).toFixed(2)}× |`;
+const timeRows = (label, a, b) => [
+  row(`${label}, wall`, median(a.map((t) => t.ms)), median(b.map((t) => t.ms)), ms),
+  row(`${label}, CPU of the runtime`, median(a.map((t) => t.cpu)), median(b.map((t) => t.cpu)), ms),
+];
+function table(title, other, label) {
+  console.log(`\n${title}\n\n| measure | framework | ${label} | ratio |\n|---|---|---|---|`);
+  console.log(row("Worker bundle", workers.framework.bytes, workers[other].bytes, kib));
+  console.log(row("Worker bundle, gzip", workers.framework.gzip, workers[other].gzip, kib));
+  for (const line of timeRows(
     "Worker cold start to the first answered delivery",
-    median(times.worker.framework),
-    median(times.worker.baseline),
-    ms,
-  ),
+    times.worker.framework,
+    times.worker[other],
+  )) {
+    console.log(line);
+  }
+}
+console.log(`Rounds: ${rounds} (medians), ${new Date().toISOString()}`);
+table("Against the one-file Worker with bare @octokit/webhooks (baseline-worker.mjs):", "baseline", "baseline");
+for (const line of timeRows("Node start to the first answered delivery", times.node.framework, times.node.baseline)) {
+  console.log(line);
+}
+table(
+  "Against the hand-written Worker with the same Octokit parts (baseline-octokit-worker.mjs):",
+  "octokit",
+  "Octokit Worker",
 );
-console.log(
-  row("Node start to the first answered delivery", median(times.node.framework), median(times.node.baseline), ms),
-);
-console.log(
-  "\nThe same Worker measures against the hand-written Worker with the same Octokit parts (baseline-octokit-worker.mjs):\n",
-);
-console.log("| measure | framework | Octokit Worker | ratio |\n|---|---|---|---|");
-console.log(row("Worker bundle", workers.framework.bytes, workers.octokit.bytes, kib));
-console.log(row("Worker bundle, gzip", workers.framework.gzip, workers.octokit.gzip, kib));
-console.log(
-  row(
-    "Worker cold start to the first answered delivery",
-    median(times.worker.framework),
-    median(times.worker.octokit),
-    ms,
-  ),
-);
-console.log(
-  `\nAll times (ms): ${JSON.stringify(times, (key, value) => (typeof value === "number" ? Math.round(value) : value))}`,
-);
+if (compare) {
+  table(`Against ${compare}, in the same rounds:`, "compare", "compared");
+  console.log(
+    row("The compared Worker's bundle against bare webhooks", workers.compare.bytes, workers.baseline.bytes, kib),
+  );
+  for (const line of timeRows(
+    "The compared Worker against bare webhooks",
+    times.worker.compare,
+    times.worker.baseline,
+  )) {
+    console.log(line);
+  }
+}
+const round = (key, value) => (typeof value === "number" ? Math.round(value) : value);
+console.log(`\nAll times (ms, wall and CPU): ${JSON.stringify(times, round)}`);

@@ -1,6 +1,6 @@
 import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../../src/cli/app-command.js";
-import { queueBaseUrl, queueLocationFlags, requireRedisUrl } from "../../src/cli/deliveries-flags.js";
+import { queueLocation, queueLocationFlags } from "../../src/cli/deliveries-flags.js";
 import { openFailedDeliveries, type FailedDelivery } from "../../src/queue/failed-deliveries.js";
 
 export default class DeliveriesFailed extends AppCommand {
@@ -22,11 +22,7 @@ export default class DeliveriesFailed extends AppCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(DeliveriesFailed);
-    const failed = await openFailedDeliveries({
-      redisConfig: requireRedisUrl(flags["redis-url"], "app deliveries failed"),
-      appId: flags["app-id"] ?? "token",
-      baseUrl: queueBaseUrl(flags["base-url"]),
-    });
+    const failed = await openFailedDeliveries(queueLocation(flags, "app deliveries failed"));
     try {
       const deliveries = await failed.list();
       if (flags.json) this.log(JSON.stringify(deliveries, null, 2));

@@ -1,7 +1,7 @@
 import * as Args from "@oclif/core/args";
 import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../../src/cli/app-command.js";
-import { queueBaseUrl, queueLocationFlags, requireRedisUrl } from "../../src/cli/deliveries-flags.js";
+import { queueLocation, queueLocationFlags } from "../../src/cli/deliveries-flags.js";
 import { AppError } from "../../src/errors.js";
 import { openFailedDeliveries } from "../../src/queue/failed-deliveries.js";
 
@@ -40,11 +40,7 @@ export default class DeliveriesRetry extends AppCommand {
     if (ids.length > 0 && flags.all) {
       throw new AppError("OPTION_INVALID", "Pass either delivery ids or --all, not both.");
     }
-    const failed = await openFailedDeliveries({
-      redisConfig: requireRedisUrl(flags["redis-url"], "app deliveries retry"),
-      appId: flags["app-id"] ?? "token",
-      baseUrl: queueBaseUrl(flags["base-url"]),
-    });
+    const failed = await openFailedDeliveries(queueLocation(flags, "app deliveries retry"));
     let result;
     try {
       result = await failed.retry(flags.all ? "all" : ids);

@@ -3,6 +3,7 @@ import { renderDefaultPage } from "../views/render-default-page.js";
 import { getPublicDomain } from "./get-public-domain.js";
 import { readPackageInfo } from "./read-package-info.js";
 import { processEnv } from "../options/process-env.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 export type CreateDefaultAppOptions = {
   /** The app's folder: its package.json names the app on the page. */
@@ -37,7 +38,7 @@ export function createDefaultApp({ cwd, env, setupMode = false }: CreateDefaultA
     };
     // Port 0 means "any free port", not an address anyone can visit: then the
     // page is built on the first request, with the port the server got.
-    const configured = app.state.port ?? (env.PORT?.trim() ? Number(env.PORT) : undefined);
+    const configured = app.state.port ?? ENV_BINDINGS.port.read(env);
     let page = configured === 0 ? undefined : render(configured);
     getRouter().get("/app", (c) => {
       page ??= render(Number(new URL(c.req.url).port) || undefined);

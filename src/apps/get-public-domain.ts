@@ -1,3 +1,5 @@
+import { ENV_BINDINGS } from "../options/read-env-options.js";
+
 export type GetPublicDomainOptions = {
   env: NodeJS.ProcessEnv;
   /** The port the server listens on, when known; wins over `PORT`. */
@@ -12,9 +14,8 @@ export type GetPublicDomainOptions = {
  * getPublicDomain({ env: { PORT: "8080" } }); // "http://localhost:8080"
  */
 export function getPublicDomain({ env, port }: GetPublicDomainOptions): string {
-  const domain = env.PROJECT_DOMAIN?.trim();
+  const domain = ENV_BINDINGS.projectDomain.read(env);
   if (domain) return domain.replace(/\/+$/, "");
-  const envPort = env.PORT?.trim();
   // PORT=0 asks for any free port: not an address to show anyone.
-  return `http://localhost:${port ?? (envPort && envPort !== "0" ? envPort : 3000)}`;
+  return `http://localhost:${port ?? (ENV_BINDINGS.port.read(env) || 3000)}`;
 }

@@ -1,5 +1,6 @@
 import { Command } from "@oclif/core/command";
 import { isAppError } from "../errors.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { describeAppError, toOneLine } from "./describe-app-error.js";
 import { closest } from "./hooks/command-not-found.js";
 
@@ -22,7 +23,8 @@ export abstract class AppCommand extends Command {
       this.exit(2);
     }
     if (error.oclif !== undefined) return super.catch(error); // this.error(), exit()
-    const verbose = /^(debug|trace)$/i.test(process.env.LOG_LEVEL ?? "") || Boolean(process.env.DEBUG);
+    const verbose =
+      /^(debug|trace)$/i.test(process.env[ENV_BINDINGS.logLevel.variable] ?? "") || Boolean(process.env.DEBUG);
     this.error(verbose && error.stack ? error.stack : error.message || String(error), { exit: 1 });
   }
 

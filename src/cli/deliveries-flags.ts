@@ -1,6 +1,8 @@
 import * as Flags from "@oclif/core/flags";
 import { AppError } from "../errors.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
+import { openSettings } from "../run/open-host.js";
+import { hostOverrides } from "./host-overrides.js";
 
 /** Where `app deliveries` finds the queue: the same variables as `app run`. */
 export const queueLocationFlags = {
@@ -35,7 +37,24 @@ export function requireRedisUrl(value: string | undefined, command: string): str
   );
 }
 
-/** `--base-url`, else `GHE_HOST` as `app run` reads it, else undefined (github.com). */
-export function queueBaseUrl(flag: URL | undefined): string | undefined {
-  return flag?.href.replace(/\/$/, "") ?? ENV_BINDINGS.baseUrl.read(process.env, undefined);
+/** Where `app deliveries` finds the queue of an app: its Redis, app id and platform. */
+export type QueueLocation = { redisConfig: string; appId: number | string; baseUrl: string | undefined };
+
+/**
+ * The queue's location as `app run` finds it: the flags, else the variables,
+ * else `.env` (through the commands' prologue). Without a Redis, a usage error naming REDIS_URL.
+ *
+ * @example
+ * const failed = await openFailedDeliveries(queueLocation(flags, "app deliveries failed"));
+ */
+export function queueLocation(
+  flags: { "redis-url"?: string | undefined; "app-id"?: number | undefined; "base-url"?: URL | undefined },
+  command: string,
+): QueueLocation {
+  const { options } = openSettings({ overrides: hostOverrides(flags), credentials: "optional" }).settings;
+  return {
+    redisConfig: requireRedisUrl(typeof options.redisConfig === "string" ? options.redisConfig : undefined, command),
+    appId: options.appId ?? "token",
+    baseUrl: options.baseUrl,
+  };
 }

@@ -1,11 +1,12 @@
 import * as Flags from "@oclif/core/flags";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { inHelpGroup } from "./flags.js";
 
 /** Flags of queue mode shared by `app run` and `app worker`. */
 export const workerFlags = inHelpGroup("QUEUE", {
   "worker-concurrency": Flags.integer({
     min: 1,
-    env: "WORKER_CONCURRENCY",
+    env: ENV_BINDINGS.workerConcurrency.variable,
     summary: "Queue mode: deliveries a worker runs at once (default 10).",
     helpValue: "N",
   }),
@@ -15,7 +16,7 @@ export const workerFlags = inHelpGroup("QUEUE", {
 export const shutdownFlags = inHelpGroup("SERVER", {
   "shutdown-grace": Flags.integer({
     min: 0,
-    env: "SHUTDOWN_GRACE_MS",
+    env: ENV_BINDINGS.shutdownGraceMs.variable,
     summary:
       "Milliseconds running handlers get to finish after SIGINT/SIGTERM (default 10000); a worker then hands the deliveries still running back to the queue.",
     helpValue: "MS",
@@ -25,7 +26,7 @@ export const shutdownFlags = inHelpGroup("SERVER", {
 export const queueFlags = inHelpGroup("QUEUE", {
   queue: Flags.option({
     options: ["redis", "none"] as const,
-    env: "DELIVERY_QUEUE",
+    env: ENV_BINDINGS.deliveryQueue.variable,
     summary: "redis: answer deliveries at once (202) and run them from a queue in REDIS_URL. See docs/queue.md.",
   })(),
   worker: Flags.boolean({
@@ -35,7 +36,7 @@ export const queueFlags = inHelpGroup("QUEUE", {
   ...workerFlags,
   "delivery-attempts": Flags.integer({
     min: 1,
-    env: "DELIVERY_ATTEMPTS",
+    env: ENV_BINDINGS.deliveryAttempts.variable,
     summary:
       "Queue mode: runs of a failing delivery in all, with exponential back-off, before the failed set (default 3).",
     helpValue: "N",
@@ -45,7 +46,7 @@ export const queueFlags = inHelpGroup("QUEUE", {
 /** `app run --redeliver-every`: the redelivery sweep on a schedule. */
 export const redeliverFlags = inHelpGroup("SERVER", {
   "redeliver-every": Flags.string({
-    env: "REDELIVER_EVERY",
+    env: ENV_BINDINGS.redeliverEvery.variable,
     summary:
       "Ask the platform to redeliver failed deliveries every DURATION (e.g. 30m); with REDIS_URL one instance sweeps. See docs/redelivery.md.",
     helpValue: "DURATION",

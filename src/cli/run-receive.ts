@@ -1,7 +1,11 @@
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import type { Hono } from "hono";
 import { AppError } from "../errors.js";
 import type { LogLevel } from "../log/get-log.js";
 import { receive } from "../receive/receive.js";
 import { addUsageErrors } from "./describe-app-error.js";
+import { hostOverrides } from "./host-overrides.js";
 
 // No oclif here: both `commands/receive.ts` and the fast start of
 // `app receive` (src/cli/fast-receive.ts) run the command through this.
@@ -42,15 +46,20 @@ export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags):
     apps,
     env: process.env,
     cwd: process.cwd(),
-    token: flags.token,
-    appId: flags["app-id"],
-    privateKeyPath: flags["private-key"],
-    baseUrl: flags["base-url"]?.href.replace(/\/$/, ""),
-    logLevel: flags["log-level"],
-    logFormat: flags["log-format"],
-    logLevelInString: flags["log-level-in-string"],
-    logMessageKey: flags["log-message-key"],
-    sentryDsn: flags["sentry-dsn"],
+    overrides: hostOverrides(flags),
     dryRun: flags["dry-run"],
+    createRouter: createRouterOnFirstUse,
   });
+}
+
+/**
+ * Hono for the apps that ask for a router, loaded when one does: most apps
+ * `app receive` runs mount no routes, and the routes are never served here.
+ * A synchronous `require()` of Hono's ES module (the CLI is no library a
+ * bundler takes in) gives the very instance `import("hono")` does.
+ */
+function createRouterOnFirstUse(): Hono {
+  const load = createRequire(import.meta.url);
+  const { Hono } = load(fileURLToPath(import.meta.resolve("hono"))) as typeof import("hono");
+  return new Hono();
 }

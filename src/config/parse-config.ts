@@ -17,7 +17,7 @@ export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "construct
 export async function parseConfig(text: string, file: FileLocation, url?: string): Promise<Configuration> {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const json = /\.json$/i.test(file.path);
-  const value = json ? parseJson(source, file, url) : parseYaml(await import("yaml"), source, file, url);
+  const value = json ? parseJson(source, file, url) : parseYaml(await import("./yaml-parser.js"), source, file, url);
   if (value === null || value === undefined) return {};
   if (typeof value !== "object") {
     throw invalid(file, `holds a ${typeof value}, not a mapping of keys to values`);
@@ -46,7 +46,7 @@ function parseJson(source: string, file: FileLocation, url?: string): unknown {
   }
 }
 
-function parseYaml(yaml: typeof import("yaml"), source: string, file: FileLocation, url?: string): unknown {
+function parseYaml(yaml: typeof import("./yaml-parser.js"), source: string, file: FileLocation, url?: string): unknown {
   const { LineCounter, parseDocument } = yaml;
   const lineCounter = new LineCounter();
   const document = guard(file, () =>

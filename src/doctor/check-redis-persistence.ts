@@ -2,6 +2,7 @@ import type { RedisOptions } from "ioredis";
 import { readPersistence } from "../queue/redis-persistence.js";
 import { maskRedisUrl, validateRedisUrl } from "../redis/validate-redis-url.js";
 import type { CheckResult, DoctorSetup } from "./types.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 const ID = "persistence";
 const TIMEOUT_MS = 3000;
@@ -37,7 +38,7 @@ export async function checkRedisPersistence({ options, env }: DoctorSetup): Prom
   try {
     await redis.connect();
     const persistence = await readPersistence(redis, describe(config));
-    const queueMode = env.DELIVERY_QUEUE === "redis";
+    const queueMode = ENV_BINDINGS.deliveryQueue.read(env) === "redis";
     if (persistence.durable) return { id: ID, status: "ok", message: persistence.message };
     if (queueMode) return { id: ID, status: "warn", message: persistence.message, fix: persistence.fix };
     return {

@@ -1,9 +1,9 @@
 import pino from "pino";
-import { App } from "../app.js";
+import type { App } from "../app.js";
 import { readEnvOptions } from "../options/read-env-options.js";
 import { loadApps } from "../run/load-apps.js";
-import { loadEnvFile } from "../options/load-env-file.js";
-import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
+import type { RunOverrides } from "../options/resolve-run-options.js";
+import { openEnv, openHost } from "../run/open-host.js";
 import type { AppOptions } from "../options/app-options.js";
 import type { Resolver } from "../run/resolve-app-function.js";
 import { checkClock } from "./check-clock.js";
@@ -58,28 +58,31 @@ export async function runDoctor({
   overrides,
   resolver,
 }: DoctorOptions): Promise<DoctorReport> {
-  // As in `app run`: the apps' own code reads process.env, .env values included.
-  const env = loadEnvFile({ env: given, cwd, intoProcessEnv: true });
   const log = pino({ level: "silent" });
+  let env: NodeJS.ProcessEnv;
   let options: AppOptions;
+  let app: App | undefined;
   let appError: unknown;
   let setupMode = false;
   try {
-    const resolved = resolveRunOptions({ env, cwd, overrides });
-    options = { ...resolved.options, log };
-    setupMode = resolved.setupMode;
+    // As `app run` opens them; only what the checks need: no Redis connection, no proxy.
+    const host = await openHost({
+      env: given,
+      cwd,
+      overrides,
+      credentials: "setup",
+      log,
+      app: "plain",
+      adjust: (resolved) => ({ ...resolved, redisConfig: undefined, webhookProxy: undefined }),
+    });
+    ({ env, app } = host);
+    options = { ...host.settings.options, log };
+    setupMode = host.settings.setupMode;
   } catch (error) {
+    // Reported by the key check, with what can be read without the credentials.
     appError = error;
+    env = openEnv({ env: given, cwd }).env;
     options = { ...fallbackOptions(env, cwd, overrides), log };
-  }
-  let app: App | undefined;
-  if (appError === undefined) {
-    try {
-      // Only what the checks need: no Redis connection, no proxy.
-      app = new App({ ...options, redisConfig: undefined, webhookProxy: undefined });
-    } catch (error) {
-      appError = error;
-    }
   }
   const tokens = app?.state.tokens;
   let loaded: ReturnType<typeof loadApps> | undefined;

@@ -8,11 +8,11 @@ import { createSentryStream } from "./sentry.js";
 import { withDeliveryTags } from "./delivery-tags.js";
 import { processEnv } from "../options/process-env.js";
 import { lazyLogger } from "./lazy-logger.js";
-import type { LogLevel, LogOptions } from "./log-options.js";
+import type { LogOptions } from "./log-options.js";
 
 export type { LogLevel } from "./log-options.js";
 
-export const LOG_LEVELS: readonly LogLevel[] = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal"]);
+export { LOG_LEVELS } from "./log-options.js";
 
 export type Logger = pino.Logger;
 

@@ -1,6 +1,8 @@
 /** The six levels of the framework's logger, lowest first. */
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal";
 
+export const LOG_LEVELS: readonly LogLevel[] = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal"]);
+
 /**
  * The logger's settings among the `Options` of an `App`: they shape the
  * framework's logger (`getLog`) when no `log` is given. `GetLogOptions` is

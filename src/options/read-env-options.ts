@@ -1,5 +1,5 @@
 import { AppError } from "../errors.js";
-import { LOG_LEVELS, type LogLevel } from "../log/get-log.js";
+import { LOG_LEVELS, type LogLevel } from "../log/log-options.js";
 import { getPrivateKey } from "../private-key/get-private-key.js";
 import type { LogOptions } from "../log/log-options.js";
 import type { AppOptions } from "./app-options.js";
@@ -31,13 +31,39 @@ export type EnvOptions = Pick<
 > &
   EnvLogOptions;
 
-type EnvBinding<T> = {
-  variable: string;
-  read: (env: NodeJS.ProcessEnv, cwd: string | undefined) => T | undefined;
+/** Settings of the commands and the optional parts, beside the App's options (CONTRACT.md). */
+export type HostEnvSettings = {
+  /** `--queue`: "redis" turns queue mode on (checked where it is used, with the flag). */
+  deliveryQueue: string;
+  workerConcurrency: number;
+  deliveryAttempts: number;
+  deliveryBackoffMs: number;
+  deliveryLockMs: number;
+  /** `--redeliver-every`: a duration such as `30m` (parsed where it is used). */
+  redeliverEvery: string;
+  shutdownGraceMs: number;
+  /** The app's public address, shown on its pages and by `app setup`. */
+  projectDomain: string;
+  /** The organisation the manifest flow registers the app in. */
+  githubOrg: string;
+  /** `app receive`: set by GitHub Actions in each job. */
+  eventName: string;
+  eventPath: string;
+  runId: string;
+  runAttempt: string;
+  /** `production` forbids setup mode and the development secret, and makes JSON the log format. */
+  nodeEnv: string;
 };
 
-/** The one place a variable's name (CONTRACT.md) meets its option. */
-export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonNullable<EnvOptions[K]>> } = {
+export type EnvBinding<T> = {
+  variable: string;
+  read: (env: NodeJS.ProcessEnv, cwd?: string | undefined) => T | undefined;
+};
+
+type Bindings<T> = { readonly [K in keyof T]-?: EnvBinding<NonNullable<T[K]>> };
+
+/** The App's options: what `readEnvOptions` reads. */
+const APP_BINDINGS: Bindings<EnvOptions> = {
   appId: text("APP_ID"),
   // Also PRIVATE_KEY_PATH, or the only .pem file of the working folder.
   privateKey: {
@@ -66,10 +92,34 @@ export const ENV_BINDINGS: { readonly [K in keyof EnvOptions]-?: EnvBinding<NonN
   redisConfig: text("REDIS_URL"),
 };
 
+const HOST_BINDINGS: Bindings<HostEnvSettings> = {
+  deliveryQueue: text("DELIVERY_QUEUE"),
+  workerConcurrency: wholeNumber("WORKER_CONCURRENCY", 1),
+  deliveryAttempts: wholeNumber("DELIVERY_ATTEMPTS", 1),
+  deliveryBackoffMs: wholeNumber("DELIVERY_BACKOFF_MS", 1),
+  deliveryLockMs: wholeNumber("DELIVERY_LOCK_MS", 1),
+  redeliverEvery: text("REDELIVER_EVERY"),
+  shutdownGraceMs: wholeNumber("SHUTDOWN_GRACE_MS", 0),
+  projectDomain: { variable: "PROJECT_DOMAIN", read: (env) => nonEmpty(env.PROJECT_DOMAIN)?.trim() },
+  githubOrg: { variable: "GH_ORG", read: (env) => nonEmpty(env.GH_ORG)?.trim() },
+  eventName: text("GITHUB_EVENT_NAME"),
+  eventPath: text("GITHUB_EVENT_PATH"),
+  runId: text("GITHUB_RUN_ID"),
+  runAttempt: text("GITHUB_RUN_ATTEMPT"),
+  nodeEnv: text("NODE_ENV"),
+};
+
+/**
+ * The one place a variable's name (CONTRACT.md) meets its option or setting,
+ * and its parser. Modules read a variable as `ENV_BINDINGS.port.read(env)`;
+ * the CLI's flags take their `env` from here.
+ */
+export const ENV_BINDINGS: Bindings<EnvOptions & HostEnvSettings> = { ...APP_BINDINGS, ...HOST_BINDINGS };
+
 /** Unset variables leave their option out, so defaults underneath survive. */
 export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): EnvOptions {
   const options: Record<string, unknown> = {};
-  for (const [option, binding] of Object.entries(ENV_BINDINGS) as [keyof EnvOptions, EnvBinding<unknown>][]) {
+  for (const [option, binding] of Object.entries(APP_BINDINGS) as [keyof EnvOptions, EnvBinding<unknown>][]) {
     if (option === "privateKey" && skipPrivateKey) continue;
     const value = binding.read(env, cwd);
     if (value !== undefined) options[option] = value;
@@ -90,6 +140,22 @@ export function enterpriseBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (!host) return undefined;
   const protocol = parseChoice(env.GHE_PROTOCOL, "GHE_PROTOCOL", ["https", "http"] as const) ?? "https";
   return platformUrlsFromHost(host, protocol).apiUrl;
+}
+
+/** A whole number of at least `min`; unset or empty: undefined. */
+function wholeNumber(variable: string, min: number): EnvBinding<number> {
+  return {
+    variable,
+    read: (env) => {
+      const value = env[variable];
+      if (nonEmpty(value) === undefined) return undefined;
+      const number = Number(value);
+      if (!Number.isSafeInteger(number) || number < min) {
+        throw new AppError("OPTION_INVALID", `${variable} must be a whole number of at least ${min}, got "${value}".`);
+      }
+      return number;
+    },
+  };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

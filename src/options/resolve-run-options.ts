@@ -24,10 +24,18 @@ export type ResolveRunOptions = {
   cwd: string;
   defaults?: AppOptions | undefined;
   overrides?: RunOverrides | undefined;
+  /** Missing credentials are no error, in production either (`app receive` then runs dry). */
+  credentialsOptional?: boolean | undefined;
 };
 
 /** In production, missing credentials are an error rather than setup mode. */
-export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: ResolveRunOptions): RunSettings {
+export function resolveRunOptions({
+  env,
+  cwd,
+  defaults = {},
+  overrides = {},
+  credentialsOptional = false,
+}: ResolveRunOptions): RunSettings {
   const given = withoutUndefined(overrides);
   const { privateKeyPath, logFormat, logLevelInString, logMessageKey, sentryDsn, ...flagOptions } = given;
   const fromFlag = privateKeyPath ? getPrivateKey({ filepath: privateKeyPath, env, cwd }) : undefined;
@@ -46,7 +54,7 @@ export function resolveRunOptions({ env, cwd, defaults = {}, overrides = {} }: R
     sentryDsn: sentryDsn ?? fromEnv.sentryDsn ?? defaults.sentryDsn,
   });
   const missing = missingCredentials(options);
-  if (isProduction(env) && (missing.length > 0 || !options.secret)) {
+  if (!credentialsOptional && isProduction(env) && (missing.length > 0 || !options.secret)) {
     if (!options.secret) missing.push("WEBHOOK_SECRET");
     // Short enough for one line of an 80-column terminal.
     throw new AppError("APP_CREDENTIALS_MISSING", `In production, set ${list(missing)}.`, {

@@ -2,8 +2,7 @@ import type SmeeClient from "smee-client";
 import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { registerSecret } from "../log/secrets.js";
-import { forwardDelivery } from "./forward-delivery.js";
-import { parseRelayedDelivery } from "./parse-relayed-delivery.js";
+import { describeFailure, printable, relayDelivery } from "./relay-delivery.js";
 import { validateProxyOptions } from "./validate-proxy-options.js";
 
 export type WebhookProxyOptions = {
@@ -112,7 +111,7 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
       Client = await loadSmeeClient();
     } catch (error) {
       log.warn(
-        `Webhook proxy cannot start: smee-client could not be loaded (${printable(describe(error))}); reinstall the dependencies.`,
+        `Webhook proxy cannot start: smee-client could not be loaded (${printable(describeFailure(error))}); reinstall the dependencies.`,
       );
       return;
     }
@@ -127,7 +126,12 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
       ...(authorization || options.fetch ? { fetch: streamFetch } : {}),
     });
     current = client;
-    client.onmessage = (message) => relay(String(message.data));
+    client.onmessage = (message) => {
+      const task = relayDelivery(String(message.data), { channel, target, fetch: fetchImpl, log });
+      if (!task) return;
+      posting.add(task);
+      void task.finally(() => posting.delete(task));
+    };
     client.onerror = (event: StreamError) => {
       if ((event.code === 401 || event.code === 403) && refused(client, event.code)) return;
       lost(client, event.message ?? "the stream ended");
@@ -196,40 +200,6 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
     delay = Math.min(delay * 2, maxDelay);
   }
 
-  function relay(data: string): void {
-    const delivery = parseRelayedDelivery(data);
-    if (!delivery) {
-      log.warn(`Webhook proxy received a message from ${channel} that is not a webhook delivery; skipped it.`);
-      return;
-    }
-    const what = `delivery ${printable(delivery.headers["x-github-delivery"] ?? "without id")} (${printable(delivery.headers["x-github-event"] ?? "no event")})`;
-    for (const name of delivery.invalidHeaders) {
-      log.warn(
-        `Webhook proxy left header "${printable(name).slice(0, 60)}" out of ${what}: its name or value cannot be sent in HTTP (a line break or another control character).`,
-      );
-    }
-    const task = forwardDelivery(delivery, target, fetchImpl).then(
-      (status) => {
-        if (status < 300)
-          log.debug(
-            `Webhook proxy relayed ${what}: ${status}${delivery.exact ? "" : " (body serialised again from JSON)"}`,
-          );
-        else if (status === 400 && !delivery.exact) {
-          log.warn(
-            `Webhook proxy relayed ${what}, and the app answered 400: the relay sent the body as parsed JSON without its raw text, ` +
-              "so it was serialised again and may no longer match its signature. Use a relay that forwards the raw body (rawBody).",
-          );
-        } else log.warn(`Webhook proxy relayed ${what}, and the app answered ${status}.`);
-      },
-      (error: unknown) =>
-        log.warn(
-          `Webhook proxy could not post ${what} to ${target.href} (${printable(describe(error))}): is the server running?`,
-        ),
-    );
-    posting.add(task);
-    void task.finally(() => posting.delete(task));
-  }
-
   void connect();
   return {
     channel,
@@ -246,18 +216,4 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
       await Promise.allSettled([...posting]);
     },
   };
-}
-
-/** "fetch failed (ECONNREFUSED)": the cause says what actually went wrong. */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
-  const detail = cause?.code ?? cause?.message;
-  return typeof detail === "string" ? `${error.message} (${detail})` : error.message;
-}
-
-/** Relayed values are anyone's input: one line, bounded, no control characters. */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 200);
 }

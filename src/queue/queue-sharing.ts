@@ -14,7 +14,7 @@ import type { DeliveryPort } from "../delivery/delivery-port.js";
 export const deliveryQueue: AppPlugin = (app) => ({
   openQueue: ({ attempts }) => {
     const { connection, storeMarks: marks } = app.state.redis!;
-    const opening = import("./create-delivery-queue.js").then(({ createDeliveryQueue }) =>
+    const opening = import("#delivery-queue").then(({ createDeliveryQueue }) =>
       createDeliveryQueue({
         connection,
         marks,

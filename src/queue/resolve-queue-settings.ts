@@ -1,4 +1,5 @@
 import { AppError } from "../errors.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 import {
   DEFAULT_BACKOFF_MS,
   DEFAULT_DELIVERY_ATTEMPTS,
@@ -39,7 +40,7 @@ export function resolveQueueSettings({
   /** `app worker` and `app deliveries`: queue mode whatever DELIVERY_QUEUE says. */
   required?: boolean | undefined;
 }): QueueSettings | undefined {
-  const mode = overrides.queue ?? (env.DELIVERY_QUEUE || undefined);
+  const mode = overrides.queue ?? ENV_BINDINGS.deliveryQueue.read(env);
   if (mode !== undefined && mode !== "redis" && mode !== "none") {
     throw new AppError("OPTION_INVALID", `DELIVERY_QUEUE (--queue) must be "redis", got "${mode}".`, {
       hint: "Set DELIVERY_QUEUE=redis (with REDIS_URL) to queue deliveries, or leave it unset.",
@@ -53,19 +54,9 @@ export function resolveQueueSettings({
   }
   return {
     worker: overrides.worker ?? true,
-    concurrency: overrides.workerConcurrency ?? whole(env, "WORKER_CONCURRENCY", DEFAULT_WORKER_CONCURRENCY),
-    attempts: overrides.deliveryAttempts ?? whole(env, "DELIVERY_ATTEMPTS", DEFAULT_DELIVERY_ATTEMPTS),
-    backoffMs: whole(env, "DELIVERY_BACKOFF_MS", DEFAULT_BACKOFF_MS),
-    lockMs: whole(env, "DELIVERY_LOCK_MS", DEFAULT_LOCK_MS),
+    concurrency: overrides.workerConcurrency ?? ENV_BINDINGS.workerConcurrency.read(env) ?? DEFAULT_WORKER_CONCURRENCY,
+    attempts: overrides.deliveryAttempts ?? ENV_BINDINGS.deliveryAttempts.read(env) ?? DEFAULT_DELIVERY_ATTEMPTS,
+    backoffMs: ENV_BINDINGS.deliveryBackoffMs.read(env) ?? DEFAULT_BACKOFF_MS,
+    lockMs: ENV_BINDINGS.deliveryLockMs.read(env) ?? DEFAULT_LOCK_MS,
   };
-}
-
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === "") return fallback;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < 1) {
-    throw new AppError("OPTION_INVALID", `${name} must be a whole number of at least 1, got "${value}".`);
-  }
-  return number;
 }

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { DestinationStream } from "pino";
-import { Hono } from "hono";
-import { createApp } from "../create-app.js";
+import type { Hono } from "hono";
 import { AppError } from "../errors.js";
 import { loadAppFunction } from "../run/load-app-function.js";
-import { getLog, type Logger, type LogLevel } from "../log/get-log.js";
+import type { Logger, LogLevel } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { flushSentry } from "../log/sentry.js";
-import { findPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
-import { loadEnvFile } from "../options/load-env-file.js";
+import { PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
+import type { AppOptions } from "../options/app-options.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
+import type { RunOverrides } from "../options/resolve-run-options.js";
+import { openHost, openSettings, type OpenHostOptions } from "../run/open-host.js";
+import { withoutCredentials } from "../run/run-parts.js";
 import { readEvent } from "./read-event.js";
 import { createDryRun, dryRunSummary } from "./dry-run.js";
 import { AppClient } from "../client/app-client.js";
@@ -40,6 +43,10 @@ export type ReceiveOptions = {
    * (reads 404, writes 201 `{}`). Also the case without any credentials.
    */
   dryRun?: boolean | undefined;
+  /** Makes the root of the routers the apps' `getRouter()` gives (never served here). Default: a new Hono app. */
+  createRouter?: (() => Hono) | undefined;
+  /** What the command line's flags set, beneath the options above. */
+  overrides?: RunOverrides | undefined;
   /** Where a dry run prints its requests and closing line; default standard output. */
   write?: ((line: string) => void) | undefined;
 };
@@ -62,11 +69,11 @@ export type ReceiveResult = {
  * await receive({ event: "issues.opened", payloadPath: "./payload.json", apps: ["./app.js"] });
  */
 export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
-  const cwd = options.cwd ?? process.cwd();
-  const env = loadEnvFile({ env: options.env, cwd });
+  const opened = openSettings(prologue(options));
+  const { env, cwd } = opened;
   const { name, action, payload } = readEvent({
-    event: options.event ?? env.GITHUB_EVENT_NAME,
-    payloadPath: options.payloadPath ?? env.GITHUB_EVENT_PATH,
+    event: options.event ?? ENV_BINDINGS.eventName.read(env),
+    payloadPath: options.payloadPath ?? ENV_BINDINGS.eventPath.read(env),
     cwd,
   });
   if (options.apps.length === 0) {
@@ -75,45 +82,41 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     });
   }
 
-  const sentryDsn = options.sentryDsn ?? (env.SENTRY_DSN || undefined);
-  const log = getLog({
-    level: options.logLevel,
-    logFormat: options.logFormat,
-    logLevelInString: options.logLevelInString,
-    logMessageKey: options.logMessageKey,
-    destination: options.logDestination,
-    sentryDsn,
-    env,
-  });
-  const credentials = findCredentials(options, env, cwd);
-  const dryRun = options.dryRun === true || credentials === undefined;
-  if (credentials === undefined) log.info(noCredentials(options, env, cwd));
   const write = options.write ?? ((line: string) => void process.stdout.write(`${line}\n`));
-  const printer = dryRun ? createDryRun(write) : undefined;
-  const app = createApp({
-    env,
-    overrides: withoutUndefined({
-      ...(dryRun ? {} : credentials),
-      // A dry run's client answers every request itself (see dry-run.ts).
-      Client: printer ? dryRunClient(printer.fetch) : undefined,
-      baseUrl: options.baseUrl,
-      logLevel: options.logLevel,
-      log,
-      // No delivery is verified here, so the secret is never used; setting
-      // one keeps createApp from warning about the development secret.
-      secret: env.WEBHOOK_SECRET || randomUUID(),
-    }),
-  });
+  let printer: ReturnType<typeof createDryRun> | undefined;
+  const { app, log, settings } = await openHost(
+    {
+      ...prologue(options),
+      adjust: (appOptions, { log }) => {
+        const found = hasCredentials(appOptions);
+        if (!found) log.info(noCredentials(appOptions));
+        if (options.dryRun !== true && found) return { ...appOptions, ...noSecretNeeded(appOptions) };
+        printer = createDryRun(write);
+        return {
+          ...withoutCredentials(appOptions),
+          // A dry run's client answers every request itself (see dry-run.ts).
+          Client: dryRunClient(printer.fetch),
+          ...noSecretNeeded(appOptions),
+        };
+      },
+    },
+    opened,
+  );
+  const dryRun = printer !== undefined;
+  const sentryDsn = settings.logOptions.sentryDsn;
   const appFns = await Promise.all(options.apps.map((id) => loadAppFunction(id, { basedir: cwd })));
   // Routes an app mounts are never served here, but mounting them must not fail.
+  // Hono is imported here unless the caller makes the router (the CLI does, on first use).
+  const createRouter = options.createRouter ?? honoRouter(await import("hono"));
   let root: Hono | undefined;
   const getRouter = (path?: string): Hono => {
-    root ??= new Hono();
+    root ??= createRouter();
     return path ? root.basePath(path) : root;
   };
   await app.load(appFns, { getRouter });
 
-  const id = env.GITHUB_RUN_ID ? `${env.GITHUB_RUN_ID}-${env.GITHUB_RUN_ATTEMPT ?? "1"}-${randomUUID()}` : randomUUID();
+  const runId = ENV_BINDINGS.runId.read(env);
+  const id = runId ? `${runId}-${ENV_BINDINGS.runAttempt.read(env) ?? "1"}-${randomUUID()}` : randomUUID();
   const label = action ? `${name}.${action}` : name;
   const handlers = app.webhooks.router.countHandlers(name, payload);
   if (handlers === 0) log.warn(`No handler of the apps listens to ${label}; nothing ran.`);
@@ -129,24 +132,52 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   return { id, name, action, dryRun };
 }
 
-/** A token, or an app id with its private key; undefined with neither. */
-function findCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: string) {
-  const token = options.token ?? (env.GITHUB_TOKEN || undefined);
-  const appId = options.appId ?? (env.APP_ID || undefined);
-  const privateKey = findPrivateKey({ filepath: options.privateKeyPath, env, cwd })?.key;
-  if (!token && !(appId && privateKey)) return undefined;
-  return { platformToken: token, appId, privateKey };
+/** The prologue of `app receive`: credentials optional (without them it runs dry). */
+function prologue(options: ReceiveOptions): OpenHostOptions {
+  return {
+    env: options.env,
+    cwd: options.cwd,
+    overrides: {
+      ...options.overrides,
+      ...withoutUndefined({
+        platformToken: options.token,
+        appId: options.appId,
+        privateKeyPath: options.privateKeyPath,
+        baseUrl: options.baseUrl,
+        logLevel: options.logLevel,
+        logFormat: options.logFormat,
+        logLevelInString: options.logLevelInString,
+        logMessageKey: options.logMessageKey,
+        sentryDsn: options.sentryDsn,
+      }),
+    },
+    credentials: "optional",
+    logDestination: options.logDestination,
+  };
 }
 
-function noCredentials(options: ReceiveOptions, env: NodeJS.ProcessEnv, cwd: string): string {
-  const appId = options.appId ?? (env.APP_ID || undefined);
-  const privateKey = findPrivateKey({ filepath: options.privateKeyPath, env, cwd })?.key;
-  const missing = appId
-    ? `APP_ID is set but no private key was found. ${PRIVATE_KEY_HINT}`
-    : privateKey
-      ? "A private key was found but no app id: pass --app-id or set APP_ID."
-      : "To call the platform, pass --token (or set GITHUB_TOKEN), or set APP_ID and a private key.";
+/** A token, or an app id with its private key. */
+function hasCredentials(options: AppOptions): boolean {
+  return Boolean(options.platformToken || ((options.appId ?? options.id) !== undefined && options.privateKey));
+}
+
+/** No delivery is verified here, so the secret is never used; one set keeps the App from warning about the development secret. */
+function noSecretNeeded(options: AppOptions): AppOptions {
+  return { secret: options.secret ?? randomUUID() };
+}
+
+function noCredentials(options: AppOptions): string {
+  const missing =
+    options.appId !== undefined
+      ? `APP_ID is set but no private key was found. ${PRIVATE_KEY_HINT}`
+      : options.privateKey
+        ? "A private key was found but no app id: pass --app-id or set APP_ID."
+        : "To call the platform, pass --token (or set GITHUB_TOKEN), or set APP_ID and a private key.";
   return `No credentials, so this is a dry run: the handlers' requests are printed, not sent. ${missing}`;
+}
+
+function honoRouter({ Hono }: typeof import("hono")): () => Hono {
+  return () => new Hono();
 }
 
 /** The client class of a dry run: AppClient with the dry run's fetch. */

@@ -1,9 +1,7 @@
 import pino from "pino";
-import { createResolvedApp } from "../create-app.js";
-import { AppError } from "../errors.js";
 import { getLog } from "../log/get-log.js";
-import { loadEnvFile } from "../options/load-env-file.js";
-import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
+import type { RunOverrides } from "../options/resolve-run-options.js";
+import { openHost } from "../run/open-host.js";
 import { redeliverFailed, type RedeliverReport } from "./redeliver-failed.js";
 
 export type RunRedeliverOptions = {
@@ -14,7 +12,7 @@ export type RunRedeliverOptions = {
   dryRun?: boolean | undefined;
 };
 
-/** Warnings go to standard error, so `--json` output stays clean. */
+/** `app redeliver`: one sweep of the deliveries no attempt delivered (see docs/redelivery.md). */
 export async function runRedeliver({
   env: given,
   cwd = process.cwd(),
@@ -22,23 +20,18 @@ export async function runRedeliver({
   sinceMs,
   dryRun,
 }: RunRedeliverOptions = {}): Promise<RedeliverReport> {
-  const env = loadEnvFile({ env: given, cwd });
-  const settings = resolveRunOptions({ env, cwd, overrides });
-  if (settings.setupMode) {
-    throw new AppError(
-      "APP_CREDENTIALS_MISSING",
-      "Redelivering needs the app's credentials: set APP_ID and PRIVATE_KEY.",
-      {
-        hint: "PRIVATE_KEY_PATH (or --private-key) may name the key file instead; the app's JWT lists its deliveries.",
-      },
-    );
-  }
-  const log = getLog({ level: "warn", logFormat: "json", destination: pino.destination({ fd: 2, sync: true }), env });
-  // No Redis: one sweep needs no sharing, and the command must not wait for it.
-  const app = createResolvedApp({
-    options: { ...settings.options, redisConfig: undefined, log },
-    logOptions: settings.logOptions,
-    env,
+  // Warnings only, to standard error, so `--json` output stays clean. No Redis:
+  // one sweep needs no sharing, and the command must not wait for it.
+  const { app } = await openHost({
+    env: given,
+    cwd,
+    overrides,
+    credentials: {
+      needs: "Redelivering",
+      hint: "PRIVATE_KEY_PATH (or --private-key) may name the key file instead; the app's JWT lists its deliveries.",
+    },
+    log: getLog({ level: "warn", logFormat: "json", destination: pino.destination({ fd: 2, sync: true }) }),
+    adjust: (options) => ({ ...options, redisConfig: undefined }),
   });
   try {
     return await redeliverFailed({ client: await app.auth(), sinceMs, dryRun });

@@ -1,4 +1,4 @@
-import type { AppPlugin } from "../app.js";
+import { sharingPlugin } from "../app-plugin.js";
 import type { AppSharing, SharingOptions } from "../app-sharing.js";
 import { createDeliveryClaims, createStoreMarks } from "./delivery-claims.js";
 import { RedisConnection } from "./redis-connection.js";
@@ -19,17 +19,7 @@ export type RedisSharing = AppSharing & { connection: RedisConnection; throttle:
  * @example
  * const app = new (App.plugin(redisSharing))({ appId, privateKey, redisConfig: "redis://127.0.0.1:6379" });
  */
-export const redisSharing: AppPlugin = (app, { redisConfig, baseUrl }) =>
-  redisConfig
-    ? {
-        sharing: createRedisSharing({
-          config: redisConfig,
-          appId: app.state.appId ?? "token",
-          baseUrl,
-          log: app.state.log,
-        }),
-      }
-    : undefined;
+export const redisSharing = sharingPlugin(createRedisSharing);
 
 /** Connects in the background: the app serves on local state until Redis answers. */
 export function createRedisSharing({

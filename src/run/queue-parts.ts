@@ -2,6 +2,7 @@ import type { App } from "../app.js";
 import type { Logger } from "../log/get-log.js";
 import type { DeliveryQueue } from "../queue/create-delivery-queue.js";
 import type { QueueSettings } from "../queue/resolve-queue-settings.js";
+import type { DeliveryWorker } from "../queue/start-delivery-worker.js";
 import type { QueueParts } from "./stop-once.js";
 
 export type RunQueueParts = QueueParts & { deliveryQueue?: DeliveryQueue | undefined };
@@ -22,8 +23,15 @@ export async function openRunQueue(app: App, settings: QueueSettings | undefined
   return { deliveryQueue, queue: deliveryQueue };
 }
 
-/** Says whether a restart of Redis would lose acknowledged deliveries, then starts the worker unless `--no-worker`. */
-export async function startQueueWorker(app: App, settings: QueueSettings, log: Logger): Promise<QueueParts["worker"]> {
+/**
+ * Says whether a restart of Redis would lose acknowledged deliveries, then starts the worker unless
+ * `--no-worker`: `app run --queue redis` and `app worker`. BullMQ is loaded here only.
+ */
+export async function startQueueWorker(
+  app: App,
+  settings: QueueSettings,
+  log: Logger,
+): Promise<DeliveryWorker | undefined> {
   const { reportQueueStart } = await import("../queue/report-queue-start.js");
   reportQueueStart({
     connection: app.state.redis!.connection,

@@ -1,22 +1,16 @@
-import { createApp } from "../create-app.js";
-import { AppError } from "../errors.js";
-import { getLog } from "../log/get-log.js";
 import { flushSentry } from "../log/sentry.js";
 import { stopBudget } from "../helpers/stop-budget.js";
 import { STOP_MARGIN_MS } from "./stop-once.js";
 import { catchSignals, type SignalCatcher } from "./handle-signals.js";
 import { loadApps } from "./load-apps.js";
-import { pluginsWithTelemetry } from "./run-parts.js";
-import { warnIfEnvTracked } from "./warn-tracked-env.js";
-import { loadEnvFile } from "../options/load-env-file.js";
-import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
+import type { RunOverrides } from "../options/resolve-run-options.js";
+import { openHost, openSettings } from "./open-host.js";
+import { startQueueWorker } from "./queue-parts.js";
 import { createServer } from "../server/create-server.js";
-import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import type { Resolver } from "../types/index.js";
 import { VERSION } from "../version.js";
 import { resolveQueueSettings, type QueueOverrides } from "../queue/resolve-queue-settings.js";
-import { reportQueueStart } from "../queue/report-queue-start.js";
-import { startDeliveryWorker, type DeliveryWorker } from "../queue/start-delivery-worker.js";
+import type { DeliveryWorker } from "../queue/start-delivery-worker.js";
 
 export type RunWorkerOptions = {
   env?: NodeJS.ProcessEnv | undefined;
@@ -50,38 +44,29 @@ async function startWorker(
   options: RunWorkerOptions,
   signals: SignalCatcher | undefined,
 ): Promise<RunningWorker> {
-  const cwd = options.cwd ?? process.cwd();
-  const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
-  const settings = resolveRunOptions({ env, cwd, overrides: options.overrides });
-  if (settings.setupMode) {
-    throw new AppError("APP_CREDENTIALS_MISSING", "A worker needs the app's credentials: set APP_ID and PRIVATE_KEY.", {
+  const prologue = {
+    env: options.env,
+    cwd: options.cwd,
+    overrides: options.overrides,
+    credentials: {
+      needs: "A worker",
       hint: "PRIVATE_KEY_PATH (or --private-key) may name the key file instead; `app setup` writes them to .env.",
-    });
-  }
+    },
+    serving: true,
+  } as const;
+  const opened = openSettings(prologue);
   const queue = resolveQueueSettings({
-    env,
+    env: opened.env,
     overrides: options.queue,
-    redisConfig: settings.options.redisConfig,
+    redisConfig: opened.settings.options.redisConfig,
     required: true,
   })!;
-  // As in run(): OpenTelemetry only when OTEL_* configure it, and none of it loaded otherwise.
-  const telemetryConfig = readTelemetryConfig(env);
-  const telemetry = telemetryConfig
-    ? await (await import("#start-telemetry")).startTelemetry(telemetryConfig)
-    : undefined;
-  const log =
-    settings.options.log ??
-    getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
-  await warnIfEnvTracked({ cwd, log });
-  const plugins = pluginsWithTelemetry(settings.options.plugins, telemetry);
-  const app = createApp({ env, overrides: { ...settings.options, log, plugins } });
+  const { cwd, log, app, telemetry } = await openHost(prologue, opened);
   // Apps may mount routes with getRouter(): they get a router that is never served.
   const host = createServer({ app, port: 0 });
   await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));
   await app.state.redis!.connection.whenUp(REDIS_START_WAIT_MS);
-  const { connection } = app.state.redis!;
-  reportQueueStart({ connection, appId: app.state.appId ?? "token", baseUrl: app.state.baseUrl, log });
-  const worker = await startDeliveryWorker({ app, concurrency: queue.concurrency, lockMs: queue.lockMs, log });
+  const worker = (await startQueueWorker(app, queue, log))!;
   log.info(`gh-app-kit ${VERSION} worker started`);
 
   const graceMs = options.graceMs ?? 10_000;

@@ -1,30 +1,26 @@
 import { createDefaultApp } from "../apps/default.js";
-import { getPublicDomain } from "../apps/get-public-domain.js";
-import { getWelcomeMessage } from "../apps/get-welcome-message.js";
-import { checkEventSubscriptions } from "../check-event-subscriptions.js";
-import { App, createResolvedApp, DEVELOPMENT_SECRET } from "../create-app.js";
-import { getLog } from "../log/get-log.js";
+import { DEVELOPMENT_SECRET } from "../create-app.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { validatePrivateKey } from "../private-key/validate-private-key.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
-import { loadEnvFile } from "../options/load-env-file.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
 import { loadApps } from "./load-apps.js";
-import { warnIfEnvTracked } from "./warn-tracked-env.js";
 import { catchSignals, type SignalCatcher } from "./handle-signals.js";
-import { loopback, withoutCredentials, pluginsWithTelemetry } from "./run-parts.js";
-import { resolveRunOptions, type RunOverrides } from "../options/resolve-run-options.js";
+import { loopback } from "./run-parts.js";
+import { openHost, openSettings } from "./open-host.js";
+import { announceStart } from "./announce-start.js";
+import { startRelay } from "./start-relay.js";
+import type { RunOverrides } from "../options/resolve-run-options.js";
 import { stopOnce, thenShutDown, type Stop } from "./stop-once.js";
 import { openRunQueue, startQueueWorker } from "./queue-parts.js";
 import type { QueueOverrides } from "../queue/resolve-queue-settings.js";
 import { resolveQueueSettings } from "../queue/resolve-queue-settings.js";
 import { parseDuration } from "../redeliver/parse-duration.js";
-import { readTelemetryConfig } from "../telemetry/read-telemetry-config.js";
 import { createServer, type AppServer } from "../server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "../server/server-defaults.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { AppOptions } from "../options/app-options.js";
 import type { Resolver } from "./resolve-app-function.js";
-import { VERSION } from "../version.js";
 
 export type { RunOverrides } from "../options/resolve-run-options.js";
 
@@ -67,7 +63,6 @@ export type RunningServer = AppServer & {
 
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 const REDIS_START_WAIT_MS = 2000;
-const PROXY_START_WAIT_MS = 5000;
 
 /**
  * Starts the server as `app run` does: `.env`, environment and `overrides`
@@ -99,30 +94,27 @@ async function start(
   options: RunOptions,
   catcher: SignalCatcher | undefined,
 ): Promise<RunningServer> {
-  const cwd = options.cwd ?? process.cwd();
-  const env = loadEnvFile({ env: options.env, cwd, intoProcessEnv: true });
-  const settings = resolveRunOptions({ env, cwd, defaults: options.defaults, overrides: options.overrides });
-  const { setupMode } = settings;
+  const prologue = {
+    env: options.env,
+    cwd: options.cwd,
+    defaults: options.defaults,
+    overrides: options.overrides,
+    credentials: "setup",
+    serving: true,
+  } as const;
+  const opened = openSettings(prologue);
+  const { env, cwd, settings, setupMode } = opened;
   // Queue mode is checked before anything loads: a missing REDIS_URL is a usage error.
   const queueSettings = setupMode
     ? undefined
     : resolveQueueSettings({ env, overrides: options.queue, redisConfig: settings.options.redisConfig });
-  const redeliverEvery = options.redeliverEvery ?? (env.REDELIVER_EVERY || undefined);
+  const redeliverEvery = options.redeliverEvery ?? ENV_BINDINGS.redeliverEvery.read(env);
   const redeliverEveryMs =
     setupMode || redeliverEvery === undefined
       ? undefined
       : typeof redeliverEvery === "number"
         ? redeliverEvery
         : parseDuration(redeliverEvery, "REDELIVER_EVERY (--redeliver-every)");
-  // OpenTelemetry only when OTEL_* configure it: otherwise none of it is loaded.
-  const telemetryConfig = setupMode ? undefined : readTelemetryConfig(env);
-  const telemetry = telemetryConfig
-    ? await (await import("#start-telemetry")).startTelemetry(telemetryConfig)
-    : undefined;
-  const log =
-    settings.options.log ??
-    getLog({ level: settings.options.logLevel, ...settings.logOptions, env, mixin: telemetry?.logFields });
-  await warnIfEnvTracked({ cwd, log });
   // The library checks a key when first used; a server refuses a bad one at start-up.
   const givenKey = settings.options.privateKey ?? settings.options.cert;
   if (!setupMode && givenKey) validatePrivateKey(givenKey, "The privateKey option");
@@ -136,13 +128,7 @@ async function start(
     : Array.isArray(appFnOrArgv)
       ? await loadApps(appFnOrArgv, { cwd, resolver: options.resolver })
       : [appFnOrArgv as AnyAppFunction];
-  const app = setupMode
-    ? new App({ ...withoutCredentials(settings.options), log })
-    : createResolvedApp({
-        options: { ...settings.options, log, plugins: pluginsWithTelemetry(settings.options.plugins, telemetry) },
-        logOptions: settings.logOptions,
-        env,
-      });
+  const { log, app, telemetry } = await openHost(prologue, opened);
   const webhookPath = app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   let host = app.state.host;
   if (host === undefined && (setupMode || app.state.webhooks.secret === DEVELOPMENT_SECRET)) {
@@ -188,30 +174,13 @@ async function start(
   try {
     if (app.state.webhookProxy && !setupMode) {
       const target = { port: listening.port, path: webhookPath, host: loopback(listening.host) };
-      const { createWebhookProxy } = await import("../proxy/create-webhook-proxy.js");
-      proxy = createWebhookProxy({ url: app.state.webhookProxy, ...target, log });
-      // Credentials the relay refuses fail the start; a slow relay only delays it a little.
-      let wait: NodeJS.Timeout | undefined;
-      const slow = new Promise((resolve) => (wait = setTimeout(resolve, PROXY_START_WAIT_MS)));
-      await Promise.race([proxy.ready, slow]).finally(() => clearTimeout(wait));
+      proxy = await startRelay({ url: app.state.webhookProxy, ...target, log });
     }
   } catch (error) {
-    await proxy?.close();
     await server.stop({ graceMs: 0 });
     throw error;
   }
-  log.info(`gh-app-kit ${VERSION} listening on ${listening.url}`);
-  log.info(getWelcomeMessage({ env, port: listening.port }));
-  if (setupMode) {
-    const domain = getPublicDomain({ env, port: listening.port });
-    log.warn(
-      `No APP_ID or private key: running in setup mode. Register or import your GitHub App at ${domain}/app/setup`,
-    );
-  } else {
-    if (appFns.length === 0)
-      log.warn("No app was given: only the default app runs. Pass one, e.g. `app run ./index.js`.");
-    checkEventSubscriptions(app, { env }).catch((error: unknown) => log.debug({ err: error }, "Event check failed"));
-  }
+  announceStart({ app, env, log, listening, setupMode, appCount: appFns.length });
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const withTelemetry = (stopServer: Stop): Stop => thenShutDown(stopServer, telemetry);

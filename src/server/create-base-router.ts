@@ -1,4 +1,5 @@
-import { Hono, type Context } from "hono";
+import type { Context, Hono } from "hono";
+import { HonoBase } from "hono/hono-base";
 import { HTTPException } from "hono/http-exception";
 import { TrieRouter } from "hono/router/trie-router";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -9,9 +10,11 @@ import { scrubSecrets } from "../log/secrets.js";
 /**
  * The trie router: Hono's default refuses routes added after the first
  * request, and an app function may add its routes late (after an `await`).
+ * `HonoBase` is `Hono` without its default routers, which would be bundled
+ * unused (a Worker carries every byte).
  */
 export function createBaseRouter(log: Logger): Hono {
-  const router = new Hono({ router: new TrieRouter() });
+  const router: Hono = new HonoBase({ router: new TrieRouter() });
   router.notFound((c) => c.json({ error: "Not found" }, 404));
   router.onError((error, c) => answerError(error, c, log));
   return router;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { renderMessagePageHtml } from "./views/render-message-page.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 type GuardLog = { warn(message: string): unknown };
 
@@ -8,7 +9,7 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** The host names setup pages are served to: loopback, and `PROJECT_DOMAIN`'s host when set. */
 export function setupHostNames(env: NodeJS.ProcessEnv): Set<string> {
   const names = new Set(LOOPBACK);
-  const domain = env.PROJECT_DOMAIN?.trim();
+  const domain = ENV_BINDINGS.projectDomain.read(env);
   if (domain) {
     try {
       names.add(new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(domain) ? domain : `https://${domain}`).hostname.toLowerCase());

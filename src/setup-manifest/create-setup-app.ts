@@ -14,6 +14,7 @@ import { createStateTokens, type StateTokens } from "./state-tokens.js";
 import { renderImportPageHtml } from "./views/render-import-page.js";
 import { renderSetupPageHtml } from "./views/render-setup-page.js";
 import { renderSuccessPageHtml } from "./views/render-success-page.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 export type SetupAppOptions = {
   /** The app's folder: app.yml, package.json, and the .env written. */
@@ -61,11 +62,15 @@ export function createSetupApp(options: SetupAppOptions): ApplicationFunction {
         result = finished.app;
         return c.redirect("/app/success", 302);
       }
-      const domain = options.env.PROJECT_DOMAIN?.trim().replace(/\/+$/, "") || new URL(c.req.url).origin;
+      const domain = ENV_BINDINGS.projectDomain.read(options.env)?.replace(/\/+$/, "") || new URL(c.req.url).origin;
       const webhookUrl = options.webhookProxy ?? domain + options.webhookPath;
       const manifest = createManifest(base, { domain, webhookUrl, redirectUrl: `${domain}/app/setup` });
       const state = tokens.issue("manifest");
-      const newAppUrl = getNewAppUrl({ baseUrl: options.baseUrl, org: options.env.GH_ORG?.trim() || undefined, state });
+      const newAppUrl = getNewAppUrl({
+        baseUrl: options.baseUrl,
+        org: ENV_BINDINGS.githubOrg.read(options.env),
+        state,
+      });
       const unreachable = LOCAL_HOSTS.test(new URL(manifest.hook_attributes?.url ?? webhookUrl).hostname);
       return send(c, renderSetupPageHtml({ manifest, newAppUrl, envPath, unreachable }));
     });

@@ -8,6 +8,7 @@ import { warnIfEnvTracked } from "../run/warn-tracked-env.js";
 import { describePrivateKey } from "./describe-private-key.js";
 import { createPrompter, type Prompter } from "./prompter.js";
 import { SETUP_VALUES, type SetupKey, type SetupValueSpec } from "./setup-values.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 export type SetupOptions = {
   /** The flags: values given here are never asked for. */
@@ -86,7 +87,7 @@ function webhookAdvice(values: Record<string, string>, env: NodeJS.ProcessEnv): 
     return `In the app's settings, set the webhook URL to ${values.WEBHOOK_PROXY_URL} (the smee channel) ${secret}.`;
   const domain = values.PROJECT_DOMAIN?.replace(/\/+$/, "");
   if (domain && !isLocal(domain))
-    return `In the app's settings, set the webhook URL to ${domain}${env.WEBHOOK_PATH || "/api/github/webhooks"} ${secret}.`;
+    return `In the app's settings, set the webhook URL to ${domain}${ENV_BINDINGS.webhookPath.read(env) ?? "/api/github/webhooks"} ${secret}.`;
   return (
     "GitHub cannot deliver webhooks to a localhost address: open https://smee.io/new, run app setup --webhook-proxy <that channel's URL>, " +
     `and in the app's settings set the webhook URL to the channel's URL ${secret}.`

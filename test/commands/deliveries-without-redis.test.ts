@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBin } from "./run-bin.js";
@@ -18,4 +18,14 @@ describe("app deliveries without Redis", () => {
       expect(result.stderr).to.match(/Hint: .*REDIS_URL.*redis:\/\//);
     });
   }
+
+  it("app deliveries failed reads REDIS_URL from .env, as app run does", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "deliveries-"));
+    // Nothing listens on port 1: the command must get as far as asking that Redis.
+    await writeFile(join(cwd, ".env"), "REDIS_URL=redis://127.0.0.1:1\n");
+    const result = await runBin(["deliveries", "failed"], { cwd });
+    expect(result.code, result.stderr).to.equal(1);
+    expect(result.stderr).not.to.include("REDIS_URL is not set");
+    expect(result.stderr).to.match(/Error: The delivery queue's Redis at .*127\.0\.0\.1:1.* did not answer/);
+  });
 });

@@ -147,7 +147,7 @@ describe("app receive's fast start (without oclif)", () => {
       expect(parseReceiveArgs(help, MANIFEST, {}), help.join(" ")).to.equal(undefined);
   });
 
-  it("delivers an event without loading oclif, nor pino-pretty when nothing is logged", async () => {
+  it("delivers an event without loading oclif, nor pino-pretty when nothing is logged, nor Hono when no app mounts routes", async () => {
     const log = join(cwd, "imports.txt");
     // A handler that runs and logs nothing; the mark shows it ran.
     await writeFile(
@@ -163,11 +163,11 @@ describe("app receive's fast start (without oclif)", () => {
     expect(await readFile(join(cwd, "ran"), "utf8")).to.equal("1");
     const loaded = await readFile(log, "utf8");
     expect(loaded).to.include("/dist/src/cli/fast-receive.js");
-    for (const unused of ["/@oclif/core/", "/pino-pretty/", "/@sentry/", "/yaml/"])
+    for (const unused of ["/@oclif/core/", "/pino-pretty/", "/@sentry/", "/yaml/", "/hono/"])
       expect(loaded, unused).not.to.include(unused);
   });
 
-  it("loads pino and pino-pretty once a line is logged", async () => {
+  it("loads pino and pino-pretty once a line is logged, and Hono for an app that mounts routes", async () => {
     const log = join(cwd, "imports-info.txt");
     const result = await runBin(
       ["receive", "-e", "issues.opened", "-p", ISSUES_OPENED, fixture("receive-apps/log-events.js")],
@@ -181,5 +181,8 @@ describe("app receive's fast start (without oclif)", () => {
     const loaded = await readFile(log, "utf8");
     expect(loaded).to.include("/pino/");
     expect(loaded).to.include("/pino-pretty/");
+    // log-events.js mounts a route (never served here): the router it got is Hono's ES module, as import() gives.
+    expect(loaded).to.include("/hono/dist/index.js");
+    expect(loaded).not.to.include("/hono/dist/cjs/");
   });
 });

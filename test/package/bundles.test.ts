@@ -128,6 +128,54 @@ console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
     );
   });
 
+  /** The package's modules and packages (as `dist/src/…`, `node_modules/…`) a Worker of `source` bundles. */
+  async function workerInputs(name: string, source: string): Promise<string[]> {
+    const entry = join(tmp, name);
+    await writeFile(entry, source.replace("ROOT", JSON.stringify(join(root, "dist/src/index.js"))));
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      mainFields: ["module", "main"],
+      conditions: ["workerd", "worker", "browser"],
+      external: [...builtinModules, "node:*"],
+      write: false,
+      outdir: tmp,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const [output] = Object.values(result.metafile.outputs);
+    return Object.keys(output!.inputs).map((input) => input.replace(/^.*?(node_modules|dist\/src)\//, "$1/"));
+  }
+
+  // A Worker imports createApp and createWebHandler from the root: the rest of the root must not come along.
+  it("bundled for a Worker, leaves out what only a Node process uses", async () => {
+    const bundled = await workerInputs(
+      "worker-entry.mjs",
+      `import { createApp, createWebHandler } from ROOT;
+let handler;
+export default { fetch: (request, env, ctx) => (handler ??= createWebHandler(createApp({ env })))(request, env, ctx) };
+`,
+    );
+    const nodeOnly = [
+      /^node_modules\/(@hono\/node-server|dotenv)\//,
+      /^dist\/src\/(run|proxy|views|apps|receive|setup-manifest)\//,
+      /^dist\/src\/redis\/(create-redis-sharing|redis-connection|shared-[a-z-]+|delivery-claims)\.js$/,
+      /^dist\/src\/queue\/(create-delivery-queue|bull-connection|start-delivery-worker)\.js$/,
+      /^dist\/src\/server\/(create-server|create-node-middleware|listen)\.js$/,
+    ];
+    expect(bundled.filter((input) => nodeOnly.some((pattern) => pattern.test(input)))).to.deep.equal([]);
+    // The webhook path itself is there.
+    expect(bundled).to.include.members(["dist/src/server/create-web-handler.js", "dist/src/create-app.js"]);
+  });
+
+  // create-app.js supplies the Redis sharing as it loads (package.json "sideEffects" says so).
+  it("bundled for a Worker that imports App alone, keeps the module that supplies the Redis sharing", async () => {
+    const bundled = await workerInputs("app-entry.mjs", "import { App } from ROOT;\nexport default App;\n");
+    expect(bundled).to.include.members(["dist/src/create-app.js", "dist/src/helpers/unavailable/redis-sharing.js"]);
+  });
+
   it("bundled for workerd, leaves out the Node-only optional parts, and says why when one is configured", async () => {
     const outfile = join(tmp, "workerd.mjs");
     const result = await build({

@@ -54,8 +54,8 @@ describe("the layer rules of eslint.config.js", function () {
     ],
     [
       "a file imports one that imports it",
-      "src/log/get-log.ts",
-      'import { readEnvOptions } from "../options/read-env-options.js";\nexport const x = readEnvOptions;\n',
+      "src/options/platform-urls.ts",
+      'import { readEnvOptions } from "./read-env-options.js";\nexport const x = readEnvOptions;\n',
       "import-x/no-cycle",
     ],
   ];

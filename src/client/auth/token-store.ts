@@ -1,16 +1,15 @@
 import type { createAppAuth } from "@octokit/auth-app";
 import type { RequestInterface } from "@octokit/types";
 import { LRUCache } from "lru-cache";
-import { AppError } from "../../errors.js";
 import { registerSecret } from "../../log/secrets.js";
 import type { Logger } from "../../log/get-log.js";
 import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
 import { interceptableFetch } from "../interceptable-fetch.js";
-import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 import type { TokenExchangeHooks } from "./token-exchange-hooks.js";
 import { toPkcs8 } from "../../private-key/to-pkcs8.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
 import { readExchangeAnswer } from "./exchange-answer.js";
+import { describeExchangeFailure, exchangeError, isTransient, unsignable } from "./exchange-errors.js";
 
 export type TokenCache = {
   get(key: number): string | undefined;
@@ -162,7 +161,7 @@ export class TokenStore {
         if (attempt >= attempts || !isTransient(error)) throw exchangeError(error, installationId, this.appId);
         const delay = this.#options.retryDelayMs?.(attempt) ?? Math.min(250 * 2 ** (attempt - 1), 4000);
         this.#options.log.warn(
-          `Token exchange for installation ${installationId} failed (${describe(error)}); retry ${attempt} of ${attempts - 1} in ${delay}ms`,
+          `Token exchange for installation ${installationId} failed (${describeExchangeFailure(error)}); retry ${attempt} of ${attempts - 1} in ${delay}ms`,
         );
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
@@ -206,52 +205,4 @@ export class TokenStore {
       ...(this.#timeDifference ? { timeDifference: this.#timeDifference } : {}),
     } as Parameters<typeof createAppAuth>[0]);
   }
-}
-
-/** A JWT that cannot be signed will not be signed on a retry either. */
-function unsignable(error: unknown): never {
-  if (error instanceof AppError) throw error;
-  throw new AppError("PRIVATE_KEY_INVALID", `The app's JWT could not be signed: ${(error as Error)?.message}`, {
-    hint: PRIVATE_KEY_HINT,
-    cause: error,
-  });
-}
-
-function isTransient(error: unknown): boolean {
-  // Our own errors (a bad private key) say what to fix; retrying cannot help.
-  if (error instanceof AppError) return false;
-  const status = (error as { status?: unknown })?.status;
-  return typeof status !== "number" || status >= 500 || status === 429;
-}
-
-function describe(error: unknown): string {
-  const status = (error as { status?: unknown })?.status;
-  return typeof status === "number" ? `status ${status}` : ((error as Error)?.message ?? String(error));
-}
-
-function exchangeError(error: unknown, installationId: number, appId: number): AppError {
-  if (error instanceof AppError) return error;
-  const status = (error as { status?: unknown })?.status;
-  if (status === 401) {
-    return new AppError(
-      "JWT_REJECTED",
-      `The platform rejected the JWT of app ${appId} while creating a token for installation ${installationId}.`,
-      {
-        hint: `Check that APP_ID is right and that the private key belongs to that app. ${PRIVATE_KEY_HINT}`,
-        cause: error,
-      },
-    );
-  }
-  if (status === 404) {
-    return new AppError(
-      "TOKEN_EXCHANGE_FAILED",
-      `Installation ${installationId} of app ${appId} was not found; it may have been uninstalled.`,
-      { hint: "Check the installation id, and that APP_ID names the app the installation belongs to.", cause: error },
-    );
-  }
-  return new AppError(
-    "TOKEN_EXCHANGE_FAILED",
-    `Could not create a token for installation ${installationId} (${describe(error)}).`,
-    { hint: "The platform may be unavailable; the request can be retried.", cause: error },
-  );
 }
