@@ -104,16 +104,41 @@ function safeDescribe(value: object): string {
 /**
  * What `app.receive()` rejects with: a native `AggregateError` whose `errors`
  * are the failed handlers' errors, and which is iterable like older apps expect.
+ * Its message lists each error's stack (`Error: <message>` and the app's frames),
+ * one under the other and indented by four spaces, as Probot 10 to 13 did: suites
+ * match `Error: <message>` in it. Answers and logs take the `errors`' messages.
  */
 export class AppAggregateError extends AggregateError implements Iterable<Error> {
   override name = "AggregateError";
   declare errors: Error[];
 
   constructor(errors: Error[]) {
-    super(errors, errors.map((error) => error.message).join("\n"));
+    super(errors, listStacks(errors));
   }
 
   [Symbol.iterator](): Iterator<Error> {
     return this.errors[Symbol.iterator]();
   }
 }
+
+/**
+ * What failed, for an answer or a log line: an aggregate's errors' messages, one a line
+ * (its own message lists their stacks), or the error's message.
+ */
+export function failureMessage(error: Error): string {
+  if (!(error instanceof AggregateError)) return error.message;
+  return (error.errors as unknown[]).map((each) => (each instanceof Error ? each.message : String(each))).join("\n");
+}
+
+/** Each error's stack without Node's own frames (or `Name: message`), indented under a first empty line. */
+function listStacks(errors: Error[]): string {
+  const lines = errors.flatMap((error) =>
+    (typeof error.stack === "string" ? error.stack : String(error))
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !NODE_FRAME.test(line)),
+  );
+  return lines.map((line) => `\n    ${line}`).join("");
+}
+
+/** A stack frame in Node's own code (`node:internal/...`, `node:events`). */
+const NODE_FRAME = /^\s+at (?:.* \()?node:[^)]*\)?$/;

@@ -78,7 +78,7 @@ describe("App", () => {
       throw new Error("hook failed");
     });
     app.onError(async (error) => {
-      seen.push(`${error.event.id}: ${error.message}`);
+      seen.push(`${error.event.id}: ${error.errors.map((each) => each.message).join()}`);
     });
     await app.receive(event("issues", issuesOpenedPayload(), "d-9")).catch(() => undefined);
     expect(seen).to.deep.equal(["d-9: boom"]);

@@ -12,6 +12,7 @@ import { run } from "./lib/proc.mjs";
 import { readResults, reporterArgs } from "./lib/results.mjs";
 import { describe, lostTests, printTable, readPreviousRow, replacer, summarizeReport } from "./lib/report.mjs";
 import { checkout } from "./lib/source.mjs";
+import { install, readStaleLockfile } from "./lib/install.mjs";
 import { HELP } from "./lib/help.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -124,39 +125,6 @@ async function migrate(dir, opts, logFile, extra = []) {
   return { code: result.code, report };
 }
 
-async function install(app, dir, opts, logFile, again) {
-  let code = await installDependencies(app, dir, opts, logFile, again);
-  // The one install script a suite needs (installs run with --ignore-scripts).
-  if (code === 0 && app.prepare)
-    code = (await run(app.prepare[0], app.prepare.slice(1), { cwd: dir, env: opts.env, logFile })).code;
-  if (code !== 0 || app.runner !== "jest" || !opts.jest) return code;
-  // The runner change of --jest, the same in both phases.
-  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
-  const tsJest = { ...pkg.dependencies, ...pkg.devDependencies }["ts-jest"] ? ["ts-jest@29.4"] : [];
-  const args = ["install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", `jest@${opts.jest}`, ...tsJest];
-  return (await run("npm", args, { cwd: dir, env: opts.env, logFile, timeoutMs: opts.timeoutMs })).code;
-}
-
-async function installDependencies(app, dir, opts, logFile, again) {
-  // A lock that names versions the registry no longer serves: npm resolves the ranges afresh.
-  if (app.dropLock) rmSync(path.join(dir, "package-lock.json"), { force: true });
-  const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
-  const hasLock = existsSync(path.join(dir, "package-lock.json"));
-  const ci = app.install === "npm ci" && hasLock && !again;
-  const env = opts.env;
-  const first = await run("npm", [ci ? "ci" : "install", ...flags], {
-    cwd: dir,
-    env,
-    logFile,
-    timeoutMs: opts.timeoutMs,
-  });
-  if (first.code !== 0 || !again || !hasLock) return first.code;
-  // After the migration: install once more on a fresh node_modules, so npm places the
-  // dependencies by the lock file it just rewrote (docs/migrating.md, "The lockfile").
-  rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
-  return (await run("npm", ["install", ...flags], { cwd: dir, env, logFile, timeoutMs: opts.timeoutMs })).code;
-}
-
 async function suite(app, dir, opts, logFile, resultsFile) {
   rmSync(resultsFile, { force: true });
   const runner = app.runner;
@@ -171,6 +139,8 @@ async function suite(app, dir, opts, logFile, resultsFile) {
   ];
   const env = { ...opts.env, CI: "true", FORCE_COLOR: "0", NO_COLOR: "1" };
   if (runner === "jest" && opts["jest-vm-modules"]) env.NODE_OPTIONS = "--experimental-vm-modules";
+  // The Node options of the app's own test script (release-drafter runs jest under --experimental-vm-modules).
+  if (app.nodeOptions) env.NODE_OPTIONS = app.nodeOptions;
   const result = await run(command[0], args, {
     cwd: dir,
     env,
@@ -200,7 +170,9 @@ async function runApp(app, opts) {
       writeFileSync(path.join(base, "migrate-report.json"), JSON.stringify(m.report ?? null, null, 2));
       row.migrate = summarizeReport(m);
     }
-    const installed = await install(app, dir, opts, logFile, phase === "migrated");
+    // After the migration: what its report says of a stale lock (a file name), else install again.
+    const again = phase === "migrated" && (readStaleLockfile(base) ?? true);
+    const installed = await install(app, dir, opts, logFile, again);
     if (installed !== 0) {
       row[phase] = { error: `install failed (${installed}), see ${logFile}` };
       continue;

@@ -1,4 +1,3 @@
-import type { LineCounter, YAMLError } from "yaml";
 import { AppError } from "../errors.js";
 import { describeFile, type FileLocation } from "./describe-file.js";
 import type { Configuration } from "./types.js";
@@ -23,7 +22,8 @@ export async function parseConfig(text: string, file: FileLocation, url?: string
     throw invalid(file, `holds a ${typeof value}, not a mapping of keys to values`);
   }
   // A list is a config too for Probot; its type stays Configuration for the callers' sake.
-  return sanitize(value, file, 0, !json) as Configuration;
+  const walk: Walk = { file, yaml: !json, expansionsInside: new Map(), count: 0, again: false };
+  return sanitize(value, walk, 0) as Configuration;
 }
 
 // Probot's words first ("… (invalid YAML)"): apps' tests and log searches match on them.
@@ -47,66 +47,88 @@ function parseJson(source: string, file: FileLocation, url?: string): unknown {
 }
 
 function parseYaml(yaml: typeof import("./yaml-parser.js"), source: string, file: FileLocation, url?: string): unknown {
-  const { LineCounter, parseDocument } = yaml;
-  const lineCounter = new LineCounter();
-  const document = guard(file, () =>
-    parseDocument(source, {
-      schema: "core",
-      customTags: [],
-      merge: false,
-      uniqueKeys: true,
-      prettyErrors: false,
-      lineCounter,
-    }),
-  );
-  const [error] = document.errors;
-  if (error)
-    throw invalid(file, `is not valid YAML: ${describeYamlError(error, lineCounter)}`, error, unparsable(url, "YAML"));
-  const tag = document.warnings.find((warning) => warning.code === "TAG_RESOLVE_FAILED");
-  if (tag) {
-    throw invalid(file, `uses a tag this parser does not run: ${describeYamlError(tag, lineCounter)}`, tag);
+  let documents: unknown[];
+  try {
+    // Core schema (js-yaml's default), no custom tags: a `!!js/function` must never run.
+    documents = yaml.loadAll(source, { maxDepth: MAX_DEPTH });
+  } catch (failure) {
+    throw yamlError(failure, file, url);
   }
-  return guard(file, () => document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+  if (documents.length > 1) {
+    throw invalid(file, `holds ${documents.length} YAML documents (separated by ---): a config is one document`);
+  }
+  return documents[0] ?? null; // a file of comments only is an empty config, as an empty one
 }
 
-// The parser recurses per level and counts alias expansions: both end in a throw we name.
-function guard<T>(file: FileLocation, parse: () => T): T {
+// js-yaml's YAMLException carries a 0-based mark; our message names the line and column from 1.
+// No cause: the parser's message quotes lines of the file, and ours already says where it broke.
+function yamlError(failure: unknown, file: FileLocation, url?: string): AppError {
+  if (failure instanceof RangeError) return invalid(file, `nests deeper than the parser can follow`, failure);
+  const { reason, mark } = failure as { reason?: string; mark?: { line: number; column: number } };
+  if (typeof reason !== "string") {
+    return invalid(file, `could not be parsed: ${String((failure as Error)?.message).split("\n")[0]}`);
+  }
+  const where = mark ? ` (line ${mark.line + 1}, column ${mark.column + 1})` : "";
+  if (reason.startsWith("nesting exceeded maxDepth"))
+    return invalid(file, `nests deeper than ${MAX_DEPTH} levels${where}`);
+  const message = reason.replace(/!<tag:yaml\.org,2002:([^>]*)>/, "!!$1").replace(/!<(![^>]*)>/, "$1");
+  if (/^unknown (scalar|sequence|mapping) tag /.test(reason)) {
+    return invalid(file, `uses a tag this parser does not run: ${message}${where}`);
+  }
+  return invalid(file, `is not valid YAML: ${message}${where}`, undefined, unparsable(url, "YAML"));
+}
+
+// The YAML parser gives every alias of an anchor the same object. Each copy of an object met
+// before is an alias expansion, counted with the expansions inside it: past MAX_ALIAS_COUNT the
+// file is an alias bomb ("billion laughs"), refused before its copies multiply.
+type Walk = { file: FileLocation; yaml: boolean; expansionsInside: Map<object, number>; count: number; again: boolean };
+
+function sanitize(value: unknown, walk: Walk, depth: number): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) throw invalid(walk.file, `nests deeper than ${MAX_DEPTH} levels`);
+  if (walk.again) return copy(value, walk, depth);
+  const inside = walk.expansionsInside.get(value);
+  if (inside === undefined) {
+    const before = walk.count;
+    const result = copy(value, walk, depth);
+    walk.expansionsInside.set(value, walk.count - before);
+    return result;
+  }
+  walk.count += 1 + inside;
+  if (walk.count > MAX_ALIAS_COUNT) {
+    throw invalid(walk.file, `expands more than ${MAX_ALIAS_COUNT} aliases (an alias bomb?)`);
+  }
+  walk.again = true;
   try {
-    return parse();
-  } catch (failure) {
-    if (failure instanceof RangeError) throw invalid(file, `nests deeper than the parser can follow`, failure);
-    if (/alias/i.test((failure as Error).message)) {
-      throw invalid(file, `expands more than ${MAX_ALIAS_COUNT} aliases (an alias bomb?)`, failure);
-    }
-    throw invalid(file, `could not be parsed: ${(failure as Error).message.split("\n")[0]}`, failure);
+    return copy(value, walk, depth);
+  } finally {
+    walk.again = false;
   }
 }
 
 // Copies the parsed value without unsafe keys, checking the depth and the
 // kinds of values on the way: config holds JSON's kinds of values only.
-function sanitize(value: unknown, file: FileLocation, depth: number, yaml: boolean): unknown {
-  if (value === null || typeof value !== "object") return value;
-  if (depth >= MAX_DEPTH) throw invalid(file, `nests deeper than ${MAX_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((item) => sanitize(item, file, depth + 1, yaml));
+function copy(value: object, walk: Walk, depth: number): unknown {
+  const { file } = walk;
+  if (Array.isArray(value)) return value.map((item) => sanitize(item, walk, depth + 1));
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) {
     throw invalid(
       file,
-      `holds a ${(value as object).constructor?.name ?? "special"} value (a YAML !!timestamp, !!set, !!omap or !!binary?): ` +
-        "config holds strings, numbers, booleans, null, lists and mappings only",
+      `holds a ${value.constructor?.name ?? "special"} value: config holds strings, numbers, booleans, null, lists and mappings only`,
     );
   }
-  const copy: Configuration = {};
+  const result: Configuration = {};
   for (const [key, item] of Object.entries(value)) {
-    if (yaml && key === "<<") {
+    if (walk.yaml && key === "<<") {
       throw invalid(
         file,
         "uses a YAML merge key (<<), which is not supported: write the keys out, or share them with _extends",
       );
     }
-    if (!UNSAFE_KEYS.has(key)) copy[key] = sanitize(item, file, depth + 1, yaml);
+    if (!UNSAFE_KEYS.has(key)) result[key] = sanitize(item, walk, depth + 1);
   }
-  return copy;
+  return result;
 }
 
 // V8 quotes the start of the text in its message; keep only what went wrong, and where.
@@ -116,12 +138,6 @@ function describeJsonError(error: Error, source: string): string {
   if (position === undefined) return message;
   const before = source.slice(0, Number(position)).split("\n");
   return `${message} (line ${before.length}, column ${before.at(-1)!.length + 1})`;
-}
-
-function describeYamlError(error: YAMLError, lineCounter: LineCounter): string {
-  const { line, col } = lineCounter.linePos(error.pos[0]);
-  const message = error.message.split("\n")[0]!.replace("tag:yaml.org,2002:", "!!").replace(/\.?$/, "");
-  return `${message} (line ${line}, column ${col})`;
 }
 
 export function invalid(file: FileLocation, problem: string, cause?: unknown, prefix = ""): AppError {

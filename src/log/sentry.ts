@@ -24,7 +24,9 @@ export type SentryStream = {
 
 type Sentry = typeof import("@sentry/node");
 type Scope = InstanceType<Sentry["Scope"]>;
-type LogRecord = Record<string, unknown> & { err?: { type?: string; message?: string; stack?: string } };
+type LogRecord = Record<string, unknown> & {
+  err?: { type?: string; message?: string; stack?: string; aggregateErrors?: unknown };
+};
 
 // Lines logged while @sentry/node loads (about a second) wait here.
 const MAX_PENDING = 100;
@@ -126,7 +128,7 @@ function capture(root: Scope, line: string, messageKey: string, deliveryTags: De
     if (!OMIT.has(key) && key !== messageKey) scope.setExtra(key, value);
   }
   if (record.err && typeof record.err === "object") {
-    const error = new Error(record.err.message ?? message);
+    const error = new Error(errorMessage(record.err) ?? message);
     error.name = record.err.type ?? "Error";
     error.stack = record.err.stack ?? `${error.name}: ${error.message}`;
     if (message) scope.setExtra("message", message);
@@ -134,6 +136,12 @@ function capture(root: Scope, line: string, messageKey: string, deliveryTags: De
   } else {
     scope.captureEvent({ message });
   }
+}
+
+/** An aggregate's message lists its errors' stacks (as Probot 10 to 13's did): their messages make the title. */
+function errorMessage(err: NonNullable<LogRecord["err"]>): string | undefined {
+  if (!Array.isArray(err.aggregateErrors) || err.aggregateErrors.length === 0) return err.message;
+  return err.aggregateErrors.map((each: { message?: unknown } | null) => String(each?.message ?? each)).join("\n");
 }
 
 function toLevel(level: unknown): "error" | "fatal" {

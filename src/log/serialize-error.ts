@@ -22,9 +22,12 @@ function withoutStacks(value: Serialized): Serialized {
   const { stack: _stack, aggregateErrors, ...rest } = value;
   if (typeof rest.message === "string") rest.message = firstLine(rest.message);
   if (Array.isArray(aggregateErrors)) {
-    rest.aggregateErrors = aggregateErrors.map((item: unknown) =>
+    const items = aggregateErrors.map((item: unknown) =>
       item !== null && typeof item === "object" ? withoutStacks(item as Serialized) : item,
     );
+    rest.aggregateErrors = items;
+    // An aggregate's message lists its errors' stacks: here, their messages only.
+    rest.message = items.map((item) => (item as Serialized | null)?.message ?? String(item)).join("\n");
   }
   return rest;
 }

@@ -75,7 +75,35 @@ export function reportAppFunctions(ast: AnyNode, log: SourceLog): void {
       message: `the app function takes ${shape}, Probot's shape: the old members of its argument (${name}.on, ${name}.log, ...) warn as deprecated`,
       hint: `Write it as ${current} => { ... }; where a test calls it directly, call it with { app, getRouter } (probot.load(fn) needs no change). A helper it passes ${name} to needs no change. Not rewritten: app migrate cannot see every caller.`,
     });
+    reportExpressRouters(fn, name, log);
   }
+}
+
+const ROUTER_HINT =
+  "Routes go on getRouter(path) here, a Hono app whose handlers take Hono's context, not Express's (req, res): " +
+  "getRouter().get('/metrics', async (c) => c.text(await metrics())). Outside a server (in tests) getRouter() " +
+  "throws: take getRouter from the second argument and guard with typeof getRouter === 'function'. Not rewritten: " +
+  "the handlers are Express code. Or serve them with your own Express app beside createNodeMiddleware().";
+
+/** `app.router` and `app.route(path)`: Probot 9 and 10's Express router, which Probot 11 removed. */
+function reportExpressRouters(fn: AnyNode, name: string, log: SourceLog): void {
+  visit(fn.body as AnyNode, {
+    visitMemberExpression(path) {
+      const node = path.node as AnyNode;
+      const member = node.computed ? undefined : keyName(node.property);
+      const called = (path.parent?.node as AnyNode | undefined)?.callee === node;
+      const onApp = (node.object as AnyNode).type === "Identifier" && (node.object as AnyNode).name === name;
+      if (onApp && (member === "router" || (member === "route" && called))) {
+        const what = member === "router" ? `${name}.router` : `${name}.route()`;
+        log.problems.push({
+          line: lineOf(node),
+          message: `uses ${what}, the Express router of Probot 9 and 10: here it is getRouter()'s Hono app, where Express handlers fail`,
+          hint: ROUTER_HINT,
+        });
+      }
+      this.traverse(path);
+    },
+  });
 }
 
 /** The function an expression is, or the local function or const a name given there was declared as. */

@@ -1,3 +1,4 @@
+import semver from "semver";
 import { findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { SourceLog } from "./source-types.js";
 
@@ -76,6 +77,7 @@ export function migratePackageJson(
     }
   }
   if (changed) addOverrides(manifest, overrides, log);
+  if (changed) reportOldTypeScript(manifest, lineOfKey, log);
   log.changes.sort((a, b) => a.line - b.line);
   if (!changed) return { code, ...log };
   const indent = /^[ \t]+(?=")/m.exec(code)?.[0] ?? 2;
@@ -99,6 +101,25 @@ function addOverrides(manifest: Manifest, overrides: Readonly<Record<string, str
     line: 0,
     text: `overrides: ${added.map(([name, spec]) => `${name}@${spec}`).join(", ")} (so npm installs without EBADENGINE on every supported Node)`,
   });
+}
+
+/** The oldest TypeScript that reads the declaration files of the framework and its dependencies (Hono's). */
+const TYPESCRIPT_MIN = "5.0.0";
+
+function reportOldTypeScript(manifest: Manifest, lineOfKey: (key: string) => number | undefined, log: SourceLog) {
+  for (const field of DEPENDENCY_FIELDS) {
+    const range = isRecord(manifest[field]) ? manifest[field].typescript : undefined;
+    if (typeof range !== "string" || !semver.validRange(range)) continue;
+    const oldest = semver.minVersion(range);
+    if (!oldest || semver.gte(oldest, TYPESCRIPT_MIN)) continue;
+    log.problems.push({
+      line: lineOfKey("typescript"),
+      message: `${field} has "typescript": "${range}", older than TypeScript 5.0`,
+      hint:
+        "The declaration files of gh-app-kit and its dependencies need TypeScript 5.0 or later (with skipLibCheck; " +
+        "Hono's want a newer one without it): update typescript, and ts-jest with it (ts-jest 29 for TypeScript 5).",
+    });
+  }
 }
 
 function renameKey(record: Record<string, unknown>, from: string, to: string, value: unknown): Record<string, unknown> {

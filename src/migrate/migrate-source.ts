@@ -8,6 +8,7 @@ import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
 import { reportAuthOverride } from "./report-auth-override.js";
+import { reportOctokitRestTypes } from "./report-octokit-rest-types.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
@@ -50,6 +51,7 @@ function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { co
   reportAuthOverride(ast, calls, log);
   renameContextClient(ast, log);
   reportAppFunctions(ast, log);
+  reportOctokitRestTypes(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
   const printed = log.edits.apply(code);
   // Comments are rewritten on the printed text, with the positions of a fresh parse.

@@ -27,7 +27,7 @@ export function reportAuthOverride(ast: AnyNode, calls: readonly CallSite[], log
         log.problems.push({
           line: lineOf(left),
           message: `replaces ${name.name as string}.auth: the clients of events do not come from auth() here`,
-          hint: "Give the app the double as its client class instead: new App({ Client: function () { return github; } }) makes every context.client that object (or answer the requests with nock).",
+          hint: "Give the app the double as its client class instead: new App({ Client: function () { return github; } }) makes every context.client that object (in TypeScript, cast the function: `as any`), or answer the requests with nock.",
         });
       }
       this.traverse(path);

@@ -3,7 +3,7 @@ import { KEPT_HEADERS, type DeliveryOutcome, type KeptHeader } from "../delivery
 import { DeliveryLimit } from "../delivery/delivery-limit.js";
 import type { DeliveryPort } from "../delivery/delivery-port.js";
 import { InFlight } from "../delivery/in-flight.js";
-import { isAppError, toError } from "../errors.js";
+import { failureMessage, isAppError, toError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { SIGNATURE_HINT, signatureMismatch } from "../webhooks/app-webhooks.js";
@@ -212,7 +212,7 @@ export class WebhookReceiver {
   #fail(event: RoutedEvent, error: Error): WebhookAnswer {
     this.#logFailure(event, error);
     const hint = isAppError(error) && error.hint ? ` ${error.hint}` : "";
-    return errorAnswer(500, scrubSecrets(`${error.message || "A handler failed."}${hint}`));
+    return errorAnswer(500, scrubSecrets(`${failureMessage(error) || "A handler failed."}${hint}`));
   }
 
   #logFailure(event: RoutedEvent, error: Error): void {
@@ -220,7 +220,7 @@ export class WebhookReceiver {
     const label = typeof action === "string" ? `${event.name}.${action}` : event.name;
     this.#log.error(
       { id: event.id, event: label, err: error },
-      `Delivery ${event.id} (${label}) failed: ${error.message}`,
+      `Delivery ${event.id} (${label}) failed: ${failureMessage(error)}`,
     );
   }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
+import { loadAll } from "js-yaml";
 import { AppError } from "../errors.js";
 
 /** The fields of a GitHub App manifest the setup flow sets or passes on. */
@@ -27,12 +27,14 @@ export function readAppManifest({ cwd }: ReadAppManifestOptions): AppManifest {
   const path = join(cwd, "app.yml");
   const text = readOptional(path);
   if (text === undefined) return fromPackage;
-  let value: unknown;
+  let documents: unknown[];
   try {
-    value = parse(text);
+    documents = loadAll(text.startsWith("\uFEFF") ? text.slice(1) : text);
   } catch (error) {
-    throw invalid(`${path} is not valid YAML: ${firstLine(error)}`, error);
+    throw invalid(`${path} is not valid YAML: ${describeYamlError(error)}`);
   }
+  if (documents.length > 1) throw invalid(`${path} holds ${documents.length} YAML documents (separated by ---).`);
+  const value = documents[0]; // undefined for a file of comments only
   if (value === null || value === undefined) return fromPackage;
   if (typeof value !== "object" || Array.isArray(value)) {
     throw invalid(`${path} must hold a mapping of manifest fields (name, default_events, ...).`);
@@ -64,8 +66,15 @@ function readOptional(path: string): string | undefined {
   }
 }
 
-function firstLine(error: unknown): string {
-  return String((error as Error)?.message ?? error).split("\n")[0]!;
+// js-yaml's message quotes lines of the file after a newline: keep the reason and where (from 1).
+function describeYamlError(error: unknown): string {
+  const { reason, mark, message } = error as {
+    reason?: string;
+    mark?: { line: number; column: number };
+    message?: string;
+  };
+  if (typeof reason !== "string") return String(message ?? error).split("\n")[0]!;
+  return mark ? `${reason} (line ${mark.line + 1}, column ${mark.column + 1})` : reason;
 }
 
 function invalid(message: string, cause?: unknown): AppError {

@@ -89,4 +89,31 @@ describe("compat: what the corpus of public Probot apps relies on", () => {
     app.log.info("created");
     expect(calls).to.deep.equal([["created"]]);
   });
+
+  it("a failed receive() rejects with each handler error's stack in the message, as Probot 10 to 13 did", async () => {
+    // As probot/reminders: `expect(err.message.trim()).toContain('Error: Unable to parse reminder: remind nope')`.
+    const app = new App({ secret: "corpus-test-webhook-secret" });
+    app.on("issue_comment", async () => {
+      throw new Error("Unable to parse reminder: remind nope");
+    });
+    app.on("issue_comment.created", async () => {
+      throw new TypeError("second");
+    });
+    const payload = { ...issuesOpened(), action: "created" };
+    const error = await app.receive({ id: "1", name: "issue_comment", payload } as never).then(
+      () => expect.fail("expected a rejection"),
+      (failure: AggregateError) => failure,
+    );
+    expect(error.message.trim()).to.contain("Error: Unable to parse reminder: remind nope");
+    const lines = error.message.split("\n");
+    expect(lines[0]).to.equal("");
+    expect(lines[1]).to.equal("    TypeError: second");
+    expect(lines[2]).to.match(/^ {8}at /);
+    expect(lines).to.include("    Error: Unable to parse reminder: remind nope");
+    expect(lines.filter((line) => /node:internal/.test(line))).to.deep.equal([]);
+    expect(error.errors.map((each: Error) => each.message)).to.deep.equal([
+      "second",
+      "Unable to parse reminder: remind nope",
+    ]);
+  });
 });

@@ -57,6 +57,19 @@ const rows: Row[] = [
     expected: { own: 1 },
   },
   {
+    rule: "an anchor shared by many keys is no alias bomb: each key gets the anchored mapping",
+    files: {
+      "octo/hello:.github/app.yml": [
+        "base: &base {labels: [bug], color: red}",
+        ...Array.from({ length: 60 }, (_, n) => `repo${n}: *base`),
+      ].join("\n"),
+    },
+    expected: Object.fromEntries([
+      ["base", { labels: ["bug"], color: "red" }],
+      ...Array.from({ length: 60 }, (_, n) => [`repo${n}`, { labels: ["bug"], color: "red" }]),
+    ]),
+  },
+  {
     rule: "an empty file is an empty config, not a missing one",
     files: { "octo/hello:.github/app.yml": "# nothing set yet\n" },
     defaults: { greeting: "hi" },

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { App } from "../../src/app.js";
 import { isAppError } from "../../src/errors.js";
+import { loadPrettyFactory } from "../../src/log/create-pretty-stream.js";
 import { getLog } from "../../src/log/get-log.js";
 import { createSentryStream, flushSentry } from "../../src/log/sentry.js";
 import { createLogCapture } from "../helpers/capture-log.js";
@@ -11,6 +12,9 @@ const TOKEN = "ghs_0123456789abcdefghijABCDEFGHIJ";
 
 describe("Sentry reporting (getLog sentryDsn)", () => {
   let ingest: SentryIngest;
+
+  // Pretty lines wait for pino-pretty while it loads: loaded first, the lines are there at once.
+  before(() => loadPrettyFactory());
 
   beforeEach(async () => {
     ingest = await startSentryIngest();
@@ -54,6 +58,19 @@ describe("Sentry reporting (getLog sentryDsn)", () => {
     const record = logs.records().find((line) => line["msg"] === "Handler failed");
     expect(record).to.include({ name: "event", id: "delivery-2" });
     expect(record).not.to.have.any.keys("event", "installation");
+  });
+
+  it("titles a failed delivery's aggregate with the handlers' messages, not their stacks", async () => {
+    const log = getLog({ logFormat: "json", sentryDsn: ingest.dsn, destination: createLogCapture().stream, env: {} });
+    const app = new App({ platformToken: "test", log });
+    app.on("issues.opened", async () => {
+      throw new Error("Handler failed");
+    });
+    const error = await app.receive({ id: "d-3", name: "issues", payload: { action: "opened" } }).catch((e) => e);
+    log.error({ err: error }, "Delivery d-3 failed");
+    await flushSentry();
+    const [event] = await ingest.waitForEvents(1);
+    expect(event!.exception!.values![0]).to.include({ type: "AppAggregateError", value: "Handler failed" });
   });
 
   it("sends fatal lines without an error as messages, also from the pretty format", async () => {

@@ -144,6 +144,58 @@ describe("app migrate: Probot 9 and 10 names, and hand-made contexts", () => {
     expect(problems[0]?.hint).to.include("Client:");
   });
 
+  it("reports the Express router of Probot 9 and 10 (app.router, app.route()) in an app function", () => {
+    // As electron/trop on Probot 9: `robot.router.get('/metrics', (req, res) => { res.end(...) })`.
+    const code = [
+      'import { Application } from "probot";',
+      "export = (robot: Application) => {",
+      "  robot.router.get('/metrics', (req, res) => res.end('ok'));",
+      "  const admin = robot.route('/admin');",
+      "  admin.use(json());",
+      "  robot.on('issues', async () => undefined);",
+      "};",
+      "const other = { router: null, route: () => 1 };",
+      "other.router; other.route('/x');",
+      "",
+    ].join("\n");
+    const { problems } = migrateSource("src/index.ts", code);
+    const routers = problems.filter((p) => /Express/.test(p.message));
+    expect(routers.map((p) => [p.line, p.message])).to.deep.equal([
+      [
+        3,
+        "uses robot.router, the Express router of Probot 9 and 10: here it is getRouter()'s Hono app, where Express handlers fail",
+      ],
+      [
+        4,
+        "uses robot.route(), the Express router of Probot 9 and 10: here it is getRouter()'s Hono app, where Express handlers fail",
+      ],
+    ]);
+    expect(routers[0]?.hint).to.include("getRouter(");
+  });
+
+  it("reports @octokit/rest 16's response types, which the client's responses no longer match", () => {
+    // As electron/trop on Probot 9: `pr: Octokit.PullsGetResponse`, passed what context.client returns.
+    const code = [
+      'import { Application, Context } from "probot";',
+      'import { Octokit } from "@octokit/rest";',
+      "export async function f(context: Context, pr: Octokit.PullsGetResponse) {",
+      "  const runs: Octokit.ChecksListForRefResponseCheckRunsItem[] = [];",
+      "  const client: Octokit = context.github;",
+      "  return [pr, runs, client];",
+      "}",
+      "",
+    ].join("\n");
+    const { problems } = migrateSource("src/index.ts", code);
+    const types = problems.filter((p) => /@octokit\/rest/.test(p.message));
+    expect(types.map((p) => [p.line, p.message])).to.deep.equal([
+      [
+        3,
+        "uses the response types of @octokit/rest 16 (Octokit.PullsGetResponse, Octokit.ChecksListForRefResponseCheckRunsItem), which the client's responses do not match",
+      ],
+    ]);
+    expect(types[0]?.hint).to.include("RestEndpointMethodTypes");
+  });
+
   it("leaves .github alone on objects that are not contexts", () => {
     const code = "const repo = payload.github;\nconst { github } = options;\ngithub.context.repo;\n";
     expect(migrateSource("a.js", code).code).to.equal(code);

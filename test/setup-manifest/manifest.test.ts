@@ -36,6 +36,14 @@ describe("the app manifest", () => {
     expect(readAppManifest({ cwd })).to.deep.equal({ name: "my-app", description: "Greets issues" });
   });
 
+  it("reads an app.yml of comments only (or empty) as no fields, keeping package.json's", () => {
+    writeFileSync(join(cwd, "package.json"), JSON.stringify({ name: "my-app" }));
+    for (const text of ["# fields come later\n", ""]) {
+      writeFileSync(join(cwd, "app.yml"), text);
+      expect(readAppManifest({ cwd })).to.deep.equal({ name: "my-app" });
+    }
+  });
+
   it("lets app.yml override package.json and the defaults, but never the redirect URL", () => {
     writeFileSync(join(cwd, "package.json"), JSON.stringify({ name: "my-app" }));
     writeFileSync(
@@ -62,7 +70,9 @@ describe("the app manifest", () => {
   });
 
   const broken: ReadonlyArray<[string, string, RegExp]> = [
-    ["invalid YAML", "name: [unclosed", /not valid YAML/],
+    ["invalid YAML", "name: [unclosed", /is not valid YAML: .* \(line 1, column 16\)$/],
+    ["a duplicate key", "name: a\nname: b", /is not valid YAML: duplicated mapping key \(line 2, column 1\)$/],
+    ["two YAML documents", "name: a\n---\nname: b", /holds 2 YAML documents/],
     ["a list", "- name: x", /must hold a mapping/],
     ["a string", "just text", /must hold a mapping/],
   ];

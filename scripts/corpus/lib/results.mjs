@@ -63,7 +63,8 @@ export function fromTap(stdout) {
     if (!m) continue;
     const [, indent, verdict, rest] = m;
     const skip = /#\s*(SKIP|TODO)/i.test(rest);
-    const name = rest.replace(/\s*#\s*(SKIP|TODO).*$/i, "").trim();
+    // tap adds each test's duration (`# time=12.3ms`), which differs from run to run: not part of the name.
+    const name = rest.replace(/\s*#\s*(SKIP|TODO|time=).*$/i, "").trim();
     points.push({ depth: indent.length, name, status: skip ? "skipped" : verdict === "ok" ? "passed" : "failed" });
   }
   const tests = new Map();

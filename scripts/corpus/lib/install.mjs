@@ -1,0 +1,54 @@
+// Installing an app of the corpus: its own way for the baseline, and after the migration what the
+// migration's report asks for.
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { run } from "./proc.mjs";
+
+export async function install(app, dir, opts, logFile, again) {
+  let code = await installDependencies(app, dir, opts, logFile, again);
+  // The one install script a suite needs (installs run with --ignore-scripts).
+  if (code === 0 && app.prepare)
+    code = (await run(app.prepare[0], app.prepare.slice(1), { cwd: dir, env: opts.env, logFile })).code;
+  if (code !== 0 || app.runner !== "jest" || !opts.jest) return code;
+  // The runner change of --jest, the same in both phases.
+  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+  const tsJest = { ...pkg.dependencies, ...pkg.devDependencies }["ts-jest"] ? ["ts-jest@29.4"] : [];
+  const args = ["install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", `jest@${opts.jest}`, ...tsJest];
+  return (await run("npm", args, { cwd: dir, env: opts.env, logFile, timeoutMs: opts.timeoutMs })).code;
+}
+
+async function installDependencies(app, dir, opts, logFile, again) {
+  // A lock that names versions the registry no longer serves: npm resolves the ranges afresh.
+  if (app.dropLock) rmSync(path.join(dir, "package-lock.json"), { force: true });
+  // After the migration, as its report says when the lock still places probot ("The lockfile"):
+  // rm -rf node_modules <lock> && npm install.
+  if (typeof again === "string") {
+    rmSync(path.join(dir, again), { force: true });
+    rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+  }
+  const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
+  const hasLock = existsSync(path.join(dir, "package-lock.json"));
+  const ci = app.install === "npm ci" && hasLock && !again;
+  const env = opts.env;
+  const first = await run("npm", [ci ? "ci" : "install", ...flags], {
+    cwd: dir,
+    env,
+    logFile,
+    timeoutMs: opts.timeoutMs,
+  });
+  if (first.code !== 0 || !again || !hasLock) return first.code;
+  // After the migration: install once more on a fresh node_modules, so npm places the
+  // dependencies by the lock file it just rewrote (docs/migrating.md, "The lockfile").
+  rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+  return (await run("npm", ["install", ...flags], { cwd: dir, env, logFile, timeoutMs: opts.timeoutMs })).code;
+}
+
+/** The lockfile the last migration's report calls stale (it still places probot), if any. */
+export function readStaleLockfile(base) {
+  try {
+    const stale = JSON.parse(readFileSync(path.join(base, "migrate-report.json"), "utf8"))?.staleLockfile;
+    return typeof stale === "string" && stale !== "" ? stale : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,28 @@
+import { expect } from "chai";
+import { migratePackageJson } from "../../src/migrate/migrate-package-json.js";
+
+function manifest(devDependencies: Record<string, string>): string {
+  return JSON.stringify({ name: "x", dependencies: { probot: "^9.6.6" }, devDependencies }, null, 2) + "\n";
+}
+
+describe("app migrate: package.json", () => {
+  it("reports a TypeScript older than 5.0, which cannot read the framework's declaration files", () => {
+    // As electron/trop on Probot 9: typescript ^4.2.4 with ts-jest 26.
+    const { problems } = migratePackageJson(manifest({ typescript: "^4.2.4", "ts-jest": "^26.5.5" }), "^1.0.0");
+    expect(problems.map((p) => [p.line, p.message])).to.deep.equal([
+      [7, 'devDependencies has "typescript": "^4.2.4", older than TypeScript 5.0'],
+    ]);
+    expect(problems[0]?.hint).to.include("ts-jest");
+  });
+
+  for (const range of ["^5.4.0", ">=5", "latest", "file:../typescript"]) {
+    it(`reports nothing of typescript ${range}`, () => {
+      expect(migratePackageJson(manifest({ typescript: range }), "^1.0.0").problems).to.deep.equal([]);
+    });
+  }
+
+  it("reports nothing of a manifest without probot", () => {
+    const code = JSON.stringify({ name: "x", devDependencies: { typescript: "^4.2.4" } });
+    expect(migratePackageJson(code, "^1.0.0").problems).to.deep.equal([]);
+  });
+});
