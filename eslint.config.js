@@ -20,7 +20,7 @@ export const LAYERS = {
   ],
   features: ["src/server/**", "src/redis/**", "src/queue/**", "src/proxy/**", "src/telemetry/**"],
   core: [
-    "src/{app,app-function-argument,application-function,app-sharing,state,create-state,context,event-context}.ts",
+    "src/{app,app-plugin,app-function-argument,application-function,app-sharing,state,create-state,context,event-context}.ts",
     "src/resolve-options.ts",
     "src/{check-event-subscriptions,errors,deprecations,app-meta,version}.ts",
     "src/{delivery,webhooks,client,config,log,options,private-key,helpers}/**",
@@ -30,6 +30,44 @@ export const LAYERS = {
 
 /** Where `process.env` may be read: settings are read in one place, then passed down. */
 const READS_PROCESS_ENV = ["src/options/**", ...LAYERS.cli];
+
+/** Each feature's folder: features attach to the App as plugins, and do not import each other. */
+const FEATURES = {
+  server: "src/server",
+  redis: "src/redis",
+  queue: "src/queue",
+  proxy: "src/proxy",
+  telemetry: "src/telemetry",
+};
+
+/**
+ * The imports between features that are left, by importing feature: each
+ * names the file it may import. Everything else between features is refused.
+ * - server → proxy: `createServer({ webhookProxy })` relays through the proxy
+ *   (loaded with `import()` only when the option is set).
+ * - queue → Redis: `app deliveries` (no App) opens a Redis connection of its
+ *   own, and the queue is named by the sharing's scope of app id and platform.
+ *   An App's queue runs on its sharing through the core's `AppSharing`
+ *   (`connection`, `storeMarks`), not through Redis modules.
+ */
+const FEATURE_IMPORTS_LEFT = {
+  server: ["src/proxy/create-webhook-proxy.ts"],
+  queue: ["src/redis/redis-connection.ts", "src/redis/sharing-scope.ts"],
+};
+
+function featureZones() {
+  return Object.entries(FEATURES).map(([name, folder]) => ({
+    target: `${folder}/**`,
+    from: Object.values(FEATURES)
+      .filter((other) => other !== folder)
+      .map((other) => `${other}/**`),
+    // A glob zone's exceptions are globs matched against absolute paths.
+    except: (FEATURE_IMPORTS_LEFT[name] ?? []).map(
+      (file) => `${import.meta.dirname}/${file.replace(/\.ts$/, ".{ts,js}")}`,
+    ),
+    message: `A feature never imports another (${name} here): it attaches to the App as a plugin and uses the core's interfaces.`,
+  }));
+}
 
 /**
  * Imports the layering forbids, as `import-x/no-restricted-paths` zones. The
@@ -52,16 +90,7 @@ const zones = [
     message:
       "The core never imports a feature (server, Redis, queue, proxy, telemetry): they come in through interfaces.",
   },
-  {
-    target: "src/server/**",
-    from: "src/queue/**",
-    message: "The server never imports the queue: it takes a DeliveryPort (src/delivery/), which the queue implements.",
-  },
-  {
-    target: "src/queue/**",
-    from: "src/server/**",
-    message: "The queue never imports the server: what both use of a delivery's life is in the core (src/delivery/).",
-  },
+  ...featureZones(),
 ];
 
 export default tseslint.config(

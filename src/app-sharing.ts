@@ -1,12 +1,10 @@
-import type { RedisOptions } from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
 import type { SharedTokens } from "./client/auth/token-store.js";
-import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
-import { AppError } from "./errors.js";
 
 // The App does not import the Redis code: what instances share (tokens,
-// throttling, delivery claims) comes in through this interface. createApp()
-// supplies it, and provides it here for `new App({ redisConfig })` as Probot
-// apps write it (the package root loads create-app.js).
+// throttling, delivery claims) comes in through this interface, from a plugin
+// (src/app-plugin.ts). The Redis feature's plugin supplies it when `redisConfig`
+// is set; the package root's App and createApp() are made with that plugin.
 
 export type SharingOptions = {
   config: RedisOptions | string;
@@ -30,44 +28,53 @@ export type DeliveryClaim =
 export type DeliveryClaims = { claim(deliveryId: string): Promise<DeliveryClaim> };
 
 /**
- * What instances share, as the App uses it. The Redis feature adds its
- * connection to this interface (src/redis/create-redis-sharing.ts), so the
- * core names none of the feature's types.
+ * What a queue marks a delivery it stores with: the claims' own key, so a
+ * delivery is stored or run once, by instances with or without a queue.
  */
-export interface AppSharing {
-  tokens: SharedTokens | undefined;
-  throttle: { options: object };
-  deliveries: DeliveryClaims;
-  /** Opens a delivery queue on the shared Redis (queue mode), when the sharing's maker supplies one. */
-  openQueue?: OpenDeliveryPort | undefined;
+export type StoreMarks = {
+  /** False when the id was stored, run or done before (or is being stored now). */
+  reserve(deliveryId: string): Promise<boolean>;
+  /** Stored: remembered as long as a claim's outcome. Not awaited; should it fail, the reservation expires. */
+  stored(deliveryId: string): void;
+  /** Not stored after all: the id is free again. */
+  free(deliveryId: string): Promise<void>;
+};
+
+/**
+ * The connection instances share through, as other features use it (the
+ * queue runs BullMQ on it): the Redis feature's `RedisConnection` is one.
+ */
+export interface SharedConnection {
+  /** The ioredis options or URL it connects with. */
+  readonly config: RedisOptions | string;
+  /** Every shared key starts with it. */
+  readonly keyPrefix: string;
+  /** Where it connects, for messages (no password). */
+  readonly description: string;
+  /** Whether Redis answers now. */
+  readonly up: boolean;
+  client(): Promise<Redis>;
+  /** Resolves true once Redis answers, false when `timeoutMs` passes first. */
+  whenUp(timeoutMs: number): Promise<boolean>;
+  /** Calls `listener` when Redis stops or starts answering; returns what removes it. */
+  onChange(listener: (up: boolean) => void): () => void;
+  /** A command failed: a connection error marks it down until Redis answers again. */
+  reportFailure(error: unknown): void;
   close(): Promise<void>;
 }
 
-/** Builds what instances share through Redis, when `redisConfig` is set. */
-export type CreateSharing = (options: SharingOptions) => AppSharing;
-
-let provided: CreateSharing | undefined;
-
-/** For Apps given `redisConfig` without a `CreateSharing`; the first call wins. */
-export function provideSharing(createSharing: CreateSharing): void {
-  provided ??= createSharing;
-}
-
-export function providedSharing(): CreateSharing | undefined {
-  return provided;
-}
-
-export function openSharing(
-  config: SharingOptions["config"] | undefined,
-  createSharing: CreateSharing | undefined,
-  options: Omit<SharingOptions, "config">,
-): AppSharing | undefined {
-  if (!config) return undefined;
-  const create = createSharing ?? provided;
-  if (!create) {
-    throw new AppError("OPTION_INVALID", "redisConfig is set, but nothing supplies the Redis sharing to this App.", {
-      hint: 'Create the app with createApp(), or import App from "gh-app-kit" (its root supplies the sharing).',
-    });
-  }
-  return create({ ...options, config });
+/**
+ * What instances share, as the App and the other features use it. The Redis
+ * feature supplies it (src/redis/create-redis-sharing.ts); the core names
+ * none of that feature's types.
+ */
+export interface AppSharing {
+  /** The one connection every shared part uses. */
+  connection: SharedConnection;
+  tokens: SharedTokens | undefined;
+  throttle: { options: object };
+  deliveries: DeliveryClaims;
+  /** Marks of the deliveries a queue stores, under the key the claims use. */
+  storeMarks: StoreMarks;
+  close(): Promise<void>;
 }

@@ -6,13 +6,21 @@ import { Registrations } from "./client/registrations.js";
 import { createAppFunctionArgument, type AppFunctionOptionsOf, type Router } from "./app-function-argument.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { Context } from "./context.js";
-import { createState } from "./create-state.js";
+import { attachAdditions, createState } from "./create-state.js";
 import { splitEventName, type Delivery, type DeliveryOutcome } from "./delivery/delivery.js";
 import { DeliveryDoor, type DeliverOptions } from "./delivery/delivery-door.js";
+import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
 import { AppError, type AppAggregateError } from "./errors.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
+import {
+  applyPlugins,
+  withPlugins,
+  type AppPluginAdditions,
+  type AppPluginOf,
+  type DeliveryTracing,
+} from "./app-plugin.js";
 import { resolveOptions } from "./resolve-options.js";
 import type { AppOptions } from "./options/app-options.js";
 import { applyRegistrations } from "./options/registrations.js";
@@ -37,6 +45,25 @@ type DeprecatedApplicationFunction = (app: App) => void | Promise<void>;
 export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined };
 
 /**
+ * A feature that attaches to an App when it is made, as Octokit's plugins
+ * do: it gets the App and its options, and returns what it adds (see
+ * `AppPluginAdditions`, src/app-plugin.ts).
+ *
+ * @example
+ * const hello: AppPlugin = (app) => {
+ *   app.on("installation.created", (context) => context.log.info("Hello"));
+ * };
+ * const app = createApp({ overrides: { plugins: [hello] } });
+ */
+export type AppPlugin = AppPluginOf<App, AppOptions>;
+
+declare module "./options/app-options.js" {
+  interface AppOptionsPlugins {
+    list: readonly AppPlugin[];
+  }
+}
+
+/**
  * An app: handlers registered by event name, a platform client for each
  * event, and the credentials and settings in `state`.
  *
@@ -48,6 +75,24 @@ export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined 
  */
 export class App {
   static version = VERSION;
+  /** The plugins every App of this class is made with, before those of its `plugins` option. */
+  static readonly plugins: readonly AppPlugin[] = [];
+
+  /**
+   * A subclass whose Apps are made with these plugins too, after this class's
+   * own, as Octokit's `plugin()`: a plugin already there is not added again.
+   *
+   * @example
+   * const TracedApp = App.plugin(telemetry.plugin);
+   * const app = new TracedApp({ appId, privateKey, secret });
+   */
+  static plugin<T extends typeof App>(this: T, ...plugins: AppPlugin[]): T {
+    const all = withPlugins(this.plugins, plugins);
+    return class extends (this as typeof App) {
+      static override readonly plugins = all;
+    } as T;
+  }
+
   readonly version = VERSION;
   readonly state: State;
   #log!: DeprecatedLogger;
@@ -60,6 +105,10 @@ export class App {
   }
   /** The current shape: handlers get the event's own fields and a `Context`'s others. */
   readonly webhooks: AppWebhooks<WebhooksContext>;
+  /** Trace context for deliveries that cross processes, when a plugin (telemetry) gives it. */
+  readonly tracing: DeliveryTracing | undefined;
+  /** Opens a delivery queue (queue mode), when a plugin (the queue) gives it; the App needs Redis sharing too. */
+  readonly openQueue: OpenDeliveryPort | undefined;
   readonly #door: DeliveryDoor;
   /** The app registrations served (see docs/registrations.md); one unless `registrations` lists several. */
   readonly registrations: Registrations;
@@ -70,19 +119,12 @@ export class App {
     const log = options.log ?? getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
-    const state = createState(options, resolved, log);
+    // Given by the plugins, which run once the state and the webhooks exist (below).
+    let plugged: AppPluginAdditions = {};
+    const state = createState(options, resolved, log, () => plugged);
     registerSecret(options.platformToken);
     const secrets = acceptedSecrets(options.secret, options.additionalSecrets);
     this.state = state;
-    this.registrations = new Registrations({
-      primary: state,
-      primaryName: name,
-      primarySecrets: secrets,
-      others,
-      redisConfig: options.redisConfig,
-      createSharing: options.createSharing,
-      log,
-    });
     this.#door = new DeliveryDoor(state, () => this.webhooks.router as EventRouter<unknown>, {
       // Each registration's deliveries are claimed under its own scope.
       claimsOf: (delivery) => this.registrations.of(delivery).sharing?.deliveries,
@@ -108,6 +150,19 @@ export class App {
         deliver: (event) => this.deliver(event),
         log,
       });
+    plugged = applyPlugins(this, withPlugins((new.target as typeof App).plugins, options.plugins ?? []), options);
+    attachAdditions(state, options, resolved, plugged);
+    // After the plugins: the other registrations share through the same sharing plugin, each under its own scope.
+    this.registrations = new Registrations({
+      primary: state,
+      primaryName: name,
+      primarySecrets: secrets,
+      others,
+      plugged,
+      log,
+    });
+    this.tracing = plugged.tracing;
+    this.openQueue = plugged.openQueue;
   }
 
   /** Runs `handler` for the named events (`"issues"`, `"issues.opened"`, or a list). */

@@ -1,18 +1,24 @@
-import { App } from "./app.js";
+import { App as CoreApp } from "./app.js";
 import { DEVELOPMENT_SECRET } from "./webhooks/development-secret.js";
 import { warnOnce } from "./deprecations.js";
 import { isProduction } from "./helpers/is-production.js";
 import { getLog } from "./log/get-log.js";
 import type { AppOptions } from "./options/app-options.js";
 import { resolveAppOptions, type CreateAppOptions, type ResolvedAppOptions } from "./options/resolve-app-options.js";
-import { provideSharing, providedSharing } from "./app-sharing.js";
-import { withDeliveryQueue } from "./queue/queue-sharing.js";
-import { createRedisSharing } from "#redis-sharing";
+import { deliveryQueue } from "./queue/queue-sharing.js";
+import { redisSharing } from "#redis-sharing";
 
 export type { CreateAppOptions } from "./options/resolve-app-options.js";
 
-// `new App({ redisConfig })` shares through Redis too, wherever the package is loaded; it can open a delivery queue there.
-provideSharing(withDeliveryQueue(createRedisSharing));
+/**
+ * The package's `App`: the core App with the Redis sharing and delivery
+ * queue plugins, as `octokit`'s Octokit is `@octokit/core`'s with its
+ * plugins. So `new App({ redisConfig })`, as Probot apps write it, shares
+ * through Redis and can open a delivery queue there; without `redisConfig`
+ * the plugins load nothing.
+ */
+export const App: typeof CoreApp = CoreApp.plugin(redisSharing, deliveryQueue);
+export type App = CoreApp;
 
 export { DEVELOPMENT_SECRET };
 
@@ -43,7 +49,7 @@ export function createResolvedApp({ options: resolved, logOptions, env }: Resolv
         "set WEBHOOK_SECRET to the secret in the app's settings before exposing this server.",
     );
   }
-  return new App({ createSharing: providedSharing(), ...options, log });
+  return new App({ ...options, log });
 }
 
 /**

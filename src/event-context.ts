@@ -101,7 +101,10 @@ export class Context<P = unknown> {
    */
   get log(): Logger {
     if (this.#log || !this.#host) return this.#log as Logger;
-    rememberDelivery(this.id, { event: this.name, installation: (this.payload as RepoPayload).installation?.id });
+    rememberDelivery(this.#host.log, this.id, {
+      event: this.name,
+      installation: (this.payload as RepoPayload).installation?.id,
+    });
     return (this.#log = this.#host.log.child({ name: "event", id: this.id }));
   }
 

@@ -1,6 +1,7 @@
 // The public API of gh-app-kit: everything not exported here is internal.
-export { App } from "./app.js";
-export type { ErrorHandler, LoadOptions } from "./app.js";
+export { App } from "./create-app.js";
+export type { AppPlugin, ErrorHandler, LoadOptions } from "./app.js";
+export type { AppPluginAdditions, DeliveryTracing } from "./app-plugin.js";
 export { Context } from "./context.js";
 export { createDefaultApp, defaultApp, defaultAppFns } from "./apps/default.js";
 export type { CreateDefaultAppOptions } from "./apps/default.js";

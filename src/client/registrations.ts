@@ -1,4 +1,5 @@
-import { openSharing, type AppSharing, type CreateSharing } from "../app-sharing.js";
+import type { AppPluginAdditions } from "../app-plugin.js";
+import type { AppSharing } from "../app-sharing.js";
 import { createConfigCache } from "../config/config-cache.js";
 import { AppError } from "../errors.js";
 import { defineLazyProperty } from "../helpers/define-lazy-property.js";
@@ -39,8 +40,8 @@ export type RegistrationsOptions = {
   primarySecrets: readonly string[];
   /** The others, after the first. */
   others: readonly RegistrationSettings[];
-  redisConfig: Parameters<typeof openSharing>[0];
-  createSharing: CreateSharing | undefined;
+  /** What the App's plugins gave: the sharing for each other registration, and the token-exchange hooks. */
+  plugged: Pick<AppPluginAdditions, "shareFor" | "tokenExchange">;
   log: Logger;
 };
 
@@ -52,7 +53,7 @@ export class Registrations {
   readonly list: readonly Registration[];
   readonly primary: Registration;
 
-  constructor({ primary, primaryName, primarySecrets, others, redisConfig, createSharing, log }: RegistrationsOptions) {
+  constructor({ primary, primaryName, primarySecrets, others, plugged, log }: RegistrationsOptions) {
     this.primary = {
       info: Object.freeze({ appId: primary.appId, name: primaryName, baseUrl: primary.baseUrl }),
       secrets: primarySecrets,
@@ -62,10 +63,7 @@ export class Registrations {
       },
       auth: (installationId, given) => Promise.resolve(createClient(primary, installationId, given)),
     };
-    this.list = [
-      this.primary,
-      ...others.map((settings) => createRegistration(settings, this.primary, redisConfig, createSharing, log)),
-    ];
+    this.list = [this.primary, ...others.map((settings) => createRegistration(settings, this.primary, plugged, log))];
   }
 
   /** True when deliveries are routed by app id (more than one registration). */
@@ -135,15 +133,22 @@ export class Registrations {
 function createRegistration(
   settings: RegistrationSettings,
   primary: Registration,
-  redisConfig: RegistrationsOptions["redisConfig"],
-  createSharing: CreateSharing | undefined,
+  plugged: RegistrationsOptions["plugged"],
   log: Logger,
 ): Registration {
   const { appId, privateKey, secret, baseUrl, name } = settings;
   registerSecret(secret);
-  const sharing = openSharing(redisConfig, createSharing, { appId, baseUrl, log });
+  const sharing = plugged.shareFor?.({ appId, baseUrl });
   const cache = createTokenCache();
-  const tokens = new TokenStore({ appId, privateKey, cache, log, baseUrl, shared: sharing?.tokens });
+  const tokens = new TokenStore({
+    appId,
+    privateKey,
+    cache,
+    log,
+    baseUrl,
+    shared: sharing?.tokens,
+    hooks: plugged.tokenExchange,
+  });
   const base = primary.credentials;
   let derivedFrom: typeof base.Client | undefined;
   let derived: typeof base.Client | undefined;

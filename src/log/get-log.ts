@@ -5,6 +5,7 @@ import { createPrettyStream } from "./create-pretty-stream.js";
 import { createErrorSerializer } from "./serialize-error.js";
 import { REDACTED, scrubSecrets } from "./secrets.js";
 import { createSentryStream } from "./sentry.js";
+import { withDeliveryTags } from "./delivery-tags.js";
 import { processEnv } from "../options/process-env.js";
 import { lazyLogger } from "./lazy-logger.js";
 import type { LogOptions } from "./log-options.js";
@@ -86,14 +87,15 @@ export function getLog({
   };
   const create = (): Logger => {
     if (format === "pretty") {
-      return pino(options, withSentry(createPrettyStream(destination), sentryDsn, "msg", env));
+      return withSentry(createPrettyStream(destination), sentryDsn, "msg", env, (stream) => pino(options, stream));
     }
     options.messageKey = logMessageKey;
     if (logLevelInString) {
       options.formatters = { level: (label) => ({ level: label }) };
     }
     if (sentryDsn) {
-      return pino(options, withSentry(destination ?? pino.destination(1), sentryDsn, logMessageKey, env));
+      const stream = destination ?? pino.destination(1);
+      return withSentry(stream, sentryDsn, logMessageKey, env, (withIt) => pino(options, withIt));
     }
     return destination ? pino(options, destination) : pino(options);
   };
@@ -101,19 +103,27 @@ export function getLog({
   return (logger = sentryDsn ? create() : lazyLogger(level, create));
 }
 
-/** `stream`, plus Sentry for lines at error and above when a DSN is set. */
+/**
+ * The logger `make` builds on `stream`, plus Sentry for lines at error and
+ * above when a DSN is set; the logger (and its children) then carry where
+ * contexts remember their deliveries' tags for that Sentry stream.
+ */
 function withSentry(
   stream: DestinationStream,
   dsn: string | undefined,
   messageKey: string,
   env: NodeJS.ProcessEnv,
-): DestinationStream {
-  if (!dsn) return stream;
+  make: (stream: DestinationStream) => Logger,
+): Logger {
+  if (!dsn) return make(stream);
   const sentry = createSentryStream({ dsn, messageKey, environment: env.NODE_ENV });
-  return pino.multistream([
-    { level: "trace", stream },
-    { level: "error", stream: sentry },
-  ]);
+  const logger = make(
+    pino.multistream([
+      { level: "trace", stream },
+      { level: "error", stream: sentry },
+    ]),
+  );
+  return withDeliveryTags(logger, sentry.deliveryTags);
 }
 
 /** pino's browser build hands each line as an object: written as a JSON line, scrubbed like every other. */

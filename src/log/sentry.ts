@@ -1,5 +1,5 @@
 import { AppError } from "../errors.js";
-import { deliveryTags, enableDeliveryTags } from "./delivery-tags.js";
+import { createDeliveryTagStore, type DeliveryTagStore } from "./delivery-tags.js";
 import { scrubSecrets } from "./secrets.js";
 
 export type SentryStreamOptions = {
@@ -18,6 +18,8 @@ export type SentryStream = {
   write(line: string): void;
   /** Waits until every line written so far was sent (or `timeoutMs` passed). */
   flush(timeoutMs?: number): Promise<boolean>;
+  /** The deliveries the contexts of this stream's logger saw, for their tags. */
+  deliveryTags: DeliveryTagStore;
 };
 
 type Sentry = typeof import("@sentry/node");
@@ -47,14 +49,14 @@ const streams = new Set<SentryStream>();
  */
 export function createSentryStream(options: SentryStreamOptions): SentryStream {
   checkDsn(options.dsn);
-  enableDeliveryTags();
+  const deliveryTags = createDeliveryTagStore();
   const messageKey = options.messageKey ?? "msg";
   let pending: string[] | undefined = [];
   let scope: Scope | undefined;
   const ready = loadScope(options).then(
     (loaded) => {
       scope = loaded;
-      for (const line of pending ?? []) capture(loaded, line, messageKey);
+      for (const line of pending ?? []) capture(loaded, line, messageKey, deliveryTags);
       pending = undefined;
     },
     (error: unknown) => {
@@ -64,13 +66,14 @@ export function createSentryStream(options: SentryStreamOptions): SentryStream {
   );
   const stream: SentryStream = {
     write(line) {
-      if (scope) capture(scope, line, messageKey);
+      if (scope) capture(scope, line, messageKey, deliveryTags);
       else if (pending && pending.length < MAX_PENDING) pending.push(line);
     },
     async flush(timeoutMs = 2000) {
       await ready;
       return scope ? scope.getClient()!.flush(timeoutMs) : true;
     },
+    deliveryTags,
   };
   streams.add(stream);
   return stream;
@@ -105,7 +108,7 @@ async function loadScope({ dsn, environment, release }: SentryStreamOptions): Pr
   return scope;
 }
 
-function capture(root: Scope, line: string, messageKey: string): void {
+function capture(root: Scope, line: string, messageKey: string, deliveryTags: DeliveryTagStore): void {
   let record: LogRecord;
   try {
     record = JSON.parse(scrubSecrets(line)) as LogRecord;
@@ -116,7 +119,7 @@ function capture(root: Scope, line: string, messageKey: string): void {
   const message = typeof record[messageKey] === "string" ? (record[messageKey] as string) : "";
   scope.setLevel(toLevel(record.level));
   // context.log binds only the delivery id (as Probot's): its event and installation were remembered.
-  const remembered: Record<string, unknown> = { ...deliveryTags(record.id) };
+  const remembered: Record<string, unknown> = { ...deliveryTags.get(record.id) };
   for (const [field, tag] of Object.entries(TAGS)) {
     const value = record[field] ?? remembered[field];
     if (value !== undefined) scope.setTag(tag, String(value));

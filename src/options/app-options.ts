@@ -2,12 +2,18 @@ import type { RedisOptions } from "ioredis";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { Webhooks } from "@octokit/webhooks";
 import type { Router } from "../app-function-argument.js";
-import type { CreateSharing } from "../app-sharing.js";
 import type { AppClient } from "../client/app-client.js";
 import type { TokenCache } from "../client/auth/token-store.js";
 import type { Logger } from "../log/get-log.js";
 import type { LogOptions } from "../log/log-options.js";
 import type { RegistrationOptions } from "./registrations.js";
+
+/**
+ * What the `plugins` option holds: app.ts adds `list`, the `AppPlugin`s, by
+ * declaration merging, so that these options name no App (app.ts imports them).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppOptionsPlugins {}
 
 /**
  * Options of an `App`, as the specification gives them: `Client`, `cache` and
@@ -39,8 +45,12 @@ export type AppOptions = {
   privateKey?: string | undefined;
   /** ioredis options or a `redis://` URL; enables sharing between instances. */
   redisConfig?: RedisOptions | string | undefined;
-  /** Builds what instances share through `redisConfig` (createApp() supplies it). */
-  createSharing?: CreateSharing | undefined;
+  /**
+   * Features that attach to this App when it is made, after its class's own
+   * (`App.plugin(...)`): each is `(app, options) => additions`. The package
+   * root's `App` and `createApp()` already bring the Redis sharing plugin.
+   */
+  plugins?: (AppOptionsPlugins extends { list: infer List } ? List : never) | undefined;
   /** @deprecated Set `throttle` through the Client's defaults instead. */
   throttleOptions?: Partial<ThrottlingOptions> | undefined;
   /** @deprecated Use `privateKey`. */

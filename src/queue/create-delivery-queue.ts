@@ -1,15 +1,14 @@
 import type { Queue } from "bullmq";
 import type { RedisOptions } from "ioredis";
+import type { StoredRegistration } from "../delivery/delivery.js";
 import type { DeliveryPort } from "../delivery/delivery-port.js";
-import type { RedisConnection } from "../redis/redis-connection.js";
-import { createStoreMarks } from "../redis/delivery-claims.js";
+import type { SharedConnection, StoreMarks } from "../app-sharing.js";
 import { sharingScope } from "../redis/sharing-scope.js";
 import { bullConnection } from "./bull-connection.js";
 import { jobIdOf, queueNameOf, queuePrefixOf, type DeliveryJobData } from "./delivery-job.js";
 import { DEFAULT_BACKOFF_MS, DEFAULT_DELIVERY_ATTEMPTS } from "./queue-defaults.js";
 import { QueueUnavailableError } from "./queue-errors.js";
-import { getTelemetry } from "../telemetry/telemetry.js";
-import type { QueueReading } from "../telemetry/telemetry.js";
+import type { DeliveryTracing, QueueReading } from "../app-plugin.js";
 
 export type EnqueueResult = "queued" | "duplicate";
 
@@ -18,7 +17,11 @@ export type DeliveryQueue = DeliveryPort;
 
 export type DeliveryQueueOptions = {
   /** The app's Redis connection: the delivery ids are remembered there, under its key prefix. */
-  connection: RedisConnection;
+  connection: SharedConnection;
+  /** The sharing's marks (`app.state.redis.storeMarks`): a delivery is stored or run once across instances. */
+  marks: StoreMarks;
+  /** Several registrations: the marks of the registration a delivery names (its own scope); `marks` when it names none. */
+  marksFor?: ((registration: StoredRegistration) => StoreMarks | undefined) | undefined;
   appId: number | string;
   /** The platform's API base URL (default github.com): the queue and the remembered ids are scoped to it and the app id. */
   baseUrl?: string | undefined;
@@ -26,15 +29,20 @@ export type DeliveryQueueOptions = {
   attempts?: number | undefined;
   /** First retry after this long, then twice as long each time. Default: 5000. */
   backoffMs?: number | undefined;
+  /** The App's tracing (telemetry's plugin gives it): the queue's gauges are reported through it. */
+  tracing?: DeliveryTracing | undefined;
 };
 
 /** Ids are remembered under the delivery claims' key, so a delivery is stored once across instances. */
 export async function createDeliveryQueue({
   connection,
+  marks: defaultMarks,
+  marksFor,
   appId,
   baseUrl,
   attempts = DEFAULT_DELIVERY_ATTEMPTS,
   backoffMs = DEFAULT_BACKOFF_MS,
+  tracing,
 }: DeliveryQueueOptions): Promise<DeliveryQueue> {
   const [{ Queue }, { Redis }] = await Promise.all([import("#bullmq"), import("#ioredis")]);
   // Our own client, handed to BullMQ: its close() only quits a connected
@@ -64,21 +72,15 @@ export async function createDeliveryQueue({
   let markClosed!: (error: Error) => void;
   const closed = new Promise<never>((_, reject) => (markClosed = reject));
   closed.catch(() => undefined);
-  getTelemetry()?.observeQueue(() => Promise.race([readQueue(queue), closed]));
+  tracing?.observeQueue(() => Promise.race([readQueue(queue), closed]));
 
   const ownScope = sharingScope(appId, baseUrl);
-  // Delivery ids are remembered per registration: with several, each one's are its own (the queue is the first one's).
-  const marksByScope = new Map<string, ReturnType<typeof createStoreMarks>>();
-  const marksOf = (scope: string) => {
-    let marks = marksByScope.get(scope);
-    if (!marks) marksByScope.set(scope, (marks = createStoreMarks({ connection, appId: scope })));
-    return marks;
-  };
 
   async function store(delivery: DeliveryJobData): Promise<EnqueueResult> {
     const own = delivery.registration;
+    // Delivery ids are remembered per registration: with several, each one's are its own (the queue is the first one's).
     const scope = own ? sharingScope(own.appId, own.baseUrl) : ownScope;
-    const marks = marksOf(scope);
+    const marks = (scope === ownScope ? undefined : own && marksFor?.(own)) ?? defaultMarks;
     if (!(await marks.reserve(delivery.id))) return "duplicate";
     try {
       const jobId = scope === ownScope ? jobIdOf(delivery.id) : jobIdOf(`${scope}/${delivery.id}`);

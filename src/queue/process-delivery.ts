@@ -3,7 +3,6 @@ import type { App } from "../app.js";
 import { isAppError, toError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
 import type { InFlight } from "../delivery/in-flight.js";
-import { getTelemetry } from "../telemetry/telemetry.js";
 import type { DeliveryJobData } from "./delivery-job.js";
 import { rateLimitDelay } from "./rate-limit-delay.js";
 
@@ -35,10 +34,10 @@ export async function processDelivery(
   const registration = job.data.registration ? app.registrations.of(job.data).info : undefined;
   const delivery = registration ? { id, name, payload, registration } : { id, name, payload };
   const deliver = () => app.deliver(delivery, { inFlight: running, rateLimits: "defer" });
-  const telemetry = getTelemetry();
+  const { tracing } = app;
   try {
     // With tracing on, the delivery span continues the trace the web instance stored with the job.
-    await (telemetry ? telemetry.withTraceContext(job.data.headers, deliver) : deliver());
+    await (tracing ? tracing.withTraceContext(job.data.headers, deliver) : deliver());
   } catch (error) {
     const delay = rateLimitDelay(error);
     if (delay !== undefined && token !== undefined) {

@@ -1,30 +1,35 @@
-import type { CreateSharing } from "../app-sharing.js";
+import type { AppPlugin } from "../app.js";
 import type { DeliveryPort } from "../delivery/delivery-port.js";
 
 /**
- * The Redis sharing, plus what opens a delivery queue on its connection:
- * the port a server takes with `queue: "redis"`. BullMQ is loaded only when
- * a queue is opened.
+ * The delivery queue plugin: an App made with it opens a delivery queue
+ * (BullMQ) on its Redis sharing's connection, the port a server takes with
+ * `queue: "redis"` (`app.openQueue`). BullMQ is loaded only when a queue is
+ * opened; an App without Redis sharing opens none (the server says so).
+ *
+ * @example
+ * const app = new (App.plugin(redisSharing, deliveryQueue))({ appId, privateKey, redisConfig });
+ * const port = app.openQueue!({ attempts: 3 });
  */
-export function withDeliveryQueue(createSharing: CreateSharing): CreateSharing {
-  return (options) => {
-    const sharing = createSharing(options);
-    sharing.openQueue = ({ attempts }) => {
-      const opening = import("#delivery-queue").then(({ createDeliveryQueue }) =>
-        createDeliveryQueue({
-          connection: sharing.connection,
-          appId: options.appId,
-          baseUrl: options.baseUrl,
-          attempts,
-        }),
-      );
-      // A failure is each delivery's (a 503), not an unhandled rejection.
-      opening.catch(() => undefined);
-      return openingPort(opening);
-    };
-    return sharing;
-  };
-}
+export const deliveryQueue: AppPlugin = (app) => ({
+  openQueue: ({ attempts }) => {
+    const { connection, storeMarks: marks } = app.state.redis!;
+    const opening = import("#delivery-queue").then(({ createDeliveryQueue }) =>
+      createDeliveryQueue({
+        connection,
+        marks,
+        marksFor: ({ appId, baseUrl }) => app.registrations.find({ appId, baseUrl })?.sharing?.storeMarks,
+        appId: app.state.appId ?? "token",
+        baseUrl: app.state.baseUrl,
+        attempts,
+        tracing: app.tracing,
+      }),
+    );
+    // A failure is each delivery's (a 503), not an unhandled rejection.
+    opening.catch(() => undefined);
+    return openingPort(opening);
+  },
+});
 
 /** The first delivery waits for the queue to open; closing one that failed to open does nothing. */
 function openingPort(opening: Promise<DeliveryPort>): DeliveryPort {

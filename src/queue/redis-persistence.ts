@@ -1,4 +1,4 @@
-import type { RedisConnection } from "../redis/redis-connection.js";
+import type { SharedConnection } from "../app-sharing.js";
 
 /** The commands read: ioredis' client has both. */
 type PersistenceReader = {
@@ -77,7 +77,7 @@ async function configValue(redis: PersistenceReader, parameter: string): Promise
 
 /** Queue mode at start: one line says whether a restart of Redis would lose acknowledged deliveries, and what to do. */
 export async function reportPersistence(
-  connection: RedisConnection,
+  connection: SharedConnection,
   log: { info(message: string): unknown; warn(message: string): unknown },
 ): Promise<void> {
   const client = (await connection.client()) as unknown as PersistenceReader;

@@ -1,4 +1,4 @@
-import type { RedisConnection } from "../redis/redis-connection.js";
+import type { SharedConnection } from "../app-sharing.js";
 import { queueNameOf, queuePrefixOf } from "./delivery-job.js";
 
 /** BullMQ's lists and sorted sets of jobs not yet completed. */
@@ -12,7 +12,7 @@ const SETS = ["delayed", "prioritized", "failed"] as const;
  * deliveries are left there and how to run them.
  */
 export async function reportLegacyQueue(
-  connection: RedisConnection,
+  connection: SharedConnection,
   appId: number | string,
   baseUrl: string | undefined,
   log: { warn(message: string): unknown },

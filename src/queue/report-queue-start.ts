@@ -1,9 +1,9 @@
-import type { RedisConnection } from "../redis/redis-connection.js";
+import type { SharedConnection } from "../app-sharing.js";
 import { reportLegacyQueue } from "./report-legacy-queue.js";
 import { reportPersistence } from "./redis-persistence.js";
 
 export type QueueStartReport = {
-  connection: RedisConnection;
+  connection: SharedConnection;
   appId: number | string;
   baseUrl: string | undefined;
   log: { info(message: string): unknown; warn(message: string): unknown };

@@ -1,5 +1,6 @@
+import { sharingPlugin } from "../app-plugin.js";
 import type { AppSharing, SharingOptions } from "../app-sharing.js";
-import { createDeliveryClaims } from "./delivery-claims.js";
+import { createDeliveryClaims, createStoreMarks } from "./delivery-claims.js";
 import { RedisConnection } from "./redis-connection.js";
 import { createSharedThrottle, type SharedThrottle } from "./shared-throttle.js";
 import { createSharedTokenCache } from "./shared-token-cache.js";
@@ -7,15 +8,18 @@ import { sharingScope } from "./sharing-scope.js";
 
 export type RedisSharingOptions = SharingOptions;
 
-declare module "../app-sharing.js" {
-  interface AppSharing {
-    /** The one Redis connection every shared part uses. */
-    connection: RedisConnection;
-  }
-}
-
 /** Everything instances share through Redis: one connection, tokens, throttling, deliveries. */
-export type RedisSharing = AppSharing & { throttle: SharedThrottle };
+export type RedisSharing = AppSharing & { connection: RedisConnection; throttle: SharedThrottle };
+
+/**
+ * The Redis sharing plugin: an App given `redisConfig` shares tokens,
+ * throttling and delivery claims through it, scoped to its app id and
+ * platform. Without `redisConfig` it adds nothing (and loads no Redis client).
+ *
+ * @example
+ * const app = new (App.plugin(redisSharing))({ appId, privateKey, redisConfig: "redis://127.0.0.1:6379" });
+ */
+export const redisSharing = sharingPlugin(createRedisSharing);
 
 /** Connects in the background: the app serves on local state until Redis answers. */
 export function createRedisSharing({
@@ -35,6 +39,7 @@ export function createRedisSharing({
     tokens: typeof appId === "number" ? createSharedTokenCache({ connection, appId: scope }) : undefined,
     throttle,
     deliveries: createDeliveryClaims({ connection, appId: scope }),
+    storeMarks: createStoreMarks({ connection, appId: scope }),
     async close() {
       await throttle.close();
       await connection.close();

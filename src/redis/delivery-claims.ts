@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { DeliveryClaim, DeliveryClaims } from "../app-sharing.js";
-import type { RedisConnection } from "./redis-connection.js";
+import type { SharedConnection, StoreMarks } from "../app-sharing.js";
 
 export type { DeliveryClaim, DeliveryClaims } from "../app-sharing.js";
 
 export type DeliveryClaimsOptions = {
-  connection: RedisConnection;
+  connection: SharedConnection;
   appId: number | string;
   /** The claim expires this long after its last renewal if the instance dies. */
   leaseMs?: number | undefined;
@@ -73,19 +73,6 @@ export function createDeliveryClaims({
 
 /** While a delivery is being stored: if this instance dies between the two steps, the id is free again soon. */
 const STORING_MS = 30_000;
-
-/**
- * What a queue marks a delivery it stores with: the claims' own key, so a
- * delivery is stored or run once, by instances with or without a queue.
- */
-export type StoreMarks = {
-  /** False when the id was stored, run or done before (or is being stored now). */
-  reserve(deliveryId: string): Promise<boolean>;
-  /** Stored: remembered as long as a claim's outcome. Not awaited; should it fail, the reservation expires. */
-  stored(deliveryId: string): void;
-  /** Not stored after all: the id is free again. */
-  free(deliveryId: string): Promise<void>;
-};
 
 export function createStoreMarks({
   connection,

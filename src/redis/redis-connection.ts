@@ -1,4 +1,5 @@
 import type { Redis, RedisOptions } from "ioredis";
+import type { SharedConnection } from "../app-sharing.js";
 import { isAppError } from "../errors.js";
 import { registerSecret } from "../log/secrets.js";
 import { describeRedisFailure } from "./describe-redis-failure.js";
@@ -31,7 +32,7 @@ const FAULT_TOLERANT_OPTIONS: RedisOptions = {
 };
 
 /** `ioredis` loads on first use; an outage and its end are logged once each. */
-export class RedisConnection {
+export class RedisConnection implements SharedConnection {
   readonly keyPrefix: string;
   #options: RedisConnectionOptions;
   #client: Promise<Redis> | undefined;

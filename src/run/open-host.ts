@@ -1,6 +1,5 @@
 import type { DestinationStream } from "pino";
-import { App } from "../app.js";
-import { createResolvedApp } from "../create-app.js";
+import { App, createResolvedApp } from "../create-app.js";
 import { AppError } from "../errors.js";
 import { getLog, type Logger } from "../log/get-log.js";
 import type { AppOptions } from "../options/app-options.js";
@@ -8,7 +7,7 @@ import { loadEnvFile } from "../options/load-env-file.js";
 import { loadRegistrationsParser } from "../options/read-registrations-file.js";
 import { resolveRunOptions, type RunOverrides, type RunSettings } from "../options/resolve-run-options.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
-import { withoutCredentials } from "./run-parts.js";
+import { pluginsWithTelemetry, withoutCredentials } from "./run-parts.js";
 
 export type OpenHostOptions = {
   /** Default: `process.env`. The `.env` of `cwd` is added beneath it (and copied into `process.env`). */
@@ -82,14 +81,15 @@ export async function openHost(options: OpenHostOptions, given?: HostSettings): 
       mixin: telemetry?.logFields,
     });
   if (options.serving) await (await import("./warn-tracked-env.js")).warnIfEnvTracked({ cwd, log });
-  const appOptions = options.adjust?.({ ...settings.options }, { settings, log }) ?? settings.options;
+  const adjusted = options.adjust?.({ ...settings.options }, { settings, log }) ?? settings.options;
+  // Telemetry attaches to this App as a plugin: Apps made otherwise in the process are not traced.
+  const appOptions = { ...adjusted, plugins: pluginsWithTelemetry(adjusted.plugins, telemetry) };
   const app =
     options.app === "plain"
       ? new App({ ...appOptions, log })
       : setupMode
         ? new App({ ...withoutCredentials(appOptions), log })
         : createResolvedApp({ options: { ...appOptions, log }, logOptions: settings.logOptions, env });
-  telemetry?.instrumentApp(app);
   return { env, cwd, settings, setupMode, log, app, telemetry };
 }
 

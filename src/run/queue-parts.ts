@@ -13,10 +13,12 @@ export async function openRunQueue(app: App, settings: QueueSettings | undefined
   const { createDeliveryQueue } = await import("../queue/create-delivery-queue.js");
   const deliveryQueue = await createDeliveryQueue({
     connection: app.state.redis!.connection,
+    marks: app.state.redis!.storeMarks,
     appId: app.state.appId ?? "token",
     baseUrl: app.state.baseUrl,
     attempts: settings.attempts,
     backoffMs: settings.backoffMs,
+    tracing: app.tracing,
   });
   return { deliveryQueue, queue: deliveryQueue };
 }

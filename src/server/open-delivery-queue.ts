@@ -51,8 +51,7 @@ export function openDeliveryPort(app: App, options: QueueModeOptions, caller: st
       },
     );
   }
-  const sharing = app.state.redis;
-  if (!sharing) {
+  if (!app.state.redis) {
     throw new AppError(
       "OPTION_INVALID",
       `Queue mode needs REDIS_URL: ${caller} got queue: "redis" but the app has no Redis.`,
@@ -61,9 +60,10 @@ export function openDeliveryPort(app: App, options: QueueModeOptions, caller: st
       },
     );
   }
-  if (!sharing.openQueue) {
-    throw new AppError("OPTION_INVALID", `${caller} got queue: "redis", but the app's Redis sharing opens no queue.`, {
-      hint: 'Create the app with createApp(), or import App from "gh-app-kit": its Redis sharing opens the queue.',
+  const { openQueue } = app;
+  if (!openQueue) {
+    throw new AppError("OPTION_INVALID", `${caller} got queue: "redis", but no plugin of the app opens a queue.`, {
+      hint: 'Create the app with createApp(), or import App from "gh-app-kit": its App brings the queue plugin.',
     });
   }
   const attempts = options.deliveryAttempts;
@@ -73,6 +73,6 @@ export function openDeliveryPort(app: App, options: QueueModeOptions, caller: st
       `deliveryAttempts must be a whole number of at least 1, got ${String(attempts)}.`,
     );
   }
-  const queue = sharing.openQueue({ attempts });
+  const queue = openQueue({ attempts });
   return { queue, close: () => queue.close() };
 }

@@ -12,7 +12,6 @@ import { DeadlineQueue } from "../webhooks/deadline-queue.js";
 import { parsePayload } from "./parse-payload.js";
 import { routeDelivery, type VerifiedDelivery } from "./route-delivery.js";
 import { TARGET_ID_HEADER } from "../client/registrations.js";
-import { getTelemetry } from "../telemetry/telemetry.js";
 import {
   ACCEPTED_ANSWER,
   DUPLICATE_ANSWER,
@@ -166,10 +165,10 @@ export class WebhookReceiver {
   ): Promise<WebhookAnswer> {
     // With tracing on, the job carries this instance's trace context, not the
     // request's: the worker's delivery span continues the trace begun here.
-    const telemetry = getTelemetry();
+    const tracing = this.#app.tracing;
     const headers: Record<string, string> = {};
     for (const header of KEPT_HEADERS) {
-      if (telemetry && (header === "traceparent" || header === "tracestate")) continue;
+      if (tracing && (header === "traceparent" || header === "tracestate")) continue;
       const value = adapter.header(request, header);
       if (value) headers[header] = value;
     }
@@ -186,7 +185,7 @@ export class WebhookReceiver {
         ...(registration ? { registration: storedRegistrationOf(registration) } : {}),
       });
     try {
-      const result = await (telemetry ? telemetry.traceEnqueue({ id, name, payload }, store) : store());
+      const result = await (tracing ? tracing.traceEnqueue({ id, name, payload }, store) : store());
       if (result === "queued") return queuedAnswer(id);
       this.#log.info({ id, event: name }, `Delivery ${id} was already received; not queueing it again.`);
       return duplicateAnswer(id);

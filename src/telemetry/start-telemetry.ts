@@ -12,16 +12,14 @@ import {
   TracerProvider,
   type Sampler,
 } from "@opentelemetry/sdk-trace";
-import type { App } from "../app.js";
+import type { AppPlugin } from "../app.js";
 import type { AppClient } from "../client/app-client.js";
-import { defineLazyProperty } from "../helpers/define-lazy-property.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { VERSION } from "../version.js";
 import { createMetricExporter, createSpanExporter } from "./create-exporters.js";
 import { createInstruments } from "./instruments.js";
 import type { SamplerConfig, TelemetryConfig } from "./read-telemetry-config.js";
-import { setTelemetry, type Telemetry } from "./telemetry.js";
-import { setTokenExchangeHooks } from "../client/auth/token-exchange-hooks.js";
+import type { Telemetry } from "./telemetry.js";
 import { deliveryAttributes, traceDeliveries } from "./trace-deliveries.js";
 import { recordError } from "./record-error.js";
 import { createRequestTracing } from "./trace-requests.js";
@@ -29,7 +27,11 @@ import { traceTokenExchanges } from "./trace-token-exchanges.js";
 
 const SCOPE = "gh-app-kit";
 
-/** `run()` imports this module only when OpenTelemetry is configured. */
+/**
+ * Starts OpenTelemetry for the process; the Apps given `telemetry.plugin` are
+ * traced. The hosts (`run()`, the worker) import this module only when
+ * OpenTelemetry is configured.
+ */
 export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry> {
   diag.setLogger(
     {
@@ -82,20 +84,19 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
   const meter = (meterProvider ?? metrics).getMeter(SCOPE, VERSION);
   const instruments = createInstruments(meter);
   const tracePlugin = createRequestTracing(tracer, instruments);
-  setTokenExchangeHooks(traceTokenExchanges(tracer, instruments));
+  const tokenExchange = traceTokenExchanges(tracer, instruments);
+  const plugin: AppPlugin = (app) => {
+    app.webhooks.router.instrument(traceDeliveries(app.webhooks.router as never, tracer, instruments));
+    return {
+      wrapClient: (Client) => Client.plugin(tracePlugin) as typeof AppClient,
+      tokenExchange,
+      tracing: telemetry,
+    };
+  };
 
   let stopping: Promise<void> | undefined;
   const telemetry: Telemetry = {
-    instrumentApp(app: App) {
-      app.webhooks.router.instrument(traceDeliveries(app.webhooks.router as never, tracer, instruments));
-      // The client class is built on first use: traced once it is.
-      const { state } = app;
-      const previous = Object.getOwnPropertyDescriptor(state, "Client");
-      defineLazyProperty(state, "Client", () => {
-        const Client = (previous?.get ? previous.get.call(state) : previous?.value) as typeof AppClient;
-        return Client.plugin(tracePlugin) as typeof AppClient;
-      });
-    },
+    plugin,
     logFields() {
       const span = trace.getSpan(context.active());
       // A new object each time: pino merges the line's own fields into it.
@@ -160,8 +161,6 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
     },
     shutdown() {
       return (stopping ??= (async () => {
-        setTokenExchangeHooks(undefined);
-        setTelemetry(undefined);
         await Promise.allSettled([tracerProvider?.shutdown(), meterProvider?.shutdown()]);
         // So that a later start in the same process (tests, a restarted run()) can register again.
         trace.disable();
@@ -171,7 +170,6 @@ export async function startTelemetry(config: TelemetryConfig): Promise<Telemetry
       })());
     },
   };
-  setTelemetry(telemetry);
   return telemetry;
 }
 

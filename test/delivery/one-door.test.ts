@@ -4,9 +4,9 @@ import { expect } from "chai";
 import { App } from "../../src/app.js";
 import type { DeliverOptions } from "../../src/delivery/delivery-door.js";
 import { getLog } from "../../src/log/get-log.js";
-import { withDeliveryQueue } from "../../src/queue/queue-sharing.js";
+import { deliveryQueue } from "../../src/queue/queue-sharing.js";
 import { startDeliveryWorker } from "../../src/queue/start-delivery-worker.js";
-import { createRedisSharing } from "../../src/redis/create-redis-sharing.js";
+import { redisSharing } from "../../src/redis/create-redis-sharing.js";
 import { createNodeMiddleware } from "../../src/server/create-node-middleware.js";
 import { createServer } from "../../src/server/create-server.js";
 import { createLogCapture } from "../helpers/capture-log.js";
@@ -30,7 +30,7 @@ function watchedApp(redisUrl: string) {
     secret: TEST_SECRET,
     baseUrl: "http://127.0.0.1:9",
     redisConfig: redisUrl,
-    createSharing: withDeliveryQueue(createRedisSharing),
+    plugins: [redisSharing, deliveryQueue],
     log: getLog({ level: "info", logFormat: "json", destination: createLogCapture().stream }),
   });
   const passages: Passage[] = [];
@@ -106,7 +106,7 @@ describe("one door into the handlers (App.deliver)", function () {
       secret: TEST_SECRET,
       baseUrl: "http://127.0.0.1:9",
       redisConfig: redis.url,
-      createSharing: withDeliveryQueue(createRedisSharing),
+      plugins: [redisSharing, deliveryQueue],
       log: getLog({ level: "info", logFormat: "json", destination: createLogCapture().stream }),
     });
     const middleware = createNodeMiddleware(() => undefined, { app: web, queue: "redis" });

@@ -1,6 +1,6 @@
 import { App } from "../../src/app.js";
 import { getLog } from "../../src/log/get-log.js";
-import { createRedisSharing } from "../../src/redis/create-redis-sharing.js";
+import { redisSharing } from "../../src/redis/create-redis-sharing.js";
 import { createLogCapture, type LogCapture } from "./capture-log.js";
 import type { FakePlatform } from "./fake-platform.js";
 import { getTestKeys } from "./keys.js";
@@ -25,7 +25,7 @@ export function createRedisApp(
     baseUrl: platform.url,
     Client: FastClient,
     redisConfig,
-    createSharing: createRedisSharing,
+    plugins: [redisSharing],
     log: getLog({ level: "info", logFormat: "json", destination: logs.stream }),
   });
 }

@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { expect } from "chai";
 import type { Redis } from "ioredis";
-import { App } from "../../src/app.js";
+import { App, type AppPlugin } from "../../src/app.js";
 import { isAppError } from "../../src/errors.js";
 import { getLog } from "../../src/log/get-log.js";
-import { withDeliveryQueue } from "../../src/queue/queue-sharing.js";
+import { deliveryQueue } from "../../src/queue/queue-sharing.js";
 import { startDeliveryWorker } from "../../src/queue/start-delivery-worker.js";
-import { createRedisSharing } from "../../src/redis/create-redis-sharing.js";
+import { redisSharing } from "../../src/redis/create-redis-sharing.js";
 import { createNodeMiddleware } from "../../src/server/create-node-middleware.js";
 import { createWebHandler } from "../../src/server/create-web-handler.js";
 import { createLogCapture } from "../helpers/capture-log.js";
@@ -20,7 +20,7 @@ import { deliver, eventually } from "./queue-helpers.js";
 /** App 1 with the test secret, sharing through `redisConfig` (none: no Redis); records the deliveries its handlers run. */
 function queueApp(
   redisConfig: string | undefined,
-  createSharing = withDeliveryQueue(createRedisSharing),
+  plugins: AppPlugin[] = [redisSharing, deliveryQueue],
 ): { app: App; ran: string[] } {
   const app = new App({
     appId: 1,
@@ -28,7 +28,7 @@ function queueApp(
     secret: TEST_SECRET,
     baseUrl: "http://127.0.0.1:9",
     redisConfig,
-    createSharing,
+    plugins,
     log: getLog({ level: "info", logFormat: "json", destination: createLogCapture().stream }),
   });
   const ran: string[] = [];
@@ -140,11 +140,11 @@ describe('queue mode in createNodeMiddleware and createWebHandler (queue: "redis
     expect((other as Error).message).to.match(/"redis", got "sqs"/);
   });
 
-  it('refuses queue: "redis" with a Redis sharing that opens no queue, saying how to get one', async () => {
-    const { app } = queueApp(redis.url, createRedisSharing);
+  it('refuses queue: "redis" for an App with Redis sharing but no queue plugin, saying how to get one', async () => {
+    const { app } = queueApp(redis.url, [redisSharing]);
     try {
       expect(() => createNodeMiddleware(() => undefined, { app, queue: "redis" }))
-        .to.throw(/opens no queue/)
+        .to.throw(/no plugin of the app opens a queue/)
         .with.property("hint")
         .that.matches(/createApp\(\)/);
     } finally {

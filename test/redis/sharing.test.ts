@@ -2,7 +2,7 @@ import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import { expect } from "chai";
 import { App } from "../../src/app.js";
 import { getLog } from "../../src/log/get-log.js";
-import { createRedisSharing, type RedisSharing } from "../../src/redis/create-redis-sharing.js";
+import { redisSharing, type RedisSharing } from "../../src/redis/create-redis-sharing.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { secondaryRateLimitResponse, startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
@@ -95,7 +95,7 @@ describe("sharing between instances through Redis", () => {
       baseUrl: platform.url,
       Client,
       redisConfig: redis.url,
-      createSharing: createRedisSharing,
+      plugins: [redisSharing],
       log: getLog({ level: "fatal" }),
     });
     apps.push(app);

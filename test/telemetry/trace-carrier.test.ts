@@ -3,7 +3,7 @@ import pino from "pino";
 import { App } from "../../src/app.js";
 import { readTelemetryConfig } from "../../src/telemetry/read-telemetry-config.js";
 import { startTelemetry } from "../../src/telemetry/start-telemetry.js";
-import { getTelemetry, type Telemetry } from "../../src/telemetry/telemetry.js";
+import type { Telemetry } from "../../src/telemetry/telemetry.js";
 import { startOtlpReceiver, type OtlpReceiver } from "../helpers/otlp-receiver.js";
 import { issuesOpenedPayload } from "../helpers/test-app.js";
 
@@ -29,13 +29,9 @@ describe("carrying a trace through a plain object, and the queue's gauges (queue
     await receiver.close();
   });
 
-  it("is what getTelemetry() returns while started", () => {
-    expect(getTelemetry()).to.equal(telemetry);
-  });
-
   it("runs a delivery in the carried context, and injects the active one", async () => {
-    const app = new App({ log: pino({ level: "silent" }) });
-    telemetry.instrumentApp(app);
+    const app = new App({ log: pino({ level: "silent" }), plugins: [telemetry.plugin] });
+    expect(app.tracing).to.equal(telemetry);
     let inner: Record<string, string> = {};
     app.on("issues.opened", async function carry() {
       inner = telemetry.injectTraceContext();
@@ -68,8 +64,7 @@ describe("carrying a trace through a plain object, and the queue's gauges (queue
   });
 
   it("leaves a delivery without a carrier in a trace of its own", async () => {
-    const app = new App({ log: pino({ level: "silent" }) });
-    telemetry.instrumentApp(app);
+    const app = new App({ log: pino({ level: "silent" }), plugins: [telemetry.plugin] });
     app.on("push", () => undefined);
     await telemetry.withTraceContext(undefined, () => app.receive({ id: "job-2", name: "push", payload: {} }));
     const spans = await receiver.waitForSpans((all) => all.some((span) => span.name === "webhook push"));

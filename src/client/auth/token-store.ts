@@ -5,7 +5,7 @@ import { registerSecret } from "../../log/secrets.js";
 import type { Logger } from "../../log/get-log.js";
 import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
 import { interceptableFetch } from "../interceptable-fetch.js";
-import { getTokenExchangeHooks } from "./token-exchange-hooks.js";
+import type { TokenExchangeHooks } from "./token-exchange-hooks.js";
 import { toPkcs8 } from "../../private-key/to-pkcs8.js";
 import { validatePrivateKey } from "../../private-key/validate-private-key.js";
 import { readExchangeAnswer } from "./exchange-answer.js";
@@ -45,6 +45,8 @@ export type TokenStoreOptions = {
   request?: RequestInterface | undefined;
   userAgent?: string | undefined;
   shared?: SharedTokens | undefined;
+  /** Run around each exchange (the App's plugins give them: telemetry traces exchanges). */
+  hooks?: TokenExchangeHooks | undefined;
 };
 
 /** Five minutes: a token is never used in the last minutes of its life. */
@@ -139,7 +141,7 @@ export class TokenStore {
     const mint = () => this.#mintWithRetries(installationId);
     const shared = this.#options.shared;
     const run = () => (shared ? shared.singleFlight(installationId, mint) : mint());
-    const hooks = getTokenExchangeHooks();
+    const hooks = this.#options.hooks;
     const { token, ttlMs } = await (hooks ? hooks.exchange(installationId, run) : run());
     registerSecret(token);
     if (ttlMs > 0) this.cache.set(installationId, token, { ttl: ttlMs });
@@ -170,7 +172,7 @@ export class TokenStore {
     const request = await (this.#request ??= this.#createRequest());
     const { data } = await request("POST /app/installations/{installation_id}/access_tokens", {
       installation_id: installationId,
-      headers: { authorization: `bearer ${jwt}`, ...getTokenExchangeHooks()?.headers() },
+      headers: { authorization: `bearer ${jwt}`, ...this.#options.hooks?.headers() },
     });
     const platformNow = Date.now() + this.#timeDifference * 1000;
     const { token, expires } = readExchangeAnswer(data, platformNow, installationId, TOKEN_LIFETIME_MS);
