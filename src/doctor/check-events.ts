@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { App } from "../app.js";
+import { App } from "../create-app.js";
 import { findUnsubscribedEvents } from "../check-event-subscriptions.js";
 import { isAppError } from "../errors.js";
 import { describeFailure, NEEDS_CREDENTIALS } from "./describe-failure.js";

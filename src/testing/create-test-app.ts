@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { App } from "../app.js";
+import { App } from "../create-app.js";
 import { AppClient } from "../client/app-client.js";
 import { getLog, type LogLevel } from "../log/get-log.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
