@@ -13,7 +13,7 @@ export type AppFunctionOptionsOf<A> = {
 };
 
 /** The members of the app that the earlier shape's argument also carries. */
-type ArgumentApp = { auth: unknown; load: unknown; log: unknown; on: unknown; receive: unknown };
+export type ArgumentApp = { auth: unknown; load: unknown; log: unknown; on: unknown; receive: unknown };
 
 /** The argument an application function receives: both shapes in one object, the App in every member. */
 export type AppFunctionArgument<A extends ArgumentApp> = AppFunctionOptionsOf<A> &

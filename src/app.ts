@@ -3,14 +3,15 @@ import type { AppClient } from "./client/app-client.js";
 import { createEventClient } from "./client/event-client.js";
 import { createClient } from "./client/get-authenticated-client.js";
 import { Registrations } from "./client/registrations.js";
-import { createAppFunctionArgument, type AppFunctionOptionsOf, type Router } from "./app-function-argument.js";
+import type { AppFunctionOptionsOf, Router } from "./app-function-argument.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { Context } from "./context.js";
 import { attachAdditions, createState } from "./create-state.js";
 import { splitEventName, type Delivery, type DeliveryOutcome } from "./delivery/delivery.js";
 import { DeliveryDoor, type DeliverOptions } from "./delivery/delivery-door.js";
 import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
-import { AppError, type AppAggregateError } from "./errors.js";
+import type { AppAggregateError } from "./errors.js";
+import { loadAppFunctions } from "./load-app-functions.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
@@ -214,24 +215,7 @@ export class App {
       | ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>,
     { getRouter }: LoadOptions = {},
   ): Promise<void> {
-    const appFns = Array.isArray(appFn) ? appFn : [appFn];
-    // The first function is called at once, as Probot does, so `app.load(fn)`
-    // without await has registered fn's handlers.
-    for (const fn of appFns) {
-      if (typeof fn !== "function") {
-        throw new AppError("APP_FUNCTION_INVALID", `An application function must be a function, got ${typeof fn}.`, {
-          hint: "Export the app as the module's default export: export default (({ app }) => { ... }).",
-        });
-      }
-      // Probot calls appFn(app, options): apps written as (app, { getRouter }) => ... destructure the
-      // second, and guard with `typeof getRouter === "function"`, so outside a server it has no
-      // getRouter, as Probot's. The first argument's getRouter (the spec's) throws a clear error there.
-      const options = getRouter ? { getRouter, cwd: process.cwd() } : { cwd: process.cwd() };
-      await (fn as (argument: unknown, options: unknown) => unknown)(
-        createAppFunctionArgument(this, getRouter ?? routerUnavailable),
-        options,
-      );
-    }
+    await loadAppFunctions(this, Array.isArray(appFn) ? appFn : [appFn], getRouter);
   }
 
   /**
@@ -251,12 +235,6 @@ export class App {
   createEventClient(event: { id: string; name: string; payload: unknown }, log: Logger): AppClient {
     return createEventClient(this.registrations.of(event).credentials, event, log);
   }
-}
-
-function routerUnavailable(): never {
-  throw new AppError("APP_FUNCTION_INVALID", "getRouter() is only available when the app runs in a server.", {
-    hint: "Start the app with `app run`, createServer() or createNodeMiddleware() to mount routes.",
-  });
 }
 
 function nothing(): void {}
