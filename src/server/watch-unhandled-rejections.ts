@@ -1,4 +1,4 @@
-import { toError } from "../errors.js";
+import { failureMessage, toError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 
 type Watcher = { log: Logger; count: () => void };
@@ -31,14 +31,14 @@ function onUnhandledRejection(reason: unknown): void {
       // A context.client request nobody awaited: it names its delivery, so the line can too.
       watcher.log.error(
         { err: error, id: request.delivery, request: request.route },
-        `A request of delivery ${request.delivery} (${request.route}) failed and nothing handled it: ${error.message}. ` +
+        `A request of delivery ${request.delivery} (${request.route}) failed and nothing handled it: ${failureMessage(error)}. ` +
           "The server keeps serving; await the request or add .catch() to handle the failure.",
       );
       continue;
     }
     watcher.log.error(
       { err: error },
-      `A promise was rejected and nothing handled it (often a handler that did not await a call): ${error.message}. ` +
+      `A promise was rejected and nothing handled it (often a handler that did not await a call): ${failureMessage(error)}. ` +
         "The server keeps serving; await the promise or add .catch() to handle the failure.",
     );
   }

@@ -260,6 +260,20 @@ describe("hardening: onError hooks and floating rejections", () => {
       expect(String(request!.msg)).to.match(
         /^A request of delivery float-3 \(GET \S+\/no-such-route\) failed and nothing handled it: /,
       );
+      // An aggregate left floating: its line gives the handlers' messages, not their stacks.
+      const pull = { ...issuesOpenedPayload(), action: "opened", pull_request: { number: 1 } };
+      expect((await deliver(url, "pull_request", pull, { id: "float-4" })).status).to.equal(200);
+      let aggregate: string | undefined;
+      for (let attempt = 0; attempt < 100 && !aggregate; attempt++) {
+        await sleep(20);
+        aggregate = script
+          .stdout()
+          .split("\n")
+          .find((text) => text.includes("floating aggregate"));
+      }
+      const { msg } = JSON.parse(aggregate!) as { msg: string };
+      expect(msg).to.include("first handler of the floating aggregate\nsecond handler of the floating aggregate");
+      expect(msg).not.to.match(/\n\s+at /);
     } finally {
       expect(await script.exit()).to.equal(0);
     }
