@@ -136,8 +136,8 @@ function createRegistration(
   plugged: RegistrationsOptions["plugged"],
   log: Logger,
 ): Registration {
-  const { appId, privateKey, secret, baseUrl, name } = settings;
-  registerSecret(secret);
+  const { appId, privateKey, secret, additionalSecrets = [], baseUrl, name } = settings;
+  for (const each of [secret, ...additionalSecrets]) registerSecret(each);
   const sharing = plugged.shareFor?.({ appId, baseUrl });
   const cache = createTokenCache();
   const tokens = new TokenStore({
@@ -171,7 +171,7 @@ function createRegistration(
   defineLazyProperty(credentials, "configCache", () => createConfigCache());
   return {
     info: Object.freeze({ appId, name, baseUrl }),
-    secrets: [secret],
+    secrets: [secret, ...additionalSecrets],
     credentials,
     sharing,
     auth: (installationId, given) => Promise.resolve(createClient(credentials, installationId, given)),

@@ -14,6 +14,8 @@ export type RegistrationOptions = {
   privateKey: string;
   /** The webhook secret set in this registration's settings. */
   secret: string;
+  /** Earlier webhook secrets still accepted while this registration's secret is rotated. */
+  additionalSecrets?: readonly string[] | undefined;
   /** The platform's API base URL; default github.com (`https://api.github.com`). */
   baseUrl?: string | undefined;
   /** Shown in logs and `context.registration`, e.g. "staging". */
@@ -33,11 +35,13 @@ export type RegistrationSettings = {
   appId: number;
   privateKey: string;
   secret: string;
+  /** Only when some are listed. */
+  additionalSecrets?: string[];
   baseUrl: string | undefined;
   name: string | undefined;
 };
 
-const KNOWN = new Set(["appId", "privateKey", "privateKeyPath", "secret", "baseUrl", "name"]);
+const KNOWN = new Set(["appId", "privateKey", "privateKeyPath", "secret", "additionalSecrets", "baseUrl", "name"]);
 
 export type ValidateRegistrationsOptions = {
   /** Where the list came from, for messages: "the registrations option", "APP_REGISTRATIONS (regs.yml)". */
@@ -79,7 +83,7 @@ function validateEntry(entry: unknown, where: string, keyFolder: string | undefi
   if (unknown.length > 0) {
     throw invalid(
       `${where} has unknown field(s) ${unknown.map((key) => `"${key}"`).join(", ")}.`,
-      `The fields are appId, privateKey${keyFolder === undefined ? "" : " or privateKeyPath"}, secret, baseUrl and name.`,
+      `The fields are appId, privateKey${keyFolder === undefined ? "" : " or privateKeyPath"}, secret, additionalSecrets, baseUrl and name.`,
     );
   }
   const name = optionalText(record.name, `${where}: name`);
@@ -88,6 +92,7 @@ function validateEntry(entry: unknown, where: string, keyFolder: string | undefi
     appId: appIdOf(record.appId, label),
     privateKey: keyOf(record, label, keyFolder),
     secret: requiredText(record.secret, `${label}: secret`, "Set it to the webhook secret of this app's settings."),
+    ...additionalSecretsOf(record.additionalSecrets, label),
     baseUrl: baseUrlOf(record.baseUrl, label),
     name,
   };
@@ -148,6 +153,18 @@ function baseUrlOf(value: unknown, label: string): string | undefined {
   return baseUrl.replace(/\/+$/, "");
 }
 
+/** The secrets a rotation still accepts: a list of non-empty strings (or nothing). */
+function additionalSecretsOf(value: unknown, label: string): { additionalSecrets?: string[] } {
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return {};
+  if (!Array.isArray(value) || value.some((each) => typeof each !== "string" || each.trim() === "")) {
+    throw invalid(
+      `${label}: additionalSecrets must be a list of non-empty strings, got ${describe(value)}.`,
+      "List the previous webhook secret(s) of this registration: additionalSecrets: [oldSecret].",
+    );
+  }
+  return { additionalSecrets: value as string[] };
+}
+
 function requiredText(value: unknown, label: string, hint: string): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw invalid(
@@ -205,10 +222,14 @@ export function applyRegistrations<T extends WithRegistrations>(
   if (alsoSet.length > 0) {
     throw invalid(
       `The registrations option is set, and so is ${alsoSet.join(", ")}.`,
-      "Keep one way: each registration brings its appId, privateKey, secret and baseUrl (or remove registrations).",
+      "Keep one way: each registration brings its appId, privateKey, secret (and additionalSecrets) and baseUrl (or remove registrations).",
     );
   }
   const [first, ...others] = validateRegistrations(options.registrations, { source: "The registrations option" });
-  const { appId, privateKey, secret, baseUrl, name } = first!;
-  return { options: { ...options, registrations: undefined, appId, privateKey, secret, baseUrl }, name, others };
+  const { appId, privateKey, secret, additionalSecrets, baseUrl, name } = first!;
+  return {
+    options: { ...options, registrations: undefined, appId, privateKey, secret, additionalSecrets, baseUrl },
+    name,
+    others,
+  };
 }

@@ -75,6 +75,11 @@ describe("APP_REGISTRATIONS files and the registrations option", () => {
       /unknown field\(s\) "webhookSecret"/,
     ],
     [
+      "earlier secrets that are not a list of strings",
+      `- {appId: 3, secret: s, privateKeyPath: b.pem, additionalSecrets: ${SECRET}}\n`,
+      /entry 1: additionalSecrets must be a list of non-empty strings, got a string/,
+    ],
+    [
       "a base URL without protocol",
       `- {appId: 3, secret: s, privateKeyPath: b.pem, baseUrl: ghe.example.com}\n`,
       /baseUrl must be an http\(s\) URL/,

@@ -119,4 +119,37 @@ describe("several registrations in one server", function () {
     expect(logs.text()).not.to.include(prod.secret);
     expect(logs.text()).not.to.include("<b>");
   });
+
+  it("accepts each registration's earlier secrets while it rotates (additionalSecrets), and only its own", async () => {
+    const old = { prod: "prod-secret-before-rotation", ghes: "ghes-secret-before-rotation" };
+    const rotating = createApp({
+      env: {},
+      overrides: {
+        registrations: registrationsOf([prod, ghes]).map((registration, index) => ({
+          ...registration,
+          additionalSecrets: [index === 0 ? old.prod : old.ghes],
+        })),
+        Client: FastClient.defaults({ throttle: { enabled: false } }),
+        log: getLog({ level: "debug", logFormat: "json", destination: logs.stream }),
+      },
+    });
+    const rotatingServer = createServer({ app: rotating, port: 0, host: "127.0.0.1" });
+    const handled: string[] = [];
+    await rotatingServer.load(({ app }) => app.on("issues.opened", (context) => void handled.push(context.id)));
+    const started = await rotatingServer.start();
+    try {
+      const deliver = (id: string, targetId: number, secret: string) =>
+        deliverFor(started.url, { id, targetId, secret }).then((answer) => answer.status);
+      expect(await deliver("prod-old", 11, old.prod)).to.equal(200);
+      expect(await deliver("ghes-old", 22, old.ghes)).to.equal(200);
+      expect(await deliver("ghes-new", 22, ghes.secret)).to.equal(200);
+      expect(await deliver("prod-with-ghes-old", 11, old.ghes)).to.equal(400);
+      expect(handled).to.deep.equal(["prod-old", "ghes-old", "ghes-new"]);
+      expect(logs.text()).not.to.include(old.prod);
+      expect(logs.text()).not.to.include(old.ghes);
+    } finally {
+      await rotatingServer.stop({ graceMs: 1000 });
+      await rotating.close();
+    }
+  });
 });
