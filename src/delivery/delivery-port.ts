@@ -15,4 +15,8 @@ export type DeliveryPort = {
 };
 
 /** What opens a port for an App (`queue: "redis"` of the server's hosts): supplied with the App's sharing. */
-export type OpenDeliveryPort = (options: { attempts?: number | undefined }) => DeliveryPort;
+export type OpenDeliveryPort = (options: {
+  attempts?: number | undefined;
+  /** First retry after this long, then twice as long each time (the queue's default when not given). */
+  backoffMs?: number | undefined;
+}) => DeliveryPort;

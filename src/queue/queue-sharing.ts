@@ -12,7 +12,7 @@ import type { DeliveryPort } from "../delivery/delivery-port.js";
  * const port = app.openQueue!({ attempts: 3 });
  */
 export const deliveryQueue: AppPlugin = (app) => ({
-  openQueue: ({ attempts }) => {
+  openQueue: ({ attempts, backoffMs }) => {
     const { connection, storeMarks: marks } = app.state.redis!;
     const opening = import("#delivery-queue").then(({ createDeliveryQueue }) =>
       createDeliveryQueue({
@@ -22,6 +22,7 @@ export const deliveryQueue: AppPlugin = (app) => ({
         appId: app.state.appId ?? "token",
         baseUrl: app.state.baseUrl,
         attempts,
+        backoffMs,
         tracing: app.tracing,
       }),
     );
