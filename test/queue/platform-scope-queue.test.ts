@@ -6,29 +6,16 @@ import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.j
 import { getTestKeys } from "../helpers/keys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runToExit, spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
-import { sign } from "../helpers/sign.js";
-import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
+import { TEST_SECRET } from "../helpers/test-app.js";
+import { deliverFor } from "../registrations/helpers.js";
 import { eventually, queueEnv } from "./queue-helpers.js";
 
 const BUILT = fileURLToPath(new URL("../../dist/commands/worker.js", import.meta.url));
 const COMMENT_APP = fileURLToPath(new URL("../fixtures/apps/comment.js", import.meta.url));
 
-/** POSTs a signed issues.opened delivery about issue `issue`; resolves to the status. */
+/** POSTs a signed issues.opened delivery about issue `issue` (no app id header); resolves to the status. */
 async function deliver(url: string, id: string, issue: number): Promise<number> {
-  const payload = issuesOpenedPayload(1);
-  const body = JSON.stringify({ ...payload, issue: { ...(payload.issue as object), number: issue } });
-  const response = await fetch(`${url}/api/github/webhooks`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-github-event": "issues",
-      "x-github-delivery": id,
-      "x-hub-signature-256": sign(TEST_SECRET, body),
-    },
-    body,
-  });
-  await response.text();
-  return response.status;
+  return (await deliverFor(url, { id, targetId: undefined, secret: TEST_SECRET, issue })).status;
 }
 
 describe("queue mode: two platforms with the same app id on one Redis", function () {
