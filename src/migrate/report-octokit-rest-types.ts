@@ -8,7 +8,7 @@ const SHOWN = 3;
 
 const HINT =
   "Probot 9's context.github was that Octokit, so they matched; context.client has today's types (fields that " +
-  "may be null, such as a check run's app, and ids that @octokit/openapi-types 28 types as number | bigint). " +
+  "may be null, such as a check run's app or completed_at). " +
   'Type the values from the client instead: Awaited<ReturnType<Context["client"]["pulls"]["get"]>>["data"], ' +
   "or RestEndpointMethodTypes from @octokit/plugin-rest-endpoint-methods. Not rewritten: what fits depends on " +
   "how the app uses them.";
