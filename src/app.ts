@@ -41,7 +41,7 @@ export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; con
 // The application-function types as `load` takes them; application-function.ts
 // names them for users. Spelled here so that app.ts imports nothing that imports it.
 type ApplicationFunction = (options: AppFunctionOptionsOf<App>) => void | Promise<void>;
-type DeprecatedApplicationFunction = (app: App) => void | Promise<void>;
+type DeprecatedApplicationFunction = (app: App, options: AppFunctionOptionsOf<App>) => void | Promise<void>;
 
 export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined };
 

@@ -10,5 +10,12 @@ export type ApplicationFunction = (options: ApplicationFunctionOptions) => void 
 /** What the earlier shape of an application function is given: the app. */
 export type Application = App;
 
-/** The earlier shape: `(app) => { app.on(...) }`. Still accepted. */
-export type DeprecatedApplicationFunction = (app: Application) => void | Promise<void>;
+/**
+ * The earlier shape: `(app) => { app.on(...) }`, or Probot's `(app, { getRouter })`. Still accepted.
+ * The second argument is Probot's: `{ app, getRouter, cwd }` in a server, and without `getRouter`
+ * outside one, so a `typeof getRouter === "function"` guard works as it did there.
+ */
+export type DeprecatedApplicationFunction = (
+  app: Application,
+  options: ApplicationFunctionOptions,
+) => void | Promise<void>;

@@ -20,11 +20,10 @@ export async function loadAppFunctions(
     // Probot calls appFn(app, options): apps written as (app, { getRouter }) => ... destructure the
     // second, and guard with `typeof getRouter === "function"`, so outside a server it has no
     // getRouter, as Probot's. The first argument's getRouter (the spec's) throws a clear error there.
-    const options = getRouter ? { getRouter, cwd: process.cwd() } : { cwd: process.cwd() };
-    await (fn as (argument: unknown, options: unknown) => unknown)(
-      createAppFunctionArgument(app, getRouter ?? routerUnavailable),
-      options,
-    );
+    const argument = createAppFunctionArgument(app, getRouter ?? routerUnavailable);
+    const cwd = process.cwd();
+    const options = getRouter ? { app: argument, getRouter, cwd } : { app: argument, cwd };
+    await (fn as (argument: unknown, options: unknown) => unknown)(argument, options);
   }
 }
 

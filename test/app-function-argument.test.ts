@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { Hono } from "hono";
 import { createAppFunctionArgument } from "../src/app-function-argument.js";
 import { App } from "../src/app.js";
+import type { ApplicationFunctionOptions } from "../src/application-function.js";
 import { DEPRECATED_APP_KEYS } from "../src/deprecations.js";
 import { createTestApp, issuesOpenedPayload } from "./helpers/test-app.js";
 
@@ -125,5 +126,19 @@ describe("the application function argument", () => {
       "error 1",
     ]);
     expect(Object.keys(given as object)).to.deep.equal(["app", "getRouter"]);
+  });
+
+  it("gives an earlier-shape (app, options) app Probot's options: the app, cwd, and getRouter only in a server", async () => {
+    const { app } = createTestApp(undefined);
+    const seen: Array<{ same: boolean; keys: string[]; router: string }> = [];
+    const appFn = (first: App, options: ApplicationFunctionOptions): void => {
+      seen.push({ same: options.app === first, keys: Object.keys(options), router: typeof options.getRouter });
+    };
+    await app.load(appFn);
+    await app.load(appFn, { getRouter: () => new Hono() });
+    expect(seen).to.deep.equal([
+      { same: true, keys: ["app", "cwd"], router: "undefined" },
+      { same: true, keys: ["app", "getRouter", "cwd"], router: "function" },
+    ]);
   });
 });

@@ -1,0 +1,19 @@
+// Compile-only: checked by `tsc -p test`. Probot's documented TypeScript app function takes the app and
+// its options, `(app: Probot, { getRouter }: ApplicationFunctionOptions)`; renamed, it must load as it did.
+import { App, createNodeMiddleware, createServer, type ApplicationFunctionOptions } from "gh-app-kit";
+
+const appFn = (app: App, { getRouter }: ApplicationFunctionOptions): void => {
+  if (typeof getRouter === "function") getRouter("/my-app").get("/hello", (c) => c.text("hi"));
+  app.on("issues.opened", async (context) => {
+    await context.client.issues.createComment(context.issue({ body: "hi" }));
+  });
+};
+const asyncFn = async (app: App, options: ApplicationFunctionOptions): Promise<void> => {
+  app.log.info(typeof options.getRouter);
+};
+
+declare const app: App;
+void app.load(appFn);
+void app.load([appFn, asyncFn]);
+export const middleware = createNodeMiddleware(appFn, { app });
+export const loaded = createServer({ app }).load(asyncFn);
