@@ -6,14 +6,15 @@ export class BodyAlreadyReadError extends Error {}
 export const BODY_ALREADY_READ =
   "The webhook body was already read and parsed before the middleware, so its signature cannot be checked " +
   "against the exact bytes received. Turn the body parser off on this route: in a Next.js pages API route, " +
-  "`export const config = { api: { bodyParser: false } }`; in Express, mount the middleware before express.json().";
+  "`export const config = { api: { bodyParser: false } }`; in Express, mount the middleware before express.json(), or keep the bytes as request.rawBody.";
 
 /**
  * The body's bytes. Past the limit the rest is dropped, never kept; the 413's
  * `Connection: close` makes Node shut the socket. When a host (a framework's
  * body parser, a serverless adapter) consumed the stream first, the bytes it
- * kept as `request.body` (a Buffer or a string) are used; a parsed object
- * cannot be verified, so that is a `BodyAlreadyReadError`.
+ * kept are used: `request.rawBody` (Google Cloud Functions, Firebase, Express's
+ * `json({ verify })` recipe), else `request.body` when it is a Buffer or a string. A parsed
+ * object alone cannot be verified, so that is a `BodyAlreadyReadError`.
  */
 export function readNodeBody(request: IncomingMessage, limit: number): Promise<Uint8Array | null> {
   if (request.readableEnded) return Promise.resolve(keptBody(request, limit));
@@ -41,8 +42,13 @@ export function readNodeBody(request: IncomingMessage, limit: number): Promise<U
 }
 
 function keptBody(request: IncomingMessage, limit: number): Uint8Array | null {
-  const body = (request as { body?: unknown }).body;
-  const bytes = body instanceof Uint8Array ? body : typeof body === "string" ? Buffer.from(body, "utf8") : undefined;
+  const kept = request as { rawBody?: unknown; body?: unknown };
+  const bytes = asBytes(kept.rawBody) ?? asBytes(kept.body);
   if (bytes === undefined) throw new BodyAlreadyReadError(BODY_ALREADY_READ);
   return bytes.byteLength > limit ? null : bytes;
+}
+
+function asBytes(value: unknown): Uint8Array | undefined {
+  if (value instanceof Uint8Array) return value;
+  return typeof value === "string" ? Buffer.from(value, "utf8") : undefined;
 }

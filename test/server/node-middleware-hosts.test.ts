@@ -5,7 +5,10 @@ import { createNodeMiddleware, type NodeMiddleware } from "../../src/server/crea
 import { createTestApp, issuesOpenedPayload } from "../helpers/test-app.js";
 import { deliver } from "./start-test-server.js";
 
-type Host = (request: IncomingMessage & { body?: unknown }, response: ServerResponse) => Promise<void> | void;
+type Host = (
+  request: IncomingMessage & { body?: unknown; rawBody?: unknown },
+  response: ServerResponse,
+) => Promise<void> | void;
 
 // Hosts that wrap Node's objects the way serverless adapters and frameworks do.
 describe("createNodeMiddleware inside other hosts", () => {
@@ -73,5 +76,23 @@ describe("createNodeMiddleware inside other hosts", () => {
     const forged = await deliver(url, "issues", issuesOpenedPayload(), { id: "host-4", secret: "wrong" });
     expect(forged.status).to.equal(400);
     expect(seen).to.deep.equal(["host-3"]);
+  });
+
+  // Google Cloud Functions and Firebase parse JSON into `body` and keep the bytes as `rawBody`, as
+  // Express's `express.json({ verify })` recipe does; Probot's middleware verified those bytes.
+  it("verifies the raw bytes a host kept as rawBody beside a parsed body (Cloud Functions)", async () => {
+    const url = await listen(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      request.rawBody = Buffer.concat(chunks);
+      request.body = JSON.parse(request.rawBody.toString("utf8"));
+      await middleware(request, response);
+    });
+    const delivered = await deliver(url, "issues", issuesOpenedPayload(), { id: "host-5" });
+    expect(delivered.status).to.equal(200);
+    expect(seen).to.deep.equal(["host-5"]);
+    const forged = await deliver(url, "issues", issuesOpenedPayload(), { id: "host-6", secret: "wrong" });
+    expect(forged.status).to.equal(400);
+    expect(seen).to.deep.equal(["host-5"]);
   });
 });
