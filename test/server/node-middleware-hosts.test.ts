@@ -84,8 +84,9 @@ describe("createNodeMiddleware inside other hosts", () => {
     const url = await listen(async (request, response) => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      request.rawBody = Buffer.concat(chunks);
-      request.body = JSON.parse(request.rawBody.toString("utf8"));
+      const rawBody = Buffer.concat(chunks);
+      request.rawBody = rawBody;
+      request.body = JSON.parse(rawBody.toString("utf8"));
       await middleware(request, response);
     });
     const delivered = await deliver(url, "issues", issuesOpenedPayload(), { id: "host-5" });
