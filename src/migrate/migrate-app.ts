@@ -4,6 +4,7 @@ import { AppError } from "../errors.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
 import { findStaleLockfile } from "./find-stale-lockfile.js";
+import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { migrateSource } from "./migrate-source.js";
 import { FRAMEWORK_MODULE } from "./probot-names.js";
@@ -94,6 +95,11 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   }
   record("package.json", manifest, moved);
   for (const [file, before, after] of sources) record(file, before, after);
+  for (const file of await findCommandFiles(directory)) {
+    report.scanned++;
+    const before = await readFile(join(directory, file), "utf8");
+    record(file, before, migrateCommandFile(before));
+  }
   report.diff = diffs.join("");
   const staleLockfile = await findStaleLockfile(directory);
   if (staleLockfile) report.staleLockfile = staleLockfile;

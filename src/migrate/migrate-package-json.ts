@@ -5,7 +5,7 @@ import type { SourceLog } from "./source-types.js";
 const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
 
 /** `probot run` / `probot receive` as a command of a script (after start, space, `;`, `&`, `|` or `(`). */
-const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;
+export const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;
 const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;

@@ -1,0 +1,57 @@
+import { readdir } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { PROBOT_COMMAND } from "./migrate-package-json.js";
+import type { SourceLog } from "./source-types.js";
+
+/**
+ * Files besides package.json that start the app with Probot's command line: process files,
+ * container files, deploy manifests, shell scripts and CI workflows.
+ */
+const COMMAND_FILE =
+  /^(Procfile|Dockerfile(\..+)?|.+\.dockerfile|Containerfile|(docker-)?compose(\..+)?\.ya?ml|app\.json|vercel\.json|now\.json|serverless\.ya?ml|netlify\.toml|fly\.toml|render\.yaml|nodemon\.json|Makefile|.+\.sh)$/;
+const WORKFLOW = /^\.github\/workflows\/[^/]+\.ya?ml$/;
+const SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output", "dist", "lib", "build"]);
+/** Docker's exec form and JSON arrays: `["npx", "probot", "run", "./index.js"]`. */
+const QUOTED_COMMAND = /(["'])probot\1(\s*,\s*)(["'])(run|receive)\3/g;
+/** A probot command this package has no counterpart for, run through a package runner. */
+const OTHER_COMMAND = /\b(npx|yarn|pnpm|exec)\s+probot\s+(?!run\b|receive\b)[\w-]+/;
+
+export async function findCommandFiles(root: string): Promise<string[]> {
+  const files: string[] = [];
+  const walk = async (folder: string, depth: number): Promise<void> => {
+    if (depth > 6) return;
+    for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
+      const path = join(folder, entry.name);
+      const name = relative(root, path).split("\\").join("/");
+      if (entry.isDirectory()) {
+        const hidden = entry.name.startsWith(".") && !(name === ".github" || name === ".github/workflows");
+        if (!hidden && !SKIPPED.has(entry.name)) await walk(path, depth + 1);
+      } else if (entry.isFile() && (COMMAND_FILE.test(entry.name) || WORKFLOW.test(name))) {
+        files.push(name);
+      }
+    }
+  };
+  await walk(root, 0);
+  return files.sort();
+}
+
+/** `probot run` / `probot receive` become `app run` / `app receive`, line by line; other probot commands are reported. */
+export function migrateCommandFile(code: string): SourceLog & { code: string } {
+  const log: SourceLog = { changes: [], problems: [] };
+  const lines = code.split("\n");
+  lines.forEach((line, index) => {
+    const moved = line.replace(PROBOT_COMMAND, "$1app$2$3").replace(QUOTED_COMMAND, "$1app$1$2$3$4$3");
+    if (moved !== line) {
+      lines[index] = moved;
+      log.changes.push({ line: index + 1, text: `${line.trim()} → ${moved.trim()}` });
+    }
+    if (OTHER_COMMAND.test(moved)) {
+      log.problems.push({
+        line: index + 1,
+        message: `runs a probot command other than run or receive: ${moved.trim()}`,
+        hint: "`app --help` lists the commands here: run, receive, setup, new, migrate.",
+      });
+    }
+  });
+  return { ...log, code: lines.join("\n") };
+}

@@ -1,0 +1,60 @@
+import { expect } from "chai";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
+
+/** Where Probot apps start Probot's command line besides package.json's scripts. */
+const FILES: Record<string, string> = {
+  "package.json": '{ "name": "deployed", "dependencies": { "probot": "^12.3.0" } }\n',
+  "index.js": "module.exports = ({ app }) => { app.on('issues.opened', async () => {}); };\n",
+  Procfile: "web: npx probot run ./index.js\n",
+  Dockerfile: 'FROM node:20-slim\r\nCOPY . .\r\nRUN npm ci\r\nCMD ["npx", "probot", "run", "./index.js"]\r\n',
+  ".github/workflows/receive.yml": [
+    "on: issues",
+    "jobs:",
+    "  bot:",
+    "    runs-on: ubuntu-latest",
+    "    steps:",
+    "      - uses: actions/checkout@v4",
+    "      - run: npx probot receive -e issues -p $GITHUB_EVENT_PATH ./index.js",
+    "      - run: echo 'a probot app, not a command'",
+    "      - run: npx probot setup",
+    "",
+  ].join("\n"),
+  "scripts/start.sh": "#!/bin/sh\nexec probot run ./index.js\n",
+  "docs/README.md": "Start it with `probot run ./index.js`.\n",
+};
+
+describe("app migrate: the files that start the app", () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), "migrate-commands-"));
+    for (const [file, text] of Object.entries(FILES)) {
+      await mkdir(join(dir, file, ".."), { recursive: true });
+      await writeFile(join(dir, file), text);
+    }
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it("moves probot run and probot receive to app in process, container, workflow and shell files, and reports other probot commands", async () => {
+    const first = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const read = (file: string) => readFile(join(dir, file), "utf8");
+    expect(await read("Procfile")).to.equal("web: npx app run ./index.js\n");
+    expect(await read("Dockerfile")).to.equal(
+      'FROM node:20-slim\r\nCOPY . .\r\nRUN npm ci\r\nCMD ["npx", "app", "run", "./index.js"]\r\n',
+    );
+    const workflow = await read(".github/workflows/receive.yml");
+    expect(workflow).to.include("- run: npx app receive -e issues -p $GITHUB_EVENT_PATH ./index.js\n");
+    expect(workflow).to.include("- run: echo 'a probot app, not a command'\n");
+    expect(await read("scripts/start.sh")).to.equal("#!/bin/sh\nexec app run ./index.js\n");
+    // Prose is not a command file: left as it was.
+    expect(await read("docs/README.md")).to.equal(FILES["docs/README.md"]);
+    const problems = first.files.flatMap((f) => f.problems.map((p) => `${f.file}:${p.line} ${p.message}`));
+    expect(problems).to.deep.equal([
+      ".github/workflows/receive.yml:9 runs a probot command other than run or receive: - run: npx probot setup",
+    ]);
+    const second = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(second.diff).to.equal("");
+  });
+});
