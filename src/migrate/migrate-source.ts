@@ -8,6 +8,7 @@ import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
 import { reportAuthOverride } from "./report-auth-override.js";
+import { reportExpressRoutes } from "./report-express-routes.js";
 import { reportOctokitRestTypes } from "./report-octokit-rest-types.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
@@ -51,6 +52,7 @@ function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { co
   reportAuthOverride(ast, calls, log);
   renameContextClient(ast, log);
   reportAppFunctions(ast, log);
+  reportExpressRoutes(ast, code, log);
   reportOctokitRestTypes(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
   const printed = log.edits.apply(code);
