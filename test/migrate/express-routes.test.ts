@@ -1,4 +1,8 @@
 import { expect } from "chai";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
 
 const EXPRESS_ROUTE = /getRouter\(\)'s router/;
@@ -141,4 +145,27 @@ describe("migrateSource: routes written for Express on getRouter()'s router", ()
       expect(routeProblems(file, code).map((p) => p.line)).to.deep.equal([2]);
     });
   }
+
+  it("writes the rewrite at its place in a folder's file indented with tabs and CRLF, once", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "express-routes-"));
+    try {
+      const tabbed = PROBOT_DOCS.replace(/\n {4}/g, "\n\t\t")
+        .replace(/\n {2}/g, "\n\t")
+        .replace(/\n/g, "\r\n");
+      await writeFile(join(dir, "package.json"), '{ "name": "docs-app", "dependencies": { "probot": "^12.3.0" } }\n');
+      await writeFile(join(dir, "index.js"), tabbed);
+      const first = await migrateApp({ directory: dir, framework: "^1.0.0" });
+      const index = first.files.find((f) => f.file === "index.js");
+      expect(index?.problems.filter((p) => EXPRESS_ROUTE.test(p.message)).map((p) => p.line)).to.deep.equal([5]);
+      const written = await readFile(join(dir, "index.js"), "utf8");
+      expect(written).to.include('\trouter.get("/hello-world", (c) => c.html("Hello World"));\r\n');
+      expect(written).to.equal(
+        tabbed.replace('(req, res) => {\r\n\t\tres.send("Hello World");\r\n\t}', '(c) => c.html("Hello World")'),
+      );
+      const second = await migrateApp({ directory: dir, framework: "^1.0.0" });
+      expect(second.diff).to.equal("");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
