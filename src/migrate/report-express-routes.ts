@@ -22,6 +22,7 @@ const BODY_PARSERS = /^(json|urlencoded|text|raw)$/;
  * (Express sends a string as text/html), which the check of the rewrite proves.
  */
 export function reportExpressRoutes(ast: AnyNode, code: string, log: SourceWork): void {
+  if (!/getRouter|\brouter?\b/.test(code)) return; // nothing such a file could reach a router by
   const registrations = findRouterRegistrations(ast, code);
   if (registrations.length === 0) return;
   const bindings = expressBindings(ast);

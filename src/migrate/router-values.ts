@@ -51,10 +51,16 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
     }
     if (node.type === "MemberExpression" && !node.computed)
       return keyName(node.property) === "router" && isAppName(node.object as AnyNode);
-    if (node.type !== "CallExpression") return false;
+    // typeof getRouter === "function" && getRouter("/x"), getRouter ? getRouter() : undefined, await ...
+    if (node.type === "LogicalExpression")
+      return isRouter(at.get("right") as Path) || (node.operator !== "&&" && isRouter(at.get("left") as Path));
+    if (node.type === "ConditionalExpression")
+      return isRouter(at.get("consequent") as Path) || isRouter(at.get("alternate") as Path);
+    if (node.type === "AwaitExpression") return isRouter(at.get("argument") as Path);
+    if (node.type !== "CallExpression" && node.type !== "OptionalCallExpression") return false;
     const callee = node.callee as AnyNode;
     if (callee.type === "Identifier") return names.getRouter.has(callee.name as string);
-    if (callee.type !== "MemberExpression" || callee.computed) return false;
+    if (!/^(Optional)?MemberExpression$/.test(callee.type) || callee.computed) return false;
     const member = keyName(callee.property) ?? "";
     const args = node.arguments as AnyNode[];
     if (member === "getRouter") return true;
@@ -93,29 +99,37 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
   }
 
   const found: Registration[] = [];
+  const consider = (path: Path) => {
+    const node = path.node as AnyNode;
+    const callee = node.callee as AnyNode;
+    const member =
+      /^(Optional)?MemberExpression$/.test(callee.type) && !callee.computed ? keyName(callee.property) : "";
+    if (member && REGISTERS.has(member) && isRouter(path.get("callee", "object") as Path)) {
+      const args = node.arguments as AnyNode[];
+      const skip = member === "on" ? 2 : args[0] && isPathLike(args[0]) ? 1 : 0;
+      const routeArg = args[member === "on" ? 1 : 0];
+      const object = callee.object as AnyNode;
+      const text = code.slice(object.start as number, object.end as number);
+      found.push({
+        call: node,
+        method: member,
+        route: skip > 0 ? keyName(routeArg) : undefined,
+        receiver: /^[\w$.]{1,30}$/.test(text) ? text : undefined,
+        handlers: args.slice(skip).flatMap((arg, index) => {
+          const argPath = path.get("arguments", index + skip) as Path;
+          if (arg.type !== "ArrayExpression") return [argPath];
+          return (arg.elements as AnyNode[]).map((_, at) => argPath.get("elements", at) as Path);
+        }),
+      });
+    }
+  };
   visit(ast, {
     visitCallExpression(path) {
-      const node = path.node as AnyNode;
-      const callee = node.callee as AnyNode;
-      const member = callee.type === "MemberExpression" && !callee.computed ? keyName(callee.property) : undefined;
-      if (member && REGISTERS.has(member) && isRouter(path.get("callee", "object") as Path)) {
-        const args = node.arguments as AnyNode[];
-        const skip = member === "on" ? 2 : args[0] && isPathLike(args[0]) ? 1 : 0;
-        const routeArg = args[member === "on" ? 1 : 0];
-        const object = callee.object as AnyNode;
-        const text = code.slice(object.start as number, object.end as number);
-        found.push({
-          call: node,
-          method: member,
-          route: skip > 0 ? keyName(routeArg) : undefined,
-          receiver: /^[\w$.]{1,30}$/.test(text) ? text : undefined,
-          handlers: args.slice(skip).flatMap((arg, index) => {
-            const argPath = path.get("arguments", index + skip) as Path;
-            if (arg.type !== "ArrayExpression") return [argPath];
-            return (arg.elements as AnyNode[]).map((_, at) => argPath.get("elements", at) as Path);
-          }),
-        });
-      }
+      consider(path as Path);
+      this.traverse(path);
+    },
+    visitOptionalCallExpression(path) {
+      consider(path as Path);
       this.traverse(path);
     },
   });
@@ -124,7 +138,7 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
 
 function isPathLike(node: AnyNode): boolean {
   if (node.type === "ArrayExpression") return (node.elements as AnyNode[]).every((each) => each && isPathLike(each));
-  return /^(StringLiteral|TemplateLiteral|RegExpLiteral)$/.test(node.type) || keyName(node) !== undefined;
+  return /^(StringLiteral|TemplateLiteral|RegExpLiteral)$/.test(node.type);
 }
 
 /** getRouter's names (itself, and `{ getRouter: gr }`), the deprecated `router` and `route` of the argument, and the app's. */

@@ -55,6 +55,12 @@ const REPORTED: ReadonlyArray<[string, string, string, number[]]> = [
     'import bodyParser from "body-parser";\nimport cors from "cors";\nexport default ({ app, getRouter }) => {\n  const router = getRouter("/x");\n  router.use(bodyParser.json());\n  router.post("/y", require("express").json(), cors(), (c) => c.text("ok"));\n};\n',
     [5, 6, 6],
   ],
+  [
+    "a guarded getRouter, an optional call, and middleware kept in a const",
+    "index.js",
+    'const bodyParser = require("body-parser");\nconst jsonParser = bodyParser.json();\nmodule.exports = (app, { getRouter }) => {\n  const router = typeof getRouter === "function" && getRouter("/x");\n  router?.use(jsonParser);\n  getRouter?.("/y").get("/z", (req, res) => res.end());\n};\n',
+    [5, 6],
+  ],
 ];
 
 /** Hono's own handlers and middleware: nothing to report. */
