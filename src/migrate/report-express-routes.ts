@@ -76,7 +76,7 @@ function reportMiddleware(
   let hint: string;
   if (member === "static" || module === "serve-static")
     hint =
-      'Serve the files with Hono\'s serveStatic from "@hono/node-server/serve-static": ' +
+      'Serve the files with Hono\'s serveStatic from "@hono/node-server/serve-static" (npm install @hono/node-server): ' +
       `${router}.use("/*", serveStatic({ root: "./public", rewriteRequestPath: (path) => path.replace(/^\\/my-app/, "") })) ` +
       "(root is read from the working directory; rewriteRequestPath takes off the path given to getRouter(), say /my-app).";
   else if (module === "body-parser" || (module === "express" && BODY_PARSERS.test(member ?? "")))
