@@ -132,10 +132,11 @@ export function expressHandlerError(c: Context, cause: unknown): AppError | unde
     const shape = expressShape(handler);
     if (!shape) continue;
     const name = (handler as { name?: string }).name;
-    const what = `${route.method === "ALL" ? "the middleware" : "the handler"} of ${route.method} ${route.path}${name ? ` (${name})` : ""}`;
+    const what = `${route.method === "ALL" ? "the middleware on" : `the handler of ${route.method}`} ${route.path}`;
+    const named = name ? `${what} (${name})` : what;
     return new AppError(
       "ROUTE_HANDLER_EXPRESS",
-      `${what} looks like an Express handler: it ${shape}, but getRouter()'s routes are Hono's and get Hono's (c, next)`,
+      `${named} looks like an Express handler: it ${shape}, but getRouter()'s routes are Hono's, called with (c, next)`,
       { hint: HINT, cause },
     );
   }
