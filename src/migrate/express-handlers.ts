@@ -45,8 +45,27 @@ function paramName(param: AnyNode): string {
   return "…";
 }
 
-/** The members read on `name` in a function's body (`res.send`, `res.status`), at most three. */
-function membersUsed(fn: AnyNode, name: string): string[] {
+/** What the Hono handler for an Express one would answer with, after the members of `res` it uses. */
+export function honoAnswer(fn: AnyNode): string {
+  const params = (fn.params as AnyNode[]).map(paramName);
+  const res = params[params.length === 4 ? 2 : 1];
+  const used = new Set(res ? membersUsed(fn, res, 20) : []);
+  const answer = used.has("json")
+    ? "c.json({ ok: true })"
+    : used.has("redirect")
+      ? 'c.redirect("/elsewhere")'
+      : used.has("render")
+        ? "c.html(page)"
+        : used.has("send")
+          ? 'c.text("Hello World")'
+          : used.has("status") || used.has("sendStatus") || used.has("end")
+            ? "c.body(null, 204)"
+            : 'c.text("Hello World")';
+  return `${fn.async ? "async " : ""}(c) => ${answer}`;
+}
+
+/** The members read on `name` in a function's body (`res.send`, `res.status`), at most `most`. */
+function membersUsed(fn: AnyNode, name: string, most = 3): string[] {
   const found = new Set<string>();
   visit(fn.body as AnyNode, {
     visitMemberExpression(path) {
@@ -57,7 +76,7 @@ function membersUsed(fn: AnyNode, name: string): string[] {
       this.traverse(path);
     },
   });
-  return [...found].slice(0, 3);
+  return [...found].slice(0, most);
 }
 
 /** The local names bound to Express's modules: `const express = require("express")`, `import cors from "cors"`. */

@@ -2,6 +2,7 @@ import {
   expressBindings,
   expressMiddlewareModule,
   expressShape,
+  honoAnswer,
   honoSend,
   sentStringOnly,
 } from "./express-handlers.js";
@@ -50,7 +51,7 @@ export function reportExpressRoutes(ast: AnyNode, code: string, log: SourceWork)
         message:
           `the handler${name} of ${describe(registration)} on getRouter()'s router ${shape}, as Express's do: ` +
           "the router is a Hono app here, which calls it with (c, next), so it fails at run time",
-        hint: `Write it for Hono, returning the answer: ${honoExample(registration)}. ${TRANSLATIONS} ${KEEP_EXPRESS}`,
+        hint: `Write it for Hono, returning the answer: ${honoExample(registration, node)}. ${TRANSLATIONS} ${KEEP_EXPRESS}`,
       });
     }
   }
@@ -98,10 +99,10 @@ function describe({ receiver, method, route }: Registration): string {
   return `${receiver ?? ""}.${method}(${route === undefined ? "" : JSON.stringify(route)})`;
 }
 
-function honoExample({ receiver, method, route }: Registration): string {
+function honoExample({ receiver, method, route }: Registration, fn: AnyNode): string {
   const target = receiver ?? "router";
-  if (method === "use") return `${target}.use(async (c, next) => { ...; await next(); })`;
-  return `${target}.${method}(${JSON.stringify(route ?? "/hello-world")}, (c) => c.text("Hello World"))`;
+  if (method === "use" || method === "param") return `${target}.use(async (c, next) => { ...; await next(); })`;
+  return `${target}.${method}(${JSON.stringify(route ?? "/hello-world")}, ${honoAnswer(fn)})`;
 }
 
 function short(text: string): string {

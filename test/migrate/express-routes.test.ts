@@ -114,7 +114,7 @@ describe("migrateSource: routes written for Express on getRouter()'s router", ()
       'module.exports = ({ getRouter }) => {\n  getRouter("/x").post("/save", (req, res) => res.json(req.body));\n};\n',
     );
     expect(problem?.message).to.include('.post("/save")').and.include("(req, res)");
-    expect(problem?.hint).to.include('.post("/save", (c) => ');
+    expect(problem?.hint).to.include('.post("/save", (c) => c.json(');
     expect(problem?.hint).to.include("await c.req.json()");
   });
 
