@@ -114,11 +114,13 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
         call: node,
         method: member,
         route: skip > 0 ? keyName(routeArg) : undefined,
-        receiver: /^[\w$.]{1,30}$/.test(text) ? text : undefined,
+        receiver: text.length <= 40 && /^[\w$.]+(\((["'`][^"'`]*["'`])?\))?$/.test(text) ? text : undefined,
         handlers: args.slice(skip).flatMap((arg, index) => {
           const argPath = path.get("arguments", index + skip) as Path;
           if (arg.type !== "ArrayExpression") return [argPath];
-          return (arg.elements as AnyNode[]).map((_, at) => argPath.get("elements", at) as Path);
+          return (arg.elements as Array<AnyNode | null>).flatMap((each, at) =>
+            each ? [argPath.get("elements", at) as Path] : [],
+          );
         }),
       });
     }
