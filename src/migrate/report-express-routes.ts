@@ -4,6 +4,7 @@ import {
   expressShape,
   honoAnswer,
   honoSend,
+  literalValue,
   sentStringOnly,
 } from "./express-handlers.js";
 import { findRouterRegistrations, localFunction, valuesDeclaredIn, type Registration } from "./router-values.js";
@@ -75,12 +76,18 @@ function reportMiddleware(
   const member = node.callee?.type === "MemberExpression" ? (node.callee.property?.name as string | undefined) : "";
   const router = registration.receiver ?? "router";
   let hint: string;
-  if (member === "static" || module === "serve-static")
+  if (member === "static" || module === "serve-static") {
+    const [folder] = node.arguments as AnyNode[];
+    const root = JSON.stringify(literalValue(folder) ?? "public");
+    const base = registration.base && registration.base !== "/" ? registration.base.replace(/\/$/, "") : undefined;
+    const rewrite = base
+      ? `, rewriteRequestPath: (path) => path.replace(/^${base.replace(/[/.*+?^${}()|[\]\\]/g, "\\$&")}/, "")`
+      : "";
     hint =
       'Serve the files with Hono\'s serveStatic from "@hono/node-server/serve-static" (npm install @hono/node-server): ' +
-      `${router}.use("/*", serveStatic({ root: "./public", rewriteRequestPath: (path) => path.replace(/^\\/my-app/, "") })) ` +
-      "(root is read from the working directory; rewriteRequestPath takes off the path given to getRouter(), say /my-app).";
-  else if (module === "body-parser" || (module === "express" && BODY_PARSERS.test(member ?? "")))
+      `${router}.use("/*", serveStatic({ root: ${root}${rewrite} })) (root is read from the working directory` +
+      `${base ? `; rewriteRequestPath takes off ${base}, the path given to getRouter()` : ""}).`;
+  } else if (module === "body-parser" || (module === "express" && BODY_PARSERS.test(member ?? "")))
     hint =
       "Drop it: a Hono handler reads the body when it asks for it, await c.req.json() (c.req.parseBody() for forms, " +
       "await c.req.text(), await c.req.arrayBuffer()).";

@@ -21,6 +21,8 @@ export type Registration = {
   route: string | undefined;
   /** The router's own text when short (`router`), for the messages. */
   receiver: string | undefined;
+  /** The path given to getRouter() for this router, when the file shows it as a string. */
+  base: string | undefined;
   handlers: Path[];
 };
 
@@ -70,6 +72,19 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
     return (REGISTERS.has(member) || member === "basePath" || (member === "route" && args.length === 1)) && onRouter();
   };
   const isAppName = (node: AnyNode) => node.type === "Identifier" && names.app.has(node.name as string);
+  const baseOf = (node: AnyNode | undefined, path?: Path): string | undefined => {
+    if (node?.type === "Identifier" && path) {
+      const scope = declaringScope(path, node.name as string);
+      return baseOf(scope ? valuesDeclaredIn(scope).get(node.name as string) : undefined);
+    }
+    if (node?.type !== "CallExpression") return undefined;
+    const callee = node.callee as AnyNode;
+    const member = callee.type === "MemberExpression" && !callee.computed ? keyName(callee.property) : undefined;
+    const [first] = node.arguments as AnyNode[];
+    if ((callee.type === "Identifier" && names.getRouter.has(callee.name as string)) || member === "getRouter")
+      return first ? keyName(first) : "/";
+    return member && REGISTERS.has(member) ? baseOf(callee.object as AnyNode) : undefined;
+  };
 
   for (let round = 0, changed = true; changed && round < 5; round++) {
     changed = false;
@@ -114,6 +129,7 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
         call: node,
         method: member,
         route: skip > 0 ? keyName(routeArg) : undefined,
+        base: baseOf(object, path.get("callee", "object") as Path),
         receiver: text.length <= 40 && /^[\w$.]+(\((["'`][^"'`]*["'`])?\))?$/.test(text) ? text : undefined,
         handlers: args.slice(skip).flatMap((arg, index) => {
           const argPath = path.get("arguments", index + skip) as Path;
