@@ -85,6 +85,9 @@ describe("migrateSource: routes written for Express on getRouter()'s router", ()
     expect(problems[0]?.message).to.include("express.static");
     expect(problems[0]?.hint).to.include('serveStatic from "@hono/node-server/serve-static"');
     expect(problems[0]?.hint).to.include("createNodeMiddleware()");
+    expect(problems[0]?.hint).to.include(
+      'router.use("/*", serveStatic({ root: "public", rewriteRequestPath: (path) => path.replace(/^\\/my-app/, "") }))',
+    );
     expect(result.code).to.include('router.get("/hello-world", (c) => c.html("Hello World"));');
     expect(result.changes.map((c) => c.line)).to.include(6);
     // A second run finds nothing more to change, and the Hono handler is not reported.
