@@ -45,22 +45,23 @@ function paramName(param: AnyNode): string {
   return "…";
 }
 
+/** Express's ways to answer, first found first, and Hono's for each. */
+const ANSWERS: ReadonlyArray<[member: string, hono: string]> = [
+  ["json", "c.json({ ok: true })"],
+  ["redirect", 'c.redirect("/elsewhere")'],
+  ["render", "c.html(page)"],
+  ["sendStatus", "c.body(null, 204)"],
+  ["status", 'c.text("Created", 201)'],
+  ["send", 'c.text("Hello World")'],
+  ["end", "c.body(null)"],
+];
+
 /** What the Hono handler for an Express one would answer with, after the members of `res` it uses. */
 export function honoAnswer(fn: AnyNode): string {
   const params = (fn.params as AnyNode[]).map(paramName);
   const res = params[params.length === 4 ? 2 : 1];
   const used = new Set(res ? membersUsed(fn, res, 20) : []);
-  const answer = used.has("json")
-    ? "c.json({ ok: true })"
-    : used.has("redirect")
-      ? 'c.redirect("/elsewhere")'
-      : used.has("render")
-        ? "c.html(page)"
-        : used.has("send")
-          ? 'c.text("Hello World")'
-          : used.has("status") || used.has("sendStatus") || used.has("end")
-            ? "c.body(null, 204)"
-            : 'c.text("Hello World")';
+  const answer = ANSWERS.find(([member]) => used.has(member))?.[1] ?? 'c.text("Hello World")';
   return `${fn.async ? "async " : ""}(c) => ${answer}`;
 }
 
