@@ -7,7 +7,9 @@ import {
   literalValue,
   sentStringOnly,
 } from "./express-handlers.js";
-import { findRouterRegistrations, localFunction, valuesDeclaredIn, type Registration } from "./router-values.js";
+import { exportedFunctions, relativeCallTargets, type RouterParam } from "./router-handoffs.js";
+import { localFunction, valuesDeclaredIn } from "./declared-values.js";
+import { findRouterRegistrations, type Registration, type RouterHandoff } from "./router-values.js";
 import { declaringScope } from "./scope-lookup.js";
 import { lineOf, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
@@ -23,10 +25,24 @@ const BODY_PARSERS = /^(json|urlencoded|text|raw)$/;
  * reported with its Hono form; a handler that only sends a string is rewritten, `(c) => c.html(s)`
  * (Express sends a string as text/html), which the check of the rewrite proves.
  */
-export function reportExpressRoutes(ast: AnyNode, code: string, log: SourceWork): void {
-  if (!/getRouter|\brouter?\b/.test(code)) return; // nothing such a file could reach a router by
-  const registrations = findRouterRegistrations(ast, code);
-  if (registrations.length === 0) return;
+export function reportExpressRoutes(
+  ast: AnyNode,
+  code: string,
+  log: SourceWork,
+  routerParams: ReadonlyArray<RouterParam> = [],
+): RouterHandoff[] {
+  // Nothing such a file could reach a router by, unless another file hands it one.
+  if (routerParams.length === 0 && !/getRouter|\brouter?\b/.test(code)) return [];
+  const exported = routerParams.length > 0 ? exportedFunctions(ast) : new Map<string, AnyNode>();
+  const seeds = routerParams.flatMap(({ name, index }) => {
+    const fn = exported.get(name);
+    return fn ? [{ fn, index }] : [];
+  });
+  const { registrations, handoffs } = findRouterRegistrations(ast, code, {
+    seeds,
+    callTarget: relativeCallTargets(ast),
+  });
+  if (registrations.length === 0) return handoffs;
   const bindings = expressBindings(ast);
   for (const registration of registrations) {
     for (const handler of registration.handlers) {
@@ -56,6 +72,7 @@ export function reportExpressRoutes(ast: AnyNode, code: string, log: SourceWork)
       });
     }
   }
+  return handoffs;
 }
 
 const TRANSLATIONS =

@@ -1,4 +1,5 @@
 import { visit } from "recast";
+import { localFunction, valuesDeclaredIn } from "./declared-values.js";
 import { declaringScope } from "./scope-lookup.js";
 import { keyName, type AnyNode, type Path } from "./source-types.js";
 
@@ -12,6 +13,23 @@ const ARGUMENT_KEYS = new Set(["app", "getRouter", "on", "log", "load", "receive
 const APP_NAMES = new Set(["app", "robot", "probot"]);
 
 const WRAPPERS = /^TS(As|Satisfies|NonNull)Expression$|^TSTypeAssertion$|^ParenthesizedExpression$/;
+
+/** A router of getRouter()'s passed to a function of another file of the app: `require("./routes")(router)`. */
+export type RouterHandoff = {
+  /** The module as written: "./routes". */
+  module: string;
+  /** The export called: "default" for `module.exports` / `export default`, else its name. */
+  name: string;
+  /** The argument that is the router. */
+  index: number;
+};
+
+export type RouterSearch = {
+  /** Parameters that other files pass a router to: `index` of `fn`. */
+  seeds?: ReadonlyArray<{ fn: AnyNode; index: number }>;
+  /** The function of another file a callee stands for, if any. */
+  callTarget?: ((callee: AnyNode) => Omit<RouterHandoff, "index"> | undefined) | undefined;
+};
 
 /** A route or middleware added to a router of getRouter()'s: `router.get("/a", h1, h2)`. */
 export type Registration = {
@@ -32,7 +50,11 @@ export type Registration = {
  * variable holding one, a function of the file it is passed to, and the deprecated `app.router`,
  * `app.route(p)` and `{ route, router }` of the argument.
  */
-export function findRouterRegistrations(ast: AnyNode, code: string): Registration[] {
+export function findRouterRegistrations(
+  ast: AnyNode,
+  code: string,
+  { seeds = [], callTarget }: RouterSearch = {},
+): { registrations: Registration[]; handoffs: RouterHandoff[] } {
   const names = argumentNames(ast);
   const held = new Map<AnyNode, Set<string>>();
   const hold = (scope: AnyNode | null, name: string): boolean => {
@@ -86,6 +108,10 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
     return member && REGISTERS.has(member) ? baseOf(callee.object as AnyNode) : undefined;
   };
 
+  for (const { fn, index } of seeds) {
+    const param = (fn.params as AnyNode[])[index];
+    if (param?.type === "Identifier") hold(fn, param.name as string);
+  }
   for (let round = 0, changed = true; changed && round < 5; round++) {
     changed = false;
     visit(ast, {
@@ -114,9 +140,13 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
   }
 
   const found: Registration[] = [];
+  const handoffs: RouterHandoff[] = [];
   const consider = (path: Path) => {
     const node = path.node as AnyNode;
     const callee = node.callee as AnyNode;
+    const target = callTarget?.(callee);
+    for (const [index] of (target ? (node.arguments as AnyNode[]) : []).entries())
+      if (isRouter(path.get("arguments", index) as Path)) handoffs.push({ ...(target as RouterHandoff), index });
     const member =
       /^(Optional)?MemberExpression$/.test(callee.type) && !callee.computed ? keyName(callee.property) : "";
     if (member && REGISTERS.has(member) && isRouter(path.get("callee", "object") as Path)) {
@@ -151,7 +181,7 @@ export function findRouterRegistrations(ast: AnyNode, code: string): Registratio
       this.traverse(path);
     },
   });
-  return found;
+  return { registrations: found, handoffs };
 }
 
 function isPathLike(node: AnyNode): boolean {
@@ -188,40 +218,4 @@ function argumentNames(ast: AnyNode) {
     },
   });
   return names;
-}
-
-/** The function a callee is: written there, or a function or const function of the file, by name. */
-export function localFunction(path: Path): AnyNode | undefined {
-  const node = path.node as AnyNode;
-  if (/^(ArrowFunctionExpression|FunctionExpression)$/.test(node.type)) return node;
-  if (node.type !== "Identifier") return undefined;
-  const scope = declaringScope(path, node.name as string);
-  if (!scope) return undefined;
-  const value = valuesDeclaredIn(scope).get(node.name as string);
-  return value && /^(ArrowFunctionExpression|FunctionExpression|FunctionDeclaration)$/.test(value.type)
-    ? value
-    : undefined;
-}
-
-const declaredValues = new WeakMap<AnyNode, Map<string, AnyNode>>();
-
-/** What names are declared as in a scope (and the scopes inside it): a function, or a const's value. */
-export function valuesDeclaredIn(scope: AnyNode): Map<string, AnyNode> {
-  const cached = declaredValues.get(scope);
-  if (cached) return cached;
-  const found = new Map<string, AnyNode>();
-  visit(scope, {
-    visitFunction(inner) {
-      const fn = inner.node as AnyNode;
-      if (fn.type === "FunctionDeclaration" && fn.id) found.set(fn.id.name as string, fn);
-      this.traverse(inner);
-    },
-    visitVariableDeclarator(inner) {
-      const { id, init } = inner.node as AnyNode;
-      if (id.type === "Identifier" && init) found.set(id.name as string, init);
-      this.traverse(inner);
-    },
-  });
-  declaredValues.set(scope, found);
-  return found;
 }

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
@@ -173,6 +173,33 @@ describe("migrateSource: routes written for Express on getRouter()'s router", ()
       );
       const second = await migrateApp({ directory: dir, framework: "^1.0.0" });
       expect(second.diff).to.equal("");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("follows a router passed to a function of another file of the app", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "express-routes-"));
+    const files: Record<string, string> = {
+      "package.json": '{ "name": "split-app", "dependencies": { "probot": "^12.3.0" } }\n',
+      "index.js":
+        'const { addMore } = require("./lib/more");\nmodule.exports = (app, { getRouter }) => {\n  require("./lib/routes")(getRouter("/my-app"));\n  addMore(app, getRouter());\n};\n',
+      "lib/routes.js":
+        'module.exports = (router) => {\n  router.get("/a", (req, res) => res.json({}));\n  router.get("/b", (c) => c.text("ok"));\n};\n',
+      "lib/more.js": 'exports.addMore = function (app, router) {\n  router.post("/c", (req, res) => res.end());\n};\n',
+      "src/index.ts": 'import routes from "./routes.js";\nexport default ({ getRouter }) => routes(getRouter());\n',
+      "src/routes.ts":
+        'export default function routes(r: any) {\n  r.use(function (req, res, next) { next(); });\n}\nexport function unused(router: any) {\n  router.get("/d", (req, res) => res.end());\n}\n',
+    };
+    try {
+      await mkdir(join(dir, "lib"));
+      await mkdir(join(dir, "src"));
+      for (const [file, text] of Object.entries(files)) await writeFile(join(dir, file), text);
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+      const found = report.files.flatMap((f) =>
+        f.problems.filter((p) => EXPRESS_ROUTE.test(p.message)).map((p) => `${f.file}:${p.line ?? 0}`),
+      );
+      expect(found.sort()).to.deep.equal(["lib/more.js:2", "lib/routes.js:2", "src/routes.ts:2"]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
