@@ -61,6 +61,12 @@ const REPORTED: ReadonlyArray<[string, string, string, number[]]> = [
     'const bodyParser = require("body-parser");\nconst jsonParser = bodyParser.json();\nmodule.exports = (app, { getRouter }) => {\n  const router = typeof getRouter === "function" && getRouter("/x");\n  router?.use(jsonParser);\n  getRouter?.("/y").get("/z", (req, res) => res.end());\n};\n',
     [5, 6],
   ],
+  [
+    "the deprecated router and route() destructured from the argument",
+    "index.js",
+    'module.exports = ({ app, router, route }) => {\n  router.get("/a", (req, res) => res.end());\n  route("/x").get("/b", (req, res) => res.end());\n  app.on("issues", f);\n};\n',
+    [2, 3],
+  ],
 ];
 
 /** Hono's own handlers and middleware: nothing to report. */
