@@ -1,5 +1,5 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
@@ -7,6 +7,9 @@ import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { migrateSource } from "./migrate-source.js";
+import { SOURCE_EXTENSIONS } from "./parse-source.js";
+import type { RouterParam } from "./router-handoffs.js";
+import type { RouterHandoff } from "./router-values.js";
 import { FRAMEWORK_MODULE } from "./probot-names.js";
 import type { Change, Problem } from "./source-types.js";
 
@@ -84,6 +87,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     }
     sources.push([file, before, after]);
   }
+  followRouterHandoffs(sources);
   const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
   let moved: SourceResult;
   try {
@@ -107,7 +111,51 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   return report;
 }
 
-type SourceResult = { code: string; changes: Change[]; problems: Problem[]; error?: string };
+type SourceResult = {
+  code: string;
+  changes: Change[];
+  problems: Problem[];
+  error?: string;
+  handoffs?: RouterHandoff[];
+};
+
+/**
+ * A file that passes a router of getRouter()'s to a function of another file (`require("./routes")(router)`):
+ * that file is read again knowing which of its exports' parameters is the router, so its routes are checked too.
+ */
+function followRouterHandoffs(sources: Array<[file: string, before: string, after: SourceResult]>): void {
+  const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
+  const params = new Map<number, RouterParam[]>();
+  for (const [file, , after] of sources)
+    for (const { module, name, index } of after.handoffs ?? []) {
+      const target = resolveModule(file, module, byFile);
+      if (target !== undefined) params.set(target, [...(params.get(target) ?? []), { name, index }]);
+    }
+  for (const [index, routerParams] of params) {
+    const [file, before] = sources[index] as [string, string, SourceResult];
+    try {
+      sources[index] = [file, before, migrateSource(file, before, { routerParams })];
+    } catch {
+      // unreadable: the first result says so
+    }
+  }
+}
+
+/** The app's file a relative module names: as written, with a source extension, or its folder's index. */
+function resolveModule(from: string, module: string, files: Map<string, number>): number | undefined {
+  const base = posix.join(posix.dirname(from.split(sep).join("/")), module);
+  const stem = base.replace(/\.[cm]?[jt]sx?$/, "");
+  const candidates = [
+    base,
+    ...SOURCE_EXTENSIONS.map((ext) => stem + ext),
+    ...SOURCE_EXTENSIONS.map((ext) => `${base}/index${ext}`),
+  ];
+  for (const candidate of candidates) {
+    const found = files.get(candidate) ?? files.get(candidate.split("/").join(sep));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 async function readManifest(directory: string, manifestPath: string): Promise<string> {
   const folder = await stat(directory).catch(() => undefined);

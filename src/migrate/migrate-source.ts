@@ -8,6 +8,9 @@ import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
 import { reportAuthOverride } from "./report-auth-override.js";
+import { reportExpressRoutes } from "./report-express-routes.js";
+import type { RouterParam } from "./router-handoffs.js";
+import type { RouterHandoff } from "./router-values.js";
 import { reportOctokitRestTypes } from "./report-octokit-rest-types.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
@@ -16,9 +19,21 @@ import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type Source
 /** Text that any file the migration would change or report on contains. */
 const CANDIDATE = /probot|octokit|githubToken|\b(context|ctx)\.github\b|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
 
+export type MigrateSourceOptions = {
+  /** The exports other files of the app pass a router of getRouter()'s to (see `handoffs`). */
+  routerParams?: ReadonlyArray<RouterParam> | undefined;
+};
+
+export type SourceResult = SourceLog & {
+  code: string;
+  /** Routers this file passes to functions of other files: `require("./routes")(router)`. */
+  handoffs?: RouterHandoff[];
+};
+
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
-export function migrateSource(file: string, code: string): SourceLog & { code: string } {
-  if (!CANDIDATE.test(code)) return { code, changes: [], problems: [] };
+export function migrateSource(file: string, code: string, options: MigrateSourceOptions = {}): SourceResult {
+  const routerParams = options.routerParams ?? [];
+  if (routerParams.length === 0 && !CANDIDATE.test(code)) return { code, changes: [], problems: [] };
   if (BUNDLED_PROBOT.test(code)) {
     // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
     const message = "left as it was: a bundle with probot inside (build output)";
@@ -26,7 +41,7 @@ export function migrateSource(file: string, code: string): SourceLog & { code: s
   }
   const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
   try {
-    return migrateTree(file, code, ast);
+    return migrateTree(file, code, ast, routerParams);
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
     const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
@@ -42,7 +57,7 @@ const BUNDLE_HINT =
 const UNPROVEN_HINT =
   "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.";
 
-function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { code: string } {
+function migrateTree(file: string, code: string, ast: AnyNode, routerParams: ReadonlyArray<RouterParam>): SourceResult {
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
@@ -51,6 +66,7 @@ function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { co
   reportAuthOverride(ast, calls, log);
   renameContextClient(ast, log);
   reportAppFunctions(ast, log);
+  const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
   const printed = log.edits.apply(code);
@@ -68,9 +84,9 @@ function migrateTree(file: string, code: string, ast: AnyNode): SourceLog & { co
       message: `left as it was: the rewrite would have changed more than the renames (${wrong})`,
       hint: UNPROVEN_HINT,
     };
-    return { code, changes: [], problems: [problem, ...log.problems] };
+    return { code, changes: [], problems: [problem, ...log.problems], handoffs };
   }
-  return { code: result, changes: log.changes, problems: log.problems };
+  return { code: result, changes: log.changes, problems: log.problems, handoffs };
 }
 
 /** Option keys that only Probot's options have, in objects the calls did not show (built elsewhere, or given to a wrapper). */

@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isAppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
+import { logExpressHandler } from "./express-handler.js";
 
 /**
  * The trie router: Hono's default refuses routes added after the first
@@ -15,7 +16,11 @@ import { scrubSecrets } from "../log/secrets.js";
  */
 export function createBaseRouter(log: Logger): Hono {
   const router: Hono = new HonoBase({ router: new TrieRouter() });
-  router.notFound((c) => c.json({ error: "Not found" }, 404));
+  router.notFound((c) => {
+    // A route matched but answered nothing: Hono's answer for a handler that returns no Response.
+    logExpressHandler(c, log);
+    return c.json({ error: "Not found" }, 404);
+  });
   router.onError((error, c) => answerError(error, c, log));
   return router;
 }
@@ -27,6 +32,7 @@ function answerError(error: Error, c: Context, log: Logger): Response {
     return c.json({ error: scrubSecrets(error.message) }, error.status as ContentfulStatusCode);
   }
   const { method, path } = c.req;
+  if (logExpressHandler(c, log, error)) return c.json({ error: "Internal server error" }, 500);
   log.error({ err: error, method, path }, `${method} ${path} failed: ${error.message}`);
   return c.json({ error: "Internal server error" }, 500);
 }

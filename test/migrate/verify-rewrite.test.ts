@@ -57,4 +57,36 @@ describe("findUnintendedChange: a rewrite is written only when it is the intende
     const after = "const { client: octokit } = context;\n";
     expect(findUnintendedChange("a.js", code, after, rangesOf(code, "octokit").slice(0, 1))).to.equal(undefined);
   });
+
+  describe("an Express handler made Hono's: only (c) => c.html(s) of a handler that sends s alone", () => {
+    const code = 'r.get("/a", (req, res) => { res.send("Hi"); });\n';
+    const cases: ReadonlyArray<[string, string, string, string | undefined]> = [
+      ["the same string, as html", code, 'r.get("/a", (c) => c.html("Hi"));\n', undefined],
+      ["the same string in a template", code, 'r.get("/a", (c) => c.html(`Hi`));\n', undefined],
+      ["another string", code, 'r.get("/a", (c) => c.html("Bye"));\n', "refused"],
+      ["text for html", code, 'r.get("/a", (c) => c.text("Hi"));\n', "refused"],
+      ["an async handler", code, 'r.get("/a", async (c) => c.html("Hi"));\n', "refused"],
+      [
+        "a handler that reads req",
+        'r.get("/a", (req, res) => { res.send(req.url); });\n',
+        'r.get("/a", (c) => c.html(req.url));\n',
+        "refused",
+      ],
+    ];
+    for (const [what, before, after, refused] of cases) {
+      it(`${refused ? "refuses" : "accepts"} ${what}`, () => {
+        const edited: Array<[number, number]> = [[before.indexOf("(req"), before.lastIndexOf(");\n")]];
+        const found = findUnintendedChange("a.js", before, after, edited);
+        if (refused)
+          expect(found)
+            .to.be.a("string")
+            .and.match(/^line 1: /);
+        else expect(found).to.equal(undefined);
+      });
+    }
+
+    it("refuses it where no edit was meant", () => {
+      expect(findUnintendedChange("a.js", code, 'r.get("/a", (c) => c.html("Hi"));\n', [])).to.be.a("string");
+    });
+  });
 });
