@@ -6,7 +6,7 @@ import { findSourceFiles } from "./find-source-files.js";
 import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { migrateSource } from "./migrate-source.js";
-import { FRAMEWORK_MODULE } from "./probot-names.js";
+import { FRAMEWORK_MODULE, LAMBDA_ADAPTER_MODULE } from "./probot-names.js";
 import type { Change, Problem } from "./source-types.js";
 
 export type MigrateAppOptions = {
@@ -86,7 +86,13 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
   let moved: SourceResult;
   try {
-    moved = migratePackageJson(manifest, options.framework, options.overrides, importer?.[0]);
+    moved = migratePackageJson(
+      manifest,
+      options.framework,
+      options.overrides,
+      importer?.[0],
+      replacedPackages(sources),
+    );
   } catch (error) {
     throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
       hint: "Fix package.json, then run app migrate again.",
@@ -102,6 +108,16 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
 }
 
 type SourceResult = { code: string; changes: Change[]; problems: Problem[]; error?: string };
+
+/** The Lambda adapter, once every file that named it imports gh-app-kit instead (comments count: kept then). */
+function replacedPackages(sources: Array<[file: string, before: string, after: SourceResult]>): Map<string, string> {
+  const moved = `"${LAMBDA_ADAPTER_MODULE}" → "${FRAMEWORK_MODULE}"`;
+  const mover = sources.find(([, , after]) => after.changes.some((change) => change.text === moved));
+  const stillNamed = sources.some(([, before, after]) =>
+    (after.error ? before : after.code).includes(LAMBDA_ADAPTER_MODULE),
+  );
+  return mover && !stillNamed ? new Map([[LAMBDA_ADAPTER_MODULE, mover[0]]]) : new Map();
+}
 
 async function readManifest(directory: string, manifestPath: string): Promise<string> {
   const folder = await stat(directory).catch(() => undefined);
