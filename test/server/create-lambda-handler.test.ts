@@ -139,6 +139,30 @@ describe("createLambdaHandler (API Gateway and function URL events)", function (
     expectComment(before, 52);
   });
 
+  // Netlify Functions took Probot's adapter too: their event is format 1.0 without requestContext.
+  it("runs a delivery from a Netlify function event", async () => {
+    const before = comments().length;
+    const call = delivery("opened", 53);
+    const headers = Object.fromEntries(
+      Object.entries(call.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const event = {
+      rawUrl: "https://app.netlify.app/.netlify/functions/webhooks",
+      rawQuery: "",
+      path: "/.netlify/functions/webhooks",
+      httpMethod: "POST",
+      headers: { ...headers, host: "app.netlify.app" },
+      multiValueHeaders: {},
+      queryStringParameters: {},
+      multiValueQueryStringParameters: {},
+      body: call.body,
+      isBase64Encoded: false,
+    };
+    const result = await handler(event as never, lambdaContext() as never);
+    expect(result.statusCode, result.body).to.equal(200);
+    expectComment(before, 53);
+  });
+
   it("answers 500 when a handler fails, with the error as JSON", async () => {
     const result = await handler(httpApiEvent(delivery("deleted", 60)) as never, lambdaContext() as never);
     expect(result.statusCode, result.body).to.equal(500);
