@@ -1,9 +1,15 @@
 import { expect } from "chai";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
+import { startFakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
+import { httpApiEvent, restApiEvent } from "../helpers/lambda-events.js";
+import { sign } from "../helpers/sign.js";
 
 const ADAPTER = "@probot/adapter-aws-lambda-serverless";
 
@@ -132,5 +138,106 @@ describe("app migrate: a folder deployed with Probot's AWS Lambda adapter", () =
     expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0", [ADAPTER]: "^4.0.0" });
     const problems = report.files.find((f) => f.file === "package.json")?.problems.map((p) => p.message);
     expect(problems?.join("\n")).to.include(ADAPTER);
+  });
+});
+
+/** Invokes the exported function of `file` with each event in turn (in a process of its own) and prints the results. */
+const INVOKE = `const [file, name, events] = process.argv.slice(2);
+(async () => {
+  const handler = require(file)[name];
+  const results = [];
+  for (const event of JSON.parse(events)) results.push(await handler(event, { awsRequestId: "r" }));
+  console.log(JSON.stringify(results.map((result) => result.statusCode)));
+})();
+`;
+
+// The migrated handler, run: the adapter's README file, after app migrate, answers API Gateway events
+// with createApp() reading the function's environment.
+describe("app migrate: the migrated Lambda handler runs", function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), "migrate-lambda-run-"));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it("answers a signed delivery (REST API and HTTP API events) and a bad signature as Probot's adapter did", async () => {
+    const manifest = { name: "lambda-app", dependencies: { [ADAPTER]: "^4.0.0" } };
+    await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(
+      join(dir, "handler.js"),
+      `const {\n  createLambdaFunction,\n  createProbot,\n} = require("${ADAPTER}");\nconst appFn = require("./");\nmodule.exports.webhooks = createLambdaFunction(appFn, {\n  probot: createProbot(),\n});\n`,
+    );
+    await writeFile(
+      join(dir, "index.js"),
+      'module.exports = (app) => {\n  app.on("issues.opened", async (context) => {\n    await context.octokit.issues.createComment(context.issue({ body: "Thanks!" }));\n  });\n};\n',
+    );
+    await migrateApp({ directory: dir, framework: "^1.0.0" });
+    // gh-app-kit as npm would install it: this checkout (built).
+    await mkdir(join(dir, "node_modules"), { recursive: true });
+    await symlink(fileURLToPath(new URL("../..", import.meta.url)), join(dir, "node_modules/gh-app-kit"), "dir");
+    await writeFile(join(dir, "invoke.cjs"), INVOKE);
+
+    const keys = getTestKeys();
+    const platform = await startFakePlatform({ publicKey: keys.publicKey, pathPrefix: "/api/v3" });
+    try {
+      const secret = "lambda-migrate-secret";
+      const signed = (number: number, key = secret) => {
+        const body = JSON.stringify({
+          action: "opened",
+          issue: { number },
+          repository: { name: "hello", owner: { login: "octo" } },
+          installation: { id: 1 },
+        });
+        return {
+          method: "POST",
+          path: "/api/github/webhooks",
+          headers: {
+            "Content-Type": "application/json",
+            "X-GitHub-Delivery": `d-${number}`,
+            "X-GitHub-Event": "issues",
+            "X-Hub-Signature-256": sign(key, body),
+          },
+          body,
+        };
+      };
+      const events = [
+        restApiEvent(signed(1)),
+        httpApiEvent({ ...signed(2), base64: true }),
+        httpApiEvent(signed(3, "x")),
+      ];
+      const { host } = new URL(platform.url);
+      const output = await new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          ["invoke.cjs", "./handler.js", "webhooks", JSON.stringify(events)],
+          {
+            cwd: dir,
+            timeout: 30_000,
+            env: {
+              PATH: process.env.PATH,
+              APP_ID: "1",
+              PRIVATE_KEY: keys.privateKeyPkcs1,
+              WEBHOOK_SECRET: secret,
+              GHE_HOST: host,
+              GHE_PROTOCOL: "http",
+              LOG_LEVEL: "fatal",
+            },
+          },
+          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+        ),
+      );
+      expect(JSON.parse(output.trim().split("\n").pop()!)).to.deep.equal([200, 200, 400]);
+      const comments = platform.callsTo("POST", "/repos/octo/hello/issues/:number/comments");
+      expect(comments.map((call) => call.path).sort()).to.deep.equal([
+        "/repos/octo/hello/issues/1/comments",
+        "/repos/octo/hello/issues/2/comments",
+      ]);
+      // With an installation token the app exchanged its JWT for.
+      expect(platform.tokenExchanges().length).to.be.greaterThan(0);
+      expect(comments.every((call) => /^token ghs_/.test(String(call.headers.authorization)))).to.equal(true);
+    } finally {
+      await platform.close();
+    }
   });
 });
