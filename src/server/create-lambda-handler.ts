@@ -39,7 +39,7 @@ export function createLambdaHandler(
   appOrFn: App | AnyAppFunction,
   options: LambdaHandlerOptions & { app?: App | undefined } = {},
 ): LambdaHandler {
-  refuseProbotOption(options);
+  requireApp(appOrFn, options);
   const web = createWebHandler(appOrFn as ApplicationFunction, options as LambdaHandlerOptions & { app: App });
   const app = typeof appOrFn === "function" ? (options.app as App) : appOrFn;
   const webhookPath = options.webhookPath ?? app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
@@ -59,11 +59,14 @@ function atWebhookPath(request: Request, webhookPath: string): Request {
   return new Request(url, request);
 }
 
-/** Probot's adapter took `{ probot }`: say what it is here rather than fail on a missing app. */
-function refuseProbotOption(options: object): void {
-  if (options && "probot" in options && !("app" in options)) {
-    throw new AppError("OPTION_INVALID", 'createLambdaHandler takes the App as its "app" option, not "probot".', {
-      hint: "Write createLambdaHandler(appFn, { app: createApp() }); `app migrate` makes this change.",
-    });
-  }
+/** An app function needs its App beside it; Probot's adapter took it as `{ probot }`. */
+function requireApp(appOrFn: App | AnyAppFunction, options: { app?: App | undefined } | undefined): void {
+  if (typeof appOrFn !== "function" || options?.app) return;
+  const probot = typeof options === "object" && options !== null && "probot" in options;
+  const message = probot
+    ? 'createLambdaHandler takes the App as its "app" option, not "probot".'
+    : 'createLambdaHandler(appFn, options) needs the App as its "app" option.';
+  throw new AppError("OPTION_INVALID", message, {
+    hint: `Write createLambdaHandler(appFn, { app: createApp() })${probot ? "; app migrate makes this change" : ""}.`,
+  });
 }

@@ -182,12 +182,15 @@ describe("createLambdaHandler (API Gateway and function URL events)", function (
     expect(other.statusCode).to.equal(404);
   });
 
-  it("says what to write when given Probot's { probot } option", () => {
+  it("says what to write when given Probot's { probot } option, or no app", () => {
     const app = new App({ secret: SECRET, logLevel: "fatal" });
     const options = { probot: app } as unknown as { app: App };
     expect(() => root.createLambdaHandler(() => {}, options))
       .to.throw(root.AppError)
       .with.property("hint")
       .that.includes("{ app: createApp() }");
+    expect(() => root.createLambdaHandler(() => {}, {} as { app: App }))
+      .to.throw(root.AppError, 'createLambdaHandler(appFn, options) needs the App as its "app" option.')
+      .with.property("code", "OPTION_INVALID");
   });
 });
