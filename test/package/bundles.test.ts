@@ -130,15 +130,6 @@ console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
 
   /** The package's modules and packages (as `dist/src/…`, `node_modules/…`) a Worker of `source` bundles. */
   async function workerInputs(name: string, source: string): Promise<string[]> {
-    return (await workerBundle(name, source)).inputs;
-  }
-
-  /** The inputs of a Worker of `source`, and the size of its minified bundle. */
-  async function workerBundle(
-    name: string,
-    source: string,
-    minify = false,
-  ): Promise<{ inputs: string[]; bytes: number }> {
     const entry = join(tmp, name);
     await writeFile(entry, source.replace("ROOT", JSON.stringify(join(root, "dist/src/index.js"))));
     const result = await build({
@@ -152,12 +143,10 @@ console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
       write: false,
       outdir: tmp,
       metafile: true,
-      minify,
       logLevel: "silent",
     });
     const [output] = Object.values(result.metafile.outputs);
-    const inputs = Object.keys(output!.inputs).map((input) => input.replace(/^.*?(node_modules|dist\/src)\//, "$1/"));
-    return { inputs, bytes: output!.bytes };
+    return Object.keys(output!.inputs).map((input) => input.replace(/^.*?(node_modules|dist\/src)\//, "$1/"));
   }
 
   // A Worker imports createApp and createWebHandler from the root: the rest of the root must not come along.
@@ -179,19 +168,6 @@ export default { fetch: (request, env, ctx) => (handler ??= createWebHandler(cre
     expect(bundled.filter((input) => nodeOnly.some((pattern) => pattern.test(input)))).to.deep.equal([]);
     // The webhook path itself is there.
     expect(bundled).to.include.members(["dist/src/server/create-web-handler.js", "dist/src/create-app.js"]);
-  });
-
-  // createLambdaHandler is createWebHandler plus Hono's Lambda adapter (and none of it in a Worker that does not use it).
-  it("bundles createLambdaHandler as createWebHandler plus Hono's small Lambda adapter", async () => {
-    const lambdaFiles =
-      /^(node_modules\/hono\/dist\/(adapter\/aws-lambda|utils\/encode)|dist\/src\/server\/create-lambda-handler)/;
-    const web = await workerBundle("web.mjs", "export { createApp, createWebHandler } from ROOT;\n", true);
-    const lambda = await workerBundle("lambda.mjs", "export { createApp, createLambdaHandler } from ROOT;\n", true);
-    expect(web.inputs.filter((input) => lambdaFiles.test(input))).to.deep.equal([]);
-    const added = lambda.inputs.filter((input) => /^(node_modules|dist)\//.test(input) && !web.inputs.includes(input));
-    expect(added).to.include("node_modules/hono/dist/adapter/aws-lambda/handler.js");
-    expect(added.filter((input) => !lambdaFiles.test(input))).to.deep.equal([]);
-    expect(lambda.bytes - web.bytes).to.be.below(12_000);
   });
 
   // create-app.js supplies the Redis sharing as it loads (package.json "sideEffects" says so).
