@@ -14,6 +14,7 @@ export type LambdaHandler = ((event: LambdaEvent, context?: LambdaContext) => Pr
 };
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
 type FetchApp = Parameters<typeof handle>[0];
+// Hono marks hono/aws-lambda for removal in Hono 5, in favour of @hono/aws-lambda (not on npm yet): same handle().
 
 /**
  * `createWebHandler` as an AWS Lambda function, through Hono's Lambda adapter:

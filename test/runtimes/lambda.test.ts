@@ -10,8 +10,8 @@ for (const [adapter, format, title] of [
   ["hono", "v2", "the packed package on AWS Lambda (hono/aws-lambda and createWebHandler)"],
   ["serverless-http", "v2", "the packed package on AWS Lambda (serverless-http and createNodeMiddleware)"],
 ] as const) {
-  // The package's own entry needs nothing beyond the package (Hono's adapter comes with it).
-  const needs = adapter === "serverless-http" ? ["serverless-http"] : [];
+  // The package's own entry needs nothing beyond the package; the others run with the runtimes' install.
+  const needs = adapter === "gh-app-kit" ? [] : ["serverless-http"];
   describeRuntime(title, { needs, noPing: adapter === "serverless-http" }, (env, work) =>
     spawnTarget(process.execPath, ["invoke.mjs", adapter, format], { cwd: join(work, "lambda"), env, url: firstUrl }),
   );
