@@ -83,7 +83,10 @@ export function importedBy(node: AnyNode | undefined): AnyNode | undefined {
   return undefined;
 }
 
-/** The statement names the module and takes from it only names that `known` accepts. */
+/**
+ * The statement names the module and takes from it only names that `known` accepts: named imports,
+ * `const { a, b: c } = require(M)` (or `await import(M)`), `require(M).a`.
+ */
 export function takesOnly(path: Path, literal: AnyNode, known: (name: string) => boolean): boolean {
   const node = path.node as AnyNode;
   if (node.type === "ImportDeclaration") {
@@ -91,14 +94,15 @@ export function takesOnly(path: Path, literal: AnyNode, known: (name: string) =>
       (s) => s.type === "ImportSpecifier" && known(keyName(s.imported) ?? ""),
     );
   }
-  const declarator = path.parent?.node as AnyNode | undefined;
-  if (node.type === "CallExpression" && node.arguments[0] === literal && declarator?.type === "VariableDeclarator") {
-    return (
-      declarator.id.type === "ObjectPattern" &&
-      (declarator.id.properties as AnyNode[]).every(
-        (p) => p.type !== "RestElement" && !p.computed && known(keyName(p.key) ?? ""),
-      )
-    );
-  }
-  return false;
+  const names = node.type === "CallExpression" ? node.arguments[0] === literal : node.type === "ImportExpression";
+  if (!names) return false;
+  const at = path.parent?.node.type === "AwaitExpression" ? (path.parent as Path) : path;
+  const parent = at.parent?.node as AnyNode | undefined;
+  if (parent?.type === "MemberExpression" && parent.object === at.node && !parent.computed)
+    return known(keyName(parent.property) ?? "");
+  if (parent?.type !== "VariableDeclarator" || parent.init !== at.node || parent.id.type !== "ObjectPattern")
+    return false;
+  return (parent.id.properties as AnyNode[]).every(
+    (p) => p.type !== "RestElement" && !p.computed && known(keyName(p.key) ?? ""),
+  );
 }

@@ -45,6 +45,18 @@ const REWRITTEN: ReadonlyArray<[string, string, string, string]> = [
     `import { createLambdaFunction, createProbot, Probot } from "${ADAPTER}";\nimport app from "./index.js";\nconst probot: Probot = createProbot();\nconst fn = app as unknown as Parameters<typeof createLambdaFunction>[0];\nexport const webhooks = createLambdaFunction(fn, { probot });\n`,
     `import { createLambdaHandler, createApp, App } from "gh-app-kit";\nimport app from "./index.js";\nconst probot: App = createApp();\nconst fn = app as unknown as Parameters<typeof createLambdaHandler>[0];\nexport const webhooks = createLambdaHandler(fn, { app: probot });\n`,
   ],
+  [
+    "a dynamic import, destructured",
+    "handler.mjs",
+    `const { createLambdaFunction, createProbot } = await import("${ADAPTER}");\nexport const webhooks = createLambdaFunction(appFn, { probot: createProbot() });\n`,
+    `const { createLambdaHandler, createApp } = await import("gh-app-kit");\nexport const webhooks = createLambdaHandler(appFn, { app: createApp() });\n`,
+  ],
+  [
+    "a member of require()",
+    "handler.js",
+    `const probot = require("${ADAPTER}").createProbot();\nexports.webhooks = require("${ADAPTER}").createLambdaFunction(require("./"), { probot });\n`,
+    `const probot = require("gh-app-kit").createApp();\nexports.webhooks = require("gh-app-kit").createLambdaHandler(require("./"), { app: probot });\n`,
+  ],
 ];
 
 /** [what it shows, file name, source, substring of the problem reported]: the file is left as it was. */
