@@ -52,6 +52,8 @@ export { createNodeMiddleware } from "./server/create-node-middleware.js";
 export type { NodeMiddleware, NodeMiddlewareOptions } from "./server/create-node-middleware.js";
 export { createServer } from "./server/create-server.js";
 export type { AppServer, CreateServerOptions, ListenInfo, ServerStats } from "./server/create-server.js";
+export { createLambdaHandler } from "./server/create-lambda-handler.js";
+export type { LambdaHandler, LambdaHandlerOptions } from "./server/create-lambda-handler.js";
 export { createWebHandler } from "./server/create-web-handler.js";
 export type { WebHandlerOptions } from "./server/create-web-handler.js";
 export { VERSION } from "./version.js";

@@ -1,7 +1,21 @@
 import { visit } from "recast";
 import { bindModule, bindNamespaceUses, renameFactoryKeys, type ModuleReferences } from "./module-bindings.js";
-import { calleeText, importedBy, looksLikeLoader, moduleCallKind, type ModuleCallKind } from "./module-calls.js";
-import { EXPORT_RENAMES, findPackageHint, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
+import {
+  calleeText,
+  importedBy,
+  looksLikeLoader,
+  moduleCallKind,
+  takesOnly,
+  type ModuleCallKind,
+} from "./module-calls.js";
+import {
+  EXPORT_RENAMES,
+  findPackageHint,
+  FRAMEWORK_EXPORTS,
+  FRAMEWORK_MODULE,
+  LAMBDA_ADAPTER_MODULE,
+  PROBOT_MODULE,
+} from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import {
   keyName,
@@ -114,13 +128,39 @@ function inspectSpecifier(
     });
     return;
   }
-  if (name === "@probot/get-private-key" && takesOnly(path, literal, ["getPrivateKey"])) {
+  if (name === LAMBDA_ADAPTER_MODULE) return inspectLambdaAdapter(literal, path, refs, log, kind);
+  if (name === "@probot/get-private-key" && takesOnly(path, literal, (taken) => taken === "getPrivateKey")) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}" (getPrivateKey)` });
     return;
   }
   const hint = findPackageHint(name);
   if (hint) log.problems.push({ line: lineOf(literal), message: `uses "${name}"`, hint });
+}
+
+/**
+ * Probot's Lambda adapter is probot plus createLambdaFunction: an import or require that takes only
+ * names gh-app-kit has (createLambdaFunction → createLambdaHandler among them) moves to gh-app-kit.
+ */
+function inspectLambdaAdapter(
+  literal: AnyNode,
+  path: Path,
+  refs: ModuleReferences,
+  log: SourceWork,
+  kind: ModuleCallKind | undefined,
+): void {
+  const name = literal.value as string;
+  if (takesOnly(path, literal, (taken) => FRAMEWORK_EXPORTS.has(renamedExport(taken)))) {
+    setString(literal, FRAMEWORK_MODULE, log.edits);
+    log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}"` });
+    collectNames(path, refs, log, kind);
+    return;
+  }
+  log.problems.push({
+    line: lineOf(literal),
+    message: `uses "${name}" in a way app migrate does not rewrite (only named imports of names gh-app-kit has)`,
+    hint: findPackageHint(name) as string,
+  });
 }
 
 /** Probot's CommonJS module imported as a default; gh-app-kit has no default export, so the namespace stands for it. */
@@ -156,25 +196,6 @@ function rewriteDeepImport(path: Path, literal: AnyNode, name: string, edits: So
 
 function renamedExport(name: string): string {
   return EXPORT_RENAMES[name] ?? name;
-}
-
-function takesOnly(path: Path, literal: AnyNode, names: string[]): boolean {
-  const node = path.node as AnyNode;
-  if (node.type === "ImportDeclaration") {
-    return (node.specifiers as AnyNode[]).every(
-      (s) => s.type === "ImportSpecifier" && names.includes(keyName(s.imported) ?? ""),
-    );
-  }
-  const declarator = path.parent?.node as AnyNode | undefined;
-  if (node.type === "CallExpression" && node.arguments[0] === literal && declarator?.type === "VariableDeclarator") {
-    return (
-      declarator.id.type === "ObjectPattern" &&
-      (declarator.id.properties as AnyNode[]).every(
-        (p) => p.type !== "RestElement" && names.includes(keyName(p.key) ?? ""),
-      )
-    );
-  }
-  return false;
 }
 
 /** What the statement or expression at `path`, which names "probot", takes from it. */

@@ -10,7 +10,7 @@ import { migrateSource } from "./migrate-source.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
-import { FRAMEWORK_MODULE } from "./probot-names.js";
+import { FRAMEWORK_MODULE, LAMBDA_ADAPTER_MODULE } from "./probot-names.js";
 import type { Change, Problem } from "./source-types.js";
 
 export type MigrateAppOptions = {
@@ -91,7 +91,13 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
   let moved: SourceResult;
   try {
-    moved = migratePackageJson(manifest, options.framework, options.overrides, importer?.[0]);
+    moved = migratePackageJson(
+      manifest,
+      options.framework,
+      options.overrides,
+      importer?.[0],
+      replacedPackages(sources),
+    );
   } catch (error) {
     throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
       hint: "Fix package.json, then run app migrate again.",
@@ -155,6 +161,16 @@ function resolveModule(from: string, module: string, files: Map<string, number>)
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** The Lambda adapter, once every file that named it imports gh-app-kit instead (comments count: kept then). */
+function replacedPackages(sources: Array<[file: string, before: string, after: SourceResult]>): Map<string, string> {
+  const moved = `"${LAMBDA_ADAPTER_MODULE}" → "${FRAMEWORK_MODULE}"`;
+  const mover = sources.find(([, , after]) => after.changes.some((change) => change.text === moved));
+  const stillNamed = sources.some(([, before, after]) =>
+    (after.error ? before : after.code).includes(LAMBDA_ADAPTER_MODULE),
+  );
+  return mover && !stillNamed ? new Map([[LAMBDA_ADAPTER_MODULE, mover[0]]]) : new Map();
 }
 
 async function readManifest(directory: string, manifestPath: string): Promise<string> {

@@ -21,6 +21,8 @@ export function migratePackageJson(
   overrides: Readonly<Record<string, string>> = {},
   /** A source file whose import of probot was rewritten: the framework is added if nothing declares it. */
   importedBy?: string,
+  /** Packages no source file names any more, each with a file that imports gh-app-kit in its place: dropped. */
+  replaced: ReadonlyMap<string, string> = new Map(),
 ): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const manifest = JSON.parse(code) as Manifest;
@@ -31,6 +33,16 @@ export function migratePackageJson(
     const dependencies = manifest[field];
     if (!isRecord(dependencies)) continue;
     for (const name of Object.keys(dependencies)) {
+      const file = replaced.get(name);
+      if (file !== undefined) {
+        log.changes.push({
+          line: lineOfKey(name) ?? 0,
+          text: `${field}: - ${name}@${String(dependencies[name])} (${file} imports ${FRAMEWORK_MODULE} instead)`,
+        });
+        delete dependencies[name];
+        changed = true;
+        continue;
+      }
       const hint = findPackageHint(name);
       if (hint) log.problems.push({ line: lineOfKey(name), message: `${field} has "${name}"`, hint });
     }

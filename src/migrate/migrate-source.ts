@@ -69,6 +69,8 @@ function migrateTree(file: string, code: string, ast: AnyNode, routerParams: Rea
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
+  // A pass that could not rewrite something right: nothing is written, and the user hears why.
+  if (log.unproven) return { code, changes: [], problems: log.problems };
   const printed = log.edits.apply(code);
   // Comments are rewritten on the printed text, with the positions of a fresh parse.
   const result =

@@ -1,5 +1,5 @@
 import { table } from "./probot-names.js";
-import { keyName, type AnyNode } from "./source-types.js";
+import { keyName, type AnyNode, type Path } from "./source-types.js";
 
 /**
  * What a call that names a module gives back: the module itself (`require`), a promise of it
@@ -81,4 +81,28 @@ export function importedBy(node: AnyNode | undefined): AnyNode | undefined {
   if (node?.type === "CallExpression" && (node.callee as AnyNode).type === "Import")
     return node.arguments[0] as AnyNode;
   return undefined;
+}
+
+/**
+ * The statement names the module and takes from it only names that `known` accepts: named imports,
+ * `const { a, b: c } = require(M)` (or `await import(M)`), `require(M).a`.
+ */
+export function takesOnly(path: Path, literal: AnyNode, known: (name: string) => boolean): boolean {
+  const node = path.node as AnyNode;
+  if (node.type === "ImportDeclaration") {
+    return (node.specifiers as AnyNode[]).every(
+      (s) => s.type === "ImportSpecifier" && known(keyName(s.imported) ?? ""),
+    );
+  }
+  const names = node.type === "CallExpression" ? node.arguments[0] === literal : node.type === "ImportExpression";
+  if (!names) return false;
+  const at = path.parent?.node.type === "AwaitExpression" ? (path.parent as Path) : path;
+  const parent = at.parent?.node as AnyNode | undefined;
+  if (parent?.type === "MemberExpression" && parent.object === at.node && !parent.computed)
+    return known(keyName(parent.property) ?? "");
+  if (parent?.type !== "VariableDeclarator" || parent.init !== at.node || parent.id.type !== "ObjectPattern")
+    return false;
+  return (parent.id.properties as AnyNode[]).every(
+    (p) => p.type !== "RestElement" && !p.computed && known(keyName(p.key) ?? ""),
+  );
 }

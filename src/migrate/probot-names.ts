@@ -5,6 +5,8 @@ export function table<T>(entries: Record<string, T>): Readonly<Record<string, T 
 
 export const PROBOT_MODULE = "probot";
 export const FRAMEWORK_MODULE = "gh-app-kit";
+/** Probot's AWS Lambda adapter: createLambdaFunction, and every export of probot again. */
+export const LAMBDA_ADAPTER_MODULE = "@probot/adapter-aws-lambda-serverless";
 
 export const EXPORT_RENAMES = table<string>({
   Probot: "App",
@@ -13,6 +15,7 @@ export const EXPORT_RENAMES = table<string>({
   ProbotOctokitCore: "AppClient",
   Options: "AppOptions",
   Application: "App",
+  createLambdaFunction: "createLambdaHandler",
 });
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
@@ -36,6 +39,9 @@ export const OPTION_RENAMES = table<string>({
 
 /** createNodeMiddleware's options: Probot's `probot` and `webhooksPath`. */
 export const MIDDLEWARE_RENAMES = table<string>({ probot: "app", webhooksPath: "webhookPath" });
+
+/** createLambdaFunction's options: Probot's `probot`. */
+export const LAMBDA_RENAMES = table<string>({ probot: "app" });
 
 /** The context's client: `context.octokit`, `{ octokit }`, `Context["octokit"]`; Probot 9 and 10 called it `github`. */
 export const CONTEXT_RENAMES = table<string>({ octokit: "client", github: "client" });
@@ -88,6 +94,7 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "CreateAppOptions",
   "createConfigCache",
   "createDefaultApp",
+  "createLambdaHandler",
   "CreateDefaultAppOptions",
   "createNodeMiddleware",
   "createServer",
@@ -123,6 +130,8 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "getWelcomeMessage",
   "isAppError",
   "ListenInfo",
+  "LambdaHandler",
+  "LambdaHandlerOptions",
   "LoadOptions",
   "LOG_LEVELS",
   "Logger",
@@ -168,7 +177,7 @@ export const MISSING_STATICS = table<string>({
 export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   {
     prefix: "@probot/adapter-aws-lambda-serverless",
-    hint: "No Lambda adapter here: export createWebHandler(app) for fetch-based runtimes, or wrap createNodeMiddleware() (docs/server.md).",
+    hint: "Write the handler with gh-app-kit's own entry: createLambdaHandler(appFn, { app: createApp() }) for createLambdaFunction(appFn, { probot: createProbot() }), imported from gh-app-kit (docs/deploy.md); then drop this dependency.",
   },
   {
     prefix: "@probot/adapter-github-actions",

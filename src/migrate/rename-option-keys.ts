@@ -1,4 +1,4 @@
-import { MIDDLEWARE_RENAMES, OPTION_RENAMES } from "./probot-names.js";
+import { LAMBDA_RENAMES, MIDDLEWARE_RENAMES, OPTION_RENAMES } from "./probot-names.js";
 import { visit } from "recast";
 import { declaringScope } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
@@ -16,7 +16,20 @@ export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
       }
     }
     if (imported === "createNodeMiddleware") renameKeys(args[1], MIDDLEWARE_RENAMES, log);
+    if (imported === "createLambdaFunction") renameLambdaOptions(args[1], call, log);
   }
+}
+
+/** createLambdaFunction needs its `probot` (the App here, `app`): where the key cannot be seen, nothing is written. */
+function renameLambdaOptions(object: AnyNode | undefined, call: AnyNode, log: SourceWork): void {
+  const keys = ((object?.properties ?? []) as AnyNode[]).map((p) => (p.computed ? undefined : keyName(p.key)));
+  if (keys.includes("probot") || keys.includes("app")) return renameKeys(object, LAMBDA_RENAMES, log);
+  log.unproven = true;
+  log.problems.push({
+    line: lineOf(call),
+    message: "left as it was: createLambdaFunction's options are not an object literal with its probot key",
+    hint: "Write createLambdaHandler(appFn, { app: createApp() }) from gh-app-kit here by hand (docs/deploy.md), or pass the options as { probot: ... } and run app migrate again.",
+  });
 }
 
 /** The object literal an argument is, or the one a name given as the argument was declared with, once. */

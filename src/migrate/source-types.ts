@@ -27,7 +27,8 @@ export type Problem = { line?: number | undefined; message: string; hint: string
 
 export type SourceLog = { changes: Change[]; problems: Problem[] };
 
-export type SourceWork = SourceLog & { edits: SourceEdits };
+/** `unproven`: a pass found something it cannot rewrite right, so the file is left as it was. */
+export type SourceWork = SourceLog & { edits: SourceEdits; unproven?: boolean };
 
 export function lineOf(node: AnyNode | null | undefined): number {
   return node?.loc?.start.line ?? 0;

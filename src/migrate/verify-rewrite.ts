@@ -4,6 +4,8 @@ import {
   CONTEXT_RENAMES,
   EXPORT_RENAMES,
   FRAMEWORK_MODULE,
+  LAMBDA_ADAPTER_MODULE,
+  LAMBDA_RENAMES,
   MIDDLEWARE_RENAMES,
   OPTION_RENAMES,
   PROBOT_MODULE,
@@ -15,6 +17,7 @@ const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
   EXPORT_RENAMES,
   OPTION_RENAMES,
   MIDDLEWARE_RENAMES,
+  LAMBDA_RENAMES,
   CONTEXT_RENAMES,
 ];
 
@@ -37,7 +40,10 @@ function isRename(from: unknown, to: unknown, strings: boolean): boolean {
   if (typeof from !== "string" || typeof to !== "string") return false;
   if (RENAMES.some((renames) => renames[from] === to)) return true;
   const moduleName =
-    from === PROBOT_MODULE || from.startsWith(`${PROBOT_MODULE}/lib/`) || from === "@probot/get-private-key";
+    from === PROBOT_MODULE ||
+    from.startsWith(`${PROBOT_MODULE}/lib/`) ||
+    from === "@probot/get-private-key" ||
+    from === LAMBDA_ADAPTER_MODULE;
   return strings && moduleName && to === FRAMEWORK_MODULE;
 }
 

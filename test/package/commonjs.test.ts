@@ -41,7 +41,7 @@ async function jestBin(major: number): Promise<string> {
   return bin;
 }
 
-const JEST_TEST = `const { App, AppError, Context } = require("gh-app-kit");
+const JEST_TEST = `const { App, AppError, Context, createLambdaHandler } = require("gh-app-kit");
 const { createTestApp, startFakePlatform } = require("gh-app-kit/testing");
 
 const payload = {
@@ -81,6 +81,7 @@ test("a handler's AppError is the package's AppError", async () => {
   const error = await app.receive({ id: "1", name: "issues", payload }).catch((e) => e);
   expect(error.errors[0]).toBeInstanceOf(AppError);
   expect(error.errors[0].code).toBe("OPTION_INVALID");
+  expect(typeof createLambdaHandler(app)).toBe("function");
 });
 `;
 
@@ -98,6 +99,7 @@ const cjsTesting = require("gh-app-kit/testing");
     AppError: cjs.AppError === esm.AppError,
     createTestApp: cjsTesting.createTestApp === esmTesting.createTestApp,
     instance: app instanceof esm.App,
+    createLambdaHandler: typeof cjs.createLambdaHandler === "function" && cjs.createLambdaHandler === esm.createLambdaHandler,
     bundleLoaded: Object.keys(require.cache).some((file) => file.includes("bundle.cjs")),
   }));
 })();
@@ -144,6 +146,7 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
       AppError: true,
       createTestApp: true,
       instance: true,
+      createLambdaHandler: true,
       bundleLoaded: false,
     });
   });
