@@ -226,6 +226,11 @@ export class App {
     return createClient(this.state, installationId, log);
   }
 
+  /** Resolves the app itself: it is ready once built (Probot 14 apps await `probot.ready()` first). */
+  async ready(): Promise<this> {
+    return this;
+  }
+
   /** Releases what the app holds open (the Redis connection, when sharing). */
   async close(): Promise<void> {
     await Promise.all([this.state.redis?.close(), this.registrations.close()]);
