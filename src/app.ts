@@ -34,6 +34,9 @@ import type { EventRouter, RoutedEvent } from "./webhooks/event-router.js";
 export type { DeliveryOutcome } from "./delivery/delivery.js";
 
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
+/** `E`, not inferred from (5.4's `NoInfer`): on()'s names pick the events, as in Probot, and a
+ * handler typed for the whole event (`Context<"pull_request">`) is checked against them. */
+type Named<E> = [E][E extends unknown ? 0 : never];
 /** What `app.webhooks` hands its handlers besides the event's own keys (the spec's current shape). */
 type WebhooksContext = Omit<Context, "id" | "name" | "payload">;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
@@ -167,7 +170,7 @@ export class App {
   }
 
   /** Runs `handler` for the named events (`"issues"`, `"issues.opened"`, or a list). */
-  on<E extends EmitterWebhookEventName>(eventName: E | E[], handler: Handler<E>): void {
+  on<E extends EmitterWebhookEventName>(eventName: E | E[], handler: Handler<Named<E>>): void {
     this.webhooks.on(eventName, handler as never);
   }
 
@@ -224,6 +227,11 @@ export class App {
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
     return createClient(this.state, installationId, log);
+  }
+
+  /** Resolves the app itself: it is ready once built (Probot 14 apps await `probot.ready()` first). */
+  async ready(): Promise<this> {
+    return this;
   }
 
   /** Releases what the app holds open (the Redis connection, when sharing). */

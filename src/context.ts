@@ -17,9 +17,25 @@ type EventPayload<N extends string> = EmitterWebhookEvent<Extract<N, EventName>>
  * by intersection: a union of every event's payloads stays the size of the
  * payload types, where intersections make one TypeScript refuses as too complex.
  */
-type Payload<E extends EmitterWebhookEventName> = E extends `${infer N}.${infer Action}`
-  ? OrElse<Extract<EventPayload<N>, { action: Action }>, EmitterWebhookEvent<E>["payload"]>
-  : EventPayload<E>;
+type Payload<E extends EmitterWebhookEventName> = WithInstallation<
+  E extends `${infer N}.${infer Action}`
+    ? OrElse<Extract<EventPayload<N>, { action: Action }>, EmitterWebhookEvent<E>["payload"]>
+    : EventPayload<E>
+>;
+
+/** `{ id, node_id }`: the installation a delivery to an app names. */
+type Installation = NonNullable<EmitterWebhookEvent<"push">["payload"]["installation"]>;
+
+/**
+ * Each payload of the union with an optional `installation`: the schema leaves it out of a few
+ * (`pull_request.demilestoned`), which Probot 10 to 13's payload types had on every event, and
+ * which apps read from a whole event's payload (`context.payload.installation?.id`).
+ */
+type WithInstallation<P> = P extends unknown
+  ? "installation" extends keyof P
+    ? P
+    : P & { installation?: Installation }
+  : never;
 
 /** `T`, or `Otherwise` when `T` is `never` (`repository_dispatch`'s free-text actions). */
 type OrElse<T, Otherwise> = [T] extends [never] ? Otherwise : T;

@@ -45,7 +45,8 @@ export function createState(
   if (!cache) defineLazyProperty(state, "cache", () => createTokenCache());
   defineLazyProperty(state, "configCache", () => createConfigCache());
   defineLazyProperty(state, "Client", () => {
-    const Client = resolved.Client ?? AppClient;
+    const base = resolved.Client ?? AppClient;
+    const Client = options.request ? base.defaults({ request: options.request }) : base;
     const shared = state.redis ? Client.defaults({ throttle: state.redis.throttle.options as never }) : Client;
     const { wrapClient } = plugged();
     return wrapClient ? wrapClient(shared) : shared;
@@ -75,6 +76,7 @@ export function attachAdditions(
     cache: state.cache!,
     log: state.log,
     baseUrl: options.baseUrl,
+    fetch: options.request?.fetch as typeof fetch | undefined,
     shared: state.redis?.tokens,
     hooks: additions.tokenExchange,
   });

@@ -1,3 +1,5 @@
+import { visit } from "recast";
+import { declaringScope } from "./scope-lookup.js";
 import { keyName, type AnyNode, type Path } from "./source-types.js";
 
 /** Names that hold an event context wherever they are used. */
@@ -12,23 +14,86 @@ const WRAPPERS = new Set([
   "ParenthesizedExpression",
 ]);
 
+/** Calls that return the object they are given: `Object.freeze({ ... })`. */
+const SAME_OBJECT_CALLS = new Set(["freeze", "seal", "preventExtensions"]);
+
 /**
  * Whether the object literal at `path` builds an event context, as tests write them: the value of
  * a variable named `context` or typed `Context`, assigned to `context` or `x.context`, or cast to
- * `Context` (`{ octokit, ...fixture } as unknown as Context`).
+ * `Context` (`{ octokit, ...fixture } as unknown as Context`), frozen or not.
  */
 export function isContextLiteral(path: Path): boolean {
+  const target = literalTarget(path);
+  if (target === "Context") return true;
+  return target !== undefined && isContextTarget(target);
+}
+
+/**
+ * What the literal at `path` is the value of: the variable it initializes or the target it is
+ * assigned to, through casts, parentheses and `Object.freeze()`; "Context" when cast to it.
+ */
+function literalTarget(path: Path): AnyNode | "Context" | undefined {
   let child = path;
   let parent = path.parent as Path | null | undefined;
-  while (parent && WRAPPERS.has((parent.node as AnyNode).type)) {
-    if (typeName((parent.node as AnyNode).typeAnnotation) === "Context") return true;
+  while (parent && (WRAPPERS.has((parent.node as AnyNode).type) || isSameObjectCall(parent.node as AnyNode, child))) {
+    if (typeName((parent.node as AnyNode).typeAnnotation) === "Context") return "Context";
     child = parent;
     parent = parent.parent as Path | null | undefined;
   }
   const node = parent?.node as AnyNode | undefined;
-  if (node?.type === "VariableDeclarator" && child.name === "init") return isContextTarget(node.id as AnyNode);
-  if (node?.type === "AssignmentExpression" && child.name === "right") return isContextTarget(node.left as AnyNode);
-  return false;
+  if (node?.type === "VariableDeclarator" && child.name === "init") return node.id as AnyNode;
+  if (node?.type === "AssignmentExpression" && child.name === "right") return node.left as AnyNode;
+  return undefined;
+}
+
+function isSameObjectCall(node: AnyNode, child: Path): boolean {
+  if (node.type !== "CallExpression" || node.arguments[0] !== child.node) return false;
+  const callee = node.callee as AnyNode;
+  return (
+    callee.type === "MemberExpression" &&
+    !callee.computed &&
+    keyName(callee.object) === "Object" &&
+    SAME_OBJECT_CALLS.has(keyName(callee.property) ?? "")
+  );
+}
+
+/** A variable, by its name and the node of the scope that declares it. */
+export type Binding = { name: string; scope: AnyNode };
+
+/**
+ * Variables spread into a context double (`{ ...fakeContext, payload }`), and into those, and so
+ * on: the literals they hold are parts of a context, so their `octokit` is its client.
+ */
+export function findContextParts(ast: AnyNode, isDouble: (path: Path, parts: Binding[]) => boolean): Binding[] {
+  const parts: Binding[] = [];
+  for (let added = true; added;) {
+    added = false;
+    visit(ast, {
+      visitObjectExpression(path) {
+        const node = path.node as AnyNode;
+        if (isDouble(path as Path, parts)) {
+          for (const property of node.properties as AnyNode[]) {
+            if (property.type !== "SpreadElement" || property.argument.type !== "Identifier") continue;
+            const name = property.argument.name as string;
+            const scope = declaringScope(path as Path, name);
+            if (!scope || parts.some((p) => p.name === name && p.scope === scope)) continue;
+            parts.push({ name, scope });
+            added = true;
+          }
+        }
+        this.traverse(path);
+      },
+    });
+  }
+  return parts;
+}
+
+/** Whether the literal at `path` is the value of a variable in `parts`. */
+export function isContextPart(path: Path, parts: Binding[]): boolean {
+  const target = literalTarget(path);
+  if (target === undefined || target === "Context" || target.type !== "Identifier") return false;
+  const scope = declaringScope(path, target.name as string);
+  return parts.some((p) => p.name === target.name && p.scope === scope);
 }
 
 /** `x as Context`, `x as unknown as Context`, `<Context>x`, `x satisfies Context`. */

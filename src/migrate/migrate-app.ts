@@ -3,6 +3,7 @@ import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
+import { findProbotDependents } from "./find-probot-dependents.js";
 import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
 import { migratePackageJson } from "./migrate-package-json.js";
@@ -103,6 +104,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
       hint: "Fix package.json, then run app migrate again.",
     });
   }
+  // JSON that migratePackageJson read: a dependency that keeps its own probot is reported there.
+  moved.problems.push(...(await findProbotDependents(directory, manifest)));
   record("package.json", manifest, moved);
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {

@@ -1,5 +1,14 @@
 import { visit } from "recast";
-import { CONTEXT_NAMES, isContextCast, isContextLiteral, isTypedContext, typeName } from "./context-positions.js";
+import {
+  CONTEXT_NAMES,
+  findContextParts,
+  isContextCast,
+  isContextLiteral,
+  isContextPart,
+  isTypedContext,
+  typeName,
+  type Binding,
+} from "./context-positions.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
@@ -12,6 +21,7 @@ function clientKey(name: string | undefined): string | undefined {
 /** Only where the object is surely an event context: other `.octokit`s and `.github`s are not ours. */
 export function renameContextClient(ast: AnyNode, log: SourceWork): void {
   const contexts = findContextParameters(ast);
+  const parts = findContextParts(ast, isContextDouble);
   const isContext = (path: Path): boolean => {
     const node = path.node as AnyNode;
     if (node.type === "Identifier") {
@@ -50,7 +60,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
     visitObjectExpression(path) {
       const node = path.node as AnyNode;
       const keys = (node.properties as AnyNode[]).map((p) => (p.computed ? undefined : keyName(p.key)));
-      if (keys.some((key) => clientKey(key)) && (keys.includes("payload") || isContextLiteral(path as Path))) {
+      if (keys.some((key) => clientKey(key)) && isContextDouble(path as Path, parts)) {
         for (const property of node.properties as AnyNode[]) {
           const name = property.computed ? undefined : keyName(property.key);
           if (!clientKey(name) || property.type === "SpreadElement" || keys.includes("client")) continue;
@@ -77,6 +87,13 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
       this.traverse(path);
     },
   });
+}
+
+/** An object literal that builds an event context: with its payload, in a context's place, or a part of one. */
+function isContextDouble(path: Path, parts: Binding[]): boolean {
+  const node = path.node as AnyNode;
+  const keys = (node.properties as AnyNode[]).map((p) => (p.computed ? undefined : keyName(p.key)));
+  return keys.includes("payload") || isContextLiteral(path) || isContextPart(path, parts);
 }
 
 function renameMember(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {

@@ -1,5 +1,6 @@
 import type { RedisOptions } from "ioredis";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
+import type { RequestRequestOptions } from "@octokit/types";
 import type { Webhooks } from "@octokit/webhooks";
 import type { Router } from "../app-function-argument.js";
 import type { AppClient } from "../client/app-client.js";
@@ -38,6 +39,11 @@ export type AppOptions = {
   appId?: number | string | undefined;
   /** Platform API base address, for GitHub Enterprise Server (`https://host/api/v3`). */
   baseUrl?: string | undefined;
+  /**
+   * Request options for every client the app makes and for its token exchanges, as Probot's:
+   * `request: { fetch }` sends through your own `fetch` (a proxy's, for instance).
+   */
+  request?: RequestRequestOptions | undefined;
   /** Installation tokens by installation id (an `lru-cache`). */
   cache?: TokenCache | undefined;
   platformToken?: string | undefined;

@@ -170,6 +170,25 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
     expect(result.code, result.stdout + result.stderr).to.equal(0);
   });
 
+  it("gives TypeScript with module commonjs (node10 resolution, libraries checked) types it can resolve", async () => {
+    // As Google's gts sets it up, with the ES2022 lib today's request library's types need.
+    const compilerOptions = { module: "commonjs", target: "es2018", lib: ["es2022"], esModuleInterop: true };
+    await writeFile(
+      join(project, "tsconfig.node10.json"),
+      JSON.stringify({
+        compilerOptions: { ...compilerOptions, strict: true, noEmit: true, types: ["node"] },
+        files: ["typed10.ts"],
+      }),
+    );
+    await writeFile(
+      join(project, "typed10.ts"),
+      'import { App } from "gh-app-kit";\nexport const app = new App({});\n',
+    );
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    const result = await exec(process.execPath, [tsc, "-p", "tsconfig.node10.json"], { cwd: project });
+    expect(result.code, result.stdout + result.stderr).to.equal(0);
+  });
+
   // jest 26 and 27 know nothing of "exports": they load "main" and the testing/ folder's package.json.
   for (const major of [26, 27, 29, 30]) {
     it(`works under jest ${major}'s CommonJS runtime: an App receives an event, classes hold`, async () => {

@@ -46,3 +46,15 @@ export const registered: RegistrationOptions = { appId: 1, privateKey: "k", secr
 // @ts-expect-error a registration needs its webhook secret
 export const unsigned: RegistrationOptions = { appId: 1, privateKey: "k" };
 new App({ registrations: [registered] });
+
+// A handler annotated with the whole event, given a list of its actions (Probot's typings allow it):
+// the names alone pick the events, and the narrower contexts are whole-event contexts.
+app.on(
+  ["pull_request.labeled", "pull_request.unlabeled", "pull_request.synchronize"],
+  async (context: Context<"pull_request">) => {
+    // Every pull_request payload may name the installation, as Probot's types say.
+    if (context.payload.installation?.id) void context.payload.installation.id;
+  },
+);
+// @ts-expect-error a pull_request handler is not an issues handler
+app.on("issues.opened", async (context: Context<"pull_request">) => void context);

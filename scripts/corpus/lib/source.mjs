@@ -25,7 +25,8 @@ export function findMirror(mirrors, repo) {
 }
 
 /**
- * Writes the tree of `app.commit` into `dest` (made anew). Returns undefined, or a sentence saying
+ * Writes the tree of `app.commit` into `dest` (made anew); with `app.subdir` (an app that is one
+ * package of a monorepo), only that folder, as the root. Returns undefined, or a sentence saying
  * why it could not.
  */
 export async function checkout(app, { mirrors, clone, dest, logFile, cacheDir }) {
@@ -52,15 +53,17 @@ export async function checkout(app, { mirrors, clone, dest, logFile, cacheDir })
       if (cloned.code !== 0) return `git clone of ${app.repo} failed (see ${logFile})`;
     }
   }
-  const missing = missingBlobs(gitDir, app.commit);
+  const subdir = app.subdir?.replace(/\/+$/, "");
+  const missing = missingBlobs(gitDir, app.commit, subdir);
   if (missing.length > 0) appendFileSync(logFile, `not in the mirror, left out: ${missing.join(", ")}\n`);
   const excludes = missing.map((file) => `:(exclude,literal)${file}`);
+  const strip = subdir ? subdir.split("/").length : 0;
   const archive = await run(
     "sh",
     [
       "-c",
-      'd="$1"; c="$2"; o="$3"; shift 3; git --git-dir="$d" archive --format=tar "$c" -- "$@" | tar -x -C "$o"',
-    ].concat(["sh", gitDir, app.commit, dest, ".", ...excludes]),
+      'd="$1"; c="$2"; o="$3"; n="$4"; shift 4; git --git-dir="$d" archive --format=tar "$c" -- "$@" | tar -x --strip-components="$n" -C "$o"',
+    ].concat(["sh", gitDir, app.commit, dest, String(strip), subdir ?? ".", ...excludes]),
     { cwd: dest, logFile },
   );
   if (archive.code !== 0 || !existsSync(path.join(dest, "package.json"))) {
@@ -70,8 +73,8 @@ export async function checkout(app, { mirrors, clone, dest, logFile, cacheDir })
 }
 
 /** Files of `commit` whose content the mirror lacks (snapshots may leave out very large files). */
-function missingBlobs(gitDir, commit) {
-  const tree = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", commit], {
+function missingBlobs(gitDir, commit, subdir) {
+  const tree = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", commit, "--", subdir ?? "."], {
     maxBuffer: 64 * 1024 * 1024,
   }).toString();
   const entries = tree

@@ -43,6 +43,8 @@ export type TokenStoreOptions = {
   exchangeAttempts?: number | undefined;
   retryDelayMs?: ((attempt: number) => number) | undefined;
   request?: RequestInterface | undefined;
+  /** The `fetch` of the app's `request` option, for the exchanges (without `request`). */
+  fetch?: typeof fetch | undefined;
   userAgent?: string | undefined;
   shared?: SharedTokens | undefined;
   /** Run around each exchange (the App's plugins give them: telemetry traces exchanges). */
@@ -184,7 +186,7 @@ export class TokenStore {
     const options = this.#options;
     const request = options.request ?? (await import("@octokit/request")).request;
     return request.defaults({
-      ...(options.request ? {} : { request: { fetch: interceptableFetch } }),
+      ...(options.request ? {} : { request: { fetch: options.fetch ?? interceptableFetch } }),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       headers: { "user-agent": options.userAgent ?? "gh-app-kit" },
     });

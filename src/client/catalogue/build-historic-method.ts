@@ -1,4 +1,4 @@
-import type { RequestParameters } from "@octokit/core/types";
+import type { RequestParameters } from "@octokit/types";
 import { renameParameters } from "./rename-parameters.js";
 import type { CatalogueEntry, EndpointMethod, RequestMethod, WarnLog } from "./types.js";
 import { warnOnce } from "./warn-once.js";

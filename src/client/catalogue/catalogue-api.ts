@@ -1,4 +1,4 @@
-import type { RequestParameters } from "@octokit/core/types";
+import type { RequestParameters } from "@octokit/types";
 import type { Api } from "@octokit/plugin-rest-endpoint-methods";
 import type { CATALOGUE_ROUTES } from "./routes.generated.js";
 

@@ -1,4 +1,4 @@
-import type { RequestParameters } from "@octokit/core/types";
+import type { RequestParameters } from "@octokit/types";
 
 /** A value given under the current name wins. */
 export function renameParameters(

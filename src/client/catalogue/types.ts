@@ -1,5 +1,5 @@
 import type { Octokit } from "@octokit/core";
-import type { Hooks, RequestParameters } from "@octokit/core/types";
+import type { OctokitResponse, RequestParameters } from "@octokit/types";
 
 /**
  * How a catalogue method relates to today's endpoint methods:
@@ -44,7 +44,7 @@ export type WarnLog = { warn: (message: string) => unknown };
 
 /** An endpoint method: called with one parameters object; `defaults` and `endpoint` as on `request`. */
 export type EndpointMethod = {
-  (parameters?: RequestParameters): Promise<Hooks["request"]["Result"]>;
+  (parameters?: RequestParameters): Promise<OctokitResponse<any>>;
   defaults: RequestMethod["defaults"];
   endpoint: RequestMethod["endpoint"];
 };

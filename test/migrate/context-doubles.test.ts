@@ -1,0 +1,81 @@
+import { expect } from "chai";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+/**
+ * Context doubles that tests build in parts: a shared literal (often frozen) without the event's
+ * payload, spread into the context each test hands to the app. Its `octokit` key is the context's
+ * client as much as a key of the final literal would be.
+ */
+const CASES: ReadonlyArray<[string, string, string]> = [
+  [
+    "a frozen part assigned in a hook, spread into a context with its payload",
+    [
+      "let fakeContext;",
+      "beforeEach(() => {",
+      "  fakeContext = Object.freeze({ octokit: { checks: { create: stub } }, repo: repoStub });",
+      "});",
+      "async function check(title) {",
+      "  const given = { ...fakeContext, payload: { pull_request: { title } } };",
+      "  await sut.run(given);",
+      "}",
+      "",
+    ].join("\n"),
+    [
+      "let fakeContext;",
+      "beforeEach(() => {",
+      "  fakeContext = Object.freeze({ client: { checks: { create: stub } }, repo: repoStub });",
+      "});",
+      "async function check(title) {",
+      "  const given = { ...fakeContext, payload: { pull_request: { title } } };",
+      "  await sut.run(given);",
+      "}",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "parts of parts, and a frozen context",
+    [
+      "const base = { octokit: fake, repo };",
+      "const middle = { ...base, isBot: () => false };",
+      "const given = { ...middle, payload };",
+      "const context = Object.freeze({ octokit: fake });",
+      "",
+    ].join("\n"),
+    [
+      "const base = { client: fake, repo };",
+      "const middle = { ...base, isBot: () => false };",
+      "const given = { ...middle, payload };",
+      "const context = Object.freeze({ client: fake });",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "a literal spread into something that is not a context stays, and so does one of the same name elsewhere",
+    [
+      "const options = { octokit: fake, owner, repo };",
+      "helper({ ...options, name: 'push' });",
+      "function a() { const part = { octokit: fake }; return part; }",
+      "function b() { const part = {}; return { ...part, payload }; }",
+      "",
+    ].join("\n"),
+    [
+      "const options = { octokit: fake, owner, repo };",
+      "helper({ ...options, name: 'push' });",
+      "function a() { const part = { octokit: fake }; return part; }",
+      "function b() { const part = {}; return { ...part, payload }; }",
+      "",
+    ].join("\n"),
+  ],
+];
+
+describe("app migrate: context doubles built in parts", () => {
+  for (const [what, input, output] of CASES) {
+    it(what, () => {
+      const migrated = migrateSource("test/handler.test.js", input);
+      expect(migrated.code).to.equal(output);
+      const again = migrateSource("test/handler.test.js", migrated.code);
+      expect(again.code, "a second run changes nothing").to.equal(migrated.code);
+      expect(again.changes).to.deep.equal([]);
+    });
+  }
+});
