@@ -13,6 +13,12 @@ export type LambdaHandler = ((event: LambdaEvent, context?: LambdaContext) => Pr
   close(): Promise<void>;
 };
 type AnyAppFunction = ApplicationFunction | DeprecatedApplicationFunction;
+/**
+ * Lambda freezes the function as soon as it answers, so a `202` would leave the handlers frozen
+ * mid-way. By default the answer waits for them, as Probot's Lambda adapter did, up to Lambda's
+ * longest run (15 min); `handlerTimeoutMs` brings the `202` back.
+ */
+const LAMBDA_LONGEST_MS = 15 * 60 * 1000;
 type FetchApp = Parameters<typeof handle>[0];
 // Hono marks hono/aws-lambda for removal in Hono 5, in favour of @hono/aws-lambda (not on npm yet): same handle().
 
@@ -41,7 +47,8 @@ export function createLambdaHandler(
   options: LambdaHandlerOptions & { app?: App | undefined } = {},
 ): LambdaHandler {
   requireApp(appOrFn, options);
-  const web = createWebHandler(appOrFn as ApplicationFunction, options as LambdaHandlerOptions & { app: App });
+  const waiting = { handlerTimeoutMs: LAMBDA_LONGEST_MS, ...options } as LambdaHandlerOptions & { app: App };
+  const web = createWebHandler(appOrFn as ApplicationFunction, waiting);
   const app = typeof appOrFn === "function" ? (options.app as App) : appOrFn;
   const webhookPath = options.webhookPath ?? app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   const fetch = (request: Request) => web(atWebhookPath(request, webhookPath));

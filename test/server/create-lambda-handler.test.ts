@@ -169,6 +169,26 @@ describe("createLambdaHandler (API Gateway and function URL events)", function (
     expect(JSON.parse(result.body)).to.have.property("error").that.includes("the handler failed");
   });
 
+  // Lambda freezes the function once it answers: a 202 at GitHub's 10 s would leave the handler
+  // frozen mid-way. Probot's adapter waited for the handlers; so does this, unless told otherwise.
+  it("waits for handlers past the 9 s other hosts answer 202 at, and answers 202 only at a handlerTimeoutMs it is given", async function () {
+    this.timeout(20_000);
+    const slowApp = () => new App({ secret: SECRET, logLevel: "fatal", Client });
+    const finished: string[] = [];
+    const appFn = ({ app: loaded }: { app: App }) =>
+      loaded.on("issues.opened", async (context) => {
+        await new Promise((resolve) => setTimeout(resolve, context.id === "slow-default" ? 9_300 : 400));
+        finished.push(context.id);
+      });
+    const waiting = root.createLambdaHandler(appFn, { app: slowApp() });
+    const event = (id: string) => httpApiEvent(delivery("opened", 70, { id }));
+    const waited = await waiting(event("slow-default") as never, lambdaContext() as never);
+    expect([waited.statusCode, finished]).to.deep.equal([200, ["slow-default"]]);
+    const told = root.createLambdaHandler(appFn, { app: slowApp(), handlerTimeoutMs: 100 });
+    const accepted = await told(event("slow-told") as never, lambdaContext() as never);
+    expect([accepted.statusCode, finished]).to.deep.equal([202, ["slow-default"]]);
+  });
+
   it("answers /ping and other routes by their path", async () => {
     const ping = await handler(
       httpApiEvent({ method: "GET", path: "/ping", headers: {} }) as never,
