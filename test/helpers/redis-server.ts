@@ -39,6 +39,8 @@ export type RedisServerOptions = {
   appendonly?: boolean;
   /** Disables CONFIG (`--rename-command CONFIG ""`), as managed Redis services do. */
   noConfigCommand?: boolean;
+  /** How long `start()` waits for "Ready to accept connections". Default: 10 s. */
+  readyTimeoutMs?: number;
 };
 
 /**
@@ -49,6 +51,7 @@ export async function startRedisServer({
   password,
   appendonly = false,
   noConfigCommand = false,
+  readyTimeoutMs = 10_000,
 }: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
   const auth = password === undefined ? [] : ["--requirepass", password];
@@ -70,14 +73,27 @@ export async function startRedisServer({
       },
     );
     child = started;
+    let output = "";
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("redis-server did not start within 10 s")), 10_000);
-      started.once("error", (error) => {
+      // A server that is not ready is ended: left running, it would keep mocha from exiting.
+      const giveUp = (error: Error) => {
         clearTimeout(timer);
-        reject(new Error(`Cannot run redis-server (${error.message}); install the Debian package redis-server.`));
+        started.kill("SIGKILL");
+        reject(error);
+      };
+      const timer = setTimeout(
+        () => giveUp(new Error(`redis-server did not start within ${readyTimeoutMs} ms:\n${output}`)),
+        readyTimeoutMs,
+      );
+      started.once("error", (error) => {
+        giveUp(new Error(`Cannot run redis-server (${error.message}); install the Debian package redis-server.`));
       });
+      started.once("exit", (code) =>
+        giveUp(new Error(`redis-server exited (${code}) before it was ready:\n${output}`)),
+      );
       started.stdout!.on("data", (chunk: Buffer) => {
-        if (chunk.toString().includes("Ready to accept connections")) {
+        output += chunk.toString();
+        if (output.includes("Ready to accept connections")) {
           clearTimeout(timer);
           resolve();
         }

@@ -21,10 +21,11 @@ export async function spawnTarget(command: string, args: string[], options: Spaw
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no URL after ${options.startMs ?? 60_000} ms:\n${output}`)),
-      options.startMs ?? 60_000,
-    );
+    // A process that does not start in time is ended: left running, it would keep mocha from exiting.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no URL after ${options.startMs ?? 60_000} ms:\n${output}`));
+    }, options.startMs ?? 60_000);
     const check = () => {
       const found = options.url(output);
       if (found) {
