@@ -4,6 +4,7 @@ import { AppError } from "../errors.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
 import { findStaleLockfile } from "./find-stale-lockfile.js";
+import { pruneLockfile } from "./prune-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { migrateSource } from "./migrate-source.js";
 import { FRAMEWORK_MODULE } from "./probot-names.js";
@@ -38,7 +39,10 @@ export type MigrationReport = {
   files: FileReport[];
   /** Unified diff of every change, with paths relative to `directory`. */
   diff: string;
-  /** The npm lockfile that still places probot's dependencies and must be made again, if any. */
+  /**
+   * The npm lockfile that still places probot's dependencies and must be made again, if any: one
+   * without a `packages` map (v1), or unreadable. From a v2 or v3 lock, probot's part is removed.
+   */
   staleLockfile?: string;
 };
 
@@ -96,7 +100,17 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   for (const [file, before, after] of sources) record(file, before, after);
   report.diff = diffs.join("");
   const staleLockfile = await findStaleLockfile(directory);
-  if (staleLockfile) report.staleLockfile = staleLockfile;
+  if (staleLockfile) {
+    const before = await readFile(join(directory, staleLockfile), "utf8");
+    const pruned = pruneLockfile(before, moved.code);
+    if (pruned) {
+      // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
+      writes.push([join(directory, staleLockfile), pruned.text]);
+      const count = `${pruned.removed} ${pruned.removed === 1 ? "package" : "packages"}`;
+      const text = `probot and the ${count} only it needed removed; the others keep their locked versions`;
+      report.files.push({ file: staleLockfile, changes: [{ line: 0, text }], problems: [] });
+    } else report.staleLockfile = staleLockfile;
+  }
   if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
   return report;
 }
