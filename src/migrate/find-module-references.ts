@@ -1,6 +1,7 @@
 import { visit } from "recast";
 import { bindModule, bindNamespaceUses, renameFactoryKeys, type ModuleReferences } from "./module-bindings.js";
 import { calleeText, importedBy, looksLikeLoader, moduleCallKind, type ModuleCallKind } from "./module-calls.js";
+import { mockFactoryFunction } from "./mock-factory.js";
 import { EXPORT_RENAMES, findPackageHint, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import {
@@ -72,7 +73,7 @@ function onCall(
   // Read before onSpecifier renames it.
   const named = first?.type === "StringLiteral" ? (first.value as string) : keyName(importedBy(first));
   if (kind !== undefined) onSpecifier(first, path, kind);
-  if (kind === "mock" && named === PROBOT_MODULE) renameFactoryKeys(node.arguments[1], log);
+  if (kind === "mock" && named === PROBOT_MODULE) renameMockFactory(path, log);
   if (kind === undefined && isProbotModule(named) && looksLikeLoader(node)) {
     log.problems.push({
       line: lineOf(node),
@@ -80,6 +81,21 @@ function onCall(
       hint: `If it names the module, write "${FRAMEWORK_MODULE}" there, and rename what it gives as docs/migrating.md lists.`,
     });
   }
+}
+
+/** `jest.mock("probot", factory)`: the keys of the object the factory returns are the module's export names. */
+function renameMockFactory(path: Path, log: SourceWork): void {
+  const node = path.node as AnyNode;
+  const given = node.arguments[1] as AnyNode | undefined;
+  // None: an automatic mock; an object: vitest's options (`{ spy: true }`).
+  if (given === undefined || given.type === "ObjectExpression") return;
+  const factory = mockFactoryFunction(path, given);
+  if (factory) return renameFactoryKeys(factory, log);
+  log.problems.push({
+    line: lineOf(node),
+    message: `the mock factory of ${calleeText(node.callee)}() is not a function app migrate can read`,
+    hint: "The keys of the object it returns are probot's export names: rename them as docs/migrating.md lists (Probot → App, createProbot → createApp, ProbotOctokit → AppClient).",
+  });
 }
 
 function isProbotModule(name: string | undefined): boolean {
