@@ -1,7 +1,7 @@
 import { visit } from "recast";
 import { bindModule, bindNamespaceUses, renameFactoryKeys, type ModuleReferences } from "./module-bindings.js";
 import { calleeText, importedBy, looksLikeLoader, moduleCallKind, type ModuleCallKind } from "./module-calls.js";
-import { mockFactoryFunction } from "./mock-factory.js";
+import { mockFactoryFunction, renameMockedCallAssertions } from "./mock-factory.js";
 import { EXPORT_RENAMES, findPackageHint, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import {
@@ -50,7 +50,7 @@ export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleRefer
       this.traverse(path);
     },
     visitCallExpression(path) {
-      onCall(path as Path, log, onSpecifier);
+      onCall(path as Path, log, onSpecifier, ast);
       this.traverse(path);
     },
     visitImportExpression(path) {
@@ -66,6 +66,7 @@ function onCall(
   path: Path,
   log: SourceWork,
   onSpecifier: (literal: AnyNode | undefined, path: Path, kind?: ModuleCallKind) => void,
+  ast: AnyNode,
 ): void {
   const node = path.node as AnyNode;
   const first = node.arguments[0] as AnyNode | undefined;
@@ -73,7 +74,7 @@ function onCall(
   // Read before onSpecifier renames it.
   const named = first?.type === "StringLiteral" ? (first.value as string) : keyName(importedBy(first));
   if (kind !== undefined) onSpecifier(first, path, kind);
-  if (kind === "mock" && named === PROBOT_MODULE) renameMockFactory(path, log);
+  if (kind === "mock" && named === PROBOT_MODULE) renameMockFactory(path, log, ast);
   if (kind === undefined && isProbotModule(named) && looksLikeLoader(node)) {
     log.problems.push({
       line: lineOf(node),
@@ -84,13 +85,16 @@ function onCall(
 }
 
 /** `jest.mock("probot", factory)`: the keys of the object the factory returns are the module's export names. */
-function renameMockFactory(path: Path, log: SourceWork): void {
+function renameMockFactory(path: Path, log: SourceWork, ast: AnyNode): void {
   const node = path.node as AnyNode;
   const given = node.arguments[1] as AnyNode | undefined;
   // None: an automatic mock; an object: vitest's options (`{ spy: true }`).
   if (given === undefined || given.type === "ObjectExpression") return;
   const factory = mockFactoryFunction(path, given);
-  if (factory) return renameFactoryKeys(factory, log);
+  if (factory) {
+    renameMockedCallAssertions(ast, factory, log);
+    return renameFactoryKeys(factory, log);
+  }
   log.problems.push({
     line: lineOf(node),
     message: `the mock factory of ${calleeText(node.callee)}() is not a function app migrate can read`,

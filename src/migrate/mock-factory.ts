@@ -1,6 +1,8 @@
 import { visit } from "recast";
+import { MIDDLEWARE_RENAMES, OPTION_RENAMES } from "./probot-names.js";
+import { renameKeys } from "./rename-option-keys.js";
 import { declaringScope } from "./scope-lookup.js";
-import type { AnyNode, Path } from "./source-types.js";
+import { keyName, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
 const FUNCTIONS = new Set(["ArrowFunctionExpression", "FunctionExpression", "FunctionDeclaration"]);
 
@@ -46,4 +48,69 @@ function declaredFunction(call: Path, name: string): AnyNode | undefined {
     },
   });
   return found;
+}
+
+/** Which argument of a call of an export holds its options, and their renames (as `renameOptionKeys`). */
+const CALL_OPTIONS: Readonly<Record<string, [index: number, renames: Readonly<Record<string, string | undefined>>]>> = {
+  Probot: [0, OPTION_RENAMES],
+  Application: [0, OPTION_RENAMES],
+  createProbot: [0, OPTION_RENAMES],
+  createNodeMiddleware: [1, MIDDLEWARE_RENAMES],
+};
+
+/** jest's and vitest's matchers on a mock's calls, with the arguments they skip (the call's number). */
+const CALLED_WITH: Readonly<Record<string, number>> = {
+  toHaveBeenCalledWith: 0,
+  toBeCalledWith: 0,
+  toHaveBeenLastCalledWith: 0,
+  lastCalledWith: 0,
+  toHaveBeenNthCalledWith: 1,
+  nthCalledWith: 1,
+};
+
+/**
+ * `jest.mock("probot", () => ({ createNodeMiddleware: mockMiddleware }))`, then
+ * `expect(mockMiddleware).toHaveBeenCalledWith(app, { probot, webhooksPath })`: the app's call was
+ * renamed, so the options the test expects are renamed the same way. Read before the factory's keys are.
+ */
+export function renameMockedCallAssertions(ast: AnyNode, factory: AnyNode, log: SourceWork): void {
+  const mocks = new Map<string, string>();
+  for (const object of returnedObjects(factory)) {
+    for (const property of (object.properties ?? []) as AnyNode[]) {
+      const name = property.computed ? undefined : keyName(property.key);
+      if (name && CALL_OPTIONS[name] && property.value?.type === "Identifier") mocks.set(property.value.name, name);
+    }
+  }
+  if (mocks.size === 0) return;
+  visit(ast, {
+    visitCallExpression(path) {
+      const node = path.node as AnyNode;
+      const matcher = node.callee?.type === "MemberExpression" ? keyName(node.callee.property) : undefined;
+      const subject = matcher !== undefined && CALLED_WITH[matcher] !== undefined ? expectedOf(node.callee) : undefined;
+      const exported = subject?.type === "Identifier" ? mocks.get(subject.name as string) : undefined;
+      if (exported) {
+        const [index, renames] = CALL_OPTIONS[exported]!;
+        renameKeys(node.arguments[CALLED_WITH[matcher!]! + index] as AnyNode | undefined, renames, log);
+      }
+      this.traverse(path);
+    },
+  });
+}
+
+/** The objects a factory function returns: `() => ({ ... })`, `{ return { ... }; }`. */
+export function returnedObjects(factory: AnyNode): AnyNode[] {
+  const body = factory.body as AnyNode;
+  const returned =
+    body.type === "BlockStatement"
+      ? (body.body as AnyNode[]).filter((s) => s.type === "ReturnStatement").map((s) => s.argument as AnyNode)
+      : [body];
+  return returned.filter((node) => node?.type === "ObjectExpression");
+}
+
+/** `expect(x)` under `.not`, `.resolves` and the like: the `x`. */
+function expectedOf(member: AnyNode): AnyNode | undefined {
+  let object = member.object as AnyNode;
+  while (object.type === "MemberExpression") object = object.object as AnyNode;
+  const isExpect = object.type === "CallExpression" && (object.callee as AnyNode).type === "Identifier";
+  return isExpect && (object.callee as AnyNode).name === "expect" ? (object.arguments[0] as AnyNode) : undefined;
 }

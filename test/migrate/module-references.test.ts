@@ -129,6 +129,28 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     ["the mock factory of jest.mock() is not a function app migrate can read"],
   ],
   [
+    "assertions on the calls of a mocked export name its options as the export's own calls do",
+    "test/webhooks.test.js",
+    [
+      "const mockCreateNodeMiddleware = jest.fn();",
+      "const MockProbot = jest.fn();",
+      'jest.unstable_mockModule("probot", () => ({ createNodeMiddleware: mockCreateNodeMiddleware, Probot: MockProbot }));',
+      'expect(mockCreateNodeMiddleware).toHaveBeenCalledWith(app, { probot: p, webhooksPath: "/x" });',
+      'expect(MockProbot).not.toHaveBeenNthCalledWith(1, { githubToken: "t" });',
+      "expect(other).toHaveBeenCalledWith(app, { probot: p });",
+      "",
+    ].join("\n"),
+    [
+      "const mockCreateNodeMiddleware = jest.fn();",
+      "const MockProbot = jest.fn();",
+      'jest.unstable_mockModule("gh-app-kit", () => ({ createNodeMiddleware: mockCreateNodeMiddleware, App: MockProbot }));',
+      'expect(mockCreateNodeMiddleware).toHaveBeenCalledWith(app, { app: p, webhookPath: "/x" });',
+      'expect(MockProbot).not.toHaveBeenNthCalledWith(1, { platformToken: "t" });',
+      "expect(other).toHaveBeenCalledWith(app, { probot: p });",
+      "",
+    ].join("\n"),
+  ],
+  [
     'a module loader the migration does not know, given "probot", is reported',
     "test/setup.js",
     'mockery.registerMock("probot", fake);\nexpect(pkg.name).toBe("probot");\n',
