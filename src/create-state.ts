@@ -72,6 +72,7 @@ export function attachAdditions(
   if (!hasAppCredentials(options, resolved)) return;
   state.tokens = new TokenStore({
     appId: resolved.appId!,
+    appIdProblem: resolved.appIdProblem,
     privateKey: resolved.privateKey!,
     cache: state.cache!,
     log: state.log,

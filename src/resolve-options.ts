@@ -4,11 +4,15 @@ import { AppClient } from "./client/app-client.js";
 import { CLIENT_DEFAULTS } from "./client/defaults.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
+import { readAppId } from "./options/app-id.js";
 import type { AppOptions } from "./options/app-options.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
 
 export type ResolvedOptions = {
+  /** `NaN` (or another number) for an app id that is not a positive whole number: see `appIdProblem`. */
   appId: number | undefined;
+  /** Raised when the app's JWT is needed, not by `new App()` (as Probot): see `readAppId`. */
+  appIdProblem: AppError | undefined;
   privateKey: string | undefined;
   /** The given client class; undefined for `AppClient`. */
   Client: typeof AppClient | undefined;
@@ -46,8 +50,10 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     );
     Client = (Client ?? AppClient).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
   }
+  const { appId: id, problem } = readAppId(appId);
   return {
-    appId: parseAppId(appId),
+    appId: id,
+    appIdProblem: problem,
     // The key is checked when first used (see TokenStore); with a platform token it is never used.
     privateKey: privateKey || undefined,
     Client,
@@ -100,15 +106,4 @@ function resolveWebhooks(given: unknown): Pick<ResolvedOptions, "webhooks" | "ad
       hint: "Or leave it out and set the secret option (WEBHOOK_SECRET): register handlers with app.on().",
     },
   );
-}
-
-function parseAppId(value: number | string | undefined): number | undefined {
-  if (value === undefined || value === "") return undefined;
-  const appId = typeof value === "number" ? value : Number(value.trim());
-  if (!Number.isSafeInteger(appId) || appId <= 0) {
-    throw new AppError("APP_ID_INVALID", `The app id must be a positive whole number, got "${String(value)}".`, {
-      hint: "Set APP_ID (or --app-id) to the App ID shown in the app's settings.",
-    });
-  }
-  return appId;
 }

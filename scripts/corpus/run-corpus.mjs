@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { changedFiles, compareParse, readSources } from "./lib/check-migrate.mjs";
 import { run } from "./lib/proc.mjs";
-import { readResults, reporterArgs } from "./lib/results.mjs";
+import { readResults, reporterArgs, runnerBin } from "./lib/results.mjs";
 import { describe, lostTests, printTable, readPreviousRow, replacer, summarizeReport } from "./lib/report.mjs";
 import { checkout } from "./lib/source.mjs";
 import { install, readStaleLockfile } from "./lib/install.mjs";
@@ -129,7 +129,7 @@ async function suite(app, dir, opts, logFile, resultsFile) {
   rmSync(resultsFile, { force: true });
   const runner = app.runner;
   const command = app.testCommand ?? [
-    runner === "node:test" ? "node" : path.join(dir, "node_modules", ".bin", runner),
+    runner === "node:test" ? "node" : path.join(dir, "node_modules", ".bin", runnerBin(runner)),
     ...(runner === "node:test" ? ["--test"] : []),
   ];
   const args = [

@@ -6,19 +6,11 @@ import { keyName, lineOf, type AnyNode, type Path, type SourceLog } from "./sour
 /** Calls that take an app function: `probot.load(fn)`, `run(fn)` / `run([fn])`, `createNodeMiddleware(fn, ...)`. */
 const LOADERS = new Set(["load", "run", "createNodeMiddleware"]);
 
-/** Members of the earlier argument (Probot's `app`) that show a function treats its first parameter as the app. */
-const APP_MEMBERS = new Set([
-  "on",
-  "onAny",
-  "onError",
-  "log",
-  "load",
-  "auth",
-  "receive",
-  "route",
-  "router",
-  "webhooks",
-]);
+/**
+ * Members of the earlier argument (Probot's `app`) that show a function treats its first parameter as the app;
+ * not `log`, which a `Context` has too.
+ */
+const APP_MEMBERS = new Set(["on", "onAny", "onError", "load", "auth", "receive", "route", "router", "webhooks"]);
 
 const FUNCTIONS = new Set(["ArrowFunctionExpression", "FunctionExpression", "FunctionDeclaration"]);
 
@@ -152,7 +144,7 @@ function isEarlierShape(fn: AnyNode, loaded: boolean): boolean {
   return usesAsApp(fn, first.name as string) || (loaded && fn.params.length === 2);
 }
 
-/** Whether the function's body reads one of the app's members on `name`: `app.on(...)`, `app.log.info(...)`. */
+/** Whether the function's body reads one of the app's members on `name`: `app.on(...)`, `app.auth()`. */
 function usesAsApp(fn: AnyNode, name: string): boolean {
   let uses = false;
   visit(fn.body as AnyNode, {

@@ -8,6 +8,7 @@ import {
   takesOnly,
   type ModuleCallKind,
 } from "./module-calls.js";
+import { mockFactoryFunction, renameMockedCallAssertions } from "./mock-factory.js";
 import {
   EXPORT_RENAMES,
   findPackageHint,
@@ -63,7 +64,7 @@ export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleRefer
       this.traverse(path);
     },
     visitCallExpression(path) {
-      onCall(path as Path, log, onSpecifier);
+      onCall(path as Path, log, onSpecifier, ast);
       this.traverse(path);
     },
     visitImportExpression(path) {
@@ -79,6 +80,7 @@ function onCall(
   path: Path,
   log: SourceWork,
   onSpecifier: (literal: AnyNode | undefined, path: Path, kind?: ModuleCallKind) => void,
+  ast: AnyNode,
 ): void {
   const node = path.node as AnyNode;
   const first = node.arguments[0] as AnyNode | undefined;
@@ -86,7 +88,7 @@ function onCall(
   // Read before onSpecifier renames it.
   const named = first?.type === "StringLiteral" ? (first.value as string) : keyName(importedBy(first));
   if (kind !== undefined) onSpecifier(first, path, kind);
-  if (kind === "mock" && named === PROBOT_MODULE) renameFactoryKeys(node.arguments[1], log);
+  if (kind === "mock" && named === PROBOT_MODULE) renameMockFactory(path, log, ast);
   if (kind === undefined && isProbotModule(named) && looksLikeLoader(node)) {
     log.problems.push({
       line: lineOf(node),
@@ -94,6 +96,24 @@ function onCall(
       hint: `If it names the module, write "${FRAMEWORK_MODULE}" there, and rename what it gives as docs/migrating.md lists.`,
     });
   }
+}
+
+/** `jest.mock("probot", factory)`: the keys of the object the factory returns are the module's export names. */
+function renameMockFactory(path: Path, log: SourceWork, ast: AnyNode): void {
+  const node = path.node as AnyNode;
+  const given = node.arguments[1] as AnyNode | undefined;
+  // None: an automatic mock; an object: vitest's options (`{ spy: true }`).
+  if (given === undefined || given.type === "ObjectExpression") return;
+  const factory = mockFactoryFunction(path, given);
+  if (factory) {
+    renameMockedCallAssertions(ast, factory, log);
+    return renameFactoryKeys(factory, log);
+  }
+  log.problems.push({
+    line: lineOf(node),
+    message: `the mock factory of ${calleeText(node.callee)}() is not a function app migrate can read`,
+    hint: "The keys of the object it returns are probot's export names: rename them as docs/migrating.md lists (Probot → App, createProbot → createApp, ProbotOctokit → AppClient).",
+  });
 }
 
 function isProbotModule(name: string | undefined): boolean {

@@ -6,6 +6,7 @@ import { findSourceFiles } from "./find-source-files.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
 import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
+import { pruneLockfile } from "./prune-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { migrateSource } from "./migrate-source.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
@@ -43,7 +44,10 @@ export type MigrationReport = {
   files: FileReport[];
   /** Unified diff of every change, with paths relative to `directory`. */
   diff: string;
-  /** The npm lockfile that still places probot's dependencies and must be made again, if any. */
+  /**
+   * The npm lockfile that still places probot's dependencies and must be made again, if any: one
+   * without a `packages` map (v1), or unreadable. From a v2 or v3 lock, probot's part is removed.
+   */
   staleLockfile?: string;
 };
 
@@ -115,7 +119,17 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   }
   report.diff = diffs.join("");
   const staleLockfile = await findStaleLockfile(directory);
-  if (staleLockfile) report.staleLockfile = staleLockfile;
+  if (staleLockfile) {
+    const before = await readFile(join(directory, staleLockfile), "utf8");
+    const pruned = pruneLockfile(before, moved.code);
+    if (pruned) {
+      // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
+      writes.push([join(directory, staleLockfile), pruned.text]);
+      const count = `${pruned.removed} ${pruned.removed === 1 ? "package" : "packages"}`;
+      const text = `probot and the ${count} only it needed removed; the others keep their locked versions`;
+      report.files.push({ file: staleLockfile, changes: [{ line: 0, text }], problems: [] });
+    } else report.staleLockfile = staleLockfile;
+  }
   if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
   return report;
 }

@@ -135,7 +135,8 @@ export function bindNamespaceUses(ast: AnyNode, refs: ModuleReferences): void {
 
 /** `jest.mock("probot", () => ({ Probot: Fake }))`: the factory's keys are the module's export names. */
 export function renameFactoryKeys(factory: AnyNode | undefined, log: SourceWork): void {
-  if (factory?.type !== "ArrowFunctionExpression" && factory?.type !== "FunctionExpression") return;
+  const functions = ["ArrowFunctionExpression", "FunctionExpression", "FunctionDeclaration"];
+  if (factory === undefined || !functions.includes(factory.type)) return;
   const body = factory.body as AnyNode;
   const returned =
     body.type === "BlockStatement"

@@ -1,4 +1,5 @@
 import { AppError } from "../errors.js";
+import { readAppId } from "./app-id.js";
 import { LOG_LEVELS, type LogLevel } from "../log/log-options.js";
 import { getPrivateKey } from "../private-key/get-private-key.js";
 import type { LogOptions } from "../log/log-options.js";
@@ -66,7 +67,7 @@ type Bindings<T> = { readonly [K in keyof T]-?: EnvBinding<NonNullable<T[K]>> };
 
 /** The App's options: what `readEnvOptions` reads. */
 const APP_BINDINGS: Bindings<EnvOptions> = {
-  appId: text("APP_ID"),
+  appId: { variable: "APP_ID", read: (env) => checkedAppId(nonEmpty(env.APP_ID)) },
   // Also PRIVATE_KEY_PATH, or the only .pem file of the working folder.
   privateKey: {
     variable: "PRIVATE_KEY",
@@ -148,6 +149,13 @@ export function readEnvOptions({ env, cwd, skipPrivateKey }: ReadEnvOptions): En
     if (value !== undefined) options[option] = value;
   }
   return options as EnvOptions;
+}
+
+/** `APP_ID` is checked when read: a server or command started with a wrong one stops at once. */
+function checkedAppId(value: string | undefined): string | undefined {
+  const { problem } = readAppId(value);
+  if (problem) throw problem;
+  return value;
 }
 
 function text(variable: string): EnvBinding<string> {

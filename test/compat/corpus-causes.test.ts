@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import nock from "nock";
-import { App, Context } from "../../src/index.js";
+import { App, Context, isAppError } from "../../src/index.js";
 import { API, issuesOpened, probotStyleApp } from "./probot-style.js";
 
 // Behaviours that public Probot apps' suites observe, found by running them after `app migrate`
@@ -115,5 +115,35 @@ describe("compat: what the corpus of public Probot apps relies on", () => {
       "second",
       "Unable to parse reminder: remind nope",
     ]);
+  });
+  it("an app id that is no number does not stop new App() when the test gives its own client", async () => {
+    // As repository-settings/app: `new Probot({ secret, Octokit, appId: any.string(), privateKey: any.string() })`
+    // with a client double; Probot takes `Number(appId)` and never signs a JWT in those tests.
+    class FakeClient {
+      static defaults() {
+        return FakeClient;
+      }
+      auth() {
+        return this;
+      }
+    }
+    const app = new App({ secret: "s", Client: FakeClient as never, appId: "ydDI4CML", privateKey: "not-a-key" });
+    let seen: unknown;
+    app.on("issues", (context) => {
+      seen = context.client;
+    });
+    await app.receive({ id: "1", name: "issues", payload: issuesOpened() } as never);
+    expect(seen).to.be.instanceOf(FakeClient);
+  });
+
+  it("an app id that is no number fails with APP_ID_INVALID, naming it, when the app's JWT is needed", async () => {
+    const { app } = probotStyleApp({ appId: "12abc" });
+    const client = await app.auth(2);
+    const error = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).then(
+      () => expect.fail("expected a rejection"),
+      (failure: unknown) => failure,
+    );
+    expect(isAppError(error) && error.code).to.equal("APP_ID_INVALID");
+    expect((error as Error).message).to.contain('"12abc"');
   });
 });

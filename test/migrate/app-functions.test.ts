@@ -28,6 +28,12 @@ const CASES: ReadonlyArray<[string, string, string, number[]]> = [
     [2, 3, 4, 6, 7],
   ],
   [
+    "a webhook handler exported from its own file reads context.log, as an app reads app.log: no app function",
+    "lib/handle-create-event.js",
+    'module.exports = handleCreateEvent;\n/** @param {import(\"probot\").Context} context */\nasync function handleCreateEvent(context) {\n  await context.config("x.yml");\n  context.log.debug("x");\n}\n',
+    [],
+  ],
+  [
     "the current shape, helpers and other exported functions are left alone",
     "index.js",
     'module.exports = ({ app, getRouter }) => { app.on("issues", f); };\nmodule.exports.helper = (app) => app.on("x", f);\nexports.other = (server) => server.on("listening", f);\nprobot.load(myImportedApp);\n',

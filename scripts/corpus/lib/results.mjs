@@ -17,9 +17,16 @@ export function reporterArgs(runner, resultsFile) {
       return ["--reporter", "tap"];
     case "tap":
       return ["--reporter=tap"];
+    case "cucumber":
+      return ["--format", `json:${resultsFile}`];
     default:
       return [];
   }
+}
+
+/** The name of the runner's executable under node_modules/.bin. */
+export function runnerBin(runner) {
+  return runner === "cucumber" ? "cucumber-js" : runner;
 }
 
 /** Reads the results of one run; `stdout` is the runner's standard output (TAP, uvu). */
@@ -27,6 +34,10 @@ export function readResults(runner, { resultsFile, stdout, root }) {
   if (runner === "jest" || runner === "vitest") {
     if (!existsSync(resultsFile)) return undefined;
     return fromJestJson(JSON.parse(readFileSync(resultsFile, "utf8")), root);
+  }
+  if (runner === "cucumber") {
+    if (!existsSync(resultsFile)) return undefined;
+    return fromCucumberJson(JSON.parse(readFileSync(resultsFile, "utf8")));
   }
   if (runner === "uvu") return fromUvu(stdout);
   return fromTap(stdout);
@@ -47,6 +58,24 @@ function fromJestJson(report, root) {
     }
   }
   return summarize(tests, broken);
+}
+
+/** cucumber-js's JSON report: one test per scenario (each row of an outline is one), failed when a step or hook failed. */
+function fromCucumberJson(features) {
+  const tests = new Map();
+  for (const feature of features) {
+    for (const scenario of feature.elements ?? []) {
+      if (scenario.type === "background") continue;
+      const statuses = (scenario.steps ?? []).map((s) => s.result?.status);
+      const status = statuses.every((s) => s === "passed")
+        ? "passed"
+        : statuses.some((s) => ["failed", "undefined", "ambiguous"].includes(s))
+          ? "failed"
+          : "skipped";
+      tests.set(uniqueId(tests, `${feature.uri} > ${scenario.name}:${scenario.line}`), status);
+    }
+  }
+  return summarize(tests, []);
 }
 
 function statusOf(status) {

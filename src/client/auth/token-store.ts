@@ -1,6 +1,7 @@
 import type { createAppAuth } from "@octokit/auth-app";
 import type { RequestInterface } from "@octokit/types";
 import { LRUCache } from "lru-cache";
+import type { AppError } from "../../errors.js";
 import { registerSecret } from "../../log/secrets.js";
 import type { Logger } from "../../log/get-log.js";
 import { clockSkewFrom, isClockSkewError } from "./clock-skew.js";
@@ -33,6 +34,8 @@ export type SharedTokens = {
 
 export type TokenStoreOptions = {
   appId: number;
+  /** Why `appId` cannot sign a JWT (not a positive whole number): raised when one is needed. */
+  appIdProblem?: AppError | undefined;
   privateKey: string;
   cache: TokenCache;
   log: Logger;
@@ -193,6 +196,7 @@ export class TokenStore {
   }
 
   async #createAppAuth(): Promise<ReturnType<typeof createAppAuth>> {
+    if (this.#options.appIdProblem) throw this.#options.appIdProblem;
     const { createAppAuth } = await import("@octokit/auth-app");
     // Checked when first needed, not when the app is made: an app whose
     // tests only use a platform token may carry a placeholder key, as with Probot.

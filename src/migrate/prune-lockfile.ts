@@ -1,0 +1,91 @@
+import { PROBOT_MODULE } from "./probot-names.js";
+
+type LockEntry = {
+  link?: boolean;
+  resolved?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
+type LegacyEntry = { dependencies?: Record<string, LegacyEntry> };
+type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record<string, LegacyEntry> };
+
+const ROOT_KEYS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"] as const;
+
+/**
+ * An npm lock (v2 or v3) without probot and the packages only it needed,
+ * found by following each kept package's dependencies as npm resolves them
+ * (its own node_modules, then each folder above). Every other package keeps
+ * its place and version, so `npm install` adds gh-app-kit's dependencies
+ * where probot's were and changes nothing else of the app's. `undefined`
+ * when the lock has no `packages` map (v1): it must then be made again.
+ */
+export function pruneLockfile(lockText: string, manifestText: string): { text: string; removed: number } | undefined {
+  let lock: Lock;
+  let manifest: Partial<Record<(typeof ROOT_KEYS)[number], Record<string, string>>>;
+  try {
+    lock = JSON.parse(lockText) as Lock;
+    manifest = JSON.parse(manifestText) as typeof manifest;
+  } catch {
+    return undefined;
+  }
+  const packages = lock.packages;
+  if (!packages?.[`node_modules/${PROBOT_MODULE}`]) return undefined;
+  const root: LockEntry = { ...packages[""] };
+  for (const key of ROOT_KEYS) {
+    if (manifest[key] !== undefined) root[key] = manifest[key];
+    else delete root[key];
+  }
+  packages[""] = root;
+  const kept = reachable(packages);
+  const gone = Object.keys(packages).filter((key) => key.startsWith("node_modules/") && !kept.has(key));
+  for (const key of gone) delete packages[key];
+  if (lock.dependencies) pruneLegacy(lock.dependencies, "", kept);
+  const indent = /^\{\r?\n([ \t]+)/.exec(lockText)?.[1] ?? "  ";
+  const eol = lockText.includes("\r\n") ? "\r\n" : "\n";
+  const text = JSON.stringify(lock, null, indent).replace(/\n/g, eol) + (/\r?\n$/.test(lockText) ? eol : "");
+  return { text, removed: gone.length - 1 };
+}
+
+/** The lock keys npm reaches from the root and the workspaces (folders outside node_modules). */
+function reachable(packages: Record<string, LockEntry>): Set<string> {
+  const seen = new Set<string>();
+  const pending = Object.keys(packages).filter((key) => !key.startsWith("node_modules/"));
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const entry = packages[key] ?? {};
+    if (entry.link && entry.resolved !== undefined) pending.push(entry.resolved);
+    // Only the root and workspaces install their devDependencies.
+    const own = key.startsWith("node_modules/") ? ROOT_KEYS.filter((k) => k !== "devDependencies") : ROOT_KEYS;
+    for (const field of own) {
+      for (const name of Object.keys(entry[field] ?? {})) {
+        const found = resolveFrom(packages, key, name);
+        if (found !== undefined && !seen.has(found)) pending.push(found);
+      }
+    }
+  }
+  return seen;
+}
+
+function resolveFrom(packages: Record<string, LockEntry>, from: string, name: string): string | undefined {
+  let folder = from;
+  for (;;) {
+    const candidate = `${folder === "" ? "" : `${folder}/`}node_modules/${name}`;
+    if (packages[candidate] !== undefined) return candidate;
+    if (folder === "") return undefined;
+    const parent = folder.lastIndexOf("/node_modules/");
+    folder = parent >= 0 ? folder.slice(0, parent) : "";
+  }
+}
+
+/** The lock v2's copy for npm 6 (`dependencies`, nested by folder): the same entries go. */
+function pruneLegacy(tree: Record<string, LegacyEntry>, folder: string, kept: Set<string>): void {
+  for (const [name, entry] of Object.entries(tree)) {
+    const key = `${folder}node_modules/${name}`;
+    if (!kept.has(key)) delete tree[name];
+    else if (entry.dependencies) pruneLegacy(entry.dependencies, `${key}/`, kept);
+  }
+}

@@ -1,0 +1,78 @@
+import { expect } from "chai";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { formatReport } from "../../src/migrate/format-report.js";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
+
+// As first-timers/app: its tests use @octokit/rest 20.1.1, locked with @octokit/request 8.1.6, whose
+// error messages newer versions extend. Making the whole lock again moved them both; only
+// probot's part of the lock has to go.
+const MANIFEST = {
+  name: "my-app",
+  version: "1.0.0",
+  dependencies: { probot: "^13.3.6" },
+  devDependencies: { "@octokit/rest": "^20.1.1" },
+};
+const LOCK = {
+  name: "my-app",
+  lockfileVersion: 2,
+  requires: true,
+  packages: {
+    "": { ...MANIFEST },
+    "node_modules/probot": { version: "13.3.6", dependencies: { pino: "^8.0.0", "@octokit/request": "^8.0.0" } },
+    "node_modules/probot/node_modules/semver": { version: "7.0.0" },
+    "node_modules/pino": { version: "8.21.0", dependencies: { "sonic-boom": "^3.0.0" } },
+    "node_modules/sonic-boom": { version: "3.8.0" },
+    "node_modules/@octokit/rest": { version: "20.1.1", dev: true, dependencies: { "@octokit/request": "^8.0.0" } },
+    "node_modules/@octokit/request": { version: "8.1.6", dependencies: { "universal-user-agent": "^6.0.0" } },
+    "node_modules/universal-user-agent": { version: "6.0.1" },
+  },
+  dependencies: {
+    probot: { version: "13.3.6", dependencies: { semver: { version: "7.0.0" } } },
+    pino: { version: "8.21.0" },
+    "sonic-boom": { version: "3.8.0" },
+    "@octokit/rest": { version: "20.1.1", dev: true },
+    "@octokit/request": { version: "8.1.6" },
+    "universal-user-agent": { version: "6.0.1" },
+  },
+};
+
+describe("app migrate: the lock's part that only probot needed", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "app-migrate-prune-"));
+    await writeFile(join(dir, "package.json"), JSON.stringify(MANIFEST, null, 2) + "\n");
+    await writeFile(join(dir, "package-lock.json"), JSON.stringify(LOCK, null, 2) + "\n");
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("goes; the app's other packages keep their locked versions, and npm install is all that is left", async () => {
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(report.staleLockfile).to.equal(undefined);
+    const lock = JSON.parse(await readFile(join(dir, "package-lock.json"), "utf8"));
+    expect(Object.keys(lock.packages)).to.deep.equal([
+      "",
+      "node_modules/@octokit/rest",
+      "node_modules/@octokit/request",
+      "node_modules/universal-user-agent",
+    ]);
+    expect(lock.packages["node_modules/@octokit/request"].version).to.equal("8.1.6");
+    expect(lock.packages[""].dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0" });
+    expect(Object.keys(lock.dependencies)).to.deep.equal(["@octokit/rest", "@octokit/request", "universal-user-agent"]);
+    const entry = report.files.find((f) => f.file === "package-lock.json");
+    expect(entry?.changes.map((c) => c.text)).to.deep.equal([
+      "probot and the 3 packages only it needed removed; the others keep their locked versions",
+    ]);
+    expect(formatReport(report).split("\n").at(-1)).to.match(/^Next: npm install /);
+    // A second run finds nothing more to do.
+    const again = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(again.files).to.deep.equal([]);
+  });
+
+  it("a dry run says so and writes nothing", async () => {
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+    expect(report.files.find((f) => f.file === "package-lock.json")?.changes).to.have.length(1);
+    expect(await readFile(join(dir, "package-lock.json"), "utf8")).to.equal(JSON.stringify(LOCK, null, 2) + "\n");
+  });
+});
