@@ -1,5 +1,6 @@
 import { visit } from "recast";
 import { calleeName } from "./module-calls.js";
+import { valuesDeclaredIn } from "./declared-values.js";
 import { declaringScope } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceLog } from "./source-types.js";
 
@@ -106,30 +107,8 @@ function resolveFunction(path: Path): AnyNode | undefined {
   if (node?.type !== "Identifier") return undefined;
   const name = node.name as string;
   const scope = declaringScope(path, name);
-  return scope ? functionsDeclaredIn(scope).get(name) : undefined;
-}
-
-const declaredFunctions = new WeakMap<AnyNode, Map<string, AnyNode>>();
-
-/** The functions declared by name in a scope (and the scopes inside it), read once per scope. */
-function functionsDeclaredIn(scope: AnyNode): Map<string, AnyNode> {
-  const cached = declaredFunctions.get(scope);
-  if (cached) return cached;
-  const found = new Map<string, AnyNode>();
-  visit(scope, {
-    visitFunction(inner) {
-      const fn = inner.node as AnyNode;
-      if (fn.type === "FunctionDeclaration" && fn.id) found.set(fn.id.name as string, fn);
-      this.traverse(inner);
-    },
-    visitVariableDeclarator(inner) {
-      const { id, init } = inner.node as AnyNode;
-      if (id.type === "Identifier" && init && FUNCTIONS.has(init.type)) found.set(id.name as string, init);
-      this.traverse(inner);
-    },
-  });
-  declaredFunctions.set(scope, found);
-  return found;
+  const value = scope ? valuesDeclaredIn(scope).get(name) : undefined;
+  return value && FUNCTIONS.has(value.type) ? value : undefined;
 }
 
 /** `(app) => { app.on(...) }`, `(robot, { getRouter }) => ...`; not `({ app }) => ...`, not `() => ...`. */

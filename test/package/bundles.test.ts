@@ -6,6 +6,7 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleWorker } from "../helpers/worker-bundle.js";
 import { startFakePlatform, type FakePlatform } from "../../src/testing/start-fake-platform.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -128,31 +129,9 @@ console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
     );
   });
 
-  /** The package's modules and packages (as `dist/src/…`, `node_modules/…`) a Worker of `source` bundles. */
-  async function workerInputs(name: string, source: string): Promise<string[]> {
-    const entry = join(tmp, name);
-    await writeFile(entry, source.replace("ROOT", JSON.stringify(join(root, "dist/src/index.js"))));
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      format: "esm",
-      platform: "neutral",
-      mainFields: ["module", "main"],
-      conditions: ["workerd", "worker", "browser"],
-      external: [...builtinModules, "node:*"],
-      write: false,
-      outdir: tmp,
-      metafile: true,
-      logLevel: "silent",
-    });
-    const [output] = Object.values(result.metafile.outputs);
-    return Object.keys(output!.inputs).map((input) => input.replace(/^.*?(node_modules|dist\/src)\//, "$1/"));
-  }
-
   // A Worker imports createApp and createWebHandler from the root: the rest of the root must not come along.
   it("bundled for a Worker, leaves out what only a Node process uses", async () => {
-    const bundled = await workerInputs(
-      "worker-entry.mjs",
+    const { inputs: bundled } = await bundleWorker(
       `import { createApp, createWebHandler } from ROOT;
 let handler;
 export default { fetch: (request, env, ctx) => (handler ??= createWebHandler(createApp({ env })))(request, env, ctx) };
@@ -172,7 +151,7 @@ export default { fetch: (request, env, ctx) => (handler ??= createWebHandler(cre
 
   // create-app.js supplies the Redis sharing as it loads (package.json "sideEffects" says so).
   it("bundled for a Worker that imports App alone, keeps the module that supplies the Redis sharing", async () => {
-    const bundled = await workerInputs("app-entry.mjs", "import { App } from ROOT;\nexport default App;\n");
+    const { inputs: bundled } = await bundleWorker("import { App } from ROOT;\nexport default App;\n");
     expect(bundled).to.include.members(["dist/src/create-app.js", "dist/src/helpers/unavailable/redis-sharing.js"]);
   });
 
