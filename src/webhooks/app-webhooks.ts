@@ -29,6 +29,7 @@ export type AppWebhooksOptions<C> = {
 };
 
 export const SIGNATURE_HINT = "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
+export const SIGNATURE_MISMATCH = "The webhook signature does not match the payload and WEBHOOK_SECRET.";
 
 /**
  * The app's `webhooks`: an `@octokit/webhooks` `Webhooks` whose routing is
@@ -117,9 +118,5 @@ function eventOf({ id, name, payload }: RoutedEvent): EmitterWebhookEvent {
 
 /** The error for a delivery whose signature does not match any secret. */
 export function signatureMismatch(): AppError {
-  return new AppError(
-    "WEBHOOK_SIGNATURE_MISMATCH",
-    "The webhook signature does not match the payload and WEBHOOK_SECRET.",
-    { hint: SIGNATURE_HINT, status: 400 },
-  );
+  return new AppError("WEBHOOK_SIGNATURE_MISMATCH", SIGNATURE_MISMATCH, { hint: SIGNATURE_HINT, status: 400 });
 }
