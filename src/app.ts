@@ -2,7 +2,7 @@ import type { EmitterWebhookEventName } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
 import { createEventClient } from "./client/event-client.js";
 import { createClient } from "./client/get-authenticated-client.js";
-import { loadAppClient } from "#app-client";
+import { loadAppClient } from "./client/client-loader.js";
 import { Registrations } from "./client/registrations.js";
 import type { AppFunctionOptionsOf, Router } from "./app-function-argument.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";

@@ -1,6 +1,6 @@
 import type { AppPluginAdditions } from "./app-plugin.js";
 import type { AppClient } from "./client/app-client.js";
-import { appClientNow } from "#app-client";
+import { appClientNow } from "./client/client-loader.js";
 import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
 import { createClient } from "./client/get-authenticated-client.js";
 import { createConfigCache } from "./config/config-cache.js";

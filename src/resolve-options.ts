@@ -1,7 +1,7 @@
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { Webhooks } from "@octokit/webhooks";
 import type { AppClient } from "./client/app-client.js";
-import { appClientNow } from "#app-client";
+import { appClientNow } from "./client/client-loader.js";
 import { CLIENT_DEFAULTS } from "./client/defaults.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";

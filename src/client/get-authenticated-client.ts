@@ -3,7 +3,7 @@ import type { ClientCredentials as State } from "./client-credentials.js";
 import type { AppClient } from "./app-client.js";
 import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
 import { createTokenCache, TokenStore } from "./auth/token-store.js";
-import { loadAppClient } from "#app-client";
+import { loadAppClient } from "./client-loader.js";
 
 /** Token stores made for States that came without one, so their tokens are reused. */
 const storesOfBareStates = new WeakMap<State, TokenStore>();
