@@ -1,5 +1,6 @@
 import type { AppPluginAdditions } from "./app-plugin.js";
-import { AppClient } from "./client/app-client.js";
+import type { AppClient } from "./client/app-client.js";
+import { appClientNow } from "./client/client-loader.js";
 import { createTokenCache, TokenStore } from "./client/auth/token-store.js";
 import { createClient } from "./client/get-authenticated-client.js";
 import { createConfigCache } from "./config/config-cache.js";
@@ -45,7 +46,7 @@ export function createState(
   if (!cache) defineLazyProperty(state, "cache", () => createTokenCache());
   defineLazyProperty(state, "configCache", () => createConfigCache());
   defineLazyProperty(state, "Client", () => {
-    const base = resolved.Client ?? AppClient;
+    const base = resolved.Client?.() ?? appClientNow();
     const Client = options.request ? base.defaults({ request: options.request }) : base;
     const shared = state.redis ? Client.defaults({ throttle: state.redis.throttle.options as never }) : Client;
     const { wrapClient } = plugged();

@@ -1,6 +1,7 @@
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { Webhooks } from "@octokit/webhooks";
-import { AppClient } from "./client/app-client.js";
+import type { AppClient } from "./client/app-client.js";
+import { appClientNow } from "./client/client-loader.js";
 import { CLIENT_DEFAULTS } from "./client/defaults.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
@@ -14,8 +15,11 @@ export type ResolvedOptions = {
   /** Raised when the app's JWT is needed, not by `new App()` (as Probot): see `readAppId`. */
   appIdProblem: AppError | undefined;
   privateKey: string | undefined;
-  /** The given client class; undefined for `AppClient`. */
-  Client: typeof AppClient | undefined;
+  /**
+   * The given client class (with the deprecated `throttleOptions`, a subclass
+   * with them), made when first asked; undefined for `AppClient`.
+   */
+  Client: (() => typeof AppClient) | undefined;
   /** The `webhooks` option when it is an app's own `AppWebhooks`. */
   webhooks: AppWebhooks<unknown> | undefined;
   /** The `webhooks` option when it is another `@octokit/webhooks` `Webhooks`: adopted beside the app's. */
@@ -42,13 +46,15 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     );
     requireRouter(options.router);
   }
-  let Client = options.Client;
-  if (options.throttleOptions !== undefined) {
+  const given = options.Client;
+  let Client = given === undefined ? undefined : () => given;
+  const throttleOptions = options.throttleOptions as ThrottlingOptions | undefined;
+  if (throttleOptions !== undefined) {
     warnOnce(
       "option:throttleOptions",
       'The "throttleOptions" option is deprecated; set "throttle" with Client.defaults() instead.',
     );
-    Client = (Client ?? AppClient).defaults({ throttle: options.throttleOptions as ThrottlingOptions });
+    Client = () => (given ?? appClientNow()).defaults({ throttle: throttleOptions });
   }
   const { appId: id, problem } = readAppId(appId);
   return {

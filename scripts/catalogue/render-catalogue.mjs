@@ -38,17 +38,22 @@ export function render(table, historicPackage, todayPackage, excluded) {
     " * kind today: `today` (same name, same route), `changed` (same name, other",
     " * route: today's wins), `alias` (route now under `target`) or `historic`",
     " * (route gone from today's plugin: sent as it was).",
+    " *",
+    " * A new table on each call, built when a client is first made rather than",
+    " * as the module loads: a Worker's cold start pays for every literal its",
+    " * bundle evaluates at load.",
     " */",
-    "export const CATALOGUE_ROUTES = {",
+    "export function catalogueRoutes() {",
+    "  return {",
   ];
   for (const [group, methods] of Object.entries(table)) {
-    lines.push(`  ${group}: {`);
+    lines.push(`    ${group}: {`);
     for (const [method, entry] of Object.entries(methods)) {
-      lines.push(`    ${method}: ${literal(entry)},`);
+      lines.push(`      ${method}: ${literal(entry)},`);
     }
-    lines.push("  },");
+    lines.push("    },");
   }
-  lines.push("} as const satisfies CatalogueRoutes;", "");
+  lines.push("  } as const satisfies CatalogueRoutes;", "}", "");
   return lines.join("\n");
 }
 

@@ -9,7 +9,7 @@ import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
-import { layerClientOptions, mergeClientOptions } from "./defaults.js";
+import { layerClientOptions, mergeClientOptions } from "./merge-client-options.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { platformUploads } from "./plugins/platform-uploads.js";

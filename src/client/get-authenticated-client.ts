@@ -3,6 +3,7 @@ import type { ClientCredentials as State } from "./client-credentials.js";
 import type { AppClient } from "./app-client.js";
 import { createAppAuthStrategy, type AppAuth } from "./auth/auth-strategy.js";
 import { createTokenCache, TokenStore } from "./auth/token-store.js";
+import { loadAppClient } from "./client-loader.js";
 
 /** Token stores made for States that came without one, so their tokens are reused. */
 const storesOfBareStates = new WeakMap<State, TokenStore>();
@@ -61,6 +62,7 @@ function tokenStoreOf(state: State): TokenStore | undefined {
  * const client = await auth(app.state, 1234);
  */
 export async function auth(state: State, installationId?: number, log?: Logger): Promise<AppClient> {
+  await loadAppClient();
   return fromStateClient(state, installationId) ?? createClient(state, installationId, log);
 }
 
@@ -88,5 +90,6 @@ function fromStateClient(state: State, installationId: number | undefined): Prom
  * const client = await getAuthenticatedClient(app.state, 1234);
  */
 export async function getAuthenticatedClient(state: State, installationId?: number): Promise<AppClient> {
+  await loadAppClient();
   return fromStateClient(state, installationId) ?? createClient(state, installationId);
 }

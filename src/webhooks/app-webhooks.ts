@@ -16,6 +16,8 @@ export type AppWebhooksOptions<C> = {
   handlerDeadlineMs?: number | undefined;
   /** Sees every received event, handled or not, before any handler runs. */
   observe?: ((event: RoutedEvent) => void) | undefined;
+  /** Runs before the handlers of a delivery that has some; a promise it returns, they wait for. */
+  prepare?: (() => Promise<void> | undefined) | undefined;
   /**
    * Another `@octokit/webhooks` `Webhooks` (the `webhooks` option): its secret
    * verifies too, and its handlers run for every delivery, beside these.
@@ -29,6 +31,7 @@ export type AppWebhooksOptions<C> = {
 };
 
 export const SIGNATURE_HINT = "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
+export const SIGNATURE_MISMATCH = "The webhook signature does not match the payload and WEBHOOK_SECRET.";
 
 /**
  * The app's `webhooks`: an `@octokit/webhooks` `Webhooks` whose routing is
@@ -42,11 +45,20 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
   readonly adopted: Webhooks<unknown> | undefined;
   readonly #deliver: (event: RoutedEvent) => Promise<unknown>;
 
-  constructor({ secrets, transform, log, handlerDeadlineMs, observe, adopted, deliver }: AppWebhooksOptions<C>) {
+  constructor({
+    secrets,
+    transform,
+    log,
+    handlerDeadlineMs,
+    observe,
+    prepare,
+    adopted,
+    deliver,
+  }: AppWebhooksOptions<C>) {
     super({ secret: secrets[0] ?? "unset", log: log as never });
     this.secrets = secrets;
     this.adopted = adopted;
-    const router = new EventRouter<C>(transform, log, { handlerDeadlineMs, observe });
+    const router = new EventRouter<C>(transform, log, { handlerDeadlineMs, observe, prepare });
     this.router = router;
     this.#deliver = deliver ?? ((event) => router.receive(event));
     // Its handlers see each delivery as it came: the name, the id and the parsed payload.
@@ -117,9 +129,5 @@ function eventOf({ id, name, payload }: RoutedEvent): EmitterWebhookEvent {
 
 /** The error for a delivery whose signature does not match any secret. */
 export function signatureMismatch(): AppError {
-  return new AppError(
-    "WEBHOOK_SIGNATURE_MISMATCH",
-    "The webhook signature does not match the payload and WEBHOOK_SECRET.",
-    { hint: SIGNATURE_HINT, status: 400 },
-  );
+  return new AppError("WEBHOOK_SIGNATURE_MISMATCH", SIGNATURE_MISMATCH, { hint: SIGNATURE_HINT, status: 400 });
 }

@@ -32,6 +32,8 @@ export type EventRouterOptions = {
   handlerDeadlineMs?: number | undefined;
   /** Sees every received event, handled or not, before any handler runs (e.g. to drop cached config on a push). */
   observe?: ((event: RoutedEvent) => void) | undefined;
+  /** Runs before the handlers of a delivery that has some; a promise it returns, they wait for. */
+  prepare?: (() => Promise<void> | undefined) | undefined;
 };
 
 const DONE: Promise<void> = Promise.resolve();
@@ -48,11 +50,13 @@ export class EventRouter<C> {
   #deadlines: DeadlineQueue<HandlerOutcome> | undefined;
   #abandoned = 0;
   #observe: ((event: RoutedEvent) => void) | undefined;
+  #prepare: (() => Promise<void> | undefined) | undefined;
   #instrumentation: RouterInstrumentation | undefined;
 
   constructor(transform: (event: RoutedEvent) => C, log: RouterLog, options: EventRouterOptions = {}) {
     this.#transform = transform;
     this.#observe = options.observe;
+    this.#prepare = options.prepare;
     this.#log = log;
     this.handlerDeadlineMs = resolveHandlerDeadline(options.handlerDeadlineMs);
     if (Number.isFinite(this.handlerDeadlineMs))
@@ -129,6 +133,12 @@ export class EventRouter<C> {
     let handlers = this.#handlersFor(event.name, event.payload, action);
     if (handlers.length === 0) return DONE;
     if (this.#instrumentation) handlers = this.#instrumentation.handlers(handlers, event);
+    const prepared = this.#prepare?.();
+    if (prepared) return prepared.then(() => this.#run(event, slot, handlers));
+    return this.#run(event, slot, handlers);
+  }
+
+  #run(event: RoutedEvent, slot: { context?: unknown } | undefined, handlers: Handler<C>[]): Promise<void> {
     const context = this.#transform(event);
     if (slot) slot.context = context;
     if (handlers.length > 1) {

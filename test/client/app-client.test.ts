@@ -1,7 +1,8 @@
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import { expect } from "chai";
 import { AppClient } from "../../src/client/app-client.js";
-import { CLIENT_DEFAULTS, mergeClientOptions, onRateLimit } from "../../src/client/defaults.js";
+import { CLIENT_DEFAULTS, onRateLimit } from "../../src/client/defaults.js";
+import { mergeClientOptions } from "../../src/client/merge-client-options.js";
 import {
   primaryRateLimitResponse,
   secondaryRateLimitResponse,

@@ -5,7 +5,7 @@ import { paginateRest } from "@octokit/plugin-paginate-rest";
 import { legacyRestEndpointMethods } from "@octokit/plugin-rest-endpoint-methods";
 import { expect } from "chai";
 import { catalogueMethods } from "../../src/client/catalogue/catalogue-methods.js";
-import { CATALOGUE_COUNTS, CATALOGUE_EXCLUDED, CATALOGUE_ROUTES } from "../../src/client/catalogue/routes.generated.js";
+import { CATALOGUE_COUNTS, CATALOGUE_EXCLUDED, catalogueRoutes } from "../../src/client/catalogue/routes.generated.js";
 import type { RequestParameters } from "@octokit/core/types";
 import type { CatalogueEntry, EndpointMethod } from "../../src/client/catalogue/types.js";
 import { VERSION } from "../../src/version.js";
@@ -30,7 +30,7 @@ type Client = {
   paginate: (method: EndpointMethod, parameters?: RequestParameters) => Promise<unknown[]>;
 };
 
-const table = CATALOGUE_ROUTES as unknown as Record<string, Record<string, CatalogueEntry>>;
+const table = catalogueRoutes() as unknown as Record<string, Record<string, CatalogueEntry>>;
 const pick = (client: object, name: string, under?: "rest"): unknown => {
   const [group = "", method = ""] = name.split(".");
   const root = (under ? (client as { rest?: object }).rest : client) as Record<
@@ -242,6 +242,13 @@ describe("catalogueMethods", () => {
     expect(names).to.have.length(702);
     expect(Object.values(CATALOGUE_COUNTS).reduce((a: number, b: number) => a + b, 0)).to.equal(701);
     if (existsSync(SPEC_PATH)) expect(readFileSync(CATALOGUE_URL, "utf8")).to.equal(readFileSync(SPEC_PATH, "utf8"));
+  });
+
+  // A Worker evaluates at load every literal its bundle holds at the top: the table waits for the first client.
+  it("builds its table when asked, as a new one each time, rather than as the module loads", () => {
+    const first = catalogueRoutes();
+    expect(first).to.not.equal(catalogueRoutes());
+    expect(first).to.deep.equal(catalogueRoutes());
   });
 
   it("keeps today's methods and shares each group between the root and rest", () => {

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mergeClientOptions } from "../../src/client/defaults.js";
+import { mergeClientOptions } from "../../src/client/merge-client-options.js";
 import { requestScopedThrottle } from "../../src/client/request-scoped-throttle.js";
 
 function asWorkerd<T>(run: () => T): T {

@@ -11,14 +11,15 @@ import { startFakePlatform, type FakePlatform } from "../../src/testing/start-fa
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const ENTRIES = ["dist/src/index.js", "dist/src/testing/index.js"];
-/** The package's own modules that package.json "imports" (`#name`) may resolve to, under any condition. */
+/** The package's own modules that package.json "imports" (`#name`) may resolve to, under any published condition. */
 const IMPORTS = JSON.parse(await readFile(join(root, "package.json"), "utf8")).imports as Record<
   string,
   Record<string, string>
 >;
 const localTargets = (specifier: string) =>
   Object.values(IMPORTS[specifier] ?? {})
-    .filter((target) => target.startsWith("./"))
+    // "gh-app-kit-source" (the tests' condition) names the sources, which are not published.
+    .filter((target) => target.startsWith("./dist/"))
     .map((target) => join(root, target));
 
 /** Every module of the package the entries load, statically or through `import()` of a literal path. */

@@ -1,8 +1,8 @@
 import type { RequestParameters } from "@octokit/types";
 import type { Api } from "@octokit/plugin-rest-endpoint-methods";
-import type { CATALOGUE_ROUTES } from "./routes.generated.js";
+import type { catalogueRoutes } from "./routes.generated.js";
 
-type Routes = typeof CATALOGUE_ROUTES;
+type Routes = ReturnType<typeof catalogueRoutes>;
 type Today = Api["rest"];
 /** Any of today's generated methods: they share the `defaults` and `endpoint` types. */
 type TodayMethod = Today["meta"]["get"];

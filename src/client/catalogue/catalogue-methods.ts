@@ -4,19 +4,33 @@ import { buildAliasMethod } from "./build-alias-method.js";
 import { buildHistoricMethod } from "./build-historic-method.js";
 import type { CatalogueApi } from "./catalogue-api.js";
 import { createCatalogueGroup } from "./create-catalogue-group.js";
-import { CATALOGUE_ROUTES } from "./routes.generated.js";
+import { catalogueRoutes } from "./routes.generated.js";
 import type { CatalogueRoutes, EndpointMethod } from "./types.js";
 
 type TodayGroups = Record<string, Record<string, unknown> | undefined>;
 
-const TABLE: CatalogueRoutes = CATALOGUE_ROUTES;
-/** Per group, the names whose route today differs from the catalogue's. */
-const CHANGED = new Map<string, ReadonlySet<string>>();
-for (const [group, methods] of Object.entries(TABLE)) {
-  const changed = Object.keys(methods).filter((method) => methods[method]!.kind === "changed");
-  if (changed.length > 0) CHANGED.set(group, new Set(changed));
+type Catalogue = {
+  table: CatalogueRoutes;
+  /** Per group, the names whose route today differs from the catalogue's. */
+  changed: Map<string, ReadonlySet<string>>;
+  names: Map<string, ReadonlySet<string>>;
+};
+
+let catalogue: Catalogue | undefined;
+
+/** The table and its indexes, made with the first client rather than at load (a Worker's cold start). */
+function loadCatalogue(): Catalogue {
+  if (catalogue) return catalogue;
+  const table: CatalogueRoutes = catalogueRoutes();
+  const changed = new Map<string, ReadonlySet<string>>();
+  for (const [group, methods] of Object.entries(table)) {
+    const names = Object.keys(methods).filter((method) => methods[method]!.kind === "changed");
+    if (names.length > 0) changed.set(group, new Set(names));
+  }
+  const names = new Map(Object.entries(table).map(([group, methods]) => [group, new Set(Object.keys(methods))]));
+  catalogue = { table, changed, names };
+  return catalogue;
 }
-const GROUP_NAMES = new Map(Object.entries(TABLE).map(([group, methods]) => [group, new Set(Object.keys(methods))]));
 
 /** Apply after `legacyRestEndpointMethods`: today's methods stay as they are. Built on first use. */
 export function catalogueMethods(octokit: Octokit): CatalogueApi {
@@ -28,19 +42,21 @@ export function catalogueMethods(octokit: Octokit): CatalogueApi {
   }
   // `rest` has today's shape; the root has the catalogue's, so the few methods
   // whose route changed since send their historic route there.
+  const { table, changed: changedByGroup, names: namesByGroup } = loadCatalogue();
   const groups: TodayGroups = {};
   const rootGroups: TodayGroups = {};
-  for (const [group, names] of GROUP_NAMES) {
-    const build = (method: string) => buildMethod(octokit, today, group, method);
+  for (const [group, names] of namesByGroup) {
+    const build = (method: string) => buildMethod(octokit, table, today, group, method);
     groups[group] = createCatalogueGroup({ today: today[group], names, build });
-    const changed = CHANGED.get(group);
+    const changed = changedByGroup.get(group);
     rootGroups[group] = changed
       ? createCatalogueGroup({
           today: today[group],
           names,
           replace: changed,
           // Everything else is the very method `rest` has (built once, shared).
-          build: (method) => (changed.has(method) ? buildHistoric(octokit, group, method) : groups[group]![method]),
+          build: (method) =>
+            changed.has(method) ? buildHistoric(octokit, table, group, method) : groups[group]![method],
         })
       : groups[group];
   }
@@ -52,8 +68,14 @@ export function catalogueMethods(octokit: Octokit): CatalogueApi {
 catalogueMethods.VERSION = VERSION;
 
 /** A catalogue method today's plugin lacks: an alias when its route lives on, else its historic route. */
-function buildMethod(octokit: Octokit, today: TodayGroups, group: string, method: string): EndpointMethod {
-  const entry = TABLE[group]![method]!;
+function buildMethod(
+  octokit: Octokit,
+  table: CatalogueRoutes,
+  today: TodayGroups,
+  group: string,
+  method: string,
+): EndpointMethod {
+  const entry = table[group]![method]!;
   const name = `${group}.${method}`;
   const getLog = () => octokit.log;
   const { target } = entry;
@@ -70,8 +92,8 @@ function buildMethod(octokit: Octokit, today: TodayGroups, group: string, method
   return buildHistoricMethod({ name, entry, request: octokit.request, getLog });
 }
 
-function buildHistoric(octokit: Octokit, group: string, method: string): EndpointMethod {
-  const entry = TABLE[group]![method]!;
+function buildHistoric(octokit: Octokit, table: CatalogueRoutes, group: string, method: string): EndpointMethod {
+  const entry = table[group]![method]!;
   return buildHistoricMethod({
     name: `${group}.${method}`,
     entry,
