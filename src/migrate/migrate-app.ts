@@ -122,13 +122,11 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   if (staleLockfile) {
     const before = await readFile(join(directory, staleLockfile), "utf8");
     const pruned = pruneLockfile(before, moved.code);
-    if (pruned) {
+    if (pruned && pruned.text !== before) {
       // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
       writes.push([join(directory, staleLockfile), pruned.text]);
-      const count = `${pruned.removed} ${pruned.removed === 1 ? "package" : "packages"}`;
-      const text = `probot and the ${count} only it needed removed; the others keep their locked versions`;
-      report.files.push({ file: staleLockfile, changes: [{ line: 0, text }], problems: [] });
-    } else report.staleLockfile = staleLockfile;
+      report.files.push({ file: staleLockfile, changes: [{ line: 0, text: lockChange(pruned) }], problems: [] });
+    } else if (!pruned) report.staleLockfile = staleLockfile;
   }
   if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
   return report;
@@ -202,4 +200,11 @@ async function readManifest(directory: string, manifestPath: string): Promise<st
       hint: "Give the folder of the Probot app, the one with its package.json: app migrate ./my-app",
     });
   });
+}
+
+function lockChange({ removed, probotKept }: { removed: number; probotKept: boolean }): string {
+  const count = `${removed} ${removed === 1 ? "package" : "packages"}`;
+  if (!probotKept) return `probot and the ${count} only it needed removed; the others keep their locked versions`;
+  const rest = removed > 0 ? `; the ${count} nothing needs any more removed` : "";
+  return `the root entry follows package.json; probot stays, since another dependency needs it (reported above)${rest}`;
 }

@@ -121,9 +121,9 @@ const TYPESCRIPT_MIN = "5.0.0";
 function reportOldTypeScript(manifest: Manifest, lineOfKey: (key: string) => number | undefined, log: SourceLog) {
   for (const field of DEPENDENCY_FIELDS) {
     const range = isRecord(manifest[field]) ? manifest[field].typescript : undefined;
-    if (typeof range !== "string" || !semver.validRange(range)) continue;
-    const oldest = semver.minVersion(range);
-    if (!oldest || semver.gte(oldest, TYPESCRIPT_MIN)) continue;
+    // Only a range that admits no TypeScript 5 ("^4.2.4"): npm installs the newest a range allows ("*").
+    if (typeof range !== "string" || !semver.validRange(range) || semver.intersects(range, `>=${TYPESCRIPT_MIN}`))
+      continue;
     log.problems.push({
       line: lineOfKey("typescript"),
       message: `${field} has "typescript": "${range}", older than TypeScript 5.0`,

@@ -20,8 +20,12 @@ const ROOT_KEYS = ["dependencies", "devDependencies", "optionalDependencies", "p
  * its place and version, so `npm install` adds gh-app-kit's dependencies
  * where probot's were and changes nothing else of the app's. `undefined`
  * when the lock has no `packages` map (v1): it must then be made again.
+ * `probotKept` when a package the app keeps still depends on probot.
  */
-export function pruneLockfile(lockText: string, manifestText: string): { text: string; removed: number } | undefined {
+export function pruneLockfile(
+  lockText: string,
+  manifestText: string,
+): { text: string; removed: number; probotKept: boolean } | undefined {
   let lock: Lock;
   let manifest: Partial<Record<(typeof ROOT_KEYS)[number], Record<string, string>>>;
   try {
@@ -45,7 +49,9 @@ export function pruneLockfile(lockText: string, manifestText: string): { text: s
   const indent = /^\{\r?\n([ \t]+)/.exec(lockText)?.[1] ?? "  ";
   const eol = lockText.includes("\r\n") ? "\r\n" : "\n";
   const text = JSON.stringify(lock, null, indent).replace(/\n/g, eol) + (/\r?\n$/.test(lockText) ? eol : "");
-  return { text, removed: gone.length - 1 };
+  // Another dependency may still need probot (@probot/adapter-github-actions, a peer of probot-scheduler).
+  const probotKept = kept.has(`node_modules/${PROBOT_MODULE}`);
+  return { text, removed: gone.filter((key) => key !== `node_modules/${PROBOT_MODULE}`).length, probotKept };
 }
 
 /** The lock keys npm reaches from the root and the workspaces (folders outside node_modules). */

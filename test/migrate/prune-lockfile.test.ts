@@ -76,3 +76,44 @@ describe("app migrate: the lock's part that only probot needed", () => {
     expect(await readFile(join(dir, "package-lock.json"), "utf8")).to.equal(JSON.stringify(LOCK, null, 2) + "\n");
   });
 });
+
+// As probot/example-github-action, reminders and Patchron: @probot/adapter-github-actions (or a peer
+// such as probot-scheduler's) still needs probot, so it stays in the lock.
+describe("app migrate: a lock whose probot another dependency still needs", () => {
+  let dir: string;
+  const manifest = {
+    ...MANIFEST,
+    dependencies: { ...MANIFEST.dependencies, "@probot/adapter-github-actions": "^4.0.0" },
+  };
+  const lock = {
+    ...LOCK,
+    packages: {
+      ...LOCK.packages,
+      "": { ...manifest },
+      "node_modules/probot": { version: "13.3.6", dependencies: { pino: "^8.0.0", semver: "^7.0.0" } },
+      "node_modules/@probot/adapter-github-actions": { version: "4.0.3", dependencies: { probot: "^13.0.2" } },
+    },
+  };
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "app-migrate-prune-"));
+    await writeFile(join(dir, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
+    await writeFile(join(dir, "package-lock.json"), JSON.stringify(lock, null, 2) + "\n");
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("keeps probot and says so, and a second run finds nothing more to do", async () => {
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package-lock.json"), "utf8"));
+    expect(written.packages["node_modules/probot"].version).to.equal("13.3.6");
+    expect(written.packages[""].dependencies).to.deep.equal({
+      "gh-app-kit": "^1.0.0",
+      "@probot/adapter-github-actions": "^4.0.0",
+    });
+    const entry = report.files.find((f) => f.file === "package-lock.json");
+    expect(entry?.changes.map((c) => c.text)).to.deep.equal([
+      "the root entry follows package.json; probot stays, since another dependency needs it (reported above)",
+    ]);
+    const again = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(again.files.map((f) => f.file)).to.not.include("package-lock.json");
+  });
+});
