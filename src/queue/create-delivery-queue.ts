@@ -52,6 +52,12 @@ export async function createDeliveryQueue({
   // ioredis' RedisOptions does not satisfy its own constructor type under exactOptionalPropertyTypes.
   const client = url === undefined ? new Redis(clientOptions as never) : new Redis(url, clientOptions as never);
   client.on("error", () => undefined);
+  // With the offline queue off, an add sent before this client first connects fails: a delivery that
+  // arrives as the host starts (the app's connection up, this one not yet) waits for it, as long as a
+  // connection attempt may take, instead of getting a 503. Later, while Redis is away, adds fail at once.
+  const firstConnect = new Promise<void>((resolve) => client.once("ready", () => resolve()));
+  const connected = () =>
+    client.status === "ready" || withinConnectTimeout(firstConnect, clientOptions.connectTimeout ?? 2000);
   const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId, baseUrl), {
     connection: client,
     prefix: queuePrefixOf(connection.keyPrefix),
@@ -99,6 +105,7 @@ export async function createDeliveryQueue({
     async enqueue(delivery) {
       if (!connection.up) throw new QueueUnavailableError(undefined);
       try {
+        await connected();
         return await store(delivery);
       } catch (error) {
         connection.reportFailure(error);
@@ -122,4 +129,11 @@ async function readQueue(queue: Queue<DeliveryJobData>): Promise<QueueReading> {
   ]);
   const depth = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
   return { depth, oldestAgeSeconds: oldest ? Math.max(0, Date.now() - oldest.timestamp) / 1000 : 0 };
+}
+
+/** Resolves when `first` does, or after `ms` (the add that follows then fails as it would have). */
+function withinConnectTimeout(first: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([first, waited]).finally(() => clearTimeout(timer));
 }
