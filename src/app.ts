@@ -35,15 +35,13 @@ import type { EventRouter, RoutedEvent } from "./webhooks/event-router.js";
 export type { DeliveryOutcome } from "./delivery/delivery.js";
 
 type Handler<E extends EmitterWebhookEventName> = (context: Context<E>) => unknown;
-/** `E`, not inferred from (5.4's `NoInfer`): on()'s names pick the events, as in Probot, and a
- * handler typed for the whole event (`Context<"pull_request">`) is checked against them. */
+/** `E` not inferred from (`NoInfer`): the names pick the events, and a `Context<"pull_request">` handler fits. */
 type Named<E> = [E][E extends unknown ? 0 : never];
 /** What `app.webhooks` hands its handlers besides the event's own keys (the spec's current shape). */
 type WebhooksContext = Omit<Context, "id" | "name" | "payload">;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
 
-// The application-function types as `load` takes them; application-function.ts
-// names them for users. Spelled here so that app.ts imports nothing that imports it.
+// The app-function types as `load` takes them (application-function.ts names them), spelled here against a circle.
 type ApplicationFunction = (options: AppFunctionOptionsOf<App>) => void | Promise<void>;
 type DeprecatedApplicationFunction = (app: App, options: AppFunctionOptionsOf<App>) => void | Promise<void>;
 
@@ -167,6 +165,7 @@ export class App {
       others,
       plugged,
       log,
+      fetch: options.request?.fetch as typeof fetch | undefined,
     });
     this.tracing = plugged.tracing;
     this.openQueue = plugged.openQueue;
@@ -187,10 +186,7 @@ export class App {
     this.webhooks.onError(handler as never);
   }
 
-  /**
-   * Delivers one event to every matching handler, concurrently. Rejects with
-   * an iterable `AggregateError` of the handlers' errors.
-   */
+  /** Delivers one event to every matching handler, concurrently; rejects with the handlers' `AggregateError`. */
   receive(given: { id?: string | undefined; name: string; payload: unknown }): Promise<void> {
     return this.deliver(splitEventName(given) as Delivery).then(nothing);
   }

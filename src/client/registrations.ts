@@ -43,6 +43,8 @@ export type RegistrationsOptions = {
   /** What the App's plugins gave: the sharing for each other registration, and the token-exchange hooks. */
   plugged: Pick<AppPluginAdditions, "shareFor" | "tokenExchange">;
   log: Logger;
+  /** The `request` option's `fetch`: every registration's token exchanges go through it. */
+  fetch?: typeof fetch | undefined;
 };
 
 /** A delivery's registration, or why it is refused (400): not registered, or not signed by its secret. */
@@ -53,7 +55,7 @@ export class Registrations {
   readonly list: readonly Registration[];
   readonly primary: Registration;
 
-  constructor({ primary, primaryName, primarySecrets, others, plugged, log }: RegistrationsOptions) {
+  constructor({ primary, primaryName, primarySecrets, others, plugged, log, fetch }: RegistrationsOptions) {
     this.primary = {
       info: Object.freeze({ appId: primary.appId, name: primaryName, baseUrl: primary.baseUrl }),
       secrets: primarySecrets,
@@ -63,7 +65,10 @@ export class Registrations {
       },
       auth: (installationId, given) => Promise.resolve(createClient(primary, installationId, given)),
     };
-    this.list = [this.primary, ...others.map((settings) => createRegistration(settings, this.primary, plugged, log))];
+    this.list = [
+      this.primary,
+      ...others.map((settings) => createRegistration(settings, this.primary, plugged, log, fetch)),
+    ];
   }
 
   /** True when deliveries are routed by app id (more than one registration). */
@@ -135,6 +140,7 @@ function createRegistration(
   primary: Registration,
   plugged: RegistrationsOptions["plugged"],
   log: Logger,
+  fetch: typeof globalThis.fetch | undefined,
 ): Registration {
   const { appId, privateKey, secret, additionalSecrets = [], baseUrl, name } = settings;
   for (const each of [secret, ...additionalSecrets]) registerSecret(each);
@@ -146,6 +152,7 @@ function createRegistration(
     cache,
     log,
     baseUrl,
+    fetch,
     shared: sharing?.tokens,
     hooks: plugged.tokenExchange,
   });

@@ -18,15 +18,8 @@ import {
   PROBOT_MODULE,
 } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
-import {
-  keyName,
-  lineOf,
-  setString,
-  type AnyNode,
-  type Path,
-  type SourceEdits,
-  type SourceWork,
-} from "./source-types.js";
+import { namespaceForDefault, renamedExport, rewriteDeepImport } from "./module-specifier-rewrites.js";
+import { keyName, lineOf, setString, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
 export type { ImportedName, ModuleBinding, ModuleReferences } from "./module-bindings.js";
 
@@ -181,41 +174,6 @@ function inspectLambdaAdapter(
     message: `uses "${name}" in a way app migrate does not rewrite (only named imports of names gh-app-kit has)`,
     hint: findPackageHint(name) as string,
   });
-}
-
-/** Probot's CommonJS module imported as a default; gh-app-kit has no default export, so the namespace stands for it. */
-function namespaceForDefault(declaration: AnyNode, specifier: AnyNode, log: SourceWork): void {
-  const local = specifier.local.name as string;
-  if (declaration.specifiers.length === 1) {
-    log.edits.replace(specifier, `* as ${local}`);
-    log.changes.push({
-      line: lineOf(specifier),
-      text: `import ${local} → import * as ${local} (no default export here)`,
-    });
-    return;
-  }
-  log.problems.push({
-    line: lineOf(specifier),
-    message: `imports the default export of "${PROBOT_MODULE}" as ${local}, which gh-app-kit does not have`,
-    hint: `Import the module as a namespace in a declaration of its own: import * as ${local} from "${FRAMEWORK_MODULE}".`,
-  });
-}
-
-/** `import { Context } from "probot/lib/context"`: fine from the root when every name exists there. */
-function rewriteDeepImport(path: Path, literal: AnyNode, name: string, edits: SourceEdits): boolean {
-  const node = path.node as AnyNode;
-  if (node.type !== "ImportDeclaration" || node.specifiers.length === 0) return false;
-  const allPublic = (node.specifiers as AnyNode[]).every(
-    (specifier) =>
-      specifier.type === "ImportSpecifier" && FRAMEWORK_EXPORTS.has(renamedExport(keyName(specifier.imported) ?? "")),
-  );
-  if (!allPublic || !name.startsWith(`${PROBOT_MODULE}/lib/`)) return false;
-  setString(literal, FRAMEWORK_MODULE, edits);
-  return true;
-}
-
-function renamedExport(name: string): string {
-  return EXPORT_RENAMES[name] ?? name;
 }
 
 /** What the statement or expression at `path`, which names "probot", takes from it. */

@@ -39,4 +39,35 @@ describe("Probot 13: the request option", () => {
     });
     expect(fetched).to.deep.equal(["GET /app", "POST /app/installations/1/access_tokens", "GET /repos/octo/hello"]);
   });
+
+  it("gives it to the token exchanges of every registration, each on its own platform", async () => {
+    const second = await startFakePlatform({ publicKey: getTestKeys().publicKey, appId: 2 });
+    try {
+      const fetched: string[] = [];
+      const fetch = (url: string | URL | Request, init?: RequestInit) => {
+        fetched.push(`${init?.method ?? "GET"} ${new URL(String(url)).host} ${new URL(String(url)).pathname}`);
+        return globalThis.fetch(url, init);
+      };
+      const privateKey = getTestKeys().privateKeyPkcs1;
+      const app = new App({
+        request: { fetch },
+        logLevel: "fatal",
+        registrations: [
+          { appId: 1, name: "first", secret: "first-secret", privateKey, baseUrl: platform.url },
+          { appId: 2, name: "second", secret: "second-secret", privateKey, baseUrl: second.url },
+        ],
+      });
+      for (const registration of app.registrations.list)
+        await (await registration.auth(1)).repos.get({ owner: "o", repo: "r" });
+      const [first, other] = [new URL(platform.url).host, new URL(second.url).host];
+      expect(fetched).to.deep.equal([
+        `POST ${first} /app/installations/1/access_tokens`,
+        `GET ${first} /repos/o/r`,
+        `POST ${other} /app/installations/1/access_tokens`,
+        `GET ${other} /repos/o/r`,
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
 });
