@@ -6,7 +6,7 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleWorker } from "../helpers/worker-bundle.js";
+import { bundleRootForWorkerd, bundleWorker } from "../helpers/worker-bundle.js";
 import { startFakePlatform, type FakePlatform } from "../../src/testing/start-fake-platform.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -158,22 +158,9 @@ export default { fetch: (request, env, ctx) => (handler ??= createWebHandler(cre
 
   it("bundled for workerd, leaves out the Node-only optional parts, and says why when one is configured", async () => {
     const outfile = join(tmp, "workerd.mjs");
-    const result = await build({
-      entryPoints: [join(root, "dist/src/index.js")],
-      bundle: true,
-      format: "esm",
-      platform: "neutral",
-      mainFields: ["module", "main"],
-      // wrangler's conditions
-      conditions: ["workerd", "worker", "browser"],
-      external: [...builtinModules, "node:*"],
-      outfile,
-      metafile: true,
-      logLevel: "silent",
-      banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-    });
+    const metafile = await bundleRootForWorkerd(outfile);
     const packages = new Set(
-      Object.keys(result.metafile.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1]),
+      Object.keys(metafile.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1]),
     );
     const nodeOnly = ["bullmq", "ioredis", "smee-client", "undici", "pino-pretty", "node-fetch", "luxon"];
     expect(

@@ -1,12 +1,11 @@
 import { expect } from "chai";
-import { build } from "esbuild";
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startFakePlatform, type FakePlatform } from "../../src/testing/start-fake-platform.js";
+import { bundleRootForWorkerd } from "../helpers/worker-bundle.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -66,30 +65,15 @@ process.exit(0);
     expect(await errorsMadeLoading(tmp, join(root, "dist/src/index.js"))).to.deep.equal([]);
   });
 
-  const bundleForWorkerd = (outfile: string) =>
-    build({
-      entryPoints: [join(root, "dist/src/index.js")],
-      bundle: true,
-      format: "esm",
-      platform: "neutral",
-      mainFields: ["module", "main"],
-      // wrangler's conditions
-      conditions: ["workerd", "worker", "browser"],
-      external: [...builtinModules, "node:*"],
-      outfile,
-      logLevel: "silent",
-      banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
-    });
-
   it("constructs no Error, bundled for workerd", async () => {
     const outfile = join(tmp, "workerd.mjs");
-    await bundleForWorkerd(outfile);
+    await bundleRootForWorkerd(outfile);
     expect(await errorsMadeLoading(tmp, outfile)).to.deep.equal([]);
   });
 
   // The client (Octokit, its plugins, the REST method tables, Bottleneck) was the bulk of what a Worker evaluated.
   it("bundled for workerd, loads the REST client with the first delivery a handler takes", async () => {
-    await bundleForWorkerd(join(tmp, "client.mjs"));
+    await bundleRootForWorkerd(join(tmp, "client.mjs"));
     const script = join(tmp, "deliveries.mjs");
     await writeFile(
       script,
