@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ describe("app new", () => {
   beforeEach(async () => {
     cwd = await mkdtemp(join(tmpdir(), "app-new-"));
   });
+  afterEach(() => rm(cwd, { recursive: true, force: true }));
 
   const appNew = (args: string[]) => runBin(["new", ...args], { cwd });
 

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,6 +94,8 @@ describe("npm create gh-app-kit from the packed tarballs", function () {
   beforeEach(async () => {
     cwd = await mkdtemp(join(tmpdir(), "npm-create-"));
   });
+  // Each app installed here is about 250 MB.
+  afterEach(() => rm(cwd, { recursive: true, force: true }));
 
   it(`installs on Node ${process.version} without a warning, as docs/start-here.md gives it, and the app passes its tests`, async () => {
     const trial = await documentedTrial(packs);

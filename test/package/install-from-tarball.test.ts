@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, symlink } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,6 +32,8 @@ describe("a new app made from the packed tarball", function () {
   beforeEach(async () => {
     cwd = await mkdtemp(join(tmpdir(), "from-tarball-"));
   });
+  // Each app installed here is about 90 MB.
+  afterEach(() => rm(cwd, { recursive: true, force: true }));
 
   it(`installs on Node ${process.version} without EBADENGINE`, async () => {
     const created = await runBin(
