@@ -148,7 +148,12 @@ async function nodeColdStart(script) {
 
 const times = {
   worker: { framework: [], baseline: [], octokit: [], compare: [] },
-  node: { framework: [], baseline: [] },
+  node: { framework: [], baseline: [], octokit: [] },
+};
+const NODE_SCRIPTS = {
+  framework: "app-node.mjs",
+  baseline: "baseline-node.mjs",
+  octokit: "baseline-octokit-node.mjs",
 };
 const failed = { ms: Number.NaN, cpu: Number.NaN };
 const names = ["framework", "baseline", "octokit", ...(compare ? ["compare"] : [])];
@@ -161,8 +166,8 @@ for (let round = 0; round < rounds + 1; round++) {
       return failed;
     });
     if (round > 0) times.worker[which].push(w);
-    if (which === "octokit" || which === "compare") continue;
-    const n = await nodeColdStart(which === "framework" ? "app-node.mjs" : "baseline-node.mjs");
+    if (which === "compare") continue;
+    const n = await nodeColdStart(NODE_SCRIPTS[which]);
     if (round > 0) times.node[which].push(n);
   }
 }
@@ -197,6 +202,10 @@ table(
   "octokit",
   "Octokit Worker",
 );
+console.log("\nOn Node, against node:http with the same Octokit parts (baseline-octokit-node.mjs):\n");
+for (const line of timeRows("Node start to the first answered delivery", times.node.framework, times.node.octokit)) {
+  console.log(line);
+}
 if (compare) {
   table(`Against ${compare}, in the same rounds:`, "compare", "compared");
   console.log(
