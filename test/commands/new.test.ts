@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runBin } from "./run-bin.js";
+import { oneLine, runBin } from "./run-bin.js";
 import { runInTerminal } from "./run-in-terminal.js";
 
 const BUILT_TESTING = fileURLToPath(new URL("../../dist/src/testing/index.js", import.meta.url));
@@ -120,9 +120,4 @@ function npm(args: string[], cwd: string): Promise<{ code: number; output: strin
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, output: stdout + stderr });
     });
   });
-}
-
-/** oclif wraps long errors and prefixes each line with " ›   ". */
-function oneLine(text: string): string {
-  return text.replace(/\n\s*›\s+/g, " ").replace(/\s+/g, " ");
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
-import { runBin } from "./run-bin.js";
+import { oneLine, runBin } from "./run-bin.js";
 
 const fixture = (path: string) => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 const ISSUES_OPENED = fixture("payloads/issues.opened.json");
@@ -127,8 +127,3 @@ describe("app receive", () => {
     });
   }
 });
-
-/** oclif wraps long errors and prefixes each line with " ›   ". */
-function oneLine(text: string): string {
-  return text.replace(/\n\s*›\s+/g, " ").replace(/\s+/g, " ");
-}

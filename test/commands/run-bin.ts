@@ -41,3 +41,11 @@ export function runBin(
     );
   });
 }
+
+/**
+ * Output as one line: oclif wraps long warnings and errors to the terminal's width (80 columns
+ * without one) and starts each continued line with " ›   ", so a long path moves the breaks.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\n\s*›\s+/g, " ").replace(/\s+/g, " ");
+}

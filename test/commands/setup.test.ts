@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "dotenv";
 import { getTestKeys } from "../helpers/keys.js";
-import { runBin } from "./run-bin.js";
+import { oneLine, runBin } from "./run-bin.js";
 import { runInTerminal } from "./run-in-terminal.js";
 
 const NO_STACK = /\n\s+at /;
@@ -191,8 +191,3 @@ describe("app setup", () => {
     });
   });
 });
-
-/** oclif wraps long errors and prefixes each line with " ›   ". */
-function oneLine(text: string): string {
-  return text.replace(/\n\s*›\s+/g, " ").replace(/\s+/g, " ");
-}

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { expect } from "chai";
 import { getTestKeys } from "../helpers/keys.js";
 import { startRedisServer } from "../helpers/redis-server.js";
+import { oneLine } from "../commands/run-bin.js";
 import { runToExit, spawnApp } from "../helpers/spawn-app.js";
 import { TEST_SECRET } from "../helpers/test-app.js";
 
@@ -79,7 +80,7 @@ describe("a .env tracked by git (app run, app worker, app setup)", function () {
     git("add", ".env");
     const tracked = await runToExit({ command: "setup", args: ["--yes", "-a", "8"], env, cwd });
     expect(tracked.code, tracked.stderr).to.equal(0);
-    const output = tracked.stdout + tracked.stderr;
+    const output = oneLine(tracked.stdout + tracked.stderr);
     expect(output).to.match(TRACKED).and.include("git rm --cached .env");
     expect(output).not.to.include(TEST_SECRET);
   });
