@@ -78,12 +78,20 @@ export class Context<P = unknown> {
       this.#client = hostOrClient as AppClient;
       this.#log = log;
     }
+    // Own and enumerable, as Probot's `octokit` and `log`: a copy of the context
+    // (`{ ...context }`, `Object.assign({}, context, { repo })`) keeps its client and logger.
+    Object.defineProperties(this, OWN_ACCESSORS);
   }
 
   /** The platform client, authenticated for this event's installation. */
   get client(): AppClient {
     if (!this.#host) return this.#client as AppClient;
     return (this.#client ??= this.#host.createEventClient(this, this.log));
+  }
+
+  /** Replaces the client, as apps' tests and handlers replace Probot's `context.octokit`. */
+  set client(client: AppClient) {
+    this.#client = client;
   }
 
   /**
@@ -106,6 +114,11 @@ export class Context<P = unknown> {
       installation: (this.payload as RepoPayload).installation?.id,
     });
     return (this.#log = this.#host.log.child({ name: "event", id: this.id }));
+  }
+
+  /** Replaces the logger (`context.log = context.log.child({ ... })`), as Probot's `log`. */
+  set log(log: Logger) {
+    this.#log = log;
   }
 
   /**
@@ -176,3 +189,11 @@ export class Context<P = unknown> {
     return (payload.issue ?? payload.pull_request ?? payload).number as number;
   }
 }
+
+/** `client` and `log` as own properties of each context: the class's accessors, enumerable. */
+const OWN_ACCESSORS: PropertyDescriptorMap = Object.fromEntries(
+  (["client", "log"] as const).map((key) => [
+    key,
+    { ...Object.getOwnPropertyDescriptor(Context.prototype, key), enumerable: true, configurable: true },
+  ]),
+);

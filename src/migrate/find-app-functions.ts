@@ -56,20 +56,39 @@ export function reportAppFunctions(ast: AnyNode, log: SourceLog): void {
     },
   });
   for (const fn of found) {
-    const [first, second] = fn.params as AnyNode[];
+    const [first, second, ...later] = fn.params as AnyNode[];
     const name = (first as AnyNode).name as string;
     const keys =
       second?.type === "ObjectPattern" ? (second.properties as AnyNode[]).map((p) => keyName(p.key) ?? "...") : [];
     const rest = second?.type === "Identifier" ? (second.name as string) : `{ ${keys.join(", ")} }`;
-    const shape = second ? `(${name}, ${rest})` : `(${name})`;
-    const current = name === "app" ? "({ app, getRouter })" : `({ app: ${name}, getRouter })`;
+    // Parameters after the second (a dependency a test replaces) stay there: the loader passes its options second.
+    const after = later.map(paramText);
+    const tail = after.map((text) => `, ${text}`).join("");
+    const shape = second ? `(${name}, ${rest}${tail})` : `(${name})`;
+    const current = `({ ${name === "app" ? "app" : `app: ${name}`}, getRouter }${after.length > 0 ? `, _options${tail}` : ""})`;
+    const kept =
+      after.length > 0
+        ? ` (${later.map(paramName).join(" and ")} ${later.length === 1 ? "keeps its place" : "keep their places"}: the second argument is still the loader's options, as in Probot)`
+        : "";
     log.problems.push({
       line: lineOf(fn),
       message: `the app function takes ${shape}, Probot's shape: the old members of its argument (${name}.on, ${name}.log, ...) warn as deprecated`,
-      hint: `Write it as ${current} => { ... }; where a test calls it directly, call it with { app, getRouter } (probot.load(fn) needs no change). A helper it passes ${name} to needs no change. Not rewritten: app migrate cannot see every caller.`,
+      hint: `Write it as ${current} => { ... }${kept}; where a test or another module calls it directly, call it with { app, getRouter } (probot.load(fn) needs no change). A helper it passes ${name} to needs no change. Not rewritten: app migrate cannot see every caller.`,
     });
     reportExpressRouters(fn, name, log);
   }
+}
+
+/** A parameter as the report shows it: `Settings`, `Settings = ...`, `...more`. */
+function paramText(param: AnyNode): string {
+  if (param.type === "AssignmentPattern") return `${paramName(param)} = ...`;
+  if (param.type === "RestElement") return `...${paramName(param)}`;
+  return paramName(param);
+}
+
+function paramName(param: AnyNode): string {
+  const inner = param.type === "AssignmentPattern" ? param.left : param.type === "RestElement" ? param.argument : param;
+  return (inner as AnyNode).type === "Identifier" ? ((inner as AnyNode).name as string) : "...";
 }
 
 const ROUTER_HINT =

@@ -8,8 +8,9 @@ const LOCKFILES = ["npm-shrinkwrap.json", "package-lock.json"] as const;
 /**
  * Such a lock keeps probot's dependencies at the top of node_modules, so npm
  * nests gh-app-kit's, and an undeclared `require("pino")` (as Probot's docs show) breaks.
+ * `notJson`: the lock does not parse (npm ci refuses it, npm install makes it anew).
  */
-export async function findStaleLockfile(directory: string): Promise<string | undefined> {
+export async function findStaleLockfile(directory: string): Promise<{ file: string; notJson: boolean } | undefined> {
   for (const name of LOCKFILES) {
     const text = await readFile(join(directory, name), "utf8").catch(() => undefined);
     if (text === undefined) continue;
@@ -17,11 +18,11 @@ export async function findStaleLockfile(directory: string): Promise<string | und
     try {
       lock = JSON.parse(text) as typeof lock;
     } catch {
-      return name; // npm install cannot use it either: it must be made again
+      return { file: name, notJson: true }; // npm cannot use it either: it must be made again
     }
     return lock.packages?.[`node_modules/${PROBOT_MODULE}`] !== undefined ||
       lock.dependencies?.[PROBOT_MODULE] !== undefined
-      ? name
+      ? { file: name, notJson: false }
       : undefined;
   }
   return undefined;

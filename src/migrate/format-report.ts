@@ -35,9 +35,12 @@ export function formatReport(report: MigrationReport): string {
     // Checked with npm 11: a plain `npm install` keeps probot's packages' places while it adds gh-app-kit,
     // so gh-app-kit's dependencies go under node_modules/gh-app-kit, and then drops probot's: they stay nested.
     // Removing only the lock's node_modules/probot entry is not enough (probot's own dependencies hold the places).
+    const why = report.staleLockfileNotJson
+      ? `${report.staleLockfile} is not valid JSON (npm ci refuses it; npm install would make it anew over a node_modules laid out for probot)`
+      : `${report.staleLockfile} still places probot's dependencies, so a plain npm install would put gh-app-kit's under node_modules/gh-app-kit ` +
+        `(and require("pino") and the like would fail)`;
     lines.push(
-      `${report.dryRun ? "After app migrate" : "Next"}: ${report.staleLockfile} still places probot's dependencies, so a plain npm install would put gh-app-kit's under node_modules/gh-app-kit ` +
-        `(and require("pino") and the like would fail): run rm -rf node_modules ${report.staleLockfile} && npm install ` +
+      `${report.dryRun ? "After app migrate" : "Next"}: ${why}: run rm -rf node_modules ${report.staleLockfile} && npm install ` +
         "(every dependency is resolved again within its package.json range), then npm test. docs/migrating.md explains what differs from Probot.",
     );
   } else if (!report.dryRun && changed.length > 0) {

@@ -49,6 +49,8 @@ export type MigrationReport = {
    * without a `packages` map (v1), or unreadable. From a v2 or v3 lock, probot's part is removed.
    */
   staleLockfile?: string;
+  /** True when `staleLockfile` is stale because it is not valid JSON (it may not name probot at all). */
+  staleLockfileNotJson?: boolean;
 };
 
 export async function migrateApp(options: MigrateAppOptions): Promise<MigrationReport> {
@@ -118,7 +120,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     record(file, before, migrateCommandFile(before));
   }
   report.diff = diffs.join("");
-  const staleLockfile = await findStaleLockfile(directory);
+  const stale = await findStaleLockfile(directory);
+  const staleLockfile = stale?.file;
   if (staleLockfile) {
     const before = await readFile(join(directory, staleLockfile), "utf8");
     const pruned = pruneLockfile(before, moved.code);
@@ -126,7 +129,10 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
       // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
       writes.push([join(directory, staleLockfile), pruned.text]);
       report.files.push({ file: staleLockfile, changes: [{ line: 0, text: lockChange(pruned) }], problems: [] });
-    } else if (!pruned) report.staleLockfile = staleLockfile;
+    } else if (!pruned) {
+      report.staleLockfile = staleLockfile;
+      if (stale.notJson) report.staleLockfileNotJson = true;
+    }
   }
   if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
   return report;

@@ -116,6 +116,34 @@ describe("compat: what the corpus of public Probot apps relies on", () => {
       "Unable to parse reminder: remind nope",
     ]);
   });
+  it("a copy of the context keeps its client and logger, and both can be replaced, as Probot's own properties", async () => {
+    // As github/safe-settings' org-level ruleset handler: `Object.assign({}, context, { repo: () => ... })`,
+    // then `copy.client.repos.getContent(...)` and `copy.log`; Probot's `octokit` and `log` are
+    // plain properties of the context, so copies (`{ ...context }` too) have them and apps replace them.
+    const { app } = probotStyleApp();
+    const scope = nock(API)
+      .post("/app/installations/2/access_tokens")
+      .reply(200, { token: "test", expires_at: "2099-01-01T00:00:00Z" })
+      .get("/repos/the-org/admin/contents/settings.yml")
+      .reply(200, { content: "" });
+    const seen: Record<string, unknown> = {};
+    app.on("issues", async (context) => {
+      const copy = Object.assign({}, context, { repo: () => ({ owner: "the-org", repo: "admin" }) });
+      await copy.client.repos.getContent({ ...copy.repo(), path: "settings.yml" });
+      seen.copyLog = typeof copy.log?.info;
+      const spread = { ...context } as unknown as typeof context;
+      seen.spread = [spread.client === context.client, spread.log === context.log, spread.payload === context.payload];
+      const child = context.log.child({ name: "sync" });
+      (context as { log: unknown }).log = child;
+      seen.log = context.log === child;
+      const double = { repos: {} };
+      (context as { client: unknown }).client = double;
+      seen.client = context.client === double;
+    });
+    await app.receive({ id: "1", name: "issues", payload: issuesOpened() } as never);
+    expect(scope.pendingMocks()).to.deep.equal([]);
+    expect(seen).to.deep.equal({ copyLog: "function", spread: [true, true, true], log: true, client: true });
+  });
   it("an app id that is no number does not stop new App() when the test gives its own client", async () => {
     // As repository-settings/app: `new Probot({ secret, Octokit, appId: any.string(), privateKey: any.string() })`
     // with a client double; Probot takes `Number(appId)` and never signs a JWT in those tests.

@@ -64,4 +64,16 @@ describe("migrateSource: app functions in Probot's shape", () => {
     expect(problem?.message).to.include("takes (robot)");
     expect(problem?.hint).to.include("({ app: robot, getRouter }) => { ... }");
   });
+
+  it("keeps parameters after the second in their places in the shape it suggests", () => {
+    // As github/safe-settings: `(robot, { getRouter }, Settings = require('./lib/settings'))`, whose tests pass a
+    // Settings double third. The loader passes its options second, as Probot does: moved up to second, the
+    // default would be replaced by those options.
+    const source =
+      "module.exports = (robot, { getRouter }, Settings = require('./lib/settings'), ...more) => {\n  robot.on('push', f);\n};\n";
+    const [problem] = migrateSource("index.js", source).problems;
+    expect(problem?.message).to.include("takes (robot, { getRouter }, Settings = ..., ...more)");
+    expect(problem?.hint).to.include("({ app: robot, getRouter }, _options, Settings = ..., ...more) => { ... }");
+    expect(problem?.hint).to.include("Settings and more keep their places");
+  });
 });

@@ -62,6 +62,8 @@ const MIGRATION_NAMES = new Set([
   "App",
   "AppClient",
   "createApp",
+  "AppOptions",
+  "createLambdaHandler",
   "client",
   "platformToken",
   "Client",
