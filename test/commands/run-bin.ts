@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { bareEnv } from "../helpers/child-env.js";
 
 /** The built executable: `npm run build` (run by `pretest`) must have written dist/. */
 export const BIN = fileURLToPath(new URL("../../bin/run.js", import.meta.url));
@@ -10,7 +11,7 @@ export type BinResult = { code: number; stdout: string; stderr: string };
 
 export type RunBinOptions = {
   cwd: string;
-  /** Added to a bare environment (PATH and HOME only), so the machine's variables cannot leak in. */
+  /** Added to a bare environment (test/helpers/child-env.ts), so the machine's variables cannot leak in. */
   env?: NodeJS.ProcessEnv;
   /** Default 60 s. */
   timeoutMs?: number;
@@ -28,7 +29,7 @@ export function runBin(
   { cwd, env = {}, timeoutMs = 60_000 }: RunBinOptions,
 ): Promise<BinResult> {
   if (!existsSync(BUILT)) throw new Error("dist/commands is missing: run `npm run build` before these tests.");
-  const base = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1" };
+  const base = bareEnv({ NO_COLOR: "1" });
   return new Promise((resolve) => {
     execFile(
       process.execPath,

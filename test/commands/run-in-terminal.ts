@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { bareEnv } from "../helpers/child-env.js";
 import { BIN } from "./run-bin.js";
 
 /** Wait until the screen shows `expect` (a regular expression), then type `send`. */
@@ -77,7 +78,7 @@ export function runInTerminal(
     command = [process.execPath, BIN],
   }: { cwd: string; env?: NodeJS.ProcessEnv; stepTimeoutSeconds?: number; command?: readonly string[] },
 ): Promise<TerminalResult> {
-  const base = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm-256color", NO_COLOR: "1" };
+  const base = bareEnv({ TERM: "xterm-256color", NO_COLOR: "1" });
   return new Promise((resolve) => {
     execFile(
       "python3",

@@ -5,26 +5,24 @@ import { mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bareEnv } from "../helpers/child-env.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 function exec(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      file,
-      args,
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }, maxBuffer: 1 << 24, ...options },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(file, args, { maxBuffer: 1 << 24, ...options, env: bareEnv(options.env) }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
 /**
- * jest `major` from the npm registry, installed once per machine in the
- * temporary folder (a minute the first time) and reused by later runs.
+ * jest `major` from the npm registry, installed once per checkout in node_modules/.cache (about
+ * 15 s the first time) and reused by later runs, the smoke runs on other Node lines among them.
  */
 async function jestBin(major: number): Promise<string> {
-  const folder = join(tmpdir(), "gh-app-kit-test-jest", `jest${major}`);
+  const folder = join(root, "node_modules", ".cache", "gh-app-kit-test-jest", `jest${major}`);
   const bin = join(folder, "node_modules/jest/bin/jest.js");
   if (existsSync(bin)) return bin;
   await mkdir(join(folder, ".."), { recursive: true });

@@ -5,6 +5,7 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bareEnv } from "../helpers/child-env.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CREATE = join(ROOT, "packages", "create-gh-app-kit");
@@ -59,7 +60,7 @@ describe("the package name", () => {
       execFile(
         process.execPath,
         [join(CREATE, "index.js"), "my-bot", "--yes", "--no-install", "--template", "javascript"],
-        { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1" } },
+        { cwd, env: bareEnv({ NO_COLOR: "1" }) },
         (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
       );
     });
