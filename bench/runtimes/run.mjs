@@ -203,6 +203,7 @@ table(
   "Octokit Worker",
 );
 console.log("\nOn Node, against node:http with the same Octokit parts (baseline-octokit-node.mjs):\n");
+console.log("| measure | framework | Octokit server | ratio |\n|---|---|---|---|");
 for (const line of timeRows("Node start to the first answered delivery", times.node.framework, times.node.octokit)) {
   console.log(line);
 }
