@@ -16,8 +16,9 @@ import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
-/** Text that any file the migration would change or report on contains. */
-const CANDIDATE = /probot|octokit|githubToken|\b(context|ctx)\.github\b|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
+/** Text that any file the migration would change or report on contains (`github:`: a context double's key). */
+const CANDIDATE =
+  /probot|octokit|githubToken|\b(context|ctx)\.github\b|\bgithub["']?\s*:|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
 
 export type MigrateSourceOptions = {
   /** The exports other files of the app pass a router of getRouter()'s to (see `handoffs`). */
