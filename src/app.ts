@@ -8,6 +8,7 @@ import type { AppFunctionOptionsOf, Router } from "./app-function-argument.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { Context } from "./context.js";
 import { attachAdditions, createState } from "./create-state.js";
+import { withEventName } from "./deprecations.js";
 import { splitEventName, type Delivery, type DeliveryOutcome } from "./delivery/delivery.js";
 import { DeliveryDoor, type DeliverOptions } from "./delivery/delivery-door.js";
 import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
@@ -188,7 +189,7 @@ export class App {
 
   /** Delivers one event to every matching handler, concurrently; rejects with the handlers' `AggregateError`. */
   receive(given: { id?: string | undefined; name: string; payload: unknown }): Promise<void> {
-    return this.deliver(splitEventName(given) as Delivery).then(nothing);
+    return this.deliver(splitEventName(withEventName(given)) as Delivery).then(nothing);
   }
 
   /**

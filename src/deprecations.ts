@@ -32,3 +32,17 @@ export function warnOnce(key: string, message: string): void {
   warned.add(key);
   process.emitWarning(message, "DeprecationWarning");
 }
+
+/**
+ * `{ event: "issues", payload }`, the shape Probot 7 to 9 took in `receive()` (and warned of): the
+ * event's name under `event`. A `name` given beside it wins, as there.
+ */
+export function withEventName<E extends { name: string }>(given: E): E {
+  const legacy = (given as { event?: unknown }).event;
+  if (given.name !== undefined || typeof legacy !== "string") return given;
+  warnOnce(
+    "receive-event",
+    "receive({ event, payload }) is deprecated: name the event `name`, as in Probot 10 and later.",
+  );
+  return { ...given, name: legacy };
+}

@@ -130,10 +130,14 @@ function resolveFunction(path: Path): AnyNode | undefined {
   return value && FUNCTIONS.has(value.type) ? value : undefined;
 }
 
-/** `(app) => { app.on(...) }`, `(robot, { getRouter }) => ...`; not `({ app }) => ...`, not `() => ...`. */
+/**
+ * `(app) => { app.on(...) }`, `(robot, { getRouter }) => ...`; not `({ app }) => ...`, not `() => ...`, and
+ * not `(robot, name, callback) => ...`: an app function takes two at most, a Probot extension
+ * (`commands(app, "label", fn)`) more.
+ */
 function isEarlierShape(fn: AnyNode, loaded: boolean): boolean {
   const [first, second] = fn.params as Array<AnyNode | undefined>;
-  if (first?.type !== "Identifier") return false;
+  if (first?.type !== "Identifier" || fn.params.length > 2) return false;
   if (second?.type === "ObjectPattern" && (second.properties as AnyNode[]).some((p) => keyName(p.key) === "getRouter"))
     return true;
   const typed = keyName(first.typeAnnotation?.typeAnnotation?.typeName);

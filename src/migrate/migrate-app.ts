@@ -57,6 +57,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const directory = resolve(options.directory);
   const manifestPath = join(directory, "package.json");
   const manifest = await readManifest(directory, manifestPath);
+  const extensions = hasExtensions(manifest);
   const report: MigrationReport = {
     directory,
     framework: options.framework,
@@ -88,13 +89,13 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     const before = await readFile(join(directory, file), "utf8");
     let after: SourceResult;
     try {
-      after = migrateSource(file, before);
+      after = migrateSource(file, before, { extensions });
     } catch (error) {
       after = { code: before, changes: [], problems: [], error: (error as Error).message };
     }
     sources.push([file, before, after]);
   }
-  followRouterHandoffs(sources);
+  followRouterHandoffs(sources, extensions);
   const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
   let moved: SourceResult;
   try {
@@ -150,7 +151,10 @@ type SourceResult = {
  * A file that passes a router of getRouter()'s to a function of another file (`require("./routes")(router)`):
  * that file is read again knowing which of its exports' parameters is the router, so its routes are checked too.
  */
-function followRouterHandoffs(sources: Array<[file: string, before: string, after: SourceResult]>): void {
+function followRouterHandoffs(
+  sources: Array<[file: string, before: string, after: SourceResult]>,
+  extensions: boolean,
+): void {
   const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
   const params = new Map<number, RouterParam[]>();
   for (const [file, , after] of sources)
@@ -161,7 +165,7 @@ function followRouterHandoffs(sources: Array<[file: string, before: string, afte
   for (const [index, routerParams] of params) {
     const [file, before] = sources[index] as [string, string, SourceResult];
     try {
-      sources[index] = [file, before, migrateSource(file, before, { routerParams })];
+      sources[index] = [file, before, migrateSource(file, before, { routerParams, extensions })];
     } catch {
       // unreadable: the first result says so
     }
@@ -192,6 +196,18 @@ function replacedPackages(sources: Array<[file: string, before: string, after: S
     (after.error ? before : after.code).includes(LAMBDA_ADAPTER_MODULE),
   );
   return mover && !stillNamed ? new Map([[LAMBDA_ADAPTER_MODULE, mover[0]]]) : new Map();
+}
+
+/** Whether the app depends on a Probot extension (`probot-config`, `probot-metadata`): it is not migrated. */
+function hasExtensions(manifest: string): boolean {
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(manifest) as Record<string, unknown>;
+  } catch {
+    return false; // reported with package.json
+  }
+  const fields = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
+  return fields.some((field) => Object.keys((pkg[field] as object | null) ?? {}).some((n) => n.startsWith("probot-")));
 }
 
 async function readManifest(directory: string, manifestPath: string): Promise<string> {

@@ -16,12 +16,15 @@ import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
-/** Text that any file the migration would change or report on contains. */
-const CANDIDATE = /probot|octokit|githubToken|\b(context|ctx)\.github\b|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
+/** Text that any file the migration would change or report on contains (`github:`: a context double's key). */
+const CANDIDATE =
+  /probot|octokit|githubToken|\b(context|ctx)\.github\b|\bgithub["']?\s*:|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
 
 export type MigrateSourceOptions = {
   /** The exports other files of the app pass a router of getRouter()'s to (see `handoffs`). */
   routerParams?: ReadonlyArray<RouterParam> | undefined;
+  /** The app has Probot extensions installed (`probot-config`): context doubles keep the name they read. */
+  extensions?: boolean | undefined;
 };
 
 export type SourceResult = SourceLog & {
@@ -41,7 +44,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   }
   const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
   try {
-    return migrateTree(file, code, ast, routerParams);
+    return migrateTree(file, code, ast, routerParams, Boolean(options.extensions));
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
     const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
@@ -57,14 +60,20 @@ const BUNDLE_HINT =
 const UNPROVEN_HINT =
   "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.";
 
-function migrateTree(file: string, code: string, ast: AnyNode, routerParams: ReadonlyArray<RouterParam>): SourceResult {
+function migrateTree(
+  file: string,
+  code: string,
+  ast: AnyNode,
+  routerParams: ReadonlyArray<RouterParam>,
+  extensions: boolean,
+): SourceResult {
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   reportAuthOverride(ast, calls, log);
-  renameContextClient(ast, log);
+  renameContextClient(ast, log, extensions);
   reportAppFunctions(ast, log);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);

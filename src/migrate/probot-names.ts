@@ -15,6 +15,7 @@ export const EXPORT_RENAMES = table<string>({
   ProbotOctokitCore: "AppClient",
   Options: "AppOptions",
   Application: "App",
+  createRobot: "createApp",
   createLambdaFunction: "createLambdaHandler",
 });
 
@@ -23,6 +24,8 @@ export const RENAME_NOTES = table<string>({
   ProbotOctokitCore:
     "Probot 11's core client; AppClient also retries and throttles, which tests turn off with AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } })",
   Application: "Probot 10's class; its options githubToken and Octokit are platformToken and Client here",
+  createRobot:
+    "Probot 6's factory of its Robot (Probot 7's Application); createApp also reads APP_ID, PRIVATE_KEY and WEBHOOK_SECRET from the environment",
   Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
 });
 

@@ -8,18 +8,19 @@ type LockEntry = {
   peerDependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 };
-type LegacyEntry = { dependencies?: Record<string, LegacyEntry> };
+type LegacyEntry = { requires?: Record<string, string>; dependencies?: Record<string, LegacyEntry> };
 type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record<string, LegacyEntry> };
 
 const ROOT_KEYS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"] as const;
 
 /**
- * An npm lock (v2 or v3) without probot and the packages only it needed,
- * found by following each kept package's dependencies as npm resolves them
- * (its own node_modules, then each folder above). Every other package keeps
- * its place and version, so `npm install` adds gh-app-kit's dependencies
- * where probot's were and changes nothing else of the app's. `undefined`
- * when the lock has no `packages` map (v1): it must then be made again.
+ * An npm lock without probot and the packages only it needed, found by
+ * following each kept package's dependencies as npm resolves them (its own
+ * node_modules, then each folder above). Every other package keeps its place
+ * and version, so `npm install` adds gh-app-kit's dependencies where probot's
+ * were and changes nothing else of the app's. A v1 lock (npm 6) is read the
+ * same way from its nested `dependencies` and stays v1: npm 7 and later
+ * install its versions. `undefined` when the lock is not JSON or has no probot.
  * `probotKept` when a package the app keeps still depends on probot.
  */
 export function pruneLockfile(
@@ -34,7 +35,8 @@ export function pruneLockfile(
   } catch {
     return undefined;
   }
-  const packages = lock.packages;
+  // A v1 lock has only the nested tree: its folders as a v2 map, to be read the same way.
+  const packages = lock.packages ?? (lock.dependencies ? legacyPackages(lock.dependencies, "") : undefined);
   if (!packages?.[`node_modules/${PROBOT_MODULE}`]) return undefined;
   const root: LockEntry = { ...packages[""] };
   for (const key of ROOT_KEYS) {
@@ -44,7 +46,7 @@ export function pruneLockfile(
   packages[""] = root;
   const kept = reachable(packages);
   const gone = Object.keys(packages).filter((key) => key.startsWith("node_modules/") && !kept.has(key));
-  for (const key of gone) delete packages[key];
+  if (lock.packages) for (const key of gone) delete packages[key];
   if (lock.dependencies) pruneLegacy(lock.dependencies, "", kept);
   const indent = /^\{\r?\n([ \t]+)/.exec(lockText)?.[1] ?? "  ";
   const eol = lockText.includes("\r\n") ? "\r\n" : "\n";
@@ -94,4 +96,15 @@ function pruneLegacy(tree: Record<string, LegacyEntry>, folder: string, kept: Se
     if (!kept.has(key)) delete tree[name];
     else if (entry.dependencies) pruneLegacy(entry.dependencies, `${key}/`, kept);
   }
+}
+
+/** A v1 lock's nested tree as the v2 map of folders, each with what it requires. */
+function legacyPackages(tree: Record<string, LegacyEntry>, folder: string): Record<string, LockEntry> {
+  const packages: Record<string, LockEntry> = {};
+  for (const [name, entry] of Object.entries(tree)) {
+    const key = `${folder}node_modules/${name}`;
+    packages[key] = { dependencies: entry.requires ?? {} };
+    if (entry.dependencies) Object.assign(packages, legacyPackages(entry.dependencies, `${key}/`));
+  }
+  return packages;
 }

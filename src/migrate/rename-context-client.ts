@@ -18,8 +18,12 @@ function clientKey(name: string | undefined): string | undefined {
   return name === undefined ? undefined : CONTEXT_RENAMES[name];
 }
 
-/** Only where the object is surely an event context: other `.octokit`s and `.github`s are not ours. */
-export function renameContextClient(ast: AnyNode, log: SourceWork): void {
+/**
+ * Only where the object is surely an event context: other `.octokit`s and `.github`s are not ours.
+ * With `extensions` (the app has Probot extensions installed, which are not migrated and read
+ * `context.github` or `context.octokit`), a context double keeps its old key as a getter of `client`.
+ */
+export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = false): void {
   const contexts = findContextParameters(ast);
   const parts = findContextParts(ast, isContextDouble);
   const isContext = (path: Path): boolean => {
@@ -65,7 +69,12 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
           const name = property.computed ? undefined : keyName(property.key);
           if (!clientKey(name) || property.type === "SpreadElement" || keys.includes("client")) continue;
           renameKey(property, "client", log.edits);
-          log.changes.push({ line: lineOf(property), text: `context double { ${name as string} } → { client }` });
+          if (extensions) log.edits.insert(property.end as number, `, ${clientAlias(name as string)}`);
+          const alias = extensions ? ` (and a getter ${name as string}, for Probot extensions)` : "";
+          log.changes.push({
+            line: lineOf(property),
+            text: `context double { ${name as string} } → { client }${alias}`,
+          });
         }
       }
       this.traverse(path);
@@ -87,6 +96,11 @@ export function renameContextClient(ast: AnyNode, log: SourceWork): void {
       this.traverse(path);
     },
   });
+}
+
+/** The getter a context double keeps for an extension that reads its old name (`github`, `octokit`). */
+export function clientAlias(name: string): string {
+  return `get ${name}() { return this.client; }`;
 }
 
 /** An object literal that builds an event context: with its payload, in a context's place, or a part of one. */

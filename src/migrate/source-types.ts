@@ -57,6 +57,11 @@ export class SourceEdits {
     if (typeof identifier.start === "number") this.#set(identifier.start, identifier.start + old.length, name);
   }
 
+  /** Inserts `text` at an offset of the original code. */
+  insert(offset: number, text: string): void {
+    this.#set(offset, offset, text);
+  }
+
   get size(): number {
     return this.#byRange.size;
   }

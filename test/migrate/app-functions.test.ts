@@ -39,6 +39,13 @@ const CASES: ReadonlyArray<[string, string, string, number[]]> = [
     'module.exports = ({ app, getRouter }) => { app.on("issues", f); };\nmodule.exports.helper = (app) => app.on("x", f);\nexports.other = (server) => server.on("listening", f);\nprobot.load(myImportedApp);\n',
     [],
   ],
+  [
+    // As probot/commands (probot-commands): an extension the app calls as commands(app, "label", fn).
+    "an extension's export that takes the app and more (robot, name, callback): no app function",
+    "index.js",
+    "module.exports = (robot, name, callback) => {\n  robot.on(['issue_comment.created'], (c) => callback(c, name));\n};\n",
+    [],
+  ],
 ];
 
 describe("migrateSource: app functions in Probot's shape", () => {

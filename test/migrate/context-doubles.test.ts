@@ -66,6 +66,13 @@ const CASES: ReadonlyArray<[string, string, string]> = [
       "",
     ].join("\n"),
   ],
+  [
+    // Probot 9 and 10's `github` key, in a file that names neither probot nor octokit (as
+    // semantic-pull-requests' tests would without their comment): the double was left as it was.
+    "a context double with Probot 10's github key, in a file that never names probot",
+    ["const context = { github: fake, payload: { issue } };", "handler(context);", ""].join("\n"),
+    ["const context = { client: fake, payload: { issue } };", "handler(context);", ""].join("\n"),
+  ],
 ];
 
 describe("app migrate: context doubles built in parts", () => {

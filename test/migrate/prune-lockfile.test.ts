@@ -117,3 +117,61 @@ describe("app migrate: a lock whose probot another dependency still needs", () =
     expect(again.files.map((f) => f.file)).to.not.include("package-lock.json");
   });
 });
+
+// As zeke/semantic-pull-requests (npm 6, lockfileVersion 1): making its lock again resolved
+// `parse-commit-message@^4.0.0-canary.20` to 4.1.3, a release that cannot be loaded
+// (`Cannot find module './dist/cjs'`). A v1 lock nests its entries by folder, each with `requires`.
+describe("app migrate: the part of a version 1 lock that only probot needed", () => {
+  let dir: string;
+  const manifest = {
+    name: "my-app",
+    version: "1.0.0",
+    dependencies: { probot: "^7.5.3", "parse-commit-message": "^4.0.0-canary.20" },
+    devDependencies: { nock: "^9.4.2" },
+  };
+  const lock = {
+    name: "my-app",
+    version: "1.0.0",
+    lockfileVersion: 1,
+    requires: true,
+    dependencies: {
+      probot: {
+        version: "7.5.3",
+        requires: { pino: "^4.0.0", semver: "^5.0.0", debug: "^3.0.0" },
+        dependencies: { semver: { version: "5.7.2" } },
+      },
+      pino: { version: "4.17.6", requires: { "fast-json-parse": "^1.0.0" } },
+      "fast-json-parse": { version: "1.0.3" },
+      "parse-commit-message": { version: "4.0.0-canary.20", requires: { debug: "^3.0.0" } },
+      debug: { version: "3.2.7", requires: { ms: "^2.1.1" } },
+      ms: { version: "2.1.3" },
+      nock: { version: "9.6.1", dev: true, requires: { debug: "^3.1.0" } },
+    },
+  };
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "app-migrate-prune-"));
+    await writeFile(join(dir, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
+    await writeFile(join(dir, "package-lock.json"), JSON.stringify(lock, null, 2) + "\n");
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("goes; the others keep their locked versions, and npm install is all that is left", async () => {
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(report.staleLockfile).to.equal(undefined);
+    const written = JSON.parse(await readFile(join(dir, "package-lock.json"), "utf8"));
+    expect(written.lockfileVersion).to.equal(1);
+    expect(written.dependencies).to.deep.equal({
+      "parse-commit-message": lock.dependencies["parse-commit-message"],
+      debug: lock.dependencies.debug,
+      ms: lock.dependencies.ms,
+      nock: lock.dependencies.nock,
+    });
+    const entry = report.files.find((f) => f.file === "package-lock.json");
+    expect(entry?.changes.map((c) => c.text)).to.deep.equal([
+      "probot and the 3 packages only it needed removed; the others keep their locked versions",
+    ]);
+    expect(formatReport(report).split("\n").at(-1)).to.match(/^Next: npm install /);
+    const again = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(again.files).to.deep.equal([]);
+  });
+});

@@ -22,14 +22,14 @@ const NO_PROBOT = JSON.stringify({
 
 /** [what it shows, lockfiles in the app folder, dry run, the lockfile the report must name (none: the plain npm install advice)]. */
 const CASES: ReadonlyArray<[string, Record<string, string>, boolean, string | undefined]> = [
-  // From a v2 or v3 lock, probot's part is removed instead (test/migrate/prune-lockfile.test.ts).
+  // From a lock npm reads, probot's part is removed instead (test/migrate/prune-lockfile.test.ts).
   ["a package-lock.json (v3) that places probot: its part goes", { "package-lock.json": V3_PROBOT }, false, undefined],
-  ["a package-lock.json (v1) that places probot", { "package-lock.json": V1_PROBOT }, false, "package-lock.json"],
+  ["a package-lock.json (v1) that places probot: its part goes", { "package-lock.json": V1_PROBOT }, false, undefined],
   [
-    "an npm-shrinkwrap.json (v1) that places probot",
+    "an npm-shrinkwrap.json (v1) that places probot: its part goes",
     { "npm-shrinkwrap.json": V1_PROBOT },
     false,
-    "npm-shrinkwrap.json",
+    undefined,
   ],
   [
     "an npm-shrinkwrap.json (v3) that places probot: its part goes",
@@ -38,7 +38,7 @@ const CASES: ReadonlyArray<[string, Record<string, string>, boolean, string | un
     undefined,
   ],
   ["a package-lock.json npm cannot read either", { "package-lock.json": "{ not json" }, false, "package-lock.json"],
-  ["a dry run tells it ahead", { "package-lock.json": V1_PROBOT }, true, "package-lock.json"],
+  ["a dry run tells it ahead", { "npm-shrinkwrap.json": "{ not json" }, true, "npm-shrinkwrap.json"],
   ["a lock made after the migration", { "package-lock.json": NO_PROBOT }, false, undefined],
   ["no lock at all", {}, false, undefined],
 ];

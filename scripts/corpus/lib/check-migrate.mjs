@@ -69,6 +69,10 @@ const MIGRATION_NAMES = new Set([
   "Client",
   "webhookPath",
   "app",
+  // A context double's old key kept for Probot extensions: get github() { return this.client; }
+  "get",
+  "return",
+  "this",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */
