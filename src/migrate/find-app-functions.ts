@@ -132,12 +132,14 @@ function resolveFunction(path: Path): AnyNode | undefined {
 
 /**
  * `(app) => { app.on(...) }`, `(robot, { getRouter }) => ...`; not `({ app }) => ...`, not `() => ...`, and
- * not `(robot, name, callback) => ...`: an app function takes two at most, a Probot extension
- * (`commands(app, "label", fn)`) more.
+ * not `(robot, name, callback) => ...`: the loader passes two arguments, so a parameter after the second
+ * of an app function has a default or is a rest (`(robot, options, Settings = require(...))`); one that
+ * must be given is a Probot extension's (`commands(app, "label", fn)`).
  */
 function isEarlierShape(fn: AnyNode, loaded: boolean): boolean {
-  const [first, second] = fn.params as Array<AnyNode | undefined>;
-  if (first?.type !== "Identifier" || fn.params.length > 2) return false;
+  const [first, second, ...more] = fn.params as AnyNode[];
+  if (first?.type !== "Identifier") return false;
+  if (more.some((param) => param.type !== "AssignmentPattern" && param.type !== "RestElement")) return false;
   if (second?.type === "ObjectPattern" && (second.properties as AnyNode[]).some((p) => keyName(p.key) === "getRouter"))
     return true;
   const typed = keyName(first.typeAnnotation?.typeAnnotation?.typeName);
