@@ -3,6 +3,7 @@ import type { AppClient } from "./client/app-client.js";
 import { createEventClient } from "./client/event-client.js";
 import { createClient } from "./client/get-authenticated-client.js";
 import { loadAppClient } from "./client/client-loader.js";
+import { prepareContext } from "./replaced-auth.js";
 import { Registrations } from "./client/registrations.js";
 import type { AppFunctionOptionsOf, Router } from "./app-function-argument.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
@@ -152,8 +153,7 @@ export class App {
           new Context(event.registration ? event : { ...event, registration: this.registrations.primary.info }, this),
         // `app.webhooks.receive` and `verifyAndReceive` come in through the App's door too.
         deliver: (event) => this.deliver(event),
-        // A Worker loads the REST client with the first delivery a handler takes (see #app-client).
-        prepare: loadAppClient,
+        prepare: (context) => prepareContext(this, context), // the client loaded; a replaced auth() honoured
         log,
       });
     plugged = applyPlugins(this, withPlugins((new.target as typeof App).plugins, options.plugins ?? []), options);

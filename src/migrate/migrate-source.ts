@@ -7,7 +7,6 @@ import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
-import { reportAuthOverride } from "./report-auth-override.js";
 import { reportExpressRoutes } from "./report-express-routes.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
@@ -72,7 +71,6 @@ function migrateTree(
   const refs = findModuleReferences(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
-  reportAuthOverride(ast, calls, log);
   renameContextClient(ast, log, extensions);
   reportAppFunctions(ast, log);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);

@@ -16,8 +16,8 @@ export type AppWebhooksOptions<C> = {
   handlerDeadlineMs?: number | undefined;
   /** Sees every received event, handled or not, before any handler runs. */
   observe?: ((event: RoutedEvent) => void) | undefined;
-  /** Runs before the handlers of a delivery that has some; a promise it returns, they wait for. */
-  prepare?: (() => Promise<void> | undefined) | undefined;
+  /** Runs before the handlers of a delivery that has some, with their context; a promise it returns, they wait for. */
+  prepare?: ((context: C) => Promise<void> | undefined) | undefined;
   /**
    * Another `@octokit/webhooks` `Webhooks` (the `webhooks` option): its secret
    * verifies too, and its handlers run for every delivery, beside these.

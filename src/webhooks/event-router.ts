@@ -27,13 +27,13 @@ export type RouterInstrumentation = {
   handlers<C>(handlers: ReadonlyArray<(context: C) => unknown>, event: RoutedEvent): Array<(context: C) => unknown>;
 };
 
-export type EventRouterOptions = {
+export type EventRouterOptions<C = unknown> = {
   /** A handler still running after this is abandoned (Infinity: never). Default: 10 minutes. */
   handlerDeadlineMs?: number | undefined;
   /** Sees every received event, handled or not, before any handler runs (e.g. to drop cached config on a push). */
   observe?: ((event: RoutedEvent) => void) | undefined;
-  /** Runs before the handlers of a delivery that has some; a promise it returns, they wait for. */
-  prepare?: (() => Promise<void> | undefined) | undefined;
+  /** Runs before the handlers of a delivery that has some, with their context; a promise it returns, they wait for. */
+  prepare?: ((context: C) => Promise<void> | undefined) | undefined;
 };
 
 const DONE: Promise<void> = Promise.resolve();
@@ -50,10 +50,10 @@ export class EventRouter<C> {
   #deadlines: DeadlineQueue<HandlerOutcome> | undefined;
   #abandoned = 0;
   #observe: ((event: RoutedEvent) => void) | undefined;
-  #prepare: (() => Promise<void> | undefined) | undefined;
+  #prepare: ((context: C) => Promise<void> | undefined) | undefined;
   #instrumentation: RouterInstrumentation | undefined;
 
-  constructor(transform: (event: RoutedEvent) => C, log: RouterLog, options: EventRouterOptions = {}) {
+  constructor(transform: (event: RoutedEvent) => C, log: RouterLog, options: EventRouterOptions<C> = {}) {
     this.#transform = transform;
     this.#observe = options.observe;
     this.#prepare = options.prepare;
@@ -133,14 +133,14 @@ export class EventRouter<C> {
     let handlers = this.#handlersFor(event.name, event.payload, action);
     if (handlers.length === 0) return DONE;
     if (this.#instrumentation) handlers = this.#instrumentation.handlers(handlers, event);
-    const prepared = this.#prepare?.();
-    if (prepared) return prepared.then(() => this.#run(event, slot, handlers));
-    return this.#run(event, slot, handlers);
-  }
-
-  #run(event: RoutedEvent, slot: { context?: unknown } | undefined, handlers: Handler<C>[]): Promise<void> {
     const context = this.#transform(event);
     if (slot) slot.context = context;
+    const prepared = this.#prepare?.(context);
+    if (prepared) return prepared.then(() => this.#run(event, context, handlers));
+    return this.#run(event, context, handlers);
+  }
+
+  #run(event: RoutedEvent, context: C, handlers: Handler<C>[]): Promise<void> {
     if (handlers.length > 1) {
       return runHandlers(handlers, context, this.#deadlines, () => this.#abandon(event, context)).then((errors) =>
         errors === undefined ? undefined : this.#fail(event, context, errors),

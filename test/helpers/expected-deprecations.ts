@@ -11,6 +11,7 @@ const DEPRECATED_WARNINGS = [
   /^An application function used "\w+" of its argument, which is deprecated\./,
   /^The "(cert|id|router|throttleOptions)" option is deprecated;/,
   /^deprecatedCreateApp\(options\) is deprecated;/,
+  /^The app's auth\(\) was replaced, so events get their client from it/,
 ];
 
 export const keptDeprecations: string[] = [];
