@@ -38,13 +38,17 @@ const LOCK = {
   },
 };
 
+/** A folder holding the app's package.json and package-lock.json. */
+async function appFolder(manifest: unknown, lock: unknown): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "app-migrate-prune-"));
+  await writeFile(join(dir, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
+  await writeFile(join(dir, "package-lock.json"), JSON.stringify(lock, null, 2) + "\n");
+  return dir;
+}
+
 describe("app migrate: the lock's part that only probot needed", () => {
   let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "app-migrate-prune-"));
-    await writeFile(join(dir, "package.json"), JSON.stringify(MANIFEST, null, 2) + "\n");
-    await writeFile(join(dir, "package-lock.json"), JSON.stringify(LOCK, null, 2) + "\n");
-  });
+  beforeEach(async () => (dir = await appFolder(MANIFEST, LOCK)));
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it("goes; the app's other packages keep their locked versions, and npm install is all that is left", async () => {
@@ -94,11 +98,7 @@ describe("app migrate: a lock whose probot another dependency still needs", () =
       "node_modules/@probot/adapter-github-actions": { version: "4.0.3", dependencies: { probot: "^13.0.2" } },
     },
   };
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "app-migrate-prune-"));
-    await writeFile(join(dir, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
-    await writeFile(join(dir, "package-lock.json"), JSON.stringify(lock, null, 2) + "\n");
-  });
+  beforeEach(async () => (dir = await appFolder(manifest, lock)));
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it("keeps probot and says so, and a second run finds nothing more to do", async () => {
@@ -148,11 +148,7 @@ describe("app migrate: the part of a version 1 lock that only probot needed", ()
       nock: { version: "9.6.1", dev: true, requires: { debug: "^3.1.0" } },
     },
   };
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "app-migrate-prune-"));
-    await writeFile(join(dir, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
-    await writeFile(join(dir, "package-lock.json"), JSON.stringify(lock, null, 2) + "\n");
-  });
+  beforeEach(async () => (dir = await appFolder(manifest, lock)));
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it("goes; the others keep their locked versions, and npm install is all that is left", async () => {
