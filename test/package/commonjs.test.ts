@@ -1,43 +1,11 @@
 import { expect } from "chai";
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bareEnv } from "../helpers/child-env.js";
+import { exec, JEST_MAJORS, jestBin } from "../helpers/jest-bin.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-
-function exec(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(file, args, { maxBuffer: 1 << 24, ...options, env: bareEnv(options.env) }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-/**
- * jest `major` from the npm registry, installed once per checkout in node_modules/.cache (about
- * 15 s the first time) and reused by later runs, the smoke runs on other Node lines among them.
- */
-async function jestBin(major: number): Promise<string> {
-  const folder = join(root, "node_modules", ".cache", "gh-app-kit-test-jest", `jest${major}`);
-  const bin = join(folder, "node_modules/jest/bin/jest.js");
-  if (existsSync(bin)) return bin;
-  await mkdir(join(folder, ".."), { recursive: true });
-  const staging = await mkdtemp(`${folder}-`);
-  await writeFile(join(staging, "package.json"), '{ "private": true }\n');
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const installed = await exec(npm, ["install", `jest@${major}`, "--no-audit", "--no-fund", "--loglevel=error"], {
-    cwd: staging,
-    timeout: 300_000,
-  });
-  if (installed.code !== 0) throw new Error(`npm install jest@${major} failed: ${installed.stderr}`);
-  // Another run may have finished first: either copy will do.
-  await rename(staging, folder).catch(() => rm(staging, { recursive: true, force: true }));
-  return bin;
-}
 
 const JEST_TEST = `const { App, AppError, Context, createLambdaHandler } = require("gh-app-kit");
 const { createTestApp, startFakePlatform } = require("gh-app-kit/testing");
@@ -188,7 +156,7 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
   });
 
   // jest 26 and 27 know nothing of "exports": they load "main" and the testing/ folder's package.json.
-  for (const major of [26, 27, 29, 30]) {
+  for (const major of JEST_MAJORS) {
     it(`works under jest ${major}'s CommonJS runtime: an App receives an event, classes hold`, async () => {
       const jest = await jestBin(major);
       const result = await exec(
