@@ -1,9 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findPackageHint, PROBOT_MODULE } from "./probot-names.js";
+import { DEPENDENCY_FIELDS, findPackageHint, PROBOT_MODULE } from "./probot-names.js";
 import type { Problem } from "./source-types.js";
-
-const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
 
 type LockEntry = { dependencies?: unknown; peerDependencies?: unknown; requires?: unknown };
 type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record<string, LockEntry> };

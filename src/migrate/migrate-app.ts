@@ -12,7 +12,7 @@ import { migrateSource } from "./migrate-source.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
-import { FRAMEWORK_MODULE, LAMBDA_ADAPTER_MODULE } from "./probot-names.js";
+import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, LAMBDA_ADAPTER_MODULE } from "./probot-names.js";
 import type { Change, Problem } from "./source-types.js";
 
 export type MigrateAppOptions = {
@@ -206,8 +206,9 @@ function hasExtensions(manifest: string): boolean {
   } catch {
     return false; // reported with package.json
   }
-  const fields = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
-  return fields.some((field) => Object.keys((pkg[field] as object | null) ?? {}).some((n) => n.startsWith("probot-")));
+  return DEPENDENCY_FIELDS.some((field) =>
+    Object.keys((pkg[field] as object | null) ?? {}).some((n) => n.startsWith("probot-")),
+  );
 }
 
 async function readManifest(directory: string, manifestPath: string): Promise<string> {

@@ -1,8 +1,6 @@
 import semver from "semver";
-import { findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
+import { DEPENDENCY_FIELDS, findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { SourceLog } from "./source-types.js";
-
-const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
 
 /** `probot run` / `probot receive` as a command of a script (after start, space, `;`, `&`, `|` or `(`). */
 export const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;

@@ -4,6 +4,14 @@ export function table<T>(entries: Record<string, T>): Readonly<Record<string, T 
 }
 
 export const PROBOT_MODULE = "probot";
+
+/** The fields of package.json that name an app's dependencies. */
+export const DEPENDENCY_FIELDS = [
+  "dependencies",
+  "devDependencies",
+  "peerDependencies",
+  "optionalDependencies",
+] as const;
 export const FRAMEWORK_MODULE = "gh-app-kit";
 /** Probot's AWS Lambda adapter: createLambdaFunction, and every export of probot again. */
 export const LAMBDA_ADAPTER_MODULE = "@probot/adapter-aws-lambda-serverless";
