@@ -23,24 +23,40 @@ export function exec(
   });
 }
 
+/** The TypeScript 4 releases test/package/typescript-4.test.ts compiles an app with: the oldest that reads the types, and the last. */
+export const TYPESCRIPT_4 = ["4.7.4", "4.9.5"] as const;
+
 /**
- * jest `major` from the npm registry, installed once per checkout in node_modules/.cache (about
+ * jest \`major\` from the npm registry, installed once per checkout in node_modules/.cache (about
  * 15 s the first time) and reused by later runs, the smoke runs on other Node lines among them.
- * `.ci/run` installs them beside `npm test` (test/helpers/install-test-jest.ts).
  */
-export async function jestBin(major: number): Promise<string> {
-  const folder = join(root, "node_modules", ".cache", "gh-app-kit-test-jest", `jest${major}`);
-  const bin = join(folder, "node_modules/jest/bin/jest.js");
+export function jestBin(major: number): Promise<string> {
+  return cachedBin(`jest@${major}`, `jest${major}`, "jest/bin/jest.js");
+}
+
+/** TypeScript \`version\` (its tsc), installed as jestBin installs jest. */
+export function typescriptBin(version: string): Promise<string> {
+  return cachedBin(`typescript@${version}`, `typescript${version}`, "typescript/bin/tsc");
+}
+
+/**
+ * A package the tests run as a separate tool, installed into node_modules/.cache/gh-app-kit-test-tools/\`name\`
+ * once per checkout, not in the root package.json (two TypeScripts there would fight over node_modules/.bin/tsc).
+ * \`.ci/run\` installs them beside \`npm test\` (test/helpers/install-test-tools.ts).
+ */
+async function cachedBin(spec: string, name: string, file: string): Promise<string> {
+  const folder = join(root, "node_modules", ".cache", "gh-app-kit-test-tools", name);
+  const bin = join(folder, "node_modules", file);
   if (existsSync(bin)) return bin;
   await mkdir(join(folder, ".."), { recursive: true });
   const staging = await mkdtemp(`${folder}-`);
   await writeFile(join(staging, "package.json"), '{ "private": true }\n');
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const installed = await exec(npm, ["install", `jest@${major}`, "--no-audit", "--no-fund", "--loglevel=error"], {
+  const installed = await exec(npm, ["install", spec, "--no-audit", "--no-fund", "--loglevel=error"], {
     cwd: staging,
     timeout: 300_000,
   });
-  if (installed.code !== 0) throw new Error(`npm install jest@${major} failed: ${installed.stderr}`);
+  if (installed.code !== 0) throw new Error(`npm install ${spec} failed: ${installed.stderr}`);
   // Another run may have finished first: either copy will do.
   await rename(staging, folder).catch(() => rm(staging, { recursive: true, force: true }));
   return bin;
