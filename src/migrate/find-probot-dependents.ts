@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { DEPENDENCY_FIELDS, findPackageHint, PROBOT_MODULE } from "./probot-names.js";
 import type { Problem } from "./source-types.js";
 
-type LockEntry = { dependencies?: unknown; peerDependencies?: unknown; requires?: unknown };
-type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record<string, LockEntry> };
+type LockEntry = { version?: unknown; dependencies?: unknown; peerDependencies?: unknown; requires?: unknown };
+export type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record<string, LockEntry> };
 
 /**
  * The app's own dependencies that depend on probot themselves (a bootstrapper such as gcf-utils,
@@ -38,7 +38,8 @@ export async function findProbotDependents(directory: string, manifestText: stri
   return problems;
 }
 
-async function readLock(directory: string): Promise<Lock | undefined> {
+/** package-lock.json or npm-shrinkwrap.json, parsed; undefined without one, or when it is not JSON. */
+export async function readLock(directory: string): Promise<Lock | undefined> {
   for (const name of ["npm-shrinkwrap.json", "package-lock.json"]) {
     const text = await readFile(join(directory, name), "utf8").catch(() => undefined);
     if (text === undefined) continue;

@@ -8,6 +8,7 @@ import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
 import { pruneLockfile } from "./prune-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
+import { reportOldTypeScript } from "./report-old-typescript.js";
 import { migrateSource } from "./migrate-source.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
@@ -113,6 +114,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   }
   // JSON that migratePackageJson read: a dependency that keeps its own probot is reported there.
   moved.problems.push(...(await findProbotDependents(directory, manifest)));
+  if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest)));
   record("package.json", manifest, moved);
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {

@@ -1,4 +1,3 @@
-import semver from "semver";
 import { DEPENDENCY_FIELDS, findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { SourceLog } from "./source-types.js";
 
@@ -87,7 +86,6 @@ export function migratePackageJson(
     }
   }
   if (changed) addOverrides(manifest, overrides, log);
-  if (changed) reportOldTypeScript(manifest, lineOfKey, log);
   log.changes.sort((a, b) => a.line - b.line);
   if (!changed) return { code, ...log };
   const indent = /^[ \t]+(?=")/m.exec(code)?.[0] ?? 2;
@@ -111,25 +109,6 @@ function addOverrides(manifest: Manifest, overrides: Readonly<Record<string, str
     line: 0,
     text: `overrides: ${added.map(([name, spec]) => `${name}@${spec}`).join(", ")} (so npm installs without EBADENGINE on every supported Node)`,
   });
-}
-
-/** The oldest TypeScript that reads the declaration files of the framework and its dependencies (Hono's). */
-const TYPESCRIPT_MIN = "5.0.0";
-
-function reportOldTypeScript(manifest: Manifest, lineOfKey: (key: string) => number | undefined, log: SourceLog) {
-  for (const field of DEPENDENCY_FIELDS) {
-    const range = isRecord(manifest[field]) ? manifest[field].typescript : undefined;
-    // Only a range that admits no TypeScript 5 ("^4.2.4"): npm installs the newest a range allows ("*").
-    if (typeof range !== "string" || !semver.validRange(range) || semver.intersects(range, `>=${TYPESCRIPT_MIN}`))
-      continue;
-    log.problems.push({
-      line: lineOfKey("typescript"),
-      message: `${field} has "typescript": "${range}", older than TypeScript 5.0`,
-      hint:
-        "The declaration files of gh-app-kit and its dependencies need TypeScript 5.0 or later (with skipLibCheck; " +
-        "Hono's want a newer one without it): update typescript, and ts-jest with it (ts-jest 29 for TypeScript 5).",
-    });
-  }
 }
 
 function renameKey(record: Record<string, unknown>, from: string, to: string, value: unknown): Record<string, unknown> {

@@ -1,29 +1,82 @@
 import { expect } from "chai";
-import { migratePackageJson } from "../../src/migrate/migrate-package-json.js";
+import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
 
-function manifest(devDependencies: Record<string, string>): string {
-  return JSON.stringify({ name: "x", dependencies: { probot: "^9.6.6" }, devDependencies }, null, 2) + "\n";
+function manifest(devDependencies: Record<string, string>, probot = true): string {
+  const dependencies = probot ? { probot: "^9.6.6" } : {};
+  return JSON.stringify({ name: "x", dependencies, devDependencies }, null, 2) + "\n";
 }
 
+/** What `app migrate` reports of package.json for an app with these files. */
+async function problemsOf(files: Record<string, string>): Promise<Array<[number | undefined, string, string]>> {
+  const dir = await mkdtemp(join(tmpdir(), "app-migrate-typescript-"));
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(join(dir, file, ".."), { recursive: true });
+      await writeFile(join(dir, file), text);
+    }
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+    const problems = report.files.find((f) => f.file === "package.json")?.problems ?? [];
+    return problems.map((p) => [p.line, p.message, p.hint ?? ""]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const npmLock = (version: string) =>
+  JSON.stringify({ lockfileVersion: 3, packages: { "": {}, "node_modules/typescript": { version } } });
+const yarnLock = (range: string, version: string) =>
+  `# yarn lockfile v1\n\n"typescript@${range}":\n  version "${version}"\n  resolved "https://x/typescript-${version}.tgz"\n`;
+
 describe("app migrate: package.json", () => {
-  it("reports a TypeScript older than 5.0, which cannot read the framework's declaration files", () => {
-    // As electron/trop on Probot 9: typescript ^4.2.4 with ts-jest 26.
-    const { problems } = migratePackageJson(manifest({ typescript: "^4.2.4", "ts-jest": "^26.5.5" }), "^1.0.0");
-    expect(problems.map((p) => [p.line, p.message])).to.deep.equal([
-      [7, 'devDependencies has "typescript": "^4.2.4", older than TypeScript 5.0'],
+  it("reports a TypeScript older than 4.7, which cannot read the framework's declaration files", async () => {
+    // As electron/trop on Probot 9: typescript ^4.2.4 with ts-jest 26, 4.2.4 in its yarn.lock.
+    const problems = await problemsOf({
+      "package.json": manifest({ typescript: "^4.2.4", "ts-jest": "^26.5.5" }),
+      "yarn.lock": yarnLock("^4.2.4", "4.2.4"),
+    });
+    expect(problems.map(([line, message]) => [line, message])).to.deep.equal([
+      [7, 'devDependencies has "typescript": "^4.2.4" (4.2.4 installed), older than TypeScript 4.7'],
     ]);
-    expect(problems[0]?.hint).to.include("ts-jest");
+    expect(problems[0]?.[2]).to.include("ts-jest").and.include("skipLibCheck");
   });
 
-  // "*" (electron/trop on Probot 12, whose yarn.lock has 5.6.3) and ">=4.2" admit today's TypeScript.
-  for (const range of ["^5.4.0", ">=5", "latest", "file:../typescript", "*", ">=4.2", "^4.9 || ^5"]) {
-    it(`reports nothing of typescript ${range}`, () => {
-      expect(migratePackageJson(manifest({ typescript: range }), "^1.0.0").problems).to.deep.equal([]);
+  it("reads the version from npm's lockfile, or the range without a lockfile", async () => {
+    const locked = await problemsOf({
+      "package.json": manifest({ typescript: "^4.2.4" }),
+      "package-lock.json": npmLock("4.5.5"),
+    });
+    expect(locked.map(([, message]) => message)).to.deep.equal([
+      'devDependencies has "typescript": "^4.2.4" (4.5.5 installed), older than TypeScript 4.7',
+    ]);
+    const unlocked = await problemsOf({ "package.json": manifest({ typescript: "~4.6.2" }) });
+    expect(unlocked.map(([, message]) => message)).to.deep.equal([
+      'devDependencies has "typescript": "~4.6.2", older than TypeScript 4.7',
+    ]);
+  });
+
+  // TypeScript 4.7 to 4.9 read the declarations for TypeScript 4 (dist/ts4).
+  for (const [range, lock] of [
+    ["^4.2.4", npmLock("4.9.5")],
+    ["^4.7.4", undefined],
+    ["4.7.4", undefined],
+    ["^5.4.0", undefined],
+    ["latest", undefined],
+    ["file:../typescript", undefined],
+    // "*" (electron/trop on Probot 12, whose yarn.lock has 5.6.3) and ">=4.2" admit today's TypeScript.
+    ["*", undefined],
+    [">=4.2", undefined],
+  ] as const) {
+    it(`reports nothing of typescript ${range}${lock ? " with 4.9.5 locked" : ""}`, async () => {
+      const files: Record<string, string> = { "package.json": manifest({ typescript: range }) };
+      if (lock) files["package-lock.json"] = lock;
+      expect(await problemsOf(files)).to.deep.equal([]);
     });
   }
 
-  it("reports nothing of a manifest without probot", () => {
-    const code = JSON.stringify({ name: "x", devDependencies: { typescript: "^4.2.4" } });
-    expect(migratePackageJson(code, "^1.0.0").problems).to.deep.equal([]);
+  it("reports nothing of a manifest without probot", async () => {
+    expect(await problemsOf({ "package.json": manifest({ typescript: "^4.2.4" }, false) })).to.deep.equal([]);
   });
 });
