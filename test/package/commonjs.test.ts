@@ -1,9 +1,10 @@
 import { expect } from "chai";
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { exec, JEST_MAJORS, jestBin } from "../helpers/jest-bin.js";
+import { exec, JEST_MAJORS, jestBin } from "../helpers/test-tools.js";
+import { packedProject } from "../helpers/packed-project.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -80,19 +81,7 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
 
   before(async () => {
     tmp = await mkdtemp(join(tmpdir(), "commonjs-"));
-    const packed = await exec("npm", ["pack", "--pack-destination", tmp, "--loglevel=error"], { cwd: root });
-    expect(packed.code, packed.stderr).to.equal(0);
-    const tarball = join(tmp, packed.stdout.trim().split("\n").pop()!);
-    project = join(tmp, "project");
-    const installed = join(project, "node_modules/gh-app-kit");
-    await mkdir(installed, { recursive: true });
-    const extracted = await exec("tar", ["xzf", tarball, "-C", installed, "--strip-components=1"], { cwd: tmp });
-    expect(extracted.code, extracted.stderr).to.equal(0);
-    // The package's dependencies, as npm would install them: the ones this checkout has.
-    for (const entry of await readdir(join(root, "node_modules"))) {
-      if (entry.startsWith(".") || entry === "gh-app-kit") continue;
-      await symlink(join(root, "node_modules", entry), join(project, "node_modules", entry));
-    }
+    project = await packedProject(tmp);
     // As Probot's app template set it (jest 26's default is jsdom).
     await writeFile(
       join(project, "package.json"),
