@@ -1,0 +1,25 @@
+// Loaded by mocha before any test (.mocharc.json "require"). nock 14 and msw intercept requests by
+// patching the globals of fetch (Headers, Request, Response, fetch), each through its own copy of
+// the same interceptors (one CommonJS, one ES module), and each copy restores only what it saw.
+// When one file's mocking library is left active, or two are undone in another order than they
+// were applied, the next file gets half-patched globals: `new Request()` then throws
+// ("inferRawHeaders(...) is not iterable"). In parallel mode a worker runs file after file, so
+// after each file (a root afterAll runs once per file there; once per run otherwise) the
+// globals go back to what they were before any test file loaded.
+
+const GLOBALS = ["Headers", "Request", "Response", "fetch"] as const;
+const pristine = Object.fromEntries(GLOBALS.map((name) => [name, globalThis[name]]));
+const pristineHeaders = globalThis.Headers;
+
+export const mochaHooks = {
+  afterAll(): void {
+    // Each patch keeps its own undo under a symbol on Headers; the last one applied first.
+    const undos = Object.getOwnPropertySymbols(pristineHeaders).filter((s) => s.description === "kRestorePatches");
+    for (const symbol of undos.reverse()) {
+      const undo: unknown = Reflect.get(pristineHeaders, symbol);
+      if (typeof undo === "function") (undo as () => void)();
+    }
+    for (const name of GLOBALS)
+      if (globalThis[name] !== pristine[name]) Object.assign(globalThis, { [name]: pristine[name] });
+  },
+};
