@@ -34,7 +34,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
       return contexts.some((c) => c.name === node.name && c.scope === scope);
     }
     if (node.type === "MemberExpression" || node.type === "OptionalMemberExpression") {
-      return !node.computed && keyName(node.property) === "context";
+      return memberKey(node) === "context";
     }
     return false;
   };
@@ -101,6 +101,15 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
 /** The getter a context double keeps for an extension that reads its old name (`github`, `octokit`). */
 export function clientAlias(name: string): string {
   return `get ${name}() { return this.client; }`;
+}
+
+/** The name a member reads: `x.name`, `x["name"]` or x[`name`] (TypeScript's way into a private field). */
+function memberKey(node: AnyNode): string | undefined {
+  const property = node.property as AnyNode;
+  if (!node.computed) return keyName(property);
+  if (property.type === "TemplateLiteral")
+    return property.expressions.length === 0 ? property.quasis[0]?.value?.cooked : undefined;
+  return property.type === "Identifier" ? undefined : keyName(property);
 }
 
 /** An object literal that builds an event context: with its payload, in a context's place, or a part of one. */
