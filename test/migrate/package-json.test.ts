@@ -1,14 +1,15 @@
 import { expect } from "chai";
 import { migratePackageJson } from "../../src/migrate/migrate-package-json.js";
 
-function manifest(devDependencies: Record<string, string>): string {
-  return JSON.stringify({ name: "x", dependencies: { probot: "^9.6.6" }, devDependencies }, null, 2) + "\n";
+function manifest(devDependencies: Record<string, string>, probot = "^12.1.0"): string {
+  return JSON.stringify({ name: "x", dependencies: { probot }, devDependencies }, null, 2) + "\n";
 }
 
 describe("app migrate: package.json", () => {
   it("reports a TypeScript older than 5.0, which cannot read the framework's declaration files", () => {
     // As electron/trop on Probot 9: typescript ^4.2.4 with ts-jest 26.
-    const { problems } = migratePackageJson(manifest({ typescript: "^4.2.4", "ts-jest": "^26.5.5" }), "^1.0.0");
+    const code = manifest({ typescript: "^4.2.4", "ts-jest": "^26.5.5" }, "^9.6.6");
+    const problems = migratePackageJson(code, "^1.0.0").problems.filter((p) => p.message.includes("typescript"));
     expect(problems.map((p) => [p.line, p.message])).to.deep.equal([
       [7, 'devDependencies has "typescript": "^4.2.4", older than TypeScript 5.0'],
     ]);
@@ -26,4 +27,18 @@ describe("app migrate: package.json", () => {
     const code = JSON.stringify({ name: "x", devDependencies: { typescript: "^4.2.4" } });
     expect(migratePackageJson(code, "^1.0.0").problems).to.deep.equal([]);
   });
+
+  // JasonEtco/todo: its tests snapshot what its client double got, { owner, repo, number }.
+  it("says that Probot 9's context.issue() gave number, and that tests recording it need updating", () => {
+    const { problems } = migratePackageJson(manifest({}, "^9.9.0"), "^1.0.0");
+    expect(problems.map((p) => p.line)).to.deep.equal([4]);
+    expect(problems[0]?.message).to.include("context.issue()").and.include("issue_number");
+    expect(problems[0]?.hint).to.include("snapshot");
+  });
+
+  for (const range of ["^10.0.0", ">=9", "^12.1.0", "latest"]) {
+    it(`says nothing of context.issue() with probot ${range}`, () => {
+      expect(migratePackageJson(manifest({}, range), "^1.0.0").problems).to.deep.equal([]);
+    });
+  }
 });
