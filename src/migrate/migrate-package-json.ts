@@ -123,7 +123,7 @@ function reportProbot9(range: unknown, line: number | undefined, log: SourceLog)
   log.problems.push({
     line,
     message:
-      `probot@${range}: Probot 9's context.issue() gave { owner, repo, number }; here it gives issue_number ` +
+      `probot@${range}: before Probot 10, context.issue() gave { owner, repo, number }; here it gives issue_number ` +
       "in place of number, as Probot 10 to 14 (app migrate renamed the reads of number in the code)",
     hint:
       "Tests that record what a client double was called with (jest snapshots, toHaveBeenCalledWith) still expect " +
