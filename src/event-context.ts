@@ -104,6 +104,15 @@ export class Context<P = unknown> {
   }
 
   /**
+   * @deprecated Probot 9 and 10's name of `name` (`context.event === "push"`), gone in Probot 11;
+   * kept for apps and extensions of that time. Warns once per process.
+   */
+  get event(): EventName {
+    warnOnce("context.event", "context.event is deprecated; use context.name (app migrate lists each place).");
+    return this.name;
+  }
+
+  /**
    * The app's logger with Probot's bindings, `{ name: "event", id }`: apps'
    * tests compare whole records. (Sentry still tags the event and installation.)
    */

@@ -1,3 +1,4 @@
+import semver from "semver";
 import { DEPENDENCY_FIELDS, findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { SourceLog } from "./source-types.js";
 
@@ -51,6 +52,7 @@ export function migratePackageJson(
       line: lineOfKey(PROBOT_MODULE) ?? 0,
       text: `${field}: probot@${String(had)} → ${FRAMEWORK_MODULE}@${frameworkSpec}`,
     });
+    reportProbot9(had, lineOfKey(PROBOT_MODULE), log);
   }
   const declared = DEPENDENCY_FIELDS.some((field) => isRecord(manifest[field]) && FRAMEWORK_MODULE in manifest[field]);
   if (importedBy !== undefined && !declared) {
@@ -108,6 +110,23 @@ function addOverrides(manifest: Manifest, overrides: Readonly<Record<string, str
   log.changes.push({
     line: 0,
     text: `overrides: ${added.map(([name, spec]) => `${name}@${spec}`).join(", ")} (so npm installs without EBADENGINE on every supported Node)`,
+  });
+}
+
+/**
+ * A range that admits no Probot 10: its `context.issue()` gave `{ number }` (which @octokit/rest 16
+ * took for `issue_number`). The code's reads of it are renamed; what a test recorded is not.
+ */
+function reportProbot9(range: unknown, line: number | undefined, log: SourceLog): void {
+  if (typeof range !== "string" || !semver.validRange(range) || semver.intersects(range, ">=10.0.0")) return;
+  log.problems.push({
+    line,
+    message:
+      `probot@${range}: before Probot 10, context.issue() gave { owner, repo, number }; here it gives issue_number ` +
+      "in place of number, as Probot 10 to 14 (app migrate renamed the reads of number in the code)",
+    hint:
+      "Tests that record what a client double was called with (jest snapshots, toHaveBeenCalledWith) still expect " +
+      "number: check that issue_number is the only difference, then update them (jest -u for snapshots).",
   });
 }
 

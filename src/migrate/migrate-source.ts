@@ -3,6 +3,7 @@ import { reportAppFunctions } from "./find-app-functions.js";
 import { table } from "./probot-names.js";
 import { findModuleReferences } from "./find-module-references.js";
 import { parseWithBabel } from "./parse-source.js";
+import { rewriteProbot9Context } from "./probot-9-context.js";
 import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
@@ -17,7 +18,7 @@ import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type Source
 
 /** Text that any file the migration would change or report on contains (`github:`: a context double's key). */
 const CANDIDATE =
-  /probot|octokit|githubToken|\b(context|ctx)\.github\b|\bgithub["']?\s*:|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
+  /probot|octokit|githubToken|\b(context|ctx)\.(github|event|issue)\b|\bgithub["']?\s*:|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
 
 export type MigrateSourceOptions = {
   /** The exports other files of the app pass a router of getRouter()'s to (see `handoffs`). */
@@ -72,6 +73,7 @@ function migrateTree(
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   renameContextClient(ast, log, extensions);
+  rewriteProbot9Context(ast, log);
   reportAppFunctions(ast, log);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);

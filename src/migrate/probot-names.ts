@@ -57,6 +57,9 @@ export const LAMBDA_RENAMES = table<string>({ probot: "app" });
 /** The context's client: `context.octokit`, `{ octokit }`, `Context["octokit"]`; Probot 9 and 10 called it `github`. */
 export const CONTEXT_RENAMES = table<string>({ octokit: "client", github: "client" });
 
+/** Probot 9's `context.issue()` gave `number`, which @octokit/rest 16 took for `issue_number`. */
+export const ISSUE_RENAMES = table<string>({ number: "issue_number" });
+
 export const MISSING_EXPORTS = table<string>({
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",

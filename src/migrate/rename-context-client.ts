@@ -11,7 +11,8 @@ import {
 } from "./context-positions.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
-import { keyName, lineOf, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
+import { keyName, lineOf, memberKey } from "./source-types.js";
+import type { AnyNode, Path, SourceEdits, SourceWork } from "./source-types.js";
 
 /** The new name of a context's member or key named `name` (`octokit`, Probot 10's `github`), if it has one. */
 function clientKey(name: string | undefined): string | undefined {
@@ -24,20 +25,8 @@ function clientKey(name: string | undefined): string | undefined {
  * `context.github` or `context.octokit`), a context double keeps its old key as a getter of `client`.
  */
 export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = false): void {
-  const contexts = findContextParameters(ast);
   const parts = findContextParts(ast, isContextDouble);
-  const isContext = (path: Path): boolean => {
-    const node = path.node as AnyNode;
-    if (node.type === "Identifier") {
-      if (CONTEXT_NAMES.has(node.name)) return true;
-      const scope = declaringScope(path, node.name);
-      return contexts.some((c) => c.name === node.name && c.scope === scope);
-    }
-    if (node.type === "MemberExpression" || node.type === "OptionalMemberExpression") {
-      return !node.computed && keyName(node.property) === "context";
-    }
-    return false;
-  };
+  const isContext = contextTester(ast);
   visit(ast, {
     visitMemberExpression(path) {
       renameMember(path as Path, isContext, log);
@@ -96,6 +85,21 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
       this.traverse(path);
     },
   });
+}
+
+/** Whether an expression is surely an event context: a context's name, a handler's or typed parameter, or `x.context`. */
+export function contextTester(ast: AnyNode): (path: Path) => boolean {
+  const contexts = findContextParameters(ast);
+  return (path) => {
+    const node = path.node as AnyNode;
+    if (node.type === "Identifier") {
+      if (CONTEXT_NAMES.has(node.name)) return true;
+      const scope = declaringScope(path, node.name);
+      return contexts.some((c) => c.name === node.name && c.scope === scope);
+    }
+    const member = node.type === "MemberExpression" || node.type === "OptionalMemberExpression";
+    return member && memberKey(node) === "context";
+  };
 }
 
 /** The getter a context double keeps for an extension that reads its old name (`github`, `octokit`). */

@@ -43,6 +43,15 @@ export function keyName(node: AnyNode | null | undefined): string | undefined {
   return undefined;
 }
 
+/** The name a member reads: `x.name`, `x["name"]` or x[`name`] (TypeScript's way into a private field). */
+export function memberKey(node: AnyNode): string | undefined {
+  const property = node.property as AnyNode;
+  if (!node.computed) return keyName(property);
+  if (property.type === "TemplateLiteral")
+    return property.expressions.length === 0 ? property.quasis[0]?.value?.cooked : undefined;
+  return property.type === "Identifier" ? undefined : keyName(property);
+}
+
 /** Not recast.print: it rewrites whole return statements, adding semicolons to code written without. */
 export class SourceEdits {
   readonly #byRange = new Map<string, { start: number; end: number; text: string }>();

@@ -3,6 +3,7 @@ import { parseWithBabel } from "./parse-source.js";
 import {
   CONTEXT_RENAMES,
   EXPORT_RENAMES,
+  ISSUE_RENAMES,
   FRAMEWORK_MODULE,
   LAMBDA_ADAPTER_MODULE,
   LAMBDA_RENAMES,
@@ -19,6 +20,7 @@ const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
   MIDDLEWARE_RENAMES,
   LAMBDA_RENAMES,
   CONTEXT_RENAMES,
+  ISSUE_RENAMES,
 ];
 
 /** Position and formatting fields, and comments (checked apart): not part of what the code means. */

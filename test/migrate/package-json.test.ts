@@ -3,10 +3,10 @@ import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { migratePackageJson } from "../../src/migrate/migrate-package-json.js";
 
-function manifest(devDependencies: Record<string, string>, probot = true): string {
-  const dependencies = probot ? { probot: "^9.6.6" } : {};
-  return JSON.stringify({ name: "x", dependencies, devDependencies }, null, 2) + "\n";
+function manifest(devDependencies: Record<string, string>, probot = "^12.1.0"): string {
+  return JSON.stringify({ name: "x", dependencies: { probot }, devDependencies }, null, 2) + "\n";
 }
 
 /** What `app migrate` reports of package.json for an app with these files. */
@@ -34,13 +34,14 @@ describe("app migrate: package.json", () => {
   it("reports a TypeScript older than 4.7, which cannot read the framework's declaration files", async () => {
     // As electron/trop on Probot 9: typescript ^4.2.4 with ts-jest 26, 4.2.4 in its yarn.lock.
     const problems = await problemsOf({
-      "package.json": manifest({ typescript: "^4.2.4", "ts-jest": "^26.5.5" }),
+      "package.json": manifest({ typescript: "^4.2.4", "ts-jest": "^26.5.5" }, "^9.6.6"),
       "yarn.lock": yarnLock("^4.2.4", "4.2.4"),
     });
-    expect(problems.map(([line, message]) => [line, message])).to.deep.equal([
+    const typescript = problems.filter(([, message]) => message.includes("typescript"));
+    expect(typescript.map(([line, message]) => [line, message])).to.deep.equal([
       [7, 'devDependencies has "typescript": "^4.2.4" (4.2.4 installed), older than TypeScript 4.7'],
     ]);
-    expect(problems[0]?.[2]).to.include("ts-jest").and.include("skipLibCheck");
+    expect(typescript[0]?.[2]).to.include("ts-jest").and.include("skipLibCheck");
   });
 
   it("reads the version from npm's lockfile, or the range without a lockfile", async () => {
@@ -77,6 +78,21 @@ describe("app migrate: package.json", () => {
   }
 
   it("reports nothing of a manifest without probot", async () => {
-    expect(await problemsOf({ "package.json": manifest({ typescript: "^4.2.4" }, false) })).to.deep.equal([]);
+    const code = JSON.stringify({ name: "x", devDependencies: { typescript: "^4.2.4" } });
+    expect(await problemsOf({ "package.json": code })).to.deep.equal([]);
   });
+
+  // JasonEtco/todo: its tests snapshot what its client double got, { owner, repo, number }.
+  it("says that Probot 9's context.issue() gave number, and that tests recording it need updating", () => {
+    const { problems } = migratePackageJson(manifest({}, "^9.9.0"), "^1.0.0");
+    expect(problems.map((p) => p.line)).to.deep.equal([4]);
+    expect(problems[0]?.message).to.include("context.issue()").and.include("issue_number");
+    expect(problems[0]?.hint).to.include("snapshot");
+  });
+
+  for (const range of ["^10.0.0", ">=9", "^12.1.0", "latest"]) {
+    it(`says nothing of context.issue() with probot ${range}`, () => {
+      expect(migratePackageJson(manifest({}, range), "^1.0.0").problems).to.deep.equal([]);
+    });
+  }
 });

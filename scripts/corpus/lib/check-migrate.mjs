@@ -69,6 +69,8 @@ const MIGRATION_NAMES = new Set([
   "Client",
   "webhookPath",
   "app",
+  // Probot 9's context.issue(): const { number } = ... → const { issue_number: number } = ...
+  "issue_number",
   // A context double's old key kept for Probot extensions: get github() { return this.client; }
   "get",
   "return",
