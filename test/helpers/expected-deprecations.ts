@@ -14,15 +14,25 @@ const DEPRECATED_WARNINGS = [
   /^The app's auth\(\) was replaced, so events get their client from it/,
 ];
 
-export const keptDeprecations: string[] = [];
+/**
+ * One list and one wrapper per process, however many times this module is loaded: mocha's
+ * "require" may load it as CommonJS and a test file import it as an ES module, two instances,
+ * and a warning given once per process reaches only the first wrapper.
+ */
+const KEY = Symbol.for("gh-app-kit.test.keptDeprecations");
+const shared = globalThis as { [KEY]?: string[] };
+const installed = shared[KEY] !== undefined;
+export const keptDeprecations: string[] = (shared[KEY] ??= []);
 
-const emitWarning = process.emitWarning.bind(process);
-process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-  const message = typeof warning === "string" ? warning : warning.message;
-  const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
-  if (type === "DeprecationWarning" && DEPRECATED_WARNINGS.some((pattern) => pattern.test(message))) {
-    keptDeprecations.push(message);
-    return;
-  }
-  (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
-}) as typeof process.emitWarning;
+if (!installed) {
+  const emitWarning = process.emitWarning.bind(process);
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const message = typeof warning === "string" ? warning : warning.message;
+    const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    if (type === "DeprecationWarning" && DEPRECATED_WARNINGS.some((pattern) => pattern.test(message))) {
+      keptDeprecations.push(message);
+      return;
+    }
+    (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+  }) as typeof process.emitWarning;
+}
