@@ -9,6 +9,7 @@ import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js
 import { pruneLockfile } from "./prune-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
+import { reportProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
@@ -116,6 +117,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   moved.problems.push(...(await findProbotDependents(directory, manifest)));
   if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest)));
   record("package.json", manifest, moved);
+  await reportProbotDependencies(directory, manifest, sources);
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {
     report.scanned++;

@@ -1,0 +1,133 @@
+import { readFile } from "node:fs/promises";
+import { builtinModules } from "node:module";
+import { join } from "node:path";
+import { readLock } from "./find-probot-dependents.js";
+import { parseWithBabel } from "./parse-source.js";
+import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
+import type { AnyNode, Problem } from "./source-types.js";
+
+/** Probot 9 to 14's dependencies that apps import themselves, for an app with neither a lockfile nor node_modules. */
+const KNOWN = [
+  "express",
+  "pino",
+  "@octokit/rest",
+  "@octokit/webhooks",
+  "@octokit/types",
+  "js-yaml",
+  "deepmerge",
+  "dotenv",
+];
+
+type Source = readonly [file: string, code: string, result: { problems: Problem[] }];
+
+/**
+ * Imports of packages the app does not declare but had through probot (`require("pino")`, `express` for a route,
+ * `@octokit/rest` types): once probot is gone they resolve to gh-app-kit's own copy (another major, perhaps) or
+ * to nothing. Each is reported where the file names it.
+ */
+export async function reportProbotDependencies(
+  directory: string,
+  manifestText: string,
+  sources: ReadonlyArray<Source>,
+): Promise<void> {
+  const manifest = JSON.parse(manifestText) as Record<string, unknown>;
+  const declared = new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys(record(manifest[field]) ?? {})));
+  if (!declared.has(PROBOT_MODULE)) return;
+  const probots = await probotDependencies(directory);
+  const wanted = [...probots.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE);
+  if (wanted.length === 0) return;
+  for (const [file, code, result] of sources) {
+    if (!wanted.some((name) => code.includes(`"${name}`) || code.includes(`'${name}`) || code.includes(`\`${name}`)))
+      continue;
+    for (const { name, line } of moduleNames(file, code)) {
+      const range = probots.get(name);
+      if (range === undefined || declared.has(name)) continue;
+      result.problems.push({
+        line,
+        message: `imports "${name}", which package.json does not declare: it came with probot${range ? ` (${name}@${range})` : ""}`,
+        hint:
+          `Without probot, "${name}" resolves to gh-app-kit's own copy if it has one (a version of its choosing) or to ` +
+          `nothing: add "${name}" to package.json, with the version the code was written for.`,
+      });
+    }
+  }
+}
+
+/** probot's dependencies with their ranges, from the lockfile (npm's or yarn's) or node_modules; else KNOWN. */
+async function probotDependencies(directory: string): Promise<Map<string, string>> {
+  const lock = await readLock(directory);
+  // lockfileVersion 2 and 3: `packages` entries list ranges under `dependencies`; version 1 under `requires`.
+  const placed = lock?.packages?.[`node_modules/${PROBOT_MODULE}`];
+  const fromLock = placed ? record(placed.dependencies) : record(lock?.dependencies?.[PROBOT_MODULE]?.requires);
+  if (fromLock) return ranges(fromLock);
+  const yarn = await readFile(join(directory, "yarn.lock"), "utf8").catch(() => "");
+  // A yarn.lock block: `probot@^12.1.0:` (or quoted, berry's `"probot@npm:^12"`), then `  dependencies:` and its lines.
+  const block = /^"?probot@[^\n]*:\n((?:[ \t]+[^\n]*\n?)*)/m.exec(yarn)?.[1];
+  const list = block ? /^[ \t]+dependencies:\n((?:[ \t]{4,}[^\n]*\n?)*)/m.exec(block)?.[1] : undefined;
+  if (list) {
+    const pairs = list.split("\n").map((line) => /^\s+"?([^"\s:]+)"?:?\s+"?([^"\s]+)"?/.exec(line));
+    return new Map(pairs.flatMap((match) => (match ? [[match[1]!, match[2]!] as [string, string]] : [])));
+  }
+  const installed = await readFile(join(directory, "node_modules", PROBOT_MODULE, "package.json"), "utf8")
+    .then((text) => record((JSON.parse(text) as Record<string, unknown>).dependencies))
+    .catch(() => undefined);
+  return installed ? ranges(installed) : new Map(KNOWN.map((name) => [name, ""]));
+}
+
+function ranges(dependencies: Record<string, unknown>): Map<string, string> {
+  return new Map(Object.entries(dependencies).map(([name, range]) => [name, typeof range === "string" ? range : ""]));
+}
+
+const BUILTINS = new Set(builtinModules);
+
+/** The packages a file names (import, export from, require, import(), TypeScript's import types), with their lines. */
+function moduleNames(file: string, code: string): Array<{ name: string; line: number }> {
+  let ast: AnyNode;
+  try {
+    ast = parseWithBabel(file, code) as AnyNode;
+  } catch {
+    return []; // the file's own problem, reported by the migration
+  }
+  const found: Array<{ name: string; line: number }> = [];
+  const add = (literal: AnyNode | undefined) => {
+    const specifier = literal?.type === "StringLiteral" ? (literal.value as string) : undefined;
+    if (!specifier || /^[./#]|^node:|^[a-z]+:/.test(specifier)) return;
+    const name = specifier
+      .split("/")
+      .slice(0, specifier.startsWith("@") ? 2 : 1)
+      .join("/");
+    if (!BUILTINS.has(name)) found.push({ name, line: literal?.loc?.start.line ?? 0 });
+  };
+  const walk = (node: AnyNode | undefined): void => {
+    if (!node || typeof node.type !== "string") return;
+    if (/^(Import|ExportAll|ExportNamed)Declaration$/.test(node.type)) add(node.source);
+    else if (node.type === "ImportExpression") add(node.source);
+    else if (node.type === "TSImportType")
+      add(node.argument?.type === "TSLiteralType" ? node.argument.literal : node.argument);
+    else if (node.type === "TSExternalModuleReference") add(node.expression);
+    else if (node.type === "CallExpression" && isModuleCall(node.callee)) add(node.arguments[0]);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "loc" || key === "comments" || key === "leadingComments" || key === "trailingComments") continue;
+      if (Array.isArray(value)) for (const item of value) walk(item as AnyNode);
+      else if (value && typeof value === "object") walk(value as AnyNode);
+    }
+  };
+  walk(ast);
+  return found;
+}
+
+/** `require()`, `import()` (older parsers' form), `require.resolve()`, `jest.requireActual()` and their kin. */
+function isModuleCall(callee: AnyNode): boolean {
+  if (callee.type === "Identifier") return callee.name === "require";
+  if (callee.type === "Import") return true;
+  const member = callee.type === "MemberExpression" ? (callee.property as AnyNode) : undefined;
+  return (
+    member?.type === "Identifier" && /^(resolve|requireActual|requireMock|importActual|importMock)$/.test(member.name)
+  );
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}

@@ -1,0 +1,113 @@
+import { expect } from "chai";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
+
+/** `app migrate --dry-run` of an app with these files: each file's problems, as "file:line message". */
+async function problemsOf(files: Record<string, string>): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), "app-migrate-probot-dependencies-"));
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(join(dir, file, ".."), { recursive: true });
+      await writeFile(join(dir, file), text);
+    }
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+    return report.files.flatMap((f) => f.problems.map((p) => `${f.file}:${p.line ?? 0} ${p.message}`));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const manifest = (dependencies: Record<string, string> = {}) =>
+  JSON.stringify({ name: "app", dependencies: { probot: "^12.1.0", ...dependencies } }, null, 2) + "\n";
+
+const npmLock = JSON.stringify({
+  lockfileVersion: 3,
+  packages: {
+    "": {},
+    "node_modules/probot": { version: "12.1.0", dependencies: { pino: "^7.0.0", express: "^4.17.1", "js-yaml": "^3" } },
+  },
+});
+
+// As jpoehnelt/in-solidarity-bot: `import pino from "pino"` for its own logger, pino never declared.
+const SOURCES = {
+  "src/index.ts": [
+    'import { Probot } from "probot";',
+    'import pino from "pino";',
+    'import type { Request } from "express";',
+    'import yaml from "js-yaml";',
+    'import { helper } from "./helper";',
+    "export const log: pino.Logger = pino();",
+    "export default (app: Probot) => app.log.info(helper(yaml));",
+    "",
+  ].join("\n"),
+  "src/helper.js": [
+    '// require("express") is only a comment here',
+    'const fs = require("node:fs");',
+    'module.exports = { helper: () => require("express/lib/router") && fs };',
+    "",
+  ].join("\n"),
+};
+
+describe("app migrate: packages the app had only through probot", () => {
+  it("reports each import of one that package.json does not declare, with probot's range (npm's lockfile)", async () => {
+    const problems = await problemsOf({
+      "package.json": manifest({ "js-yaml": "^4.1.0" }),
+      "package-lock.json": npmLock,
+      ...SOURCES,
+    });
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
+      'src/helper.js:3 imports "express", which package.json does not declare: it came with probot (express@^4.17.1)',
+      'src/index.ts:2 imports "pino", which package.json does not declare: it came with probot (pino@^7.0.0)',
+      'src/index.ts:3 imports "express", which package.json does not declare: it came with probot (express@^4.17.1)',
+    ]);
+  });
+
+  it("reads probot's dependencies from yarn.lock", async () => {
+    const yarnLock = [
+      "# yarn lockfile v1",
+      "",
+      "probot@^12.1.0:",
+      '  version "12.1.0"',
+      '  resolved "https://registry.yarnpkg.com/probot/-/probot-12.1.0.tgz"',
+      "  dependencies:",
+      '    "@octokit/webhooks" "^9.8.4"',
+      '    pino "^6.7.0"',
+      "",
+    ].join("\n");
+    const problems = await problemsOf({
+      "package.json": manifest(),
+      "yarn.lock": yarnLock,
+      "index.js":
+        'const { Probot } = require("probot");\nconst pino = require("pino");\nmodule.exports = { Probot, pino };\n',
+    });
+    expect(problems).to.deep.equal([
+      'index.js:2 imports "pino", which package.json does not declare: it came with probot (pino@^6.7.0)',
+    ]);
+  });
+
+  it("without a lockfile or node_modules, knows the packages Probot always had", async () => {
+    const problems = await problemsOf({
+      "package.json": manifest(),
+      "index.js": 'const express = require("express");\nmodule.exports = { express };\n',
+    });
+    expect(problems).to.deep.equal([
+      'index.js:1 imports "express", which package.json does not declare: it came with probot',
+    ]);
+  });
+
+  it("says nothing when the app declares them, or does not depend on probot", async () => {
+    const declared = await problemsOf({
+      "package.json": manifest({ pino: "^7.0.0", express: "^4.17.1", "js-yaml": "^4.1.0" }),
+      "package-lock.json": npmLock,
+      ...SOURCES,
+    });
+    expect(declared.filter((p) => p.includes("does not declare"))).to.deep.equal([]);
+    const notProbot = await problemsOf({
+      "package.json": JSON.stringify({ name: "app", dependencies: {} }),
+      "index.js": 'require("express");\n',
+    });
+    expect(notProbot).to.deep.equal([]);
+  });
+});
