@@ -21,10 +21,11 @@ describe("Probot 13 and 14: a request leaves on a later turn of the event loop",
   });
   afterEach(() => platform.close());
 
-  for (const [title, throttle] of [
-    ["with throttling turned off, as tests do", { enabled: false }],
+  const cases: Array<[string, { throttle?: { enabled: false } }]> = [
+    ["with throttling turned off, as tests do", { throttle: { enabled: false } }],
     ["with throttling on", {}],
-  ] as const) {
+  ];
+  for (const [title, throttle] of cases) {
     it(title, async () => {
       const fetched: string[] = [];
       const fetch = (url: string | URL | Request, init?: RequestInit) => {
@@ -35,7 +36,7 @@ describe("Probot 13 and 14: a request leaves on a later turn of the event loop",
         platformToken: "a-token",
         baseUrl: platform.url,
         request: { fetch },
-        Client: AppClient.defaults({ retry: { enabled: false }, throttle }),
+        Client: AppClient.defaults({ retry: { enabled: false }, ...throttle }),
         logLevel: "fatal",
       });
       // The fake platform refuses the token: only the order is looked at here.
