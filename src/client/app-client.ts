@@ -12,6 +12,7 @@ import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { layerClientOptions, mergeClientOptions } from "./merge-client-options.js";
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
+import { laterTurnWithoutThrottle } from "./plugins/later-turn.js";
 import { platformUploads } from "./plugins/platform-uploads.js";
 import { previewAccept } from "./plugins/preview-accept.js";
 import { requestLog } from "./plugins/request-log.js";
@@ -36,6 +37,7 @@ const PluggedClient = Octokit.plugin(
   idempotentRetries,
   platformUploads,
   previewAccept,
+  laterTurnWithoutThrottle,
 ).defaults(mergeClientOptions);
 
 /**

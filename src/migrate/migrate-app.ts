@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
+import { dropHelperReports, entryModules } from "./app-helpers.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
@@ -98,6 +99,10 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     sources.push([file, before, after]);
   }
   followRouterHandoffs(sources, extensions);
+  const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
+  const resolveIn = (from: string, module: string) => resolveModule(from, module, byFile);
+  const entries = entryModules(manifest).map((module) => resolveIn("package.json", module));
+  dropHelperReports(sources, new Set(entries.filter((index) => index !== undefined)), resolveIn);
   const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
   let moved: SourceResult;
   try {

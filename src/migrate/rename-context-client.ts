@@ -9,6 +9,7 @@ import {
   typeName,
   type Binding,
 } from "./context-positions.js";
+import { findContextWrappers, owningClass } from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { keyName, lineOf, memberKey } from "./source-types.js";
@@ -26,7 +27,12 @@ function clientKey(name: string | undefined): string | undefined {
  */
 export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = false): void {
   const parts = findContextParts(ast, isContextDouble);
-  const isContext = contextTester(ast);
+  const isEventContext = contextTester(ast);
+  // `this` in a class that copies a context's client (`this.octokit = context.octokit`) is read as a context.
+  const wrappers = findContextWrappers(ast, isEventContext);
+  const isContext = (path: Path): boolean =>
+    isEventContext(path) ||
+    ((path.node as AnyNode).type === "ThisExpression" && wrappers.has(owningClass(path) as AnyNode));
   visit(ast, {
     visitMemberExpression(path) {
       renameMember(path as Path, isContext, log);

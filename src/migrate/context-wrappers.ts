@@ -1,0 +1,60 @@
+import { visit } from "recast";
+import { CONTEXT_RENAMES } from "./probot-names.js";
+import { keyName, type AnyNode, type Path } from "./source-types.js";
+
+const CLASS_MEMBERS = new Set([
+  "ClassMethod",
+  "ClassPrivateMethod",
+  "ClassProperty",
+  "ClassPrivateProperty",
+  "ClassAccessorProperty",
+  "MethodDefinition",
+  "PropertyDefinition",
+  "StaticBlock",
+]);
+
+/** The class whose instance `this` is at `path` (through arrow functions), if any. */
+export function owningClass(path: Path): AnyNode | undefined {
+  for (let at = path.parent as Path | null | undefined; at; at = at.parent as Path | null | undefined) {
+    const node = at.node as AnyNode;
+    if (CLASS_MEMBERS.has(node.type)) return at.parent?.parent?.node as AnyNode | undefined;
+    if (node.type === "ArrowFunctionExpression") continue;
+    // A method's function in ESTree's shape sits in a MethodDefinition; any other function has its own `this`.
+    if (/Function/.test(node.type) && (at.parent?.node as AnyNode | undefined)?.type !== "MethodDefinition") return;
+  }
+  return undefined;
+}
+
+function memberName(node: AnyNode): string | undefined {
+  if (node.type !== "MemberExpression" && node.type !== "OptionalMemberExpression") return undefined;
+  return node.computed && node.property.type === "Identifier" ? undefined : keyName(node.property);
+}
+
+/**
+ * Classes of the app's own that copy an event context's client onto their instances
+ * (`this.octokit = context.octokit`): wrappers of the context, which the app hands on where a
+ * context goes, and where its `context.octokit` is renamed too.
+ */
+export function findContextWrappers(ast: AnyNode, isContext: (path: Path) => boolean): Set<AnyNode> {
+  const found = new Set<AnyNode>();
+  visit(ast, {
+    visitAssignmentExpression(path) {
+      const node = path.node as AnyNode;
+      const left = node.left as AnyNode;
+      const right = node.right as AnyNode;
+      const copied = memberName(left);
+      if (
+        left.object?.type === "ThisExpression" &&
+        copied !== undefined &&
+        CONTEXT_RENAMES[copied] !== undefined &&
+        CONTEXT_RENAMES[memberName(right) ?? ""] !== undefined &&
+        isContext(path.get("right", "object") as Path)
+      ) {
+        const owner = owningClass(path as Path);
+        if (owner) found.add(owner);
+      }
+      this.traverse(path);
+    },
+  });
+  return found;
+}
