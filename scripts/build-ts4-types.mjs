@@ -5,20 +5,39 @@
 // written for Probot 12 still compile with TypeScript 4. dist/ts4 is a copy of the declarations
 // whose imports of those packages point to small stand-ins (types/ts4/), chosen by package.json's
 // "typesVersions" (node10 resolution) and "types@<5.0" conditions (node16 and bundler).
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "dist/ts4");
 const shims = join(out, "shims");
-/** A package whose declarations TypeScript 4 cannot read → its stand-in in types/ts4/. */
-const STAND_INS = { hono: "hono", "hono/aws-lambda": "hono-aws-lambda", pino: "pino", "pino-pretty": "pino-pretty" };
+/** A package whose declarations TypeScript 4 cannot read → its stand-in, in dist/ts4. */
+const STAND_INS = {
+  hono: "shims/hono.js",
+  "hono/aws-lambda": "shims/hono-aws-lambda.js",
+  pino: "shims/pino.js",
+  "pino-pretty": "shims/pino-pretty.js",
+  "@octokit/webhooks": "octokit-webhooks/index.js",
+};
 const SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*)(["'])([^"']+)\2/g;
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(shims, { recursive: true });
 cpSync(join(root, "types/ts4"), shims, { recursive: true });
+
+// @octokit/webhooks' declarations import each other with `.ts` extensions, which only TypeScript 5 accepts:
+// TypeScript 4 cannot resolve them and reads every webhook payload as any. The same files with `.js` ones. Their
+// own imports of packages (@octokit/openapi-webhooks-types, a dependency of this package too) stay as they are.
+const webhooks = join(root, "node_modules/@octokit/webhooks/dist-types");
+for (const file of readdirSync(webhooks, { recursive: true })) {
+  if (!/\.d\.ts$/.test(file)) continue;
+  const text = readFileSync(join(webhooks, file), "utf8").replace(SPECIFIER, (whole, before, quote, specifier) =>
+    specifier.startsWith(".") ? `${before}${quote}${specifier.replace(/\.ts$/, ".js")}${quote}` : whole,
+  );
+  mkdirSync(dirname(join(out, "octokit-webhooks", file)), { recursive: true });
+  writeFileSync(join(out, "octokit-webhooks", file), text);
+}
 
 // The declarations the package's entries reach, through relative imports.
 const queue = ["src/index.d.ts", "src/testing/index.d.ts", "cjs/index.d.cts", "cjs/testing.d.cts"];
@@ -38,7 +57,7 @@ while (queue.length > 0) {
       if (/^(hono|pino)(\/|$)|^pino-/.test(specifier)) left.push(`dist/${file}: "${specifier}"`);
       return whole;
     }
-    let path = relative(dirname(target), join(shims, `${standIn}.js`)).replaceAll("\\", "/");
+    let path = relative(dirname(target), join(out, standIn)).replaceAll("\\", "/");
     if (!path.startsWith(".")) path = `./${path}`;
     return `${before}${quote}${path}${quote}`;
   });

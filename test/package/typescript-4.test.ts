@@ -37,8 +37,8 @@ export async function check(): Promise<void> {
 export default appFn;
 `;
 
-// What must not compile: the types are the package's, not \`any\` (TS2578 for an unused directive).
-// Not the payloads': @octokit/webhooks' declarations need TypeScript 5, so TypeScript 4 reads them as any.
+// What must not compile: the types are the package's, not \`any\` (TS2578 for an unused directive), the
+// payloads' included.
 const WRONG = `import { App } from "gh-app-kit";
 
 const app = new App({});
@@ -49,6 +49,10 @@ app.on("issues.opened", async (context) => {
   await context.client.issues.createComment(context.issue({ body: 1 }));
   // @ts-expect-error: no such level
   context.log.notice("x");
+  // @ts-expect-error: a title is a string
+  const count: number = context.payload.issue.title;
+  // @ts-expect-error: no such event
+  app.on("issues.openedd", () => count);
 });
 // @ts-expect-error: a message is a string
 app.log.info(1, 2);
