@@ -1,8 +1,8 @@
 import { expect } from "chai";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { migrateApp, type MigrationReport } from "../../src/migrate/migrate-app.js";
+import { writeAppFiles } from "../helpers/app-files.js";
 
 // An app function in Probot's shape hands its argument to functions of other modules of the app
 // (a scheduler, a route handler's factory), which use it as the app. Those are helpers: they get
@@ -59,11 +59,7 @@ function appFunctionReports(report: MigrationReport): string[] {
 describe("app migrate: helpers the app function hands its argument to", () => {
   let dir: string;
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "app-migrate-helpers-"));
-    for (const [file, text] of Object.entries(FILES)) {
-      await mkdir(join(dir, file, ".."), { recursive: true });
-      await writeFile(join(dir, file), text);
-    }
+    dir = await writeAppFiles("app-migrate-helpers", FILES);
   });
   after(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,8 +1,8 @@
 import { expect } from "chai";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { writeAppFiles } from "../helpers/app-files.js";
 
 /** Where Probot apps start Probot's command line besides package.json's scripts. */
 const FILES: Record<string, string> = {
@@ -29,11 +29,7 @@ const FILES: Record<string, string> = {
 describe("app migrate: the files that start the app", () => {
   let dir: string;
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "migrate-commands-"));
-    for (const [file, text] of Object.entries(FILES)) {
-      await mkdir(join(dir, file, ".."), { recursive: true });
-      await writeFile(join(dir, file), text);
-    }
+    dir = await writeAppFiles("migrate-commands", FILES);
   });
   after(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,9 +1,9 @@
 import { expect } from "chai";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { writeAppFiles } from "../helpers/app-files.js";
 
 // An app of its own wraps each event's context in a class that copies its members, the client
 // among them (`this.octokit = context.octokit`), and hands the wrapper on to code that names it
@@ -52,11 +52,7 @@ const FILES: Record<string, string> = {
 describe("app migrate: a class of the app's own that wraps a context", () => {
   let dir: string;
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "app-migrate-wrapper-"));
-    for (const [file, text] of Object.entries(FILES)) {
-      await mkdir(join(dir, file, ".."), { recursive: true });
-      await writeFile(join(dir, file), text);
-    }
+    dir = await writeAppFiles("app-migrate-wrapper", FILES);
   });
   after(() => rm(dir, { recursive: true, force: true }));
 

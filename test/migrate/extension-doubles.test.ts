@@ -1,9 +1,9 @@
 import { expect } from "chai";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { writeAppFiles } from "../helpers/app-files.js";
 
 // As zeke/semantic-pull-requests: its handler reads its settings through probot-config, an
 // extension installed from npm (not migrated), which reads `context.github`; the tests hand the
@@ -48,11 +48,7 @@ const FILES: Record<string, string> = {
 describe("app migrate: a context double handed to an installed Probot extension", () => {
   let dir: string;
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "app-migrate-extension-"));
-    for (const [file, text] of Object.entries(FILES)) {
-      await mkdir(join(dir, file, ".."), { recursive: true });
-      await writeFile(join(dir, file), text);
-    }
+    dir = await writeAppFiles("app-migrate-extension", FILES);
   });
   after(() => rm(dir, { recursive: true, force: true }));
 

@@ -1,9 +1,8 @@
 import { expect } from "chai";
-import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { migratePackageJson } from "../../src/migrate/migrate-package-json.js";
+import { writeAppFiles } from "../helpers/app-files.js";
 
 function manifest(devDependencies: Record<string, string>, probot = "^12.1.0"): string {
   return JSON.stringify({ name: "x", dependencies: { probot }, devDependencies }, null, 2) + "\n";
@@ -11,12 +10,8 @@ function manifest(devDependencies: Record<string, string>, probot = "^12.1.0"): 
 
 /** What `app migrate` reports of package.json for an app with these files. */
 async function problemsOf(files: Record<string, string>): Promise<Array<[number | undefined, string, string]>> {
-  const dir = await mkdtemp(join(tmpdir(), "app-migrate-typescript-"));
+  const dir = await writeAppFiles("app-migrate-typescript", files);
   try {
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(join(dir, file, ".."), { recursive: true });
-      await writeFile(join(dir, file), text);
-    }
     const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
     const problems = report.files.find((f) => f.file === "package.json")?.problems ?? [];
     return problems.map((p) => [p.line, p.message, p.hint ?? ""]);

@@ -1,17 +1,12 @@
 import { expect } from "chai";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { writeAppFiles } from "../helpers/app-files.js";
 
 /** `app migrate --dry-run` of an app with these files: each file's problems, as "file:line message". */
 async function problemsOf(files: Record<string, string>): Promise<string[]> {
-  const dir = await mkdtemp(join(tmpdir(), "app-migrate-probot-dependencies-"));
+  const dir = await writeAppFiles("app-migrate-probot-dependencies", files);
   try {
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(join(dir, file, ".."), { recursive: true });
-      await writeFile(join(dir, file), text);
-    }
     const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
     return report.files.flatMap((f) => f.problems.map((p) => `${f.file}:${p.line ?? 0} ${p.message}`));
   } finally {
