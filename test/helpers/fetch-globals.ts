@@ -7,6 +7,11 @@
 // after each file (a root afterAll runs once per file there; once per run otherwise) the
 // globals go back to what they were before any test file loaded.
 
+// The Node server of Hono keeps the Request and Response it finds when it loads: were that while a
+// mocking library had patched them, it would build patched requests for the rest of the worker's
+// life ("inferRawHeaders(...) is not iterable" once they are undone). Loaded here, before any test.
+import "@hono/node-server";
+
 const GLOBALS = ["Headers", "Request", "Response", "fetch"] as const;
 const pristine = Object.fromEntries(GLOBALS.map((name) => [name, globalThis[name]]));
 const pristineHeaders = globalThis.Headers;

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -40,12 +40,47 @@ let prepared: Promise<string> | undefined;
 
 /**
  * Packs the package as `npm pack` would publish it (build `dist/` first),
- * installs the tarball in WORK, and copies the fixtures there. Once per process;
- * the install is kept while the tarball stays the same. Resolves WORK.
+ * installs the tarball in WORK, and copies the fixtures there. Once per test run:
+ * mocha's parallel workers (processes of one run share GH_APP_KIT_TEST_TEMP_ROOT,
+ * test/helpers/temp-root.ts) take turns through a lock, and the first one prepares.
+ * The install is kept while the tarball stays the same. Resolves WORK.
  */
 export function preparePackedFixture(): Promise<string> {
-  prepared ??= prepare();
+  prepared ??= withLock(async () => {
+    const run = process.env.GH_APP_KIT_TEST_TEMP_ROOT ?? `pid ${process.pid}`;
+    const marker = join(WORK, ".prepared-for");
+    if (existsSync(marker) && (await readFile(marker, "utf8")) === run) return WORK;
+    await prepare();
+    await writeFile(marker, run);
+    return WORK;
+  });
   return prepared;
+}
+
+/** Runs `work` holding a lock folder in DEPS (mkdir is atomic); one left by a killed run expires after 10 minutes. */
+async function withLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(DEPS, ".packed-fixture.lock");
+  await mkdir(DEPS, { recursive: true });
+  for (const deadline = Date.now() + 900_000; ;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const since = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (since > 600_000) await rm(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`${lock} was held for 15 minutes: remove it if no test run is going`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
 
 async function prepare(): Promise<string> {
