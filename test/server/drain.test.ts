@@ -21,6 +21,8 @@ async function startDrainApp(graceMs: number, env: Record<string, string>): Prom
   const child = spawn(process.execPath, ["--import", "tsx", DRAIN_APP, String(graceMs)], {
     env: {
       PATH: process.env.PATH ?? "",
+      // The run's temporary folder (test/helpers/temp-root.ts), so the app's working folder goes with it.
+      TMPDIR: tmpdir(),
       APP_ID: "1",
       PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
       WEBHOOK_SECRET: TEST_SECRET,
