@@ -4,6 +4,7 @@ import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
+import { readAppLockfiles } from "./app-lockfiles.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
 import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
@@ -119,10 +120,11 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     });
   }
   // JSON that migratePackageJson read: a dependency that keeps its own probot is reported there.
-  moved.problems.push(...(await findProbotDependents(directory, manifest)));
-  if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest)));
+  const lockfiles = await readAppLockfiles(directory);
+  moved.problems.push(...(await findProbotDependents(directory, manifest, lockfiles)));
+  if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
   record("package.json", manifest, moved);
-  await reportProbotDependencies(directory, manifest, sources);
+  await reportProbotDependencies(directory, manifest, sources, lockfiles);
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {
     report.scanned++;
@@ -130,10 +132,10 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     record(file, before, migrateCommandFile(before));
   }
   report.diff = diffs.join("");
-  const stale = await findStaleLockfile(directory);
+  const stale = findStaleLockfile(lockfiles);
   const staleLockfile = stale?.file;
-  if (staleLockfile) {
-    const before = await readFile(join(directory, staleLockfile), "utf8");
+  if (stale && staleLockfile && lockfiles.npm) {
+    const before = lockfiles.npm.text;
     const pruned = pruneLockfile(before, moved.code);
     if (pruned && pruned.text !== before) {
       // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
