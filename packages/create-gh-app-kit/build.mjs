@@ -36,9 +36,16 @@ await build({
   legalComments: "eof",
   logLevel: "warning",
 });
-// The string entries, as app new writes them (frameworkOverrides in src/scaffold/local-framework.ts).
+// The entries app new writes: a spec, or specs under a parent's name (readPackageOverrides in
+// src/helpers/package-overrides.ts).
+const isSpec = (value) => typeof value === "string" && !value.startsWith("$");
 const overrides = Object.fromEntries(
-  Object.entries(framework.overrides ?? {}).filter(([, value]) => typeof value === "string"),
+  Object.entries(framework.overrides ?? {}).flatMap(([name, value]) => {
+    if (isSpec(value)) return [[name, value]];
+    if (typeof value !== "object" || value === null) return [];
+    const nested = Object.entries(value).filter(([key, spec]) => key !== "." && isSpec(spec));
+    return nested.length > 0 ? [[name, Object.fromEntries(nested)]] : [];
+  }),
 );
 writeFileSync(
   join(here, "dist", "framework.json"),

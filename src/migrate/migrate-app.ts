@@ -18,6 +18,7 @@ import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
 import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, LAMBDA_ADAPTER_MODULE } from "./probot-names.js";
 import type { Change, Problem } from "./source-types.js";
+import type { PackageOverrides } from "../helpers/package-overrides.js";
 
 export type MigrateAppOptions = {
   /** The app's folder, the one with its package.json. */
@@ -27,7 +28,7 @@ export type MigrateAppOptions = {
   /** Compute and report, write nothing. */
   dryRun?: boolean | undefined;
   /** Written to package.json's `overrides` with the framework (see scaffold/local-framework.ts). */
-  overrides?: Readonly<Record<string, string>> | undefined;
+  overrides?: PackageOverrides | undefined;
 };
 
 export type FileReport = {
@@ -105,22 +106,21 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const entries = entryModules(manifest).map((module) => resolveIn("package.json", module));
   dropHelperReports(sources, new Set(entries.filter((index) => index !== undefined)), resolveIn);
   const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
+  const lockfiles = await readAppLockfiles(directory);
   let moved: SourceResult;
   try {
-    moved = migratePackageJson(
-      manifest,
-      options.framework,
-      options.overrides,
-      importer?.[0],
-      replacedPackages(sources),
-    );
+    moved = migratePackageJson(manifest, options.framework, {
+      overrides: options.overrides,
+      importedBy: importer?.[0],
+      replaced: replacedPackages(sources),
+      yarnLock: lockfiles.yarn,
+    });
   } catch (error) {
     throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
       hint: "Fix package.json, then run app migrate again.",
     });
   }
   // JSON that migratePackageJson read: a dependency that keeps its own probot is reported there.
-  const lockfiles = await readAppLockfiles(directory);
   moved.problems.push(...(await findProbotDependents(directory, manifest, lockfiles)));
   if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
   record("package.json", manifest, moved);

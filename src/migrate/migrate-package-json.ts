@@ -1,6 +1,7 @@
 import semver from "semver";
 import { DEPENDENCY_FIELDS, findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { SourceLog } from "./source-types.js";
+import { type PackageOverrides, toYarnResolutions } from "../helpers/package-overrides.js";
 
 /** `probot run` / `probot receive` as a command of a script (after start, space, `;`, `&`, `|` or `(`). */
 export const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;
@@ -8,19 +9,27 @@ const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;
 
+export type MigratePackageJsonOptions = {
+  /** The framework's own pins, for a clean install on every supported Node (frameworkOverrides). */
+  overrides?: PackageOverrides | undefined;
+  /** A source file whose import of probot was rewritten: the framework is added if nothing declares it. */
+  importedBy?: string | undefined;
+  /** Packages no source file names any more, each with a file that imports gh-app-kit in its place: dropped. */
+  replaced?: ReadonlyMap<string, string> | undefined;
+  /** The app's yarn.lock, if any: the pins go to `resolutions` too, in the form its yarn reads. */
+  yarnLock?: string | undefined;
+};
+
 /**
- * Keeps the file's indentation and final newline. `overrides` (the
- * framework's own, for a clean install on every supported Node) are added
- * when probot is replaced, the app's own entries winning.
+ * Keeps the file's indentation and final newline. The framework's `overrides` are added when probot is
+ * replaced, the app's own entries winning; for an app installed with yarn (a yarn.lock, or `packageManager`
+ * yarn), as `resolutions` too: yarn reads no `overrides`, and yarn 1 refuses to install a package whose
+ * `engines` exclude the running Node.
  */
 export function migratePackageJson(
   code: string,
   frameworkSpec: string,
-  overrides: Readonly<Record<string, string>> = {},
-  /** A source file whose import of probot was rewritten: the framework is added if nothing declares it. */
-  importedBy?: string,
-  /** Packages no source file names any more, each with a file that imports gh-app-kit in its place: dropped. */
-  replaced: ReadonlyMap<string, string> = new Map(),
+  { overrides = {}, importedBy, replaced = new Map(), yarnLock }: MigratePackageJsonOptions = {},
 ): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const manifest = JSON.parse(code) as Manifest;
@@ -87,7 +96,12 @@ export function migratePackageJson(
       }
     }
   }
-  if (changed) addOverrides(manifest, overrides, log);
+  if (changed) {
+    const pins = applicablePins(manifest, overrides);
+    addOverrides(manifest, pins, log);
+    const yarn = yarnFlavour(yarnLock, manifest.packageManager);
+    if (yarn) addResolutions(manifest, toYarnResolutions(pins, yarn), log);
+  }
   log.changes.sort((a, b) => a.line - b.line);
   if (!changed) return { code, ...log };
   const indent = /^[ \t]+(?=")/m.exec(code)?.[0] ?? 2;
@@ -97,20 +111,60 @@ export function migratePackageJson(
   return { code: code.endsWith("\n") ? `${text}${ending}` : text, ...log };
 }
 
-function addOverrides(manifest: Manifest, overrides: Readonly<Record<string, string>>, log: SourceLog): void {
-  const own = isRecord(manifest.overrides) ? manifest.overrides : {};
-  const direct = DEPENDENCY_FIELDS.some(
-    (field) =>
-      isRecord(manifest[field]) && Object.keys(overrides).some((name) => name in (manifest[field] as Manifest)),
+/**
+ * The pins that apply to this app. npm refuses a spec for a package the app depends on itself unless it is the
+ * same, and the app's own choice stands: such entries are left out. Specs under a parent's name pin only that
+ * parent's dependencies, whatever the app declares.
+ */
+function applicablePins(manifest: Manifest, overrides: PackageOverrides): PackageOverrides {
+  const direct = (name: string) =>
+    DEPENDENCY_FIELDS.some((field) => isRecord(manifest[field]) && name in manifest[field]);
+  return Object.fromEntries(
+    Object.entries(overrides).filter(([name, spec]) => typeof spec !== "string" || !direct(name)),
   );
+}
+
+function addOverrides(manifest: Manifest, overrides: PackageOverrides, log: SourceLog): void {
+  const own = isRecord(manifest.overrides) ? manifest.overrides : {};
   const added = Object.entries(overrides).filter(([name]) => !(name in own));
-  // npm refuses an override of a package the app depends on itself with another spec.
-  if (added.length === 0 || direct) return;
+  if (added.length === 0) return;
   manifest.overrides = { ...own, ...Object.fromEntries(added) };
   log.changes.push({
     line: 0,
-    text: `overrides: ${added.map(([name, spec]) => `${name}@${spec}`).join(", ")} (so npm installs without EBADENGINE on every supported Node)`,
+    text: `overrides: ${describePins(toYarnResolutions(Object.fromEntries(added), "berry"))} (so npm installs without EBADENGINE on every supported Node)`,
   });
+}
+
+function addResolutions(manifest: Manifest, resolutions: Record<string, string>, log: SourceLog): void {
+  const own = isRecord(manifest.resolutions) ? manifest.resolutions : {};
+  // The app's own pin of the same package wins, whichever form it is written in.
+  const bare = (key: string) => key.replace(/^\*\*\//, "");
+  const taken = new Set(Object.keys(own).map(bare));
+  const added = Object.entries(resolutions).filter(([name]) => !taken.has(bare(name)));
+  if (added.length === 0) return;
+  manifest.resolutions = { ...own, ...Object.fromEntries(added) };
+  log.changes.push({
+    line: 0,
+    text: `resolutions: ${describePins(Object.fromEntries(added))} (yarn refuses a package whose engines exclude the running Node)`,
+  });
+}
+
+/**
+ * Which yarn installs the app: `packageManager` says, else its yarn.lock (berry's begins with `__metadata:`).
+ * Undefined for an app installed with npm (or another tool).
+ */
+function yarnFlavour(lock: string | undefined, packageManager: unknown): "classic" | "berry" | undefined {
+  const declared = /^yarn@(\d+)/.exec(typeof packageManager === "string" ? packageManager : "");
+  if (declared) return declared[1] === "1" ? "classic" : "berry";
+  if (lock === undefined || (typeof packageManager === "string" && packageManager !== "")) return undefined;
+  return /^__metadata:/m.test(lock) ? "berry" : "classic";
+}
+
+/** `parent/dependency@spec, ...`, as a report line shows them. */
+function describePins(pins: Record<string, string>): string {
+  return Object.entries(pins)
+    .map(([name, spec]) => `${name}@${spec}`)
+    .join(", ");
 }
 
 /**

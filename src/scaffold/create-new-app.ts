@@ -10,6 +10,7 @@ import { installDependencies } from "./install-dependencies.js";
 import { frameworkOverrides, placeLocalFramework, planLocalFramework } from "./local-framework.js";
 import { DEFAULT_TEMPLATE, getTemplatesDir, listTemplates } from "./list-templates.js";
 import { checkAppName, validateAppName } from "./validate-app-name.js";
+import type { PackageOverrides } from "../helpers/package-overrides.js";
 
 export const DEFAULT_DESCRIPTION = "A GitHub App built with gh-app-kit";
 
@@ -26,7 +27,7 @@ export type NewAppOptions = {
    */
   framework?: string | undefined;
   /** `overrides` written to the app's package.json; default the framework's own. */
-  overrides?: Record<string, string> | undefined;
+  overrides?: PackageOverrides | undefined;
   /** Ask nothing; defaults for what is not given. */
   yes?: boolean | undefined;
   force?: boolean | undefined;
@@ -109,7 +110,7 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
 }
 
 /** What the framework pins for its own install (see frameworkOverrides), so the app installs without warnings too. */
-async function addOverrides(path: string, overrides: Record<string, string>): Promise<void> {
+async function addOverrides(path: string, overrides: PackageOverrides): Promise<void> {
   if (Object.keys(overrides).length === 0) return;
   const manifest = JSON.parse(await readFile(path, "utf8")) as { overrides?: Record<string, unknown> };
   manifest.overrides = { ...overrides, ...manifest.overrides };

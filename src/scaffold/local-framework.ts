@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { AppError } from "../errors.js";
 import { processEnv } from "../options/process-env.js";
 import { findFrameworkRoot } from "./find-framework-root.js";
+import { type PackageOverrides, readPackageOverrides } from "../helpers/package-overrides.js";
 
 // A `file:` framework spec names a gh-app-kit folder or a tarball made by
 // `npm pack`. One inside npm's cache (where `npm create` and `npx` unpack an
@@ -80,13 +81,9 @@ export async function placeLocalFramework(plan: LocalFramework, directory: strin
  * the framework's own (its package.json), e.g. a dependency's dependency
  * pinned to a release that supports every Node line of `engines`.
  */
-export function frameworkOverrides(root: string = findFrameworkRoot()): Record<string, string> {
+export function frameworkOverrides(root: string = findFrameworkRoot()): PackageOverrides {
   const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { overrides?: unknown };
-  const overrides = manifest.overrides;
-  if (typeof overrides !== "object" || overrides === null) return {};
-  return Object.fromEntries(
-    Object.entries(overrides).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  return readPackageOverrides(manifest.overrides);
 }
 
 /** npm pack's file name for a folder's package: `@scope/name` 1.0.0 gives scope-name-1.0.0.tgz. */
