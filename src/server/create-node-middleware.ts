@@ -8,6 +8,7 @@ import { logRequest, pickRequestId } from "./log-request.js";
 import { mountApp } from "./mount-app.js";
 import { openDeliveryPort, type QueueModeOptions } from "./open-delivery-queue.js";
 import type { WebhookOptions } from "./resolve-server-options.js";
+import { isDelivery, misdirectedDelivery } from "./misdirected-delivery.js";
 import { errorAnswer, NOT_LOADED_ANSWER, type WebhookAnswer } from "./webhook-answer.js";
 
 export type MiddlewareOptions = {
@@ -66,6 +67,14 @@ export function createNodeMiddleware(
   const { webhookPath, log } = resolved;
   const listener = getRequestListener(routes.fetch);
   const loaded = loadLogged([appFn]);
+  const warned = new Set<string>();
+  // Nothing after this middleware: a delivery at another path is told where deliveries go.
+  const passOn = (request: IncomingMessage, response: ServerResponse, path: string, next?: () => void) => {
+    if (next) next();
+    else if (!isDelivery(request.method, header(request, "x-github-event"))) answer(response, NOT_FOUND);
+    else answer(response, errorAnswer(404, misdirectedDelivery(path, webhookPath, log, warned)));
+    return false;
+  };
 
   const middleware = async function middleware(
     request: IncomingMessage,
@@ -77,7 +86,7 @@ export function createNodeMiddleware(
     if (!(await loaded)) {
       // Only the webhook path is surely ours: pass everything else on.
       if (path === webhookPath) return answer(response, NOT_LOADED_ANSWER);
-      return passOn(response, next);
+      return passOn(request, response, path, next);
     }
     if (path === webhookPath) {
       if (request.method === "POST") await handleNodeWebhook(receiver, request, response, log, path);
@@ -91,15 +100,9 @@ export function createNodeMiddleware(
       logRequest(log, request.method ?? "GET", path, response.statusCode, startedAt, id);
       return true;
     }
-    return passOn(response, next);
+    return passOn(request, response, path, next);
   };
   return Object.assign(middleware, { close: opened.close });
-}
-
-function passOn(response: ServerResponse, next: (() => void) | undefined): false {
-  if (next) next();
-  else answer(response, NOT_FOUND);
-  return false;
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {
