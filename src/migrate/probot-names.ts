@@ -198,6 +198,10 @@ export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
     hint: "No Actions adapter here: run the app in the workflow step with `npx app receive ./index.js` (it reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH and GITHUB_TOKEN; docs/cli.md).",
   },
   {
+    prefix: "@probot/adapter-azure-functions",
+    hint: 'On Azure Functions (model 4) createWebHandler is the HTTP handler: handler: createWebHandler(appFn, { app: createApp(), webhookPath: "/api/ProbotFunction" }) for createAzureFunctionV4(appFn, { probot: createProbot() }), with the function\'s own route as webhookPath (docs/deploy.md, "Azure Functions"); then drop this dependency.',
+  },
+  {
     prefix: "@probot/adapter-",
     hint: "Probot adapters do not work here: use createNodeMiddleware() or createWebHandler() (docs/server.md).",
   },
