@@ -5,9 +5,9 @@ import { dropHelperReports, entryModules } from "./app-helpers.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
-import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
-import { pruneLockfile } from "./prune-lockfile.js";
+import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
+import { migrateNestedPackages } from "./nested-packages.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
 import { reportProbotDependencies } from "./report-probot-dependencies.js";
@@ -129,20 +129,22 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     const before = await readFile(join(directory, file), "utf8");
     record(file, before, migrateCommandFile(before));
   }
+  const locks: PrunedLockfile[] = [];
+  for (const nested of await migrateNestedPackages(directory, options.framework, options.overrides)) {
+    report.scanned++;
+    if (nested.lock) locks.push(nested.lock);
+    record(nested.file, nested.before, nested.after);
+  }
   report.diff = diffs.join("");
-  const stale = await findStaleLockfile(directory);
-  const staleLockfile = stale?.file;
-  if (staleLockfile) {
-    const before = await readFile(join(directory, staleLockfile), "utf8");
-    const pruned = pruneLockfile(before, moved.code);
-    if (pruned && pruned.text !== before) {
-      // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
-      writes.push([join(directory, staleLockfile), pruned.text]);
-      report.files.push({ file: staleLockfile, changes: [{ line: 0, text: lockChange(pruned) }], problems: [] });
-    } else if (!pruned) {
-      report.staleLockfile = staleLockfile;
-      if (stale.notJson) report.staleLockfileNotJson = true;
-    }
+  const lock = await migrateLockfile(directory, moved.code);
+  if (lock && "stale" in lock) {
+    report.staleLockfile = lock.file;
+    if (lock.notJson) report.staleLockfileNotJson = true;
+  } else if (lock) locks.unshift(lock);
+  for (const { file, text, change } of locks) {
+    // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
+    writes.push([join(directory, file), text]);
+    report.files.push({ file, changes: [{ line: 0, text: change }], problems: [] });
   }
   if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
   return report;
@@ -232,11 +234,4 @@ async function readManifest(directory: string, manifestPath: string): Promise<st
       hint: "Give the folder of the Probot app, the one with its package.json: app migrate ./my-app",
     });
   });
-}
-
-function lockChange({ removed, probotKept }: { removed: number; probotKept: boolean }): string {
-  const count = `${removed} ${removed === 1 ? "package" : "packages"}`;
-  if (!probotKept) return `probot and the ${count} only it needed removed; the others keep their locked versions`;
-  const rest = removed > 0 ? `; the ${count} nothing needs any more removed` : "";
-  return `the root entry follows package.json; probot stays, since another dependency needs it (reported above)${rest}`;
 }
