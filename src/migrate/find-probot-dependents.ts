@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { AppLockfiles, Lock } from "./app-lockfiles.js";
 import { DEPENDENCY_FIELDS, findPackageHint, PROBOT_MODULE } from "./probot-names.js";
 import type { Problem } from "./source-types.js";
 
-type LockEntry = { version?: unknown; dependencies?: unknown; peerDependencies?: unknown; requires?: unknown };
-export type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record<string, LockEntry> };
+type LockEntry = NonNullable<Lock["packages"]>[string];
 
 /**
  * The app's own dependencies that depend on probot themselves (a bootstrapper such as gcf-utils,
@@ -12,9 +12,13 @@ export type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record
  * their own probot after the migration: what they host runs on Probot, not on this framework.
  * Adapters are left out: they have their own problem (`findPackageHint`).
  */
-export async function findProbotDependents(directory: string, manifestText: string): Promise<Problem[]> {
+export async function findProbotDependents(
+  directory: string,
+  manifestText: string,
+  lockfiles: AppLockfiles,
+): Promise<Problem[]> {
   const manifest = JSON.parse(manifestText) as Record<string, unknown>;
-  const lock = await readLock(directory);
+  const lock = lockfiles.npm?.lock;
   const lines = manifestText.split("\n");
   const problems: Problem[] = [];
   for (const field of DEPENDENCY_FIELDS) {
@@ -36,20 +40,6 @@ export async function findProbotDependents(directory: string, manifestText: stri
     }
   }
   return problems;
-}
-
-/** package-lock.json or npm-shrinkwrap.json, parsed; undefined without one, or when it is not JSON. */
-export async function readLock(directory: string): Promise<Lock | undefined> {
-  for (const name of ["npm-shrinkwrap.json", "package-lock.json"]) {
-    const text = await readFile(join(directory, name), "utf8").catch(() => undefined);
-    if (text === undefined) continue;
-    try {
-      return JSON.parse(text) as Lock;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 /** lockfileVersion 2 and 3 list `packages`; version 1 lists `dependencies` with `requires`. */

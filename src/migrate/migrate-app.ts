@@ -4,6 +4,7 @@ import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
+import { readAppLockfiles } from "./app-lockfiles.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
 import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
@@ -119,10 +120,11 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     });
   }
   // JSON that migratePackageJson read: a dependency that keeps its own probot is reported there.
-  moved.problems.push(...(await findProbotDependents(directory, manifest)));
-  if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest)));
+  const lockfiles = await readAppLockfiles(directory);
+  moved.problems.push(...(await findProbotDependents(directory, manifest, lockfiles)));
+  if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
   record("package.json", manifest, moved);
-  await reportProbotDependencies(directory, manifest, sources);
+  await reportProbotDependencies(directory, manifest, sources, lockfiles);
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {
     report.scanned++;
@@ -136,7 +138,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     record(nested.file, nested.before, nested.after);
   }
   report.diff = diffs.join("");
-  const lock = await migrateLockfile(directory, moved.code);
+  const lock = migrateLockfile(lockfiles, moved.code);
   if (lock && "stale" in lock) {
     report.staleLockfile = lock.file;
     if (lock.notJson) report.staleLockfileNotJson = true;

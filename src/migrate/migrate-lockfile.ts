@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import type { AppLockfiles } from "./app-lockfiles.js";
 import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { pruneLockfile } from "./prune-lockfile.js";
 
@@ -10,11 +9,11 @@ import { pruneLockfile } from "./prune-lockfile.js";
 export type LockfileResult = PrunedLockfile | { file: string; stale: true; notJson: boolean };
 export type PrunedLockfile = { file: string; text: string; change: string };
 
-/** The lock of `folder`, given its package.json as migrated; undefined when it places no probot or stays as it is. */
-export async function migrateLockfile(folder: string, manifest: string): Promise<LockfileResult | undefined> {
-  const stale = await findStaleLockfile(folder);
-  if (!stale) return undefined;
-  const before = await readFile(join(folder, stale.file), "utf8");
+/** A folder's npm lock, given its package.json as migrated; undefined when it places no probot or stays as it is. */
+export function migrateLockfile(lockfiles: AppLockfiles, manifest: string): LockfileResult | undefined {
+  const stale = findStaleLockfile(lockfiles);
+  if (!stale || !lockfiles.npm) return undefined;
+  const before = lockfiles.npm.text;
   const pruned = pruneLockfile(before, manifest);
   if (!pruned) return { file: stale.file, stale: true, notJson: stale.notJson };
   if (pruned.text === before) return undefined;

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { isAbsolute, join, posix, relative, resolve, sep } from "node:path";
+import { readAppLockfiles } from "./app-lockfiles.js";
 import { findNestedManifests } from "./find-source-files.js";
 import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
@@ -36,7 +37,8 @@ export async function migrateNestedPackages(
       continue; // not JSON: not a package npm installs either
     }
     if (after.code === before && after.problems.length === 0) continue;
-    const lock = after.code === before ? undefined : await migrateLockfile(join(directory, folder), after.code);
+    const lock =
+      after.code === before ? undefined : migrateLockfile(await readAppLockfiles(join(directory, folder)), after.code);
     const lockFile = lock && posix.join(folder, lock.file);
     if (lock && "stale" in lock) {
       // Unreadable: the folder's own install makes it again.

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import semver from "semver";
-import { readLock } from "./find-probot-dependents.js";
+import type { AppLockfiles } from "./app-lockfiles.js";
 import { DEPENDENCY_FIELDS } from "./probot-names.js";
 import type { Problem } from "./source-types.js";
 
@@ -15,14 +15,18 @@ const TYPESCRIPT_MIN = "4.7.0";
  * A TypeScript older than 4.7: the version the lockfile (npm's or yarn's) or node_modules holds, or without one
  * a range that admits no 4.7 or later (npm installs the newest a range allows: "*" is today's).
  */
-export async function reportOldTypeScript(directory: string, manifestText: string): Promise<Problem[]> {
+export async function reportOldTypeScript(
+  directory: string,
+  manifestText: string,
+  lockfiles: AppLockfiles,
+): Promise<Problem[]> {
   const manifest = JSON.parse(manifestText) as Record<string, unknown>;
   const field = DEPENDENCY_FIELDS.find(
     (name) => typeof (manifest[name] as Record<string, unknown>)?.typescript === "string",
   );
   if (field === undefined) return [];
   const range = (manifest[field] as Record<string, string>).typescript!;
-  const version = await installedTypeScript(directory);
+  const version = await installedTypeScript(directory, lockfiles);
   const old = version
     ? semver.lt(version, TYPESCRIPT_MIN)
     : semver.validRange(range) !== null && !semver.intersects(range, `>=${TYPESCRIPT_MIN}`);
@@ -39,11 +43,11 @@ export async function reportOldTypeScript(directory: string, manifestText: strin
   ];
 }
 
-async function installedTypeScript(directory: string): Promise<string | undefined> {
-  const lock = await readLock(directory);
+async function installedTypeScript(directory: string, lockfiles: AppLockfiles): Promise<string | undefined> {
+  const lock = lockfiles.npm?.lock;
   const locked = lock?.packages?.["node_modules/typescript"]?.version ?? lock?.dependencies?.typescript?.version;
   if (typeof locked === "string" && semver.valid(locked)) return locked;
-  const yarn = await readFile(join(directory, "yarn.lock"), "utf8").catch(() => "");
+  const yarn = lockfiles.yarn ?? "";
   // A yarn.lock entry: `typescript@^4.2.4:` (v1) or `"typescript@npm:^4.2.4":` (berry), then its version line.
   const entry = /^"?typescript@[^\n]*:\n(?:[ \t]+[^\n]*\n)*?[ \t]+version:? "?([^"\s]+)"?/m.exec(yarn);
   if (entry?.[1] && semver.valid(entry[1])) return entry[1];

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
-import { readLock } from "./find-probot-dependents.js";
+import type { AppLockfiles } from "./app-lockfiles.js";
 import { parseWithBabel } from "./parse-source.js";
 import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { AnyNode, Problem } from "./source-types.js";
@@ -29,11 +29,12 @@ export async function reportProbotDependencies(
   directory: string,
   manifestText: string,
   sources: ReadonlyArray<Source>,
+  lockfiles: AppLockfiles,
 ): Promise<void> {
   const manifest = JSON.parse(manifestText) as Record<string, unknown>;
   const declared = new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys(record(manifest[field]) ?? {})));
   if (!declared.has(PROBOT_MODULE)) return;
-  const probots = await probotDependencies(directory);
+  const probots = await probotDependencies(directory, lockfiles);
   const wanted = [...probots.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE);
   if (wanted.length === 0) return;
   for (const [file, code, result] of sources) {
@@ -54,13 +55,13 @@ export async function reportProbotDependencies(
 }
 
 /** probot's dependencies with their ranges, from the lockfile (npm's or yarn's) or node_modules; else KNOWN. */
-async function probotDependencies(directory: string): Promise<Map<string, string>> {
-  const lock = await readLock(directory);
+async function probotDependencies(directory: string, lockfiles: AppLockfiles): Promise<Map<string, string>> {
+  const lock = lockfiles.npm?.lock;
   // lockfileVersion 2 and 3: `packages` entries list ranges under `dependencies`; version 1 under `requires`.
   const placed = lock?.packages?.[`node_modules/${PROBOT_MODULE}`];
   const fromLock = placed ? record(placed.dependencies) : record(lock?.dependencies?.[PROBOT_MODULE]?.requires);
   if (fromLock) return ranges(fromLock);
-  const yarn = await readFile(join(directory, "yarn.lock"), "utf8").catch(() => "");
+  const yarn = lockfiles.yarn ?? "";
   // A yarn.lock block: `probot@^12.1.0:` (or quoted, berry's `"probot@npm:^12"`), then `  dependencies:` and its lines.
   const block = /^"?probot@[^\n]*:\n((?:[ \t]+[^\n]*\n?)*)/m.exec(yarn)?.[1];
   const list = block ? /^[ \t]+dependencies:\n((?:[ \t]{4,}[^\n]*\n?)*)/m.exec(block)?.[1] : undefined;

@@ -75,6 +75,9 @@ const MIGRATION_NAMES = new Set([
   "get",
   "return",
   "this",
+  // An Express route that only sends a string becomes Hono's handler: (c) => c.html("...")
+  "c",
+  "html",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */

@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `app migrate` over every folder with a package.json that names probot, in every git mirror under
+// --mirrors (their newest commit): the apps of the corpus and any other Probot code fetched, each
+// package of a monorepo on its own. For each: no written file fails to re-parse or holds names the
+// migration never writes, the run exits 0, and a second run changes nothing. It runs no app's
+// tests, so it is quick (about a minute for 60 folders); needs a build (`npm run build`).
+//   node scripts/corpus/check-migrate-all.mjs --mirrors DIR [--only a+b,c+d] [--work DIR] [--json FILE]
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { changedFiles, compareParse, readSources } from "./lib/check-migrate.mjs";
+import { checkout, findMirror } from "./lib/source.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const { values } = parseArgs({
+  options: {
+    mirrors: { type: "string" },
+    only: { type: "string" },
+    work: { type: "string", default: path.join(os.tmpdir(), "gh-app-kit-migrate-all") },
+    json: { type: "string" },
+  },
+});
+if (!values.mirrors) {
+  console.error("Say where the mirrors are: --mirrors DIR (folders <owner>+<name>/repo, as run-corpus.mjs reads).");
+  process.exit(2);
+}
+const bin = path.join(ROOT, "bin/run.js");
+if (!existsSync(path.join(ROOT, "dist/commands/migrate.js"))) {
+  console.error("No build: run npm run build first.");
+  process.exit(2);
+}
+const only = values.only?.split(",");
+const rows = [];
+for (const name of readdirSync(values.mirrors).sort()) {
+  if (only && !only.includes(name)) continue;
+  if (!name.includes("+")) continue;
+  const repo = name.replace("+", "/");
+  if (!findMirror(values.mirrors, repo)) continue;
+  const dest = path.join(values.work, name);
+  const logFile = path.join(values.work, `${name}.log`);
+  mkdirSync(values.work, { recursive: true });
+  // The newest commit; files a snapshot left out (very large ones) are left out here too.
+  const why = await checkout({ repo, commit: "HEAD" }, { mirrors: values.mirrors, dest, logFile });
+  if (why) {
+    console.log(`skip ${name}: ${why}`);
+    continue;
+  }
+  for (const folder of packageFolders(dest)) rows.push(check(name, dest, folder));
+}
+const bad = rows.filter((row) => !row.ok);
+console.log(`\n${rows.length} folders, ${bad.length} with a problem`);
+if (values.json) writeFileSync(values.json, JSON.stringify(rows, null, 1));
+rmSync(values.work, { recursive: true, force: true });
+process.exit(bad.length > 0 ? 1 : 0);
+
+/** Folders under `root` whose package.json names probot (node_modules left out). */
+function packageFolders(root) {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name === "node_modules" || entry.name === ".git") continue;
+      walk(path.join(dir, entry.name));
+    }
+    const manifest = path.join(dir, "package.json");
+    if (existsSync(manifest) && /probot/.test(readFileSync(manifest, "utf8"))) found.push(dir);
+  };
+  walk(root);
+  return found;
+}
+
+function check(name, root, folder) {
+  const migrate = () =>
+    spawnSync(process.execPath, [bin, "migrate", folder, "--framework", "^1.0.0"], {
+      encoding: "utf8",
+      timeout: 300_000,
+    });
+  const before = readSources(folder);
+  const first = migrate();
+  const once = readSources(folder);
+  const second = migrate();
+  const parse = compareParse(before, once);
+  const again = changedFiles(once, readSources(folder));
+  const row = {
+    folder: path.join(name, path.relative(root, folder)),
+    exit: [first.status, second.status],
+    files: parse.files,
+    written: parse.written,
+    broken: parse.broken,
+    corrupt: parse.corrupt,
+    secondRunChanged: again,
+    stderr: first.stderr.trim().slice(0, 500),
+  };
+  row.ok = first.status === 0 && !row.stderr && !parse.broken.length && !parse.corrupt.length && !again.length;
+  const detail = row.ok
+    ? ""
+    : ` ${JSON.stringify({ exit: row.exit, broken: row.broken, corrupt: row.corrupt, again, stderr: row.stderr })}`;
+  console.log(`${row.ok ? "ok " : "BAD"} ${row.folder}: ${row.written} of ${row.files} files written${detail}`);
+  return row;
+}

@@ -1,0 +1,40 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+type LockEntry = { version?: unknown; dependencies?: unknown; peerDependencies?: unknown; requires?: unknown };
+
+/** The parts of an npm lock the reports read: `packages` (lockfileVersion 2 and 3), `dependencies` (1). */
+export type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record<string, LockEntry> };
+
+/** The app's lockfiles, read once per migration and shared by the reports that need them. */
+export type AppLockfiles = {
+  /** npm's lock as npm reads it (a shrinkwrap wins); `lock` is undefined when the text is not JSON. */
+  npm?: { file: (typeof NPM_LOCKFILES)[number]; text: string; lock: Lock | undefined };
+  /** yarn.lock's text, v1 or berry. */
+  yarn?: string;
+};
+
+const NPM_LOCKFILES = ["npm-shrinkwrap.json", "package-lock.json"] as const;
+
+export async function readAppLockfiles(directory: string): Promise<AppLockfiles> {
+  const read = (name: string) => readFile(join(directory, name), "utf8").catch(() => undefined);
+  const lockfiles: AppLockfiles = {};
+  for (const file of NPM_LOCKFILES) {
+    const text = await read(file);
+    if (text === undefined) continue;
+    lockfiles.npm = { file, text, lock: parseLock(text) };
+    break;
+  }
+  const yarn = await read("yarn.lock");
+  if (yarn !== undefined) lockfiles.yarn = yarn;
+  return lockfiles;
+}
+
+function parseLock(text: string): Lock | undefined {
+  try {
+    const lock: unknown = JSON.parse(text);
+    return typeof lock === "object" && lock !== null ? (lock as Lock) : undefined;
+  } catch {
+    return undefined;
+  }
+}
