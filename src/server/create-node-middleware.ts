@@ -113,6 +113,7 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 function answer(response: ServerResponse, { status, headers, body }: WebhookAnswer): true {
+  if (response.headersSent) return true; // an app's own handler answered it
   // Hosts such as serverless-http give a writeHead() that does not return the response.
   response.writeHead(status, headers);
   response.end(body);

@@ -10,7 +10,11 @@ export type { NodeHandler };
 export type NodeHandlers = {
   add(handler: NodeHandler): void;
   readonly size: number;
-  /** Resolves true when a handler took the request (or failed: then it is answered 500). */
+  /**
+   * Resolves true when a handler took the request (or failed: then it is answered 500). A handler
+   * that returned no true but began answering it (wrote the head, or is reading the body, as one
+   * that answers when the body has come) has taken it too: nothing else may answer it.
+   */
   run(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
 };
 
@@ -31,7 +35,7 @@ export function createNodeHandlers(log: Logger): NodeHandlers {
     async run(request, response) {
       try {
         for (const handler of handlers) if (await handler(request, response)) return true;
-        return false;
+        return began(request, response);
       } catch (error) {
         const method = request.method ?? "GET";
         const path = getPathname(request.url ?? "/");
@@ -44,4 +48,13 @@ export function createNodeHandlers(log: Logger): NodeHandlers {
       }
     },
   };
+}
+
+function began(request: IncomingMessage, response: ServerResponse): boolean {
+  return (
+    response.headersSent ||
+    response.writableEnded ||
+    request.listenerCount("data") > 0 ||
+    request.readableFlowing === true
+  );
 }

@@ -28,6 +28,18 @@ function probot14App(ran: string[]) {
       if (request.url === "/fails") throw new Error("handler failed");
       return undefined;
     });
+    // As deployment-link-probot's: it answers once the body is read, and returns nothing.
+    addHandler(async (request, response) => {
+      if (request.url !== "/later") return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        response.statusCode = 201;
+        response.end(`got ${body}`);
+      });
+      return undefined;
+    });
   };
 }
 
@@ -62,6 +74,26 @@ describe("Probot 14's addHandler", () => {
     it("answers 500 when a handler throws", async () => {
       expect((await fetch(`${url}/fails`)).status).to.equal(500);
     });
+
+    it("leaves a request to a handler that began reading it, though it returned nothing", async () => {
+      const response = await fetch(`${url}/later`, { method: "POST", body: "[1]" });
+      expect([response.status, await response.text()]).to.deep.equal([201, "got [1]"]);
+    });
+  });
+
+  it("in createNodeMiddleware without next (a Vercel function), leaves the request to such a handler", async () => {
+    const { app } = createTestApp(undefined);
+    const middleware = await createNodeMiddleware(probot14App([]) as never, { app });
+    const server = createHttpServer((request, response) => void middleware(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const later = await fetch(`${url}/later`, { method: "POST", body: "[2]" });
+      expect([later.status, await later.text()]).to.deep.equal([201, "got [2]"]);
+      expect((await fetch(`${url}/other`)).status).to.equal(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   describe("in createServer (app run)", () => {
@@ -78,6 +110,8 @@ describe("Probot 14's addHandler", () => {
       expect(await (await fetch(`${test.url}/ping`)).text()).to.equal("PONG");
       expect((await fetch(`${test.url}/other`)).status).to.equal(404);
       expect((await fetch(`${test.url}/fails`)).status).to.equal(500);
+      const later = await fetch(`${test.url}/later`, { method: "POST", body: "[1]" });
+      expect([later.status, await later.text()]).to.deep.equal([201, "got [1]"]);
       expect((await test.deliver("issues", issuesOpenedPayload(), { id: "d-server" })).status).to.equal(200);
       expect(ran).to.include("d-server");
     });
