@@ -158,27 +158,36 @@ type SourceResult = {
   problems: Problem[];
   error?: string;
   handoffs?: RouterHandoff[];
+  loaded?: Array<{ module: string; name: string }>;
 };
 
 /**
- * A file that passes a router of getRouter()'s to a function of another file (`require("./routes")(router)`):
- * that file is read again knowing which of its exports' parameters is the router, so its routes are checked too.
+ * A file that passes a router of getRouter()'s to a function of another file (`require("./routes")(router)`),
+ * or hands one to a loader (`createNodeMiddleware(appFunction)`): that file is read again knowing which of its
+ * exports' parameters is the router, and which exports are loaded as app functions.
  */
 function followRouterHandoffs(
   sources: Array<[file: string, before: string, after: SourceResult]>,
   extensions: boolean,
 ): void {
   const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
-  const params = new Map<number, RouterParam[]>();
-  for (const [file, , after] of sources)
+  const again = new Map<number, { routerParams: RouterParam[]; loadedExports: Set<string> }>();
+  const of = (index: number) =>
+    again.get(index) ?? again.set(index, { routerParams: [], loadedExports: new Set() }).get(index)!;
+  for (const [file, , after] of sources) {
     for (const { module, name, index } of after.handoffs ?? []) {
       const target = resolveModule(file, module, byFile);
-      if (target !== undefined) params.set(target, [...(params.get(target) ?? []), { name, index }]);
+      if (target !== undefined) of(target).routerParams.push({ name, index });
     }
-  for (const [index, routerParams] of params) {
+    for (const { module, name } of after.loaded ?? []) {
+      const target = resolveModule(file, module, byFile);
+      if (target !== undefined) of(target).loadedExports.add(name);
+    }
+  }
+  for (const [index, options] of again) {
     const [file, before] = sources[index] as [string, string, SourceResult];
     try {
-      sources[index] = [file, before, migrateSource(file, before, { routerParams, extensions })];
+      sources[index] = [file, before, migrateSource(file, before, { ...options, extensions })];
     } catch {
       // unreadable: the first result says so
     }
