@@ -1,9 +1,16 @@
 import { markDeprecated, warnOnce, type DeprecatedKey } from "./deprecations.js";
 import { bindMethod } from "./helpers/bind-method.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Hono } from "hono";
 
 /** The HTTP router an app mounts its own routes on (a Hono app). */
 export type Router = Hono;
+
+/**
+ * A handler of Probot 14's `addHandler`: it answers the requests it takes on Node's `response`
+ * and returns true (or a promise of it); anything else passes the request on.
+ */
+export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => unknown;
 
 /** Generic in `A` so this file needs nothing from `app.ts`, which imports it (no circle). */
 export type AppFunctionOptionsOf<A> = {

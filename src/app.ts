@@ -5,7 +5,7 @@ import { createClient } from "./client/get-authenticated-client.js";
 import { loadAppClient } from "./client/client-loader.js";
 import { prepareContext } from "./replaced-auth.js";
 import { Registrations } from "./client/registrations.js";
-import type { AppFunctionOptionsOf, Router } from "./app-function-argument.js";
+import type { AppFunctionOptionsOf, NodeHandler, Router } from "./app-function-argument.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { Context } from "./context.js";
 import { attachAdditions, createState } from "./create-state.js";
@@ -47,7 +47,8 @@ export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; con
 type ApplicationFunction = (options: AppFunctionOptionsOf<App>) => void | Promise<void>;
 type DeprecatedApplicationFunction = (app: App, options: AppFunctionOptionsOf<App>) => void | Promise<void>;
 
-export type LoadOptions = { getRouter?: ((path?: string) => Router) | undefined };
+/** `addHandler`: Probot 14's, in the second argument of an app function in Probot's shape. */
+export type LoadOptions = { getRouter?: (path?: string) => Router; addHandler?: (handler: NodeHandler) => void };
 
 /**
  * A feature that attaches to an App when it is made, as Octokit's plugins
@@ -216,9 +217,9 @@ export class App {
       | ApplicationFunction
       | DeprecatedApplicationFunction
       | ReadonlyArray<ApplicationFunction | DeprecatedApplicationFunction>,
-    { getRouter }: LoadOptions = {},
+    { getRouter, addHandler }: LoadOptions = {},
   ): Promise<void> {
-    await loadAppFunctions(this, Array.isArray(appFn) ? appFn : [appFn], getRouter);
+    await loadAppFunctions(this, Array.isArray(appFn) ? appFn : [appFn], getRouter, addHandler);
   }
 
   /**

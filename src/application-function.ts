@@ -12,8 +12,9 @@ export type Application = App;
 
 /**
  * The earlier shape: `(app) => { app.on(...) }`, or Probot's `(app, { getRouter })`. Still accepted.
- * The second argument is Probot's: `{ app, getRouter, cwd }` in a server, and without `getRouter`
- * outside one, so a `typeof getRouter === "function"` guard works as it did there.
+ * The second argument is Probot's: `{ app, cwd, addHandler, getRouter }` in a server, and without `getRouter`
+ * outside one, so a `typeof getRouter === "function"` guard works as it did there (`cwd` and Probot 14's
+ * `addHandler` are not in its type).
  */
 export type DeprecatedApplicationFunction = (
   app: Application,

@@ -1,4 +1,4 @@
-import { createAppFunctionArgument, type ArgumentApp, type Router } from "./app-function-argument.js";
+import { createAppFunctionArgument, type ArgumentApp, type NodeHandler, type Router } from "./app-function-argument.js";
 import { AppError } from "./errors.js";
 
 /**
@@ -10,6 +10,8 @@ export async function loadAppFunctions(
   app: ArgumentApp,
   appFns: readonly unknown[],
   getRouter: ((path?: string) => Router) | undefined,
+  /** Probot 14's: where a Node server serves the app (createNodeMiddleware, createServer). */
+  addHandler: ((handler: NodeHandler) => void) | undefined = undefined,
 ): Promise<void> {
   for (const fn of appFns) {
     if (typeof fn !== "function") {
@@ -21,8 +23,9 @@ export async function loadAppFunctions(
     // second, and guard with `typeof getRouter === "function"`, so outside a server it has no
     // getRouter, as Probot's. The first argument's getRouter (the spec's) throws a clear error there.
     const argument = createAppFunctionArgument(app, getRouter ?? routerUnavailable);
-    const cwd = process.cwd();
-    const options = getRouter ? { app: argument, getRouter, cwd } : { app: argument, cwd };
+    // Probot 14's addHandler is always there, and throws when called outside a Node server, as there.
+    const base = { app: argument, cwd: process.cwd(), addHandler: addHandler ?? handlersUnavailable };
+    const options = getRouter ? { ...base, getRouter } : base;
     await (fn as (argument: unknown, options: unknown) => unknown)(argument, options);
   }
 }
@@ -30,5 +33,13 @@ export async function loadAppFunctions(
 function routerUnavailable(): never {
   throw new AppError("APP_FUNCTION_INVALID", "getRouter() is only available when the app runs in a server.", {
     hint: "Start the app with `app run`, createServer() or createNodeMiddleware() to mount routes.",
+  });
+}
+
+function handlersUnavailable(): never {
+  throw new AppError("APP_FUNCTION_INVALID", "addHandler() is only available when the app runs in a Node server.", {
+    hint:
+      "Start the app with `app run`, createServer() or createNodeMiddleware(), which serve the handlers it adds; " +
+      "elsewhere (createWebHandler, a Lambda) mount routes with getRouter().",
   });
 }

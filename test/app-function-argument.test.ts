@@ -128,7 +128,7 @@ describe("the application function argument", () => {
     expect(Object.keys(given as object)).to.deep.equal(["app", "getRouter"]);
   });
 
-  it("gives an earlier-shape (app, options) app Probot's options: the app, cwd, and getRouter only in a server", async () => {
+  it("gives an earlier-shape (app, options) app Probot's options: the app, cwd, addHandler, and getRouter only in a server", async () => {
     const { app } = createTestApp(undefined);
     const seen: Array<{ same: boolean; keys: string[]; router: string }> = [];
     const appFn = (first: App, options: ApplicationFunctionOptions): void => {
@@ -137,8 +137,8 @@ describe("the application function argument", () => {
     await app.load(appFn);
     await app.load(appFn, { getRouter: () => new Hono() });
     expect(seen).to.deep.equal([
-      { same: true, keys: ["app", "cwd"], router: "undefined" },
-      { same: true, keys: ["app", "getRouter", "cwd"], router: "function" },
+      { same: true, keys: ["app", "cwd", "addHandler"], router: "undefined" },
+      { same: true, keys: ["app", "cwd", "addHandler", "getRouter"], router: "function" },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { visit } from "recast";
 import { calleeName } from "./module-calls.js";
 import { valuesDeclaredIn } from "./declared-values.js";
+import { exportedFunctions, relativeCallTargets } from "./router-handoffs.js";
 import { declaringScope } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceLog } from "./source-types.js";
 
@@ -21,12 +22,25 @@ const FUNCTIONS = new Set(["ArrowFunctionExpression", "FunctionExpression", "Fun
  * as deprecated. They are reported, not rewritten: a rewrite changes what the function takes, and a caller
  * the migration cannot see (a test calling `myApp(fakeApp)`, another package) would break.
  */
-export function reportAppFunctions(ast: AnyNode, log: SourceLog): void {
+export function reportAppFunctions(
+  ast: AnyNode,
+  log: SourceLog,
+  /** Exports another file of the app hands to a loader (`loaded` of that file's result). */
+  loadedExports: ReadonlySet<string> = new Set(),
+): AppFunctionHandoff[] {
   const found = new Set<AnyNode>();
-  const consider = (path: Path | undefined, loaded: boolean) => {
+  const loaded: AppFunctionHandoff[] = [];
+  const target = relativeCallTargets(ast);
+  const consider = (path: Path | undefined, given: boolean) => {
     const fn = path && resolveFunction(path);
-    if (fn && !found.has(fn) && isEarlierShape(fn, loaded)) found.add(fn);
+    if (fn && !found.has(fn) && isEarlierShape(fn, given)) found.add(fn);
+    // A function of another file of the app, by the name it was imported or required by.
+    const elsewhere = !fn && given && path?.node ? target(path.node as AnyNode) : undefined;
+    if (elsewhere) loaded.push(elsewhere);
   };
+  if (loadedExports.size > 0)
+    for (const [name, fn] of exportedFunctions(ast))
+      if (loadedExports.has(name) && isEarlierShape(fn, true)) found.add(fn);
   visit(ast, {
     visitCallExpression(path) {
       const node = path.node as AnyNode;
@@ -77,7 +91,11 @@ export function reportAppFunctions(ast: AnyNode, log: SourceLog): void {
     });
     reportExpressRouters(fn, name, log);
   }
+  return loaded;
 }
+
+/** An app function this file hands to a loader from another file: its export `name` of `module`. */
+export type AppFunctionHandoff = { module: string; name: string };
 
 /** A parameter as the report shows it: `Settings`, `Settings = ...`, `...more`. */
 function paramText(param: AnyNode): string {

@@ -4,7 +4,17 @@ import { SOURCE_EXTENSIONS } from "./parse-source.js";
 
 const ALWAYS_SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output"]);
 
-export async function findSourceFiles(root: string): Promise<string[]> {
+export function findSourceFiles(root: string): Promise<string[]> {
+  return findAppFiles(root, (name) => SOURCE_EXTENSIONS.some((ext) => name.endsWith(ext)));
+}
+
+/** The `package.json` files of the app's folders (not its own, nor those under node_modules). */
+export async function findNestedManifests(root: string): Promise<string[]> {
+  return (await findAppFiles(root, (name) => name === "package.json")).filter((file) => file !== "package.json");
+}
+
+/** The app's files whose name `accept` takes, skipping node_modules, dot folders and ignored folders. */
+async function findAppFiles(root: string, accept: (name: string) => boolean): Promise<string[]> {
   const ignored = await readIgnoredFolders(root);
   const files: string[] = [];
   const walk = async (folder: string, depth: number): Promise<void> => {
@@ -15,7 +25,7 @@ export async function findSourceFiles(root: string): Promise<string[]> {
       if (entry.isDirectory()) {
         if (ALWAYS_SKIPPED.has(entry.name) || entry.name.startsWith(".") || ignored.has(name)) continue;
         await walk(path, depth + 1);
-      } else if (entry.isFile() && SOURCE_EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !ignored.has(name)) {
+      } else if (entry.isFile() && accept(entry.name) && !ignored.has(name)) {
         files.push(name);
       }
     }

@@ -6,9 +6,9 @@ import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findSourceFiles } from "./find-source-files.js";
 import { readAppLockfiles } from "./app-lockfiles.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
-import { findStaleLockfile } from "./find-stale-lockfile.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
-import { pruneLockfile } from "./prune-lockfile.js";
+import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
+import { migrateNestedPackages } from "./nested-packages.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
 import { reportProbotDependencies } from "./report-probot-dependencies.js";
@@ -131,20 +131,22 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     const before = await readFile(join(directory, file), "utf8");
     record(file, before, migrateCommandFile(before));
   }
+  const locks: PrunedLockfile[] = [];
+  for (const nested of await migrateNestedPackages(directory, options.framework, options.overrides)) {
+    report.scanned++;
+    if (nested.lock) locks.push(nested.lock);
+    record(nested.file, nested.before, nested.after);
+  }
   report.diff = diffs.join("");
-  const stale = findStaleLockfile(lockfiles);
-  const staleLockfile = stale?.file;
-  if (stale && staleLockfile && lockfiles.npm) {
-    const before = lockfiles.npm.text;
-    const pruned = pruneLockfile(before, moved.code);
-    if (pruned && pruned.text !== before) {
-      // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
-      writes.push([join(directory, staleLockfile), pruned.text]);
-      report.files.push({ file: staleLockfile, changes: [{ line: 0, text: lockChange(pruned) }], problems: [] });
-    } else if (!pruned) {
-      report.staleLockfile = staleLockfile;
-      if (stale.notJson) report.staleLockfileNotJson = true;
-    }
+  const lock = migrateLockfile(lockfiles, moved.code);
+  if (lock && "stale" in lock) {
+    report.staleLockfile = lock.file;
+    if (lock.notJson) report.staleLockfileNotJson = true;
+  } else if (lock) locks.unshift(lock);
+  for (const { file, text, change } of locks) {
+    // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
+    writes.push([join(directory, file), text]);
+    report.files.push({ file, changes: [{ line: 0, text: change }], problems: [] });
   }
   if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
   return report;
@@ -156,27 +158,36 @@ type SourceResult = {
   problems: Problem[];
   error?: string;
   handoffs?: RouterHandoff[];
+  loaded?: Array<{ module: string; name: string }>;
 };
 
 /**
- * A file that passes a router of getRouter()'s to a function of another file (`require("./routes")(router)`):
- * that file is read again knowing which of its exports' parameters is the router, so its routes are checked too.
+ * A file that passes a router of getRouter()'s to a function of another file (`require("./routes")(router)`),
+ * or hands one to a loader (`createNodeMiddleware(appFunction)`): that file is read again knowing which of its
+ * exports' parameters is the router, and which exports are loaded as app functions.
  */
 function followRouterHandoffs(
   sources: Array<[file: string, before: string, after: SourceResult]>,
   extensions: boolean,
 ): void {
   const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
-  const params = new Map<number, RouterParam[]>();
-  for (const [file, , after] of sources)
+  const again = new Map<number, { routerParams: RouterParam[]; loadedExports: Set<string> }>();
+  const of = (index: number) =>
+    again.get(index) ?? again.set(index, { routerParams: [], loadedExports: new Set() }).get(index)!;
+  for (const [file, , after] of sources) {
     for (const { module, name, index } of after.handoffs ?? []) {
       const target = resolveModule(file, module, byFile);
-      if (target !== undefined) params.set(target, [...(params.get(target) ?? []), { name, index }]);
+      if (target !== undefined) of(target).routerParams.push({ name, index });
     }
-  for (const [index, routerParams] of params) {
+    for (const { module, name } of after.loaded ?? []) {
+      const target = resolveModule(file, module, byFile);
+      if (target !== undefined) of(target).loadedExports.add(name);
+    }
+  }
+  for (const [index, options] of again) {
     const [file, before] = sources[index] as [string, string, SourceResult];
     try {
-      sources[index] = [file, before, migrateSource(file, before, { routerParams, extensions })];
+      sources[index] = [file, before, migrateSource(file, before, { ...options, extensions })];
     } catch {
       // unreadable: the first result says so
     }
@@ -234,11 +245,4 @@ async function readManifest(directory: string, manifestPath: string): Promise<st
       hint: "Give the folder of the Probot app, the one with its package.json: app migrate ./my-app",
     });
   });
-}
-
-function lockChange({ removed, probotKept }: { removed: number; probotKept: boolean }): string {
-  const count = `${removed} ${removed === 1 ? "package" : "packages"}`;
-  if (!probotKept) return `probot and the ${count} only it needed removed; the others keep their locked versions`;
-  const rest = removed > 0 ? `; the ${count} nothing needs any more removed` : "";
-  return `the root entry follows package.json; probot stays, since another dependency needs it (reported above)${rest}`;
 }

@@ -1,5 +1,5 @@
 import { visit } from "recast";
-import { reportAppFunctions } from "./find-app-functions.js";
+import { reportAppFunctions, type AppFunctionHandoff } from "./find-app-functions.js";
 import { table } from "./probot-names.js";
 import { findModuleReferences } from "./find-module-references.js";
 import { parseWithBabel } from "./parse-source.js";
@@ -25,18 +25,24 @@ export type MigrateSourceOptions = {
   routerParams?: ReadonlyArray<RouterParam> | undefined;
   /** The app has Probot extensions installed (`probot-config`): context doubles keep the name they read. */
   extensions?: boolean | undefined;
+  /** The exports other files of the app hand to a loader (see `loaded`): app functions, reported as such. */
+  loadedExports?: ReadonlySet<string> | undefined;
 };
 
 export type SourceResult = SourceLog & {
   code: string;
   /** Routers this file passes to functions of other files: `require("./routes")(router)`. */
   handoffs?: RouterHandoff[];
+  /** Functions of other files this file hands to a loader: `createNodeMiddleware(appFunction, ...)`. */
+  loaded?: AppFunctionHandoff[];
 };
 
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
 export function migrateSource(file: string, code: string, options: MigrateSourceOptions = {}): SourceResult {
   const routerParams = options.routerParams ?? [];
-  if (routerParams.length === 0 && !CANDIDATE.test(code)) return { code, changes: [], problems: [] };
+  const loadedExports = options.loadedExports ?? new Set<string>();
+  if (routerParams.length + loadedExports.size === 0 && !CANDIDATE.test(code))
+    return { code, changes: [], problems: [] };
   if (BUNDLED_PROBOT.test(code)) {
     // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
     const message = "left as it was: a bundle with probot inside (build output)";
@@ -44,7 +50,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   }
   const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
   try {
-    return migrateTree(file, code, ast, routerParams, Boolean(options.extensions));
+    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions: Boolean(options.extensions) });
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
     const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
@@ -60,13 +66,14 @@ const BUNDLE_HINT =
 const UNPROVEN_HINT =
   "Make the renames of docs/migrating.md in this file by hand, and please report the file as a bug of app migrate.";
 
-function migrateTree(
-  file: string,
-  code: string,
-  ast: AnyNode,
-  routerParams: ReadonlyArray<RouterParam>,
-  extensions: boolean,
-): SourceResult {
+type TreeOptions = {
+  routerParams: ReadonlyArray<RouterParam>;
+  loadedExports: ReadonlySet<string>;
+  extensions: boolean;
+};
+
+function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOptions): SourceResult {
+  const { routerParams, loadedExports, extensions } = options;
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
@@ -74,12 +81,12 @@ function migrateTree(
   renameOptionKeys(calls, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
-  reportAppFunctions(ast, log);
+  const loaded = reportAppFunctions(ast, log, loadedExports);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
   // A pass that could not rewrite something right: nothing is written, and the user hears why.
-  if (log.unproven) return { code, changes: [], problems: log.problems };
+  if (log.unproven) return { code, changes: [], problems: log.problems, loaded };
   const printed = log.edits.apply(code);
   // Comments are rewritten on the printed text, with the positions of a fresh parse.
   const result =
@@ -95,9 +102,9 @@ function migrateTree(
       message: `left as it was: the rewrite would have changed more than the renames (${wrong})`,
       hint: UNPROVEN_HINT,
     };
-    return { code, changes: [], problems: [problem, ...log.problems], handoffs };
+    return { code, changes: [], problems: [problem, ...log.problems], handoffs, loaded };
   }
-  return { code: result, changes: log.changes, problems: log.problems, handoffs };
+  return { code: result, changes: log.changes, problems: log.problems, handoffs, loaded };
 }
 
 /** Option keys that only Probot's options have, in objects the calls did not show (built elsewhere, or given to a wrapper). */

@@ -33,7 +33,8 @@ const POST_ONLY = errorAnswer(404, "The webhook path only accepts POST deliverie
 /**
  * Runs an app inside any Node `http` server (Express, Fastify's middie,
  * plain `http.createServer`): it answers the webhook path and the routes the
- * app function mounts with `getRouter()`, and passes everything else to
+ * app function mounts with `getRouter()` (or, first, Probot 14's `addHandler`
+ * handlers of an app function in Probot's shape), and passes everything else to
  * `next()` (or answers a JSON 404 when there is none). The app function
  * loads once, right away; requests wait for it. Resolves true when the
  * middleware answered the request. With `queue: "redis"` verified
@@ -57,12 +58,14 @@ export function createNodeMiddleware(
     receiver,
     router: routes,
     resolved,
+    handlers,
     loadLogged,
   } = mountApp(options?.app, {
     ...options,
     caller: "createNodeMiddleware",
     routes: "middleware",
     deliveryQueue: opened.queue,
+    nodeHandlers: true,
   });
   const { webhookPath, log } = resolved;
   const listener = getRequestListener(routes.fetch);
@@ -88,6 +91,8 @@ export function createNodeMiddleware(
       if (path === webhookPath) return answer(response, NOT_LOADED_ANSWER);
       return passOn(request, response, path, next);
     }
+    // Probot 14's order: the handlers app functions added come first.
+    if (handlers.size > 0 && (await handlers.run(request, response))) return true;
     if (path === webhookPath) {
       if (request.method === "POST") await handleNodeWebhook(receiver, request, response, log, path);
       else answer(response, POST_ONLY);
@@ -111,6 +116,7 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 function answer(response: ServerResponse, { status, headers, body }: WebhookAnswer): true {
+  if (response.headersSent) return true; // an app's own handler answered it
   // Hosts such as serverless-http give a writeHead() that does not return the response.
   response.writeHead(status, headers);
   response.end(body);

@@ -117,8 +117,9 @@ export function createServer(options: CreateServerOptions): AppServer {
     caller: "createServer",
     routes: "server",
     setupMode: options?.setupMode === true,
+    nodeHandlers: true,
   });
-  const { app, receiver, router, getRouter } = mounted;
+  const { app, receiver, router, getRouter, handlers } = mounted;
   const { webhookPath, log } = mounted.resolved;
   const port = checkPort(options.port ?? app.state.port ?? 3000);
   const setupMode = options.setupMode === true;
@@ -149,6 +150,10 @@ export function createServer(options: CreateServerOptions): AppServer {
     }
     if (request.method === "POST" && getPathname(request.url ?? "/") === webhookPath) {
       return handleNodeWebhook(receiver, request, response, log, webhookPath, closeAfter);
+    }
+    // Probot 14's addHandler handlers: after the webhook path and /ping, before the app's routes and 404s.
+    if (handlers.size > 0 && getPathname(request.url ?? "/") !== "/ping") {
+      return handlers.run(request, response).then((taken) => (taken ? undefined : honoListener(request, response)));
     }
     return honoListener(request, response);
   };

@@ -5,6 +5,7 @@ import type { ApplicationFunction, DeprecatedApplicationFunction } from "../appl
 import type { Router } from "../app-function-argument.js";
 import { createBaseRouter } from "./create-base-router.js";
 import { createRouter } from "./create-router.js";
+import { createNodeHandlers, type NodeHandlers } from "./node-handlers.js";
 import { resolveServerOptions, type ResolvedWebhookOptions, type WebhookOptions } from "./resolve-server-options.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
 
@@ -21,6 +22,8 @@ export type MountAppOptions = WebhookOptions & {
   routes: "server" | "middleware";
   setupMode?: boolean | undefined;
   deliveryQueue?: DeliveryPort | undefined;
+  /** A Node server: app functions get Probot 14's `addHandler`, whose handlers it serves. */
+  nodeHandlers?: boolean | undefined;
 };
 
 export type MountedApp = {
@@ -29,7 +32,9 @@ export type MountedApp = {
   receiver: WebhookReceiver;
   router: Hono;
   getRouter(path?: string): Router;
-  /** `app.load(appFns, { getRouter })`. */
+  /** What app functions added with `addHandler` (none unless `nodeHandlers`). */
+  handlers: NodeHandlers;
+  /** `app.load(appFns, { getRouter, addHandler })`. */
   load(appFns: ReadonlyArray<AnyAppFunction>): Promise<void>;
   /** Loads at once; resolves false (and logs why) when an app function failed. */
   loadLogged(appFns: ReadonlyArray<AnyAppFunction>): Promise<boolean>;
@@ -38,7 +43,7 @@ export type MountedApp = {
 /** Shared by createServer, createWebHandler and createNodeMiddleware. */
 export function mountApp(
   app: App,
-  { caller, routes, setupMode = false, deliveryQueue, ...options }: MountAppOptions,
+  { caller, routes, setupMode = false, deliveryQueue, nodeHandlers, ...options }: MountAppOptions,
 ): MountedApp {
   const resolved = resolveServerOptions(app, options, caller);
   const { webhookPath, log } = resolved;
@@ -47,13 +52,17 @@ export function mountApp(
   // The deprecated `router` option: its routes at the root, as getRouter()'s, after the server's own.
   if (app.state.router) router.route("/", app.state.router);
   const getRouter = (path?: string): Router => router.basePath(path ?? "/");
-  const load = (appFns: ReadonlyArray<AnyAppFunction>) => app.load(appFns, { getRouter });
+  const handlers = createNodeHandlers(log);
+  const addHandler = nodeHandlers ? handlers.add : undefined;
+  const load = (appFns: ReadonlyArray<AnyAppFunction>) =>
+    app.load(appFns, addHandler ? { getRouter, addHandler } : { getRouter });
   return {
     app,
     resolved,
     receiver,
     router,
     getRouter,
+    handlers,
     load,
     loadLogged: (appFns) =>
       load(appFns).then(

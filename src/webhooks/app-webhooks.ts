@@ -2,9 +2,10 @@ import { Webhooks } from "@octokit/webhooks";
 import type { EmitterWebhookEvent } from "@octokit/webhooks";
 import { AppError } from "../errors.js";
 import { EventRouter, type RoutedEvent } from "./event-router.js";
-import { signPayload, verifySignature } from "./verify-signature.js";
+import { signedText, signPayload, verifySignature } from "./verify-signature.js";
 
-type SignedEvent = { id: string; name: string; payload: string; signature: string };
+/** `payload` is the body's text, or (as Probot 11 and 12 took it) the body already parsed. */
+type SignedEvent = { id: string; name: string; payload: string | object; signature: string };
 type WebhooksLog = { warn(message: string): unknown; error(object: object, message: string): unknown };
 
 export type AppWebhooksOptions<C> = {
@@ -68,9 +69,12 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
     this.onError = router.onError.bind(router) as unknown as Webhooks<C>["onError"];
     this.removeListener = router.removeListener.bind(router) as Webhooks<C>["removeListener"];
     this.receive = (event: EmitterWebhookEvent) => this.#deliver(event as RoutedEvent).then(nothing);
-    this.sign = async (payload: string) =>
-      adopted && secrets.length === 0 ? adopted.sign(payload) : signPayload(this.#requireSecrets()[0]!, payload);
-    this.verify = async (payload: string, signature: string) => (await this.verifyDelivery(payload, signature)) !== -1;
+    this.sign = async (payload: string | object) =>
+      adopted && secrets.length === 0
+        ? adopted.sign(payload as string)
+        : signPayload(this.#requireSecrets()[0]!, signedText(payload));
+    this.verify = async (payload: string | object, signature: string) =>
+      (await this.verifyDelivery(signedText(payload), signature)) !== -1;
     this.verifyAndReceive = (event: SignedEvent) => this.#verifyAndReceive(event);
   }
 
@@ -96,10 +100,13 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
   }
 
   async #verifyAndReceive(event: SignedEvent): Promise<void> {
-    if ((await this.verifyDelivery(event.payload, event.signature)) === -1) throw signatureMismatch();
+    if ((await this.verifyDelivery(signedText(event.payload), event.signature)) === -1) throw signatureMismatch();
+    if (typeof event.payload === "object" && !(event.payload instanceof Uint8Array)) {
+      return this.#deliver({ id: event.id, name: event.name, payload: event.payload }).then(nothing);
+    }
     let payload: unknown;
     try {
-      payload = JSON.parse(event.payload);
+      payload = JSON.parse(event.payload as string);
     } catch (error) {
       throw new AppError("WEBHOOK_PAYLOAD_INVALID", "The webhook body is not valid JSON.", {
         status: 400,
