@@ -5,6 +5,7 @@ import { findNestedManifests } from "./find-source-files.js";
 import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import type { SourceLog } from "./source-types.js";
+import type { PackageOverrides } from "../helpers/package-overrides.js";
 
 export type NestedPackage = {
   /** The package.json, relative to the app's folder. */
@@ -24,21 +25,24 @@ export type NestedPackage = {
 export async function migrateNestedPackages(
   directory: string,
   framework: string,
-  overrides: Readonly<Record<string, string>> | undefined,
+  overrides: PackageOverrides | undefined,
 ): Promise<NestedPackage[]> {
   const moved: NestedPackage[] = [];
   for (const file of await findNestedManifests(directory)) {
     const before = await readFile(join(directory, file), "utf8");
     const folder = posix.dirname(file.split(sep).join("/"));
+    const lockfiles = await readAppLockfiles(join(directory, folder));
     let after: SourceLog & { code: string };
     try {
-      after = migratePackageJson(before, frameworkFrom(directory, folder, framework), overrides);
+      after = migratePackageJson(before, frameworkFrom(directory, folder, framework), {
+        overrides,
+        yarnLock: lockfiles.yarn,
+      });
     } catch {
       continue; // not JSON: not a package npm installs either
     }
     if (after.code === before && after.problems.length === 0) continue;
-    const lock =
-      after.code === before ? undefined : migrateLockfile(await readAppLockfiles(join(directory, folder)), after.code);
+    const lock = after.code === before ? undefined : migrateLockfile(lockfiles, after.code);
     const lockFile = lock && posix.join(folder, lock.file);
     if (lock && "stale" in lock) {
       // Unreadable: the folder's own install makes it again.
