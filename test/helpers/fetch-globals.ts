@@ -9,22 +9,29 @@
 
 // The Node server of Hono keeps the Request and Response it finds when it loads: were that while a
 // mocking library had patched them, it would build patched requests for the rest of the worker's
-// life ("inferRawHeaders(...) is not iterable" once they are undone). Loaded here, before any test.
+// life ("inferRawHeaders(...) is not iterable" once they are undone). Both of its builds are loaded
+// before any test. The test files (compiled to CommonJS) get the CommonJS one; the sources, where
+// they are imported, the ES module, which used to load inside whichever test first needed it: after
+// a file that left nock active, routes.test.ts then failed.
 import "@hono/node-server";
 
 const GLOBALS = ["Headers", "Request", "Response", "fetch"] as const;
 const pristine = Object.fromEntries(GLOBALS.map((name) => [name, globalThis[name]]));
 const pristineHeaders = globalThis.Headers;
 
-export const mochaHooks = {
-  afterAll(): void {
-    // Each patch keeps its own undo under a symbol on Headers; the last one applied first.
-    const undos = Object.getOwnPropertySymbols(pristineHeaders).filter((s) => s.description === "kRestorePatches");
-    for (const symbol of undos.reverse()) {
-      const undo: unknown = Reflect.get(pristineHeaders, symbol);
-      if (typeof undo === "function") (undo as () => void)();
-    }
-    for (const name of GLOBALS)
-      if (globalThis[name] !== pristine[name]) Object.assign(globalThis, { [name]: pristine[name] });
-  },
+// A function: mocha awaits it before the first test, so the ES module build is in place by then.
+export const mochaHooks = async () => {
+  await import("@hono/node-server");
+  return { afterAll: restoreFetchGlobals };
 };
+
+function restoreFetchGlobals(): void {
+  // Each patch keeps its own undo under a symbol on Headers; the last one applied first.
+  const undos = Object.getOwnPropertySymbols(pristineHeaders).filter((s) => s.description === "kRestorePatches");
+  for (const symbol of undos.reverse()) {
+    const undo: unknown = Reflect.get(pristineHeaders, symbol);
+    if (typeof undo === "function") (undo as () => void)();
+  }
+  for (const name of GLOBALS)
+    if (globalThis[name] !== pristine[name]) Object.assign(globalThis, { [name]: pristine[name] });
+}
