@@ -4,6 +4,7 @@ import type { MergeOptions } from "./config/types.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
 import { rememberDelivery } from "./log/delivery-tags.js";
+import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import type { Logger } from "./log/get-log.js";
 import type { RegistrationInfo } from "./options/registrations.js";
 import { ABORT_CONTEXT } from "./webhooks/abort-context.js";
@@ -56,7 +57,7 @@ export class Context<P = unknown> {
   readonly registration: RegistrationInfo | undefined;
   #host: ContextHost | undefined;
   #client: AppClient | undefined;
-  #log: Logger | undefined;
+  #log: Logger | DeprecatedLogger | undefined;
   #abort: AbortController | undefined;
 
   /** As the framework makes it: the client and logger come from the app, on first use. */
@@ -115,14 +116,18 @@ export class Context<P = unknown> {
   /**
    * The app's logger with Probot's bindings, `{ name: "event", id }`: apps'
    * tests compare whole records. (Sentry still tags the event and installation.)
+   * Callable, as Probot 10 to 12's (`context.log("x")` logs at info); a logger
+   * given or assigned is used as it is.
    */
-  get log(): Logger {
-    if (this.#log || !this.#host) return this.#log as Logger;
+  get log(): DeprecatedLogger {
+    if (this.#log || !this.#host) return this.#log as DeprecatedLogger;
     rememberDelivery(this.#host.log, this.id, {
       event: this.name,
       installation: (this.payload as RepoPayload).installation?.id,
     });
-    return (this.#log = this.#host.log.child({ name: "event", id: this.id }));
+    const log = this.#host.log.child({ name: "event", id: this.id });
+    // The App's own logger gives callable children; one an app assigned to `app.log` may not.
+    return (this.#log = typeof log === "function" ? (log as DeprecatedLogger) : aliasLog(log));
   }
 
   /** Replaces the logger (`context.log = context.log.child({ ... })`), as Probot's `log`. */

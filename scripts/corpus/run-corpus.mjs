@@ -11,7 +11,7 @@ import { changedFiles, compareParse, readSources } from "./lib/check-migrate.mjs
 import { run } from "./lib/proc.mjs";
 import { readResults, reporterArgs, runnerBin } from "./lib/results.mjs";
 import { describe, lostTests, printTable, readPreviousRow, replacer, summarizeReport } from "./lib/report.mjs";
-import { checkout } from "./lib/source.mjs";
+import { checkout, replaceGitDependencies } from "./lib/source.mjs";
 import { install, readStaleLockfile } from "./lib/install.mjs";
 import { HELP } from "./lib/help.mjs";
 
@@ -100,7 +100,10 @@ async function tarball(opts) {
 async function bring(app, opts, logFile) {
   const src = path.join(opts.work, app.id, "src");
   if (!existsSync(path.join(src, ".commit")) || readFileSync(path.join(src, ".commit"), "utf8") !== app.commit) {
-    const why = await checkout(app, { ...opts, dest: src, logFile, cacheDir: path.join(opts.work, "git") });
+    const cacheDir = path.join(opts.work, "git");
+    const why =
+      (await checkout(app, { ...opts, dest: src, logFile, cacheDir })) ??
+      (await replaceGitDependencies(app, src, { ...opts, logFile, cacheDir, tarballs: path.join(opts.work, "deps") }));
     if (why) return { error: why };
     writeFileSync(path.join(src, ".commit"), app.commit);
   }
@@ -137,7 +140,8 @@ async function suite(app, dir, opts, logFile, resultsFile) {
     ...reporterArgs(app.testCommand ? "" : runner, resultsFile),
     ...(app.testArgs ?? []),
   ];
-  const env = { ...opts.env, CI: "true", FORCE_COLOR: "0", NO_COLOR: "1" };
+  // The variables an app's suite needs set (`env` in apps.json: what its .env would hold, never a secret).
+  const env = { ...opts.env, ...app.env, CI: "true", FORCE_COLOR: "0", NO_COLOR: "1" };
   if (runner === "jest" && opts["jest-vm-modules"]) env.NODE_OPTIONS = "--experimental-vm-modules";
   // The Node options of the app's own test script (release-drafter runs jest under --experimental-vm-modules).
   if (app.nodeOptions) env.NODE_OPTIONS = app.nodeOptions;

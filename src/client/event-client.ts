@@ -10,7 +10,8 @@ export function createEventClient(
   event: { id: string; name: string; payload: unknown },
   log: Logger,
 ): AppClient {
-  const client = createClientWithAuth(state, eventAuth(state, event), log);
+  // Its requests leave at once with throttling off, as a handler's did on Probot 10 to 12 (later-turn.ts).
+  const client = createClientWithAuth(state, eventAuth(state, event), log, { laterTurn: false });
   // A Context's signal aborts when its handlers are abandoned; so do its requests.
   const signal = (event as { signal?: AbortSignal }).signal;
   // A test double given as `Client` may have no hooks; Probot never needs them either.

@@ -12,13 +12,20 @@ export function createClient(state: State, installationId?: number, log?: Logger
   return createClientWithAuth(state, authFor(state, installationId), log);
 }
 
-export function createClientWithAuth(state: State, auth: AppAuth, log?: Logger): AppClient {
+/** `extra`: options of the client's own plugins (`laterTurn: false` for an event's client, see later-turn.ts). */
+export function createClientWithAuth(
+  state: State,
+  auth: AppAuth,
+  log?: Logger,
+  extra?: { laterTurn: false },
+): AppClient {
   return new state.Client({
     authStrategy: createAppAuthStrategy,
     auth,
     log: log ?? state.log,
     ...(state.baseUrl ? { baseUrl: state.baseUrl } : {}),
     ...(state.configCache ? { config: { cache: state.configCache } } : {}),
+    ...extra,
   });
 }
 

@@ -1,6 +1,6 @@
 import { visit } from "recast";
 import { CONTEXT_RENAMES } from "./probot-names.js";
-import { keyName, type AnyNode, type Path } from "./source-types.js";
+import { keyName, lineOf, setString, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
 const CLASS_MEMBERS = new Set([
   "ClassMethod",
@@ -57,4 +57,36 @@ export function findContextWrappers(ast: AnyNode, isContext: (path: Path) => boo
     },
   });
   return found;
+}
+
+/**
+ * The wrappers' own declarations of a member named as the client (`private readonly octokit: X`,
+ * `octokit = null`, `get octokit()`): renamed as the wrappers' `this.octokit` are.
+ */
+export function renameWrapperMembers(wrappers: ReadonlySet<AnyNode>, log: SourceWork): void {
+  for (const owner of wrappers) {
+    for (const member of (owner.body?.body ?? []) as AnyNode[]) {
+      if (member.computed || !(CLASS_MEMBERS.has(member.type) || member.type === "TSDeclareMethod")) continue;
+      const name = keyName(member.key);
+      const to = name === undefined ? undefined : CONTEXT_RENAMES[name];
+      if (to === undefined) continue;
+      if (member.key.type === "Identifier") {
+        log.edits.rename(member.key, to);
+        member.key.name = to;
+      } else setString(member.key, to, log.edits);
+      log.changes.push({
+        line: lineOf(member),
+        text: `${name as string} → ${to} (declared in a class that wraps a context)`,
+      });
+    }
+  }
+}
+
+/** `Context.prototype` (or `x.Context.prototype`), whose `octokit` is the client's name, as a value or in `typeof`. */
+export function isContextPrototype(node: AnyNode | undefined): boolean {
+  const member = node?.type === "MemberExpression" && !node.computed;
+  const [object, property] = member ? [node.object, node.property] : [node?.left, node?.right];
+  if (!(member || node?.type === "TSQualifiedName") || keyName(property) !== "prototype") return false;
+  const name = object?.type === "Identifier" ? object : (object?.property ?? object?.right);
+  return keyName(name) === "Context";
 }

@@ -62,6 +62,8 @@ export function migratePackageJson(
       text: `${field}: probot@${String(had)} → ${FRAMEWORK_MODULE}@${frameworkSpec}`,
     });
     reportProbot9(had, lineOfKey(PROBOT_MODULE), log);
+    if (DEPENDENCY_FIELDS.some((name) => isRecord(manifest[name]) && "typescript" in manifest[name]))
+      reportNullablePayloadFields(had, lineOfKey(PROBOT_MODULE), log);
   }
   const declared = DEPENDENCY_FIELDS.some((field) => isRecord(manifest[field]) && FRAMEWORK_MODULE in manifest[field]);
   if (importedBy !== undefined && !declared) {
@@ -181,6 +183,23 @@ function reportProbot9(range: unknown, line: number | undefined, log: SourceLog)
     hint:
       "Tests that record what a client double was called with (jest snapshots, toHaveBeenCalledWith) still expect " +
       "number: check that issue_number is the only difference, then update them (jest -u for snapshots).",
+  });
+}
+
+/**
+ * A TypeScript app on a Probot before 14: its payload types (`@octokit/webhooks-types`) had fields
+ * that today's webhook schema, whose types Probot 14 and this framework use, makes nullable.
+ */
+function reportNullablePayloadFields(range: unknown, line: number | undefined, log: SourceLog): void {
+  if (typeof range !== "string" || !semver.validRange(range) || semver.intersects(range, ">=14.0.0")) return;
+  log.problems.push({
+    line,
+    message:
+      `probot@${range} in a TypeScript app: some payload fields its types gave as always there may be null in ` +
+      "today's webhook schema, as with Probot 14 (pull_request.user, issue.user, head.repo, ...)",
+    hint:
+      "Where the compiler now stops at a payload field (TS18047 or TS2531, possibly null), check it " +
+      "(if (!pr.user) return) or assert it (pr.user!.login).",
   });
 }
 

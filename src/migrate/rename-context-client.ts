@@ -6,10 +6,10 @@ import {
   isContextLiteral,
   isContextPart,
   isTypedContext,
-  typeName,
   type Binding,
 } from "./context-positions.js";
-import { findContextWrappers, owningClass } from "./context-wrappers.js";
+import { renameIndexedAccess, renameTypeQueryMember } from "./client-type-queries.js";
+import { findContextWrappers, isContextPrototype, owningClass, renameWrapperMembers } from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { keyName, lineOf, memberKey } from "./source-types.js";
@@ -30,6 +30,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
   const isEventContext = contextTester(ast);
   // `this` in a class that copies a context's client (`this.octokit = context.octokit`) is read as a context.
   const wrappers = findContextWrappers(ast, isEventContext);
+  renameWrapperMembers(wrappers, log);
   const isContext = (path: Path): boolean =>
     isEventContext(path) ||
     ((path.node as AnyNode).type === "ThisExpression" && wrappers.has(owningClass(path) as AnyNode));
@@ -74,20 +75,12 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
       }
       this.traverse(path);
     },
+    visitTSQualifiedName(path) {
+      renameTypeQueryMember(path as Path, isContext, log);
+      this.traverse(path);
+    },
     visitTSIndexedAccessType(path) {
-      const node = path.node as AnyNode;
-      const literal = node.indexType?.literal as AnyNode | undefined;
-      if (
-        typeName(node.objectType) === "Context" &&
-        literal &&
-        clientKey(keyName(literal)) &&
-        literal.type !== "Identifier"
-      ) {
-        const name = keyName(literal) as string;
-        log.edits.replace(literal, quoted(literal, "client"));
-        literal.value = "client";
-        log.changes.push({ line: lineOf(literal), text: `Context["${name}"] → Context["client"]` });
-      }
+      renameIndexedAccess(path.node as AnyNode, log);
       this.traverse(path);
     },
   });
@@ -104,7 +97,7 @@ export function contextTester(ast: AnyNode): (path: Path) => boolean {
       return contexts.some((c) => c.name === node.name && c.scope === scope);
     }
     const member = node.type === "MemberExpression" || node.type === "OptionalMemberExpression";
-    return member && memberKey(node) === "context";
+    return member && (memberKey(node) === "context" || isContextPrototype(node));
   };
 }
 

@@ -4,7 +4,8 @@ import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { migratePackageJson } from "../../src/migrate/migrate-package-json.js";
 import { writeAppFiles } from "../helpers/app-files.js";
 
-function manifest(devDependencies: Record<string, string>, probot = "^12.1.0"): string {
+// Probot 14 by default: a TypeScript app on an earlier one is also told of nullable payload fields (below).
+function manifest(devDependencies: Record<string, string>, probot = "^14.0.0"): string {
   return JSON.stringify({ name: "x", dependencies: { probot }, devDependencies }, null, 2) + "\n";
 }
 
@@ -88,6 +89,27 @@ describe("app migrate: package.json", () => {
   for (const range of ["^10.0.0", ">=9", "^12.1.0", "latest"]) {
     it(`says nothing of context.issue() with probot ${range}`, () => {
       expect(migratePackageJson(manifest({}, range), "^1.0.0").problems).to.deep.equal([]);
+    });
+  }
+
+  // dkhmelenko/autoapproval, pawap90/ghostbot: `pr.user.login` and `issue.user.login` stop their
+  // compiler after the migration (TS18047, TS2531), with nothing in the report.
+  for (const range of ["^12.3.1", "~13.0.1", "^10.0.0"]) {
+    it(`tells a TypeScript app on probot ${range} that some payload fields may now be null`, () => {
+      const { problems } = migratePackageJson(manifest({ typescript: "^4.9.5" }, range), "^1.0.0");
+      expect(problems.map((p) => p.line)).to.deep.equal([4]);
+      expect(problems[0]?.message).to.include("null").and.include("pull_request.user");
+      expect(problems[0]?.hint).to.include("TS18047").and.include("TS2531");
+    });
+  }
+
+  for (const [range, dev] of [
+    ["^14.0.0", { typescript: "^5.7.0" }],
+    [">=12", { typescript: "^5.7.0" }],
+    ["^12.1.0", {}],
+  ] as const) {
+    it(`says nothing of nullable payload fields with probot ${range}${"typescript" in dev ? "" : " and no TypeScript"}`, () => {
+      expect(migratePackageJson(manifest(dev, range), "^1.0.0").problems).to.deep.equal([]);
     });
   }
 });

@@ -75,9 +75,10 @@ const MIGRATION_NAMES = new Set([
   "get",
   "return",
   "this",
-  // An Express route that only sends a string becomes Hono's handler: (c) => c.html("...")
+  // An Express handler that only sends a string, rewritten for Hono: (req, res) => res.send("x") → (c) => c.html("x")
   "c",
   "html",
+  "function",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */

@@ -1,7 +1,7 @@
 // Bringing an app of the corpus at its pinned commit: from a local mirror (a bare git
 // directory) or, with --clone, from its public repository.
 import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { run } from "./proc.mjs";
 
@@ -90,4 +90,45 @@ function missingBlobs(gitDir, commit, subdir) {
     .toString()
     .split("\n");
   return entries.filter((m, i) => / missing$/.test(checked[i] ?? "")).map((m) => m[3]);
+}
+
+/**
+ * Replaces each dependency of `app.gitDependencies` (`{ name: { repo, commit } }`: a dependency
+ * on a git repository, which the registry here cannot serve) in `dir`'s package.json by a tarball
+ * of that repository's `commit`, made from its mirror (or a clone) under `tarballs`. Returns
+ * undefined, or a sentence saying why it could not.
+ */
+export async function replaceGitDependencies(app, dir, { mirrors, clone, logFile, cacheDir, tarballs }) {
+  const entries = Object.entries(app.gitDependencies ?? {});
+  if (entries.length === 0) return undefined;
+  const pkgFile = path.join(dir, "package.json");
+  const pkg = JSON.parse(readFileSync(pkgFile, "utf8"));
+  mkdirSync(tarballs, { recursive: true });
+  for (const [name, { repo, commit }] of entries) {
+    const field = ["dependencies", "devDependencies", "optionalDependencies"].find((f) => pkg[f]?.[name]);
+    if (!field) return `gitDependencies: ${name} is not a dependency of ${app.repo}`;
+    let gitDir = mirrors ? findMirror(mirrors, repo) : undefined;
+    if (!gitDir && clone) {
+      gitDir = path.join(cacheDir, repo.replace("/", "+") + ".git");
+      if (!existsSync(path.join(gitDir, "HEAD"))) {
+        const cloned = await run("git", ["clone", "--bare", `https://github.com/${repo}.git`, gitDir], {
+          cwd: cacheDir,
+          logFile,
+        });
+        if (cloned.code !== 0) return `git clone of ${repo} failed (see ${logFile})`;
+      }
+    }
+    if (!gitDir) return `no mirror of ${repo} (for ${name}) under ${mirrors}, and no --clone`;
+    const tgz = path.join(tarballs, `${repo.replace("/", "+")}-${commit.slice(0, 12)}.tgz`);
+    const archive = await run(
+      "git",
+      ["--git-dir", gitDir, "archive", "--format=tar.gz", "--prefix=package/", "-o", tgz, commit],
+      { cwd: tarballs, logFile },
+    );
+    if (archive.code !== 0) return `could not read commit ${commit} of ${repo} from ${gitDir} (see ${logFile})`;
+    appendFileSync(logFile, `${name}: ${pkg[field][name]} replaced by ${repo} ${commit}\n`);
+    pkg[field][name] = `file:${tgz}`;
+  }
+  writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + "\n");
+  return undefined;
 }
