@@ -46,7 +46,7 @@ describe("docs agree with the code", () => {
   it("docs/migrating.md: load passes { app, getRouter } first, and says what works with nock 15", () => {
     const page = read("docs/migrating.md").replace(/\s+/g, " ");
     expect(page).not.to.include("`fn(app, { cwd })`");
-    expect(page).to.include("`fn({ app, getRouter }, { app, cwd })`");
+    expect(page).to.include("`fn({ app, getRouter }, { app, cwd, addHandler })`");
     expect(page).to.include('require("nock").default');
     expect(page).to.include("nock@14");
   });
