@@ -23,6 +23,8 @@ const APPS: ReadonlyArray<{
   tests: string[];
   /** Whether the suite starts with a type-check step (`tsc`). */
   typeCheck?: boolean;
+  /** What app migrate leaves to do by hand: the app function's shape, and for TypeScript below Probot 14 its payload types. */
+  toDo?: number;
 }> = [
   {
     name: "cjs-app",
@@ -44,6 +46,7 @@ const APPS: ReadonlyArray<{
     tests: ["welcomes the author of a new pull request", "does not welcome twice"],
     // src/greet.ts passes a Context<"pull_request.opened"> where a Context<"pull_request"> is asked for.
     typeCheck: true,
+    toDo: 2,
   },
 ];
 
@@ -89,8 +92,13 @@ describe("app migrate", function () {
       it("rewrites the app, reports it, and a second run changes nothing", async () => {
         const first = await runBin(["migrate", dir], { cwd: scratch });
         expect(first.code, first.stderr).to.equal(0);
-        // The one thing left: the app function keeps Probot's shape (app) => ..., and the report says where.
-        expect(first.stdout).to.match(/^\d+ files changed \(\d+ changes\), 1 to do by hand, 0 unreadable/m);
+        // Left: the app function keeps Probot's shape (app) => ..., and the report says where; a TypeScript
+        // app on Probot 13 is also told of the payload fields today's schema may give as null.
+        const toDo = new RegExp(
+          `^\\d+ files changed \\(\\d+ changes\\), ${app.toDo ?? 1} to do by hand, 0 unreadable`,
+          "m",
+        );
+        expect(first.stdout).to.match(toDo);
         expect(first.stdout).to.match(/^ {2}\S+:\d+: the app function takes \(app\), Probot's shape/m);
         const migrated = await snapshot(dir);
         expect(migrated).to.not.deep.equal(original);
