@@ -15,6 +15,7 @@ import { withoutCredentials } from "../run/run-parts.js";
 import { readEvent } from "./read-event.js";
 import { createDryRun, dryRunSummary } from "./dry-run.js";
 import { AppClient } from "../client/app-client.js";
+import { watchUnhandledRejections } from "../server/watch-unhandled-rejections.js";
 
 export type ReceiveOptions = {
   /** `issues` or `issues.opened`; default `GITHUB_EVENT_NAME`. */
@@ -49,6 +50,14 @@ export type ReceiveOptions = {
   overrides?: RunOverrides | undefined;
   /** Where a dry run prints its requests and closing line; default standard output. */
   write?: ((line: string) => void) | undefined;
+  /**
+   * From the apps' loading on, for the rest of the process: a rejection
+   * nothing handled (work a handler started without awaiting it) is logged as
+   * an error line and sets `process.exitCode` to 1, instead of ending the
+   * process with Node's stack trace. The CLI's case; a library caller keeps
+   * its own `unhandledRejection` policy.
+   */
+  watchRejections?: boolean | undefined;
 };
 
 export type ReceiveResult = {
@@ -103,6 +112,9 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     opened,
   );
   const dryRun = printer !== undefined;
+  if (options.watchRejections === true) {
+    watchUnhandledRejections(log, () => void (process.exitCode = 1), "app receive will exit with code 1");
+  }
   const sentryDsn = settings.logOptions.sentryDsn;
   const appFns = await Promise.all(options.apps.map((id) => loadAppFunction(id, { basedir: cwd })));
   // Routes an app mounts are never served here, but mounting them must not fail.
