@@ -49,7 +49,7 @@ export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags):
     overrides: hostOverrides(flags),
     dryRun: flags["dry-run"],
     createRouter: createRouterOnFirstUse,
-    watchRejections: true,
+    untilExit: true,
   });
 }
 

@@ -51,13 +51,15 @@ export type ReceiveOptions = {
   /** Where a dry run prints its requests and closing line; default standard output. */
   write?: ((line: string) => void) | undefined;
   /**
-   * From the apps' loading on, for the rest of the process: a rejection
-   * nothing handled (work a handler started without awaiting it) is logged as
-   * an error line and sets `process.exitCode` to 1, instead of ending the
-   * process with Node's stack trace. The CLI's case; a library caller keeps
-   * its own `unhandledRejection` policy.
+   * The CLI's case: the process ends when the apps' work is done, awaited or
+   * not. From the apps' loading on, a rejection nothing handled (work a
+   * handler started without awaiting it) is logged as an error line and sets
+   * `process.exitCode` to 1, instead of ending the process with Node's stack
+   * trace; a dry run's closing line is written as the process is about to
+   * exit, so it counts that work's requests too. A library caller keeps its
+   * own `unhandledRejection` policy and gets the closing line at once.
    */
-  watchRejections?: boolean | undefined;
+  untilExit?: boolean | undefined;
 };
 
 export type ReceiveResult = {
@@ -112,7 +114,7 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     opened,
   );
   const dryRun = printer !== undefined;
-  if (options.watchRejections === true) {
+  if (options.untilExit === true) {
     watchUnhandledRejections(log, () => void (process.exitCode = 1), "app receive will exit with code 1");
   }
   const sentryDsn = settings.logOptions.sentryDsn;
@@ -140,7 +142,12 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     await flushSentry();
   }
   log.debug({ id }, `Delivered ${label}`);
-  if (printer) write(dryRunSummary(handlers, label, printer.requests));
+  if (printer) {
+    const counted = printer;
+    const summary = () => write(dryRunSummary(handlers, label, counted.requests));
+    if (options.untilExit === true) process.once("beforeExit", summary);
+    else summary();
+  }
   return { id, name, action, dryRun };
 }
 

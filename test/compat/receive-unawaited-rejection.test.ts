@@ -33,4 +33,25 @@ describe("app receive: a rejection nothing handled", () => {
     expect(output).to.include("Cannot read properties of undefined (reading 'map')");
     expect(output).not.to.match(/Node\.js v\d+/);
   });
+
+  it("a dry run's closing line counts the requests of work the handlers did not await", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "app-receive-unawaited-"));
+    const result = await runBin(
+      [
+        "receive",
+        "--dry-run",
+        "-e",
+        "issues.opened",
+        "-p",
+        fixture("payloads/issues.opened.json"),
+        fixture("receive-apps/unawaited-comment.js"),
+      ],
+      { cwd },
+    );
+    expect(result.code, result.stdout + result.stderr).to.equal(0);
+    expect(result.stdout).to.match(/POST \S+\/repos\/octo-org\/hello-world\/issues\/7\/comments/);
+    expect(result.stdout.trim().split("\n").at(-1)).to.equal(
+      "Dry run: 1 handler ran for issues.opened; 1 request printed, none sent.",
+    );
+  });
 });
