@@ -49,6 +49,7 @@ export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags):
     overrides: hostOverrides(flags),
     dryRun: flags["dry-run"],
     createRouter: createRouterOnFirstUse,
+    untilExit: true,
   });
 }
 

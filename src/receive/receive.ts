@@ -15,6 +15,7 @@ import { withoutCredentials } from "../run/run-parts.js";
 import { readEvent } from "./read-event.js";
 import { createDryRun, dryRunSummary } from "./dry-run.js";
 import { AppClient } from "../client/app-client.js";
+import { watchUnhandledRejections } from "../server/watch-unhandled-rejections.js";
 
 export type ReceiveOptions = {
   /** `issues` or `issues.opened`; default `GITHUB_EVENT_NAME`. */
@@ -49,6 +50,16 @@ export type ReceiveOptions = {
   overrides?: RunOverrides | undefined;
   /** Where a dry run prints its requests and closing line; default standard output. */
   write?: ((line: string) => void) | undefined;
+  /**
+   * The CLI's case: the process ends when the apps' work is done, awaited or
+   * not. From the apps' loading on, a rejection nothing handled (work a
+   * handler started without awaiting it) is logged as an error line and sets
+   * `process.exitCode` to 1, instead of ending the process with Node's stack
+   * trace; a dry run's closing line is written as the process is about to
+   * exit, so it counts that work's requests too. A library caller keeps its
+   * own `unhandledRejection` policy and gets the closing line at once.
+   */
+  untilExit?: boolean | undefined;
 };
 
 export type ReceiveResult = {
@@ -103,6 +114,9 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     opened,
   );
   const dryRun = printer !== undefined;
+  if (options.untilExit === true) {
+    watchUnhandledRejections(log, () => void (process.exitCode = 1), "app receive will exit with code 1");
+  }
   const sentryDsn = settings.logOptions.sentryDsn;
   const appFns = await Promise.all(options.apps.map((id) => loadAppFunction(id, { basedir: cwd })));
   // Routes an app mounts are never served here, but mounting them must not fail.
@@ -128,7 +142,12 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     await flushSentry();
   }
   log.debug({ id }, `Delivered ${label}`);
-  if (printer) write(dryRunSummary(handlers, label, printer.requests));
+  if (printer) {
+    const counted = printer;
+    const summary = () => write(dryRunSummary(handlers, label, counted.requests));
+    if (options.untilExit === true) process.once("beforeExit", summary);
+    else summary();
+  }
   return { id, name, action, dryRun };
 }
 

@@ -1,7 +1,9 @@
 import { failureMessage, toError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 
-type Watcher = { log: Logger; count: () => void };
+type Watcher = { log: Logger; count: () => void; after: string };
+
+const SERVER_GOES_ON = "The server keeps serving";
 
 const watchers = new Set<Watcher>();
 
@@ -9,9 +11,10 @@ const watchers = new Set<Watcher>();
  * Node ends the process on an unhandled rejection, and a handler that does
  * not await (`void client.issues.create(...)`) makes one. Other rejections are
  * not tied to their delivery: AsyncLocalStorage on Node 20 hooks every promise.
+ * `after` says what happens next (default: the server keeps serving).
  */
-export function watchUnhandledRejections(log: Logger, count: () => void): () => void {
-  const watcher: Watcher = { log, count };
+export function watchUnhandledRejections(log: Logger, count: () => void, after = SERVER_GOES_ON): () => void {
+  const watcher: Watcher = { log, count, after };
   if (watchers.size === 0) process.on("unhandledRejection", onUnhandledRejection);
   watchers.add(watcher);
   return () => {
@@ -32,14 +35,14 @@ function onUnhandledRejection(reason: unknown): void {
       watcher.log.error(
         { err: error, id: request.delivery, request: request.route },
         `A request of delivery ${request.delivery} (${request.route}) failed and nothing handled it: ${failureMessage(error)}. ` +
-          "The server keeps serving; await the request or add .catch() to handle the failure.",
+          `${watcher.after}; await the request or add .catch() to handle the failure.`,
       );
       continue;
     }
     watcher.log.error(
       { err: error },
       `A promise was rejected and nothing handled it (often a handler that did not await a call): ${failureMessage(error)}. ` +
-        "The server keeps serving; await the promise or add .catch() to handle the failure.",
+        `${watcher.after}; await the promise or add .catch() to handle the failure.`,
     );
   }
 }
