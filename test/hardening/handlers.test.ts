@@ -234,13 +234,18 @@ describe("hardening: onError hooks and floating rejections", () => {
       const { deliver } = await import("../server/start-test-server.js");
       expect((await deliver(url, "issues", issuesOpenedPayload(), { id: "float-1" })).status).to.equal(200);
       expect((await deliver(url, "issues", issuesOpenedPayload(), { id: "float-2" })).status).to.equal(200);
-      await sleep(50);
-      const stats = (await (await fetch(`${url}/test/stats`)).json()) as { unhandledRejections: number };
+      // The rejections come after the answers: wait for both (bounded), as a loaded machine may take a while.
+      let stats = { unhandledRejections: 0 };
+      let lines: string[] = [];
+      for (let attempt = 0; attempt < 100 && (stats.unhandledRejections < 2 || lines.length < 2); attempt++) {
+        await sleep(20);
+        stats = (await (await fetch(`${url}/test/stats`)).json()) as { unhandledRejections: number };
+        lines = script
+          .stdout()
+          .split("\n")
+          .filter((line) => line.includes("floating failure"));
+      }
       expect(stats.unhandledRejections).to.equal(2);
-      const lines = script
-        .stdout()
-        .split("\n")
-        .filter((line) => line.includes("floating failure"));
       expect(lines).to.have.length(2);
       expect(JSON.parse(lines[0]!)).to.include({ level: 50 });
       const comment = { ...issuesOpenedPayload(), action: "created", comment: { id: 1, body: "hi" } };
