@@ -1,7 +1,7 @@
 import { expect } from "chai";
-import { App, AppClient } from "../../src/index.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
+import { recordingApp } from "../helpers/recording-app.js";
 
 /**
  * Probot 10 to 12 honour `throttle: { enabled: false }` given through the `Octokit` option: a
@@ -18,22 +18,10 @@ describe("Probot 12: a request a handler does not await has left when receive() 
   afterEach(() => platform.close());
 
   it("with throttling turned off, as tests do", async () => {
-    const fetched: string[] = [];
-    const fetch = (url: string | URL | Request, init?: RequestInit) => {
-      fetched.push(`${init?.method ?? "GET"} ${new URL(String(url)).pathname}`);
-      return globalThis.fetch(url, init);
-    };
-    const app = new App({
-      platformToken: "a-token",
-      baseUrl: platform.url,
-      request: { fetch },
-      Client: AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
-      logLevel: "fatal",
-    });
+    const { app, fetched } = recordingApp(platform, { throttle: { enabled: false } });
     const sent: Array<Promise<unknown>> = [];
     app.on("issues.opened", async (context) => {
       // Not awaited: the handler resolves before its request is answered.
-      // The fake platform refuses the token: only the order is looked at here.
       sent.push(context.client.issues.createComment(context.issue({ body: "Thanks" })).catch(() => undefined));
     });
     await app.receive({

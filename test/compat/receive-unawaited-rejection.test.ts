@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,24 +7,28 @@ import { runBin } from "../commands/run-bin.js";
 
 const fixture = (path: string) => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 
+/** `app receive --dry-run` of issues.opened to one of the receive-apps fixtures, in a folder of its own. */
+async function dryRunReceive(app: string): Promise<Awaited<ReturnType<typeof runBin>>> {
+  const cwd = await mkdtemp(join(tmpdir(), "app-receive-unawaited-"));
+  try {
+    const payload = fixture("payloads/issues.opened.json");
+    return await runBin(
+      ["receive", "--dry-run", "-e", "issues.opened", "-p", payload, fixture(`receive-apps/${app}`)],
+      {
+        cwd,
+      },
+    );
+  } finally {
+    await rm(cwd, { recursive: true, force: true });
+  }
+}
+
 // Probot 10's `probot receive` logged a rejection nothing handled (a handler
 // that started its work without awaiting it) as an error line; Node alone
 // ends the process with its own stack trace and footer instead.
 describe("app receive: a rejection nothing handled", () => {
   it("is logged as one error line naming the error, and the command exits 1 without Node's crash", async () => {
-    const cwd = await mkdtemp(join(tmpdir(), "app-receive-unawaited-"));
-    const result = await runBin(
-      [
-        "receive",
-        "--dry-run",
-        "-e",
-        "issues.opened",
-        "-p",
-        fixture("payloads/issues.opened.json"),
-        fixture("receive-apps/unawaited-reject.js"),
-      ],
-      { cwd },
-    );
+    const result = await dryRunReceive("unawaited-reject.js");
     const output = result.stdout + result.stderr;
     expect(result.code, output).to.equal(1);
     // The handler's request went out (printed: a dry run) before the work failed.
@@ -35,19 +39,7 @@ describe("app receive: a rejection nothing handled", () => {
   });
 
   it("a dry run's closing line counts the requests of work the handlers did not await", async () => {
-    const cwd = await mkdtemp(join(tmpdir(), "app-receive-unawaited-"));
-    const result = await runBin(
-      [
-        "receive",
-        "--dry-run",
-        "-e",
-        "issues.opened",
-        "-p",
-        fixture("payloads/issues.opened.json"),
-        fixture("receive-apps/unawaited-comment.js"),
-      ],
-      { cwd },
-    );
+    const result = await dryRunReceive("unawaited-comment.js");
     expect(result.code, result.stdout + result.stderr).to.equal(0);
     expect(result.stdout).to.match(/POST \S+\/repos\/octo-org\/hello-world\/issues\/7\/comments/);
     expect(result.stdout.trim().split("\n").at(-1)).to.equal(

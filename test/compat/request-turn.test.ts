@@ -1,7 +1,7 @@
 import { expect } from "chai";
-import { App, AppClient } from "../../src/index.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
+import { recordingApp } from "../helpers/recording-app.js";
 
 /** Lets every queued promise callback run, and no timer or I/O callback. */
 async function drainMicrotasks(): Promise<void> {
@@ -27,19 +27,7 @@ describe("Probot 13 and 14: a request leaves on a later turn of the event loop",
   ];
   for (const [title, throttle] of cases) {
     it(title, async () => {
-      const fetched: string[] = [];
-      const fetch = (url: string | URL | Request, init?: RequestInit) => {
-        fetched.push(`${init?.method ?? "GET"} ${new URL(String(url)).pathname}`);
-        return globalThis.fetch(url, init);
-      };
-      const app = new App({
-        platformToken: "a-token",
-        baseUrl: platform.url,
-        request: { fetch },
-        Client: AppClient.defaults({ retry: { enabled: false }, ...throttle }),
-        logLevel: "fatal",
-      });
-      // The fake platform refuses the token: only the order is looked at here.
+      const { app, fetched } = recordingApp(platform, throttle);
       const sent = app
         .auth()
         .then((client) => client.repos.get({ owner: "octo", repo: "hello" }).catch(() => undefined));
