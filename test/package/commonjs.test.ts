@@ -106,24 +106,28 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
     });
   });
 
-  it("gives TypeScript in a CommonJS project (module node16) the package's types", async () => {
-    await writeFile(
-      join(project, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: { module: "node16", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] },
-        files: ["typed.ts"],
-      }),
-    );
-    await writeFile(
-      join(project, "typed.ts"),
-      'import { App } from "gh-app-kit";\nimport { createTestApp } from "gh-app-kit/testing";\n' +
-        "export const app: App = new App({});\nexport const make: typeof createTestApp = createTestApp;\n" +
-        "// @ts-expect-error: the real types, not any\nexport const wrong: number = App;\n",
-    );
-    const tsc = join(root, "node_modules/typescript/bin/tsc");
-    const result = await exec(process.execPath, [tsc, "-p", "."], { cwd: project });
-    expect(result.code, result.stdout + result.stderr).to.equal(0);
-  });
+  // skipLibCheck false checks the package's own declarations too: its CommonJS entry's .d.cts
+  // re-exports the ES module declarations, which module node16 refuses to require() (TS1479).
+  for (const skipLibCheck of [true, false]) {
+    it(`gives TypeScript in a CommonJS project (module node16, skipLibCheck ${skipLibCheck}) the package's types`, async () => {
+      await writeFile(
+        join(project, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: { module: "node16", strict: true, noEmit: true, skipLibCheck, types: ["node"] },
+          files: ["typed.ts"],
+        }),
+      );
+      await writeFile(
+        join(project, "typed.ts"),
+        'import { App } from "gh-app-kit";\nimport { createTestApp } from "gh-app-kit/testing";\n' +
+          "export const app: App = new App({});\nexport const make: typeof createTestApp = createTestApp;\n" +
+          "// @ts-expect-error: the real types, not any\nexport const wrong: number = App;\n",
+      );
+      const tsc = join(root, "node_modules/typescript/bin/tsc");
+      const result = await exec(process.execPath, [tsc, "-p", "."], { cwd: project });
+      expect(result.code, result.stdout + result.stderr).to.equal(0);
+    });
+  }
 
   it("gives TypeScript with module commonjs (node10 resolution, libraries checked) types it can resolve", async () => {
     // As Google's gts sets it up, with the ES2022 lib today's request library's types need.
