@@ -14,15 +14,21 @@ async function freePort(): Promise<number> {
 }
 
 // Google Cloud Functions' own framework (the one its Node runtime runs): Express parses the JSON
-// body before the function sees it and keeps the bytes as request.rawBody (fixtures/gcf/index.mjs).
-// The middleware serves only the webhook path, as Probot's did there.
-describeRuntime(
-  "the packed package on Google Cloud Functions (functions-framework and createNodeMiddleware)",
-  { needs: ["@google-cloud/functions-framework"], noPing: true },
-  async (env, work) =>
-    spawnTarget(bin("functions-framework"), ["--target=githubApp", "--source=.", `--port=${await freePort()}`], {
-      cwd: join(work, "gcf"),
-      env,
-      url: firstUrl,
-    }),
-);
+// body before the function sees it and keeps the bytes as request.rawBody (fixtures/gcf/index.mjs,
+// and fixtures/gcf-cjs/index.js through the package's require entry). The middleware serves only
+// the webhook path, as Probot's did there.
+for (const [folder, form] of [
+  ["gcf", "an ES module"],
+  ["gcf-cjs", "CommonJS"],
+] as const) {
+  describeRuntime(
+    `the packed package on Google Cloud Functions (functions-framework and createNodeMiddleware, ${form})`,
+    { needs: ["@google-cloud/functions-framework"], noPing: true },
+    async (env, work) =>
+      spawnTarget(bin("functions-framework"), ["--target=githubApp", "--source=.", `--port=${await freePort()}`], {
+        cwd: join(work, folder),
+        env,
+        url: firstUrl,
+      }),
+  );
+}
