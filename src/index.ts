@@ -3,6 +3,12 @@ export { App } from "./create-app.js";
 export type { AppPlugin, ErrorHandler, LoadOptions } from "./app.js";
 export type { AppPluginAdditions, DeliveryTracing } from "./app-plugin.js";
 export { Context } from "./context.js";
+/**
+ * The class every `Context` is, under the name an app augments to add members to all contexts, as
+ * Probot apps augmented Probot's `Context` class:
+ * `declare module "gh-app-kit" { interface EventContext { label(): Promise<string[]> } }`.
+ */
+export type { Context as EventContext } from "./event-context.js";
 export { createDefaultApp, defaultApp, defaultAppFns } from "./apps/default.js";
 export type { CreateDefaultAppOptions } from "./apps/default.js";
 export { getPublicDomain } from "./apps/get-public-domain.js";

@@ -5,9 +5,11 @@ import {
   importedBy,
   looksLikeLoader,
   moduleCallKind,
+  requireFunctionNames,
   takesOnly,
   type ModuleCallKind,
 } from "./module-calls.js";
+import { migrateModuleAugmentation } from "./module-augmentations.js";
 import { mockFactoryFunction, renameMockedCallAssertions } from "./mock-factory.js";
 import {
   EXPORT_RENAMES,
@@ -19,7 +21,7 @@ import {
 } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { namespaceForDefault, renamedExport, rewriteDeepImport } from "./module-specifier-rewrites.js";
-import { keyName, lineOf, setString, type AnyNode, type Path, type SourceWork } from "./source-types.js";
+import { keyName, lineOf, setString, specifierText, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
 export type { ImportedName, ModuleBinding, ModuleReferences } from "./module-bindings.js";
 
@@ -31,8 +33,9 @@ export type { ImportedName, ModuleBinding, ModuleReferences } from "./module-bin
  */
 export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleReferences {
   const refs: ModuleReferences = { names: [], namespaces: [], moduleExpressions: new Set(), promiseMembers: new Set() };
+  const requireFunctions = requireFunctionNames(ast);
   const onSpecifier = (literal: AnyNode | undefined, path: Path, kind?: ModuleCallKind) => {
-    if (literal?.type === "StringLiteral") inspectSpecifier(literal, path, refs, log, kind);
+    if (literal && specifierText(literal) !== undefined) inspectSpecifier(literal, path, refs, log, kind);
   };
   visit(ast, {
     visitImportDeclaration(path) {
@@ -57,7 +60,11 @@ export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleRefer
       this.traverse(path);
     },
     visitCallExpression(path) {
-      onCall(path as Path, log, onSpecifier, ast);
+      onCall(path as Path, log, onSpecifier, ast, requireFunctions);
+      this.traverse(path);
+    },
+    visitTSModuleDeclaration(path) {
+      migrateModuleAugmentation(path.node as AnyNode, (ast.program ?? ast) as AnyNode, log);
       this.traverse(path);
     },
     visitImportExpression(path) {
@@ -74,12 +81,13 @@ function onCall(
   log: SourceWork,
   onSpecifier: (literal: AnyNode | undefined, path: Path, kind?: ModuleCallKind) => void,
   ast: AnyNode,
+  requireFunctions: ReadonlySet<string>,
 ): void {
   const node = path.node as AnyNode;
   const first = node.arguments[0] as AnyNode | undefined;
-  const kind = moduleCallKind(node);
+  const kind = moduleCallKind(node, requireFunctions);
   // Read before onSpecifier renames it.
-  const named = first?.type === "StringLiteral" ? (first.value as string) : keyName(importedBy(first));
+  const named = specifierText(first) ?? specifierText(importedBy(first));
   if (kind !== undefined) onSpecifier(first, path, kind);
   if (kind === "mock" && named === PROBOT_MODULE) renameMockFactory(path, log, ast);
   if (kind === undefined && isProbotModule(named) && looksLikeLoader(node)) {
@@ -120,7 +128,7 @@ function inspectSpecifier(
   log: SourceWork,
   kind: ModuleCallKind | undefined,
 ): void {
-  const name = literal.value as string;
+  const name = specifierText(literal) as string;
   if (name === PROBOT_MODULE) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${PROBOT_MODULE}" → "${FRAMEWORK_MODULE}"` });
@@ -162,7 +170,7 @@ function inspectLambdaAdapter(
   log: SourceWork,
   kind: ModuleCallKind | undefined,
 ): void {
-  const name = literal.value as string;
+  const name = specifierText(literal) as string;
   if (takesOnly(path, literal, (taken) => FRAMEWORK_EXPORTS.has(renamedExport(taken)))) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}"` });

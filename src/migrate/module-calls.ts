@@ -1,3 +1,4 @@
+import { visit } from "recast";
 import { table } from "./probot-names.js";
 import { keyName, type AnyNode, type Path } from "./source-types.js";
 
@@ -51,13 +52,14 @@ export function calleeText(callee: AnyNode): string {
 
 /**
  * How a call hands over the module its first argument names, or undefined when the call is not one
- * the migration knows (`require`, `module.require`, `createRequire(...)(...)`, `require.resolve`,
- * `import()`, jest's and vitest's module functions).
+ * the migration knows (`require`, `module.require`, `createRequire(...)(...)` and the functions it
+ * made, `require.resolve`, `import()`, jest's and vitest's module functions).
  */
-export function moduleCallKind(node: AnyNode): ModuleCallKind | undefined {
+export function moduleCallKind(node: AnyNode, requireFunctions: ReadonlySet<string>): ModuleCallKind | undefined {
   const callee = node.callee as AnyNode;
   if (callee.type === "Import") return "promise";
-  if (callee.type === "Identifier") return callee.name === "require" ? "module" : undefined;
+  if (callee.type === "Identifier")
+    return callee.name === "require" || requireFunctions.has(callee.name as string) ? "module" : undefined;
   if (callee.type === "CallExpression" && calleeName(callee.callee) === "createRequire") return "module";
   if (callee.type !== "MemberExpression" || callee.computed) return undefined;
   const property = keyName(callee.property) ?? "";
@@ -105,4 +107,36 @@ export function takesOnly(path: Path, literal: AnyNode, known: (name: string) =>
   return (parent.id.properties as AnyNode[]).every(
     (p) => p.type !== "RestElement" && !p.computed && known(keyName(p.key) ?? ""),
   );
+}
+
+/**
+ * The names the file gives to require functions it makes: `const req = createRequire(url)`, or
+ * `load = module.createRequire(file)`, createRequire itself possibly imported under another name.
+ * By name, not by scope: such names are rare, and each is kept for that one use.
+ */
+export function requireFunctionNames(ast: AnyNode): Set<string> {
+  const makers = new Set(["createRequire"]);
+  const made = new Set<string>();
+  visit(ast, {
+    visitImportSpecifier(path) {
+      const node = path.node as AnyNode;
+      if (keyName(node.imported) === "createRequire") makers.add(node.local.name as string);
+      this.traverse(path);
+    },
+  });
+  const isMaker = (init: AnyNode | null | undefined) =>
+    init?.type === "CallExpression" && makers.has(calleeName(init.callee as AnyNode) ?? "");
+  visit(ast, {
+    visitVariableDeclarator(path) {
+      const node = path.node as AnyNode;
+      if (node.id.type === "Identifier" && isMaker(node.init)) made.add(node.id.name as string);
+      this.traverse(path);
+    },
+    visitAssignmentExpression(path) {
+      const node = path.node as AnyNode;
+      if (node.left.type === "Identifier" && isMaker(node.right)) made.add(node.left.name as string);
+      this.traverse(path);
+    },
+  });
+  return made;
 }

@@ -60,6 +60,12 @@ export const CONTEXT_RENAMES = table<string>({ octokit: "client", github: "clien
 /** Probot 9's `context.issue()` gave `number`, which @octokit/rest 16 took for `issue_number`. */
 export const ISSUE_RENAMES = table<string>({ number: "issue_number" });
 
+/**
+ * Names declared inside `declare module "probot" { ... }`: Probot's Context is a class an app could
+ * add to; gh-app-kit's `Context` is a type, and the class it stands for is exported as EventContext.
+ */
+export const AUGMENTATION_RENAMES = table<string>({ ...EXPORT_RENAMES, Context: "EventContext" });
+
 export const MISSING_EXPORTS = table<string>({
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
@@ -103,6 +109,7 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "Configuration",
   "Constructor",
   "Context",
+  "EventContext",
   "createApp",
   "createAppAuthStrategy",
   "CreateAppOptions",

@@ -34,6 +34,17 @@ export function lineOf(node: AnyNode | null | undefined): number {
   return node?.loc?.start.line ?? 0;
 }
 
+/**
+ * The module a specifier names: a string literal's value, or a template literal's without
+ * expressions (`import(\`probot\`)`); undefined for anything computed.
+ */
+export function specifierText(node: AnyNode | null | undefined): string | undefined {
+  if (node?.type === "StringLiteral") return node.value as string;
+  if (node?.type === "TemplateLiteral" && (node.expressions as AnyNode[]).length === 0)
+    return (node.quasis as AnyNode[])[0]?.value.cooked as string | undefined;
+  return undefined;
+}
+
 /** An identifier's name, or a string literal's value, of a property key. */
 export function keyName(node: AnyNode | null | undefined): string | undefined {
   if (!node) return undefined;
@@ -100,6 +111,12 @@ export class SourceEdits {
 
 /** Sets a string literal's value, in the quotes it was written with. */
 export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {
+  if (literal.type === "TemplateLiteral") {
+    // `probot`, a template without expressions: it stays one.
+    edits.replace(literal, `\`${value}\``);
+    literal.value = value;
+    return;
+  }
   const raw: string | undefined = literal.extra?.raw ?? literal.raw;
   const quote = raw?.startsWith("'") ? "'" : '"';
   edits.replace(literal, `${quote}${value}${quote}`);

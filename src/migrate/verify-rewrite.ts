@@ -1,6 +1,7 @@
 import { isHonoSendOf } from "./express-handlers.js";
 import { parseWithBabel } from "./parse-source.js";
 import {
+  AUGMENTATION_RENAMES,
   CONTEXT_RENAMES,
   EXPORT_RENAMES,
   ISSUE_RENAMES,
@@ -16,6 +17,7 @@ import { keyName, type AnyNode } from "./source-types.js";
 /** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
 const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
   EXPORT_RENAMES,
+  AUGMENTATION_RENAMES,
   OPTION_RENAMES,
   MIDDLEWARE_RENAMES,
   LAMBDA_RENAMES,
@@ -111,6 +113,8 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
   if (Boolean(x.extra?.parenthesized) !== Boolean(y.extra?.parenthesized)) return at(x, "parentheses changed");
   for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
     if (IGNORED.has(key) || key === "type") continue; // the kinds are compared above
+    // A module name written as a template without expressions (`probot`): its text is the element's value.
+    if (x.type === "TemplateElement" && key === "value" && inEdit(x) && isTemplateRename(x.value, y.value)) continue;
     const [from, to] = [x[key], y[key]];
     if (from === to || (from == null && to == null)) continue;
     if (typeof from === "object" || typeof to === "object") {
@@ -122,6 +126,10 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
     return at(x, `${String(x.type)} ${key} ${JSON.stringify(from)} became ${JSON.stringify(to)}`);
   }
   return undefined;
+}
+
+function isTemplateRename(from: AnyNode, to: AnyNode): boolean {
+  return isRename(from.raw, to.raw, true) && isRename(from.cooked, to.cooked, true);
 }
 
 /** `get github() { return this.client; }` (or `octokit`) beside a `client` key. */

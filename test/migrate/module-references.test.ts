@@ -74,6 +74,25 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'import "gh-app-kit";\nimport * as probot from "gh-app-kit";\nconst { App, ...rest } = module.require("gh-app-kit");\nconst req = createRequire(import.meta.url);\nconst { createApp } = createRequire(import.meta.url)("gh-app-kit")!;\njest.unmock("gh-app-kit");\nnew probot.App(rest.AppClient, createApp);\n',
   ],
   [
+    "a require function from createRequire kept under a name, specifiers written as template literals",
+    "index.mjs",
+    'import { createRequire as make } from "node:module";\nconst req = make(import.meta.url);\nlet load;\nload = module.createRequire(__filename);\nconst { Probot } = req("probot");\nconst { createProbot } = load(`probot`);\nconst m = await import(`probot`);\nnew Probot(m.ProbotOctokit, createProbot);\n',
+    'import { createRequire as make } from "node:module";\nconst req = make(import.meta.url);\nlet load;\nload = module.createRequire(__filename);\nconst { App } = req("gh-app-kit");\nconst { createApp } = load(`gh-app-kit`);\nconst m = await import(`gh-app-kit`);\nnew App(m.AppClient, createApp);\n',
+  ],
+  [
+    "a module augmentation of probot's types augments gh-app-kit's: Context (a class in Probot) becomes EventContext",
+    "types.d.ts",
+    'import "probot";\ndeclare module "probot" {\n  interface Context {\n    extra: string;\n  }\n  interface ProbotOctokit {\n    x: number;\n  }\n  interface Mine {}\n}\n',
+    'import "gh-app-kit";\ndeclare module "gh-app-kit" {\n  interface EventContext {\n    extra: string;\n  }\n  interface AppClient {\n    x: number;\n  }\n  interface Mine {}\n}\n',
+  ],
+  [
+    "an ambient declaration of probot (a file that imports and exports nothing) is reported, not renamed",
+    "types/probot.d.ts",
+    'declare module "probot" {\n  export const Probot: any;\n}\n',
+    'declare module "probot" {\n  export const Probot: any;\n}\n',
+    ["an ambient declaration"],
+  ],
+  [
     "names and keys that Object.prototype has (constructor, toString, __proto__) are no Probot names",
     "index.js",
     'const { constructor, toString } = require("probot");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("probot", () => ({ constructor: 1, valueOf: 2 }));\n',
