@@ -10,6 +10,7 @@ import {
   type ModuleCallKind,
 } from "./module-calls.js";
 import { migrateModuleAugmentation } from "./module-augmentations.js";
+import { renameIndexedExport, renameModuleKeyedStubs } from "./module-keyed-stubs.js";
 import { mockFactoryFunction, renameMockedCallAssertions } from "./mock-factory.js";
 import {
   EXPORT_RENAMES,
@@ -55,6 +56,10 @@ export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleRefer
       onSpecifier(node.argument?.type === "TSLiteralType" ? node.argument.literal : node.argument, path as Path);
       this.traverse(path);
     },
+    visitTSIndexedAccessType(path) {
+      renameIndexedExport(path.node as AnyNode, log);
+      this.traverse(path);
+    },
     visitTSExternalModuleReference(path) {
       onSpecifier(path.node.expression as AnyNode, path as Path);
       this.traverse(path);
@@ -90,6 +95,7 @@ function onCall(
   const named = specifierText(first) ?? specifierText(importedBy(first));
   if (kind !== undefined) onSpecifier(first, path, kind);
   if (kind === "mock" && named === PROBOT_MODULE) renameMockFactory(path, log, ast);
+  if (kind === undefined && looksLikeLoader(node)) renameModuleKeyedStubs(node, log);
   if (kind === undefined && isProbotModule(named) && looksLikeLoader(node)) {
     log.problems.push({
       line: lineOf(node),

@@ -66,6 +66,7 @@ export function moduleCallKind(node: AnyNode, requireFunctions: ReadonlySet<stri
   const object = callee.object as AnyNode;
   const owner = object.type === "Identifier" ? (object.name as string) : calleeName(object);
   if (owner === "require" && property === "resolve") return "none";
+  if (object.type === "MetaProperty" && property === "resolve") return "none"; // import.meta.resolve
   if (owner === "module" && property === "require") return "module";
   if (owner === "jest") return JEST[property];
   if (owner === "vi" || owner === "vitest") return VI[property];

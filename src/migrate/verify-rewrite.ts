@@ -109,6 +109,9 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
   if (allow.proven(x, y)) return undefined;
   // import probot from "probot" → import * as probot from "gh-app-kit": the one change of a node's kind.
   const toNamespace = x.type === "ImportDefaultSpecifier" && y.type === "ImportNamespaceSpecifier" && inEdit(x);
+  // { probot: stub } → { "gh-app-kit": stub }: a stub keyed by module name (proxyquire).
+  if (x.type === "Identifier" && y.type === "StringLiteral" && inEdit(x) && isRename(x.name, y.value, true))
+    return undefined;
   if (x.type !== y.type && !toNamespace) return at(x, `${String(x.type)} became ${String(y.type)}`);
   if (Boolean(x.extra?.parenthesized) !== Boolean(y.extra?.parenthesized)) return at(x, "parentheses changed");
   for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {

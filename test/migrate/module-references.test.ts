@@ -93,6 +93,28 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     ["an ambient declaration"],
   ],
   [
+    "import.meta.resolve, and an indexed import type",
+    "index.mts",
+    'const where = import.meta.resolve("probot");\ntype P = typeof import("probot")["Probot"];\ntype O = (typeof import("probot"))["ProbotOctokit"];\n',
+    'const where = import.meta.resolve("gh-app-kit");\ntype P = typeof import("gh-app-kit")["App"];\ntype O = (typeof import("gh-app-kit"))["AppClient"];\n',
+  ],
+  [
+    "stubs keyed by module name (proxyquire): the key, and the stub's export names",
+    "test/index.test.js",
+    [
+      'const app = proxyquire("../index", { probot: { Probot: FakeProbot }, "./lib": {} });',
+      "const other = proxyquire.noCallThru().load(\"../index\", { 'probot': { createProbot } });",
+      'const short = proxyquire("../index", { probot });',
+      "",
+    ].join("\n"),
+    [
+      'const app = proxyquire("../index", { "gh-app-kit": { App: FakeProbot }, "./lib": {} });',
+      "const other = proxyquire.noCallThru().load(\"../index\", { 'gh-app-kit': { createApp: createProbot } });",
+      'const short = proxyquire("../index", { "gh-app-kit": probot });',
+      "",
+    ].join("\n"),
+  ],
+  [
     "names and keys that Object.prototype has (constructor, toString, __proto__) are no Probot names",
     "index.js",
     'const { constructor, toString } = require("probot");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("probot", () => ({ constructor: 1, valueOf: 2 }));\n',
