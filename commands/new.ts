@@ -41,9 +41,9 @@ export default class New extends AppCommand {
 
   static override flags = {
     template: Flags.option({
-      options: ["typescript", "javascript", "cloudflare-worker", "vercel"] as const,
+      options: ["typescript", "javascript", "cloudflare-worker", "vercel", "aws-lambda"] as const,
       summary:
-        "The template: typescript (default), javascript, cloudflare-worker (a Cloudflare Worker) or vercel (a Vercel function).",
+        "The template: typescript (default), javascript, cloudflare-worker (a Cloudflare Worker), vercel (a Vercel function) or aws-lambda (an AWS Lambda function).",
     })(),
     description: Flags.string({
       summary: "One line saying what the app does (package.json description).",

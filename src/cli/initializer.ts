@@ -38,7 +38,7 @@ USAGE
   npm create gh-app-kit@latest NAME -- [flags]
 
 FLAGS
-  --template NAME     typescript (default), javascript, cloudflare-worker or vercel
+  --template NAME     typescript (default), javascript, cloudflare-worker, vercel or aws-lambda
   --description TEXT  One line saying what the app does (package.json description).
   --author TEXT       The author, e.g. "Jane Doe <jane@example.com>".
   --framework SPEC    npm spec of the gh-app-kit dependency: a version, or file: with a folder or a

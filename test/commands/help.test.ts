@@ -85,7 +85,7 @@ describe("app (help, version, mistakes)", () => {
     ],
     [
       ["new", "my-app", "--template", "rust"],
-      'Error: Expected --template=rust to be one of: typescript, javascript, cloudflare-worker, vercel. See "app new --help".',
+      'Error: Expected --template=rust to be one of: typescript, javascript, cloudflare-worker, vercel, aws-lambda. See "app new --help".',
     ],
     [["setup", "--app-id", "abc"], 'Error: --app-id: Expected an integer but received: abc. See "app setup --help".'],
     [

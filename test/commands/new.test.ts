@@ -55,7 +55,7 @@ describe("app new", () => {
     const result = await appNew(["my-app", "--template", "rust"]);
     expect(result.code).to.equal(2);
     expect(result.stderr.trim()).to.equal(
-      'Error: Expected --template=rust to be one of: typescript, javascript, cloudflare-worker, vercel. See "app new --help".',
+      'Error: Expected --template=rust to be one of: typescript, javascript, cloudflare-worker, vercel, aws-lambda. See "app new --help".',
     );
   });
 
@@ -66,7 +66,7 @@ describe("app new", () => {
       [
         { expect: "Name of the app", send: "Bad\r" },
         { expect: "capital letters", send: "\x7f\x7f\x7fasked-app\r" },
-        { expect: "Template", send: "\x1b[B\x1b[B\r" }, // down past cloudflare-worker to javascript
+        { expect: "Template", send: "\x1b[B\x1b[B\x1b[B\r" }, // down past aws-lambda and cloudflare-worker to javascript
         { expect: "Description", send: "Asked for everything\r" },
         { expect: "Author", send: "Jane <jane@example.com>\r" },
       ],
@@ -87,9 +87,10 @@ describe("app new", () => {
   describe("the generated apps", function () {
     this.timeout(15 * 60_000);
 
-    // The Worker's and the Vercel function's tests run their handlers with Node's fetch: no wrangler or Vercel CLI.
-    const passing = { typescript: 1, javascript: 1, "cloudflare-worker": 2, vercel: 2 };
-    for (const template of ["typescript", "javascript", "cloudflare-worker", "vercel"] as const) {
+    // The Worker's, the Vercel function's and the Lambda function's tests call their handlers in Node: no
+    // wrangler, Vercel CLI or AWS.
+    const passing = { typescript: 1, javascript: 1, "cloudflare-worker": 2, vercel: 2, "aws-lambda": 2 };
+    for (const template of ["typescript", "javascript", "cloudflare-worker", "vercel", "aws-lambda"] as const) {
       it(`installs, builds and passes its own tests: ${template}`, async () => {
         expect(existsSync(BUILT_TESTING), "run npm run build first").to.equal(true);
         const created = await runBin(["new", `${template}-app`, "--template", template, "--yes"], {

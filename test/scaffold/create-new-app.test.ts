@@ -86,6 +86,17 @@ describe("createNewApp", () => {
     expect(vercelReadme).to.include(
       "npx app receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ./app.js",
     );
+
+    const lambda = await create({ name: "lambda-app", template: "aws-lambda" });
+    expect(lambda.files).to.include.members(["template.yaml", "handler.js", "app.js", "test/index.test.js"]);
+    const sam = await readFile(join(cwd, "lambda-app", "template.yaml"), "utf8");
+    expect(sam).to.match(/^ {6}Handler: handler\.handler$/m);
+    expect(sam).to.match(/^Description: "lambda-app: /m);
+    const lambdaReadme = await readFile(join(cwd, "lambda-app", "README.md"), "utf8");
+    expect(lambdaReadme).to.include("npm run deploy");
+    expect(lambdaReadme).to.include(
+      "npx app receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ./app.js",
+    );
   });
 
   it("refuses a folder that is not empty, unless forced", async () => {
@@ -137,12 +148,14 @@ describe("listTemplates", () => {
     const templates = listTemplates(getTemplatesDir());
     expect(templates.map((template) => template.name)).to.deep.equal([
       "typescript",
+      "aws-lambda",
       "cloudflare-worker",
       "javascript",
       "vercel",
     ]);
     expect(templates[0]!.description).to.match(/TypeScript/);
-    expect(templates[1]!.description).to.match(/Cloudflare Workers/);
-    expect(templates[3]!.description).to.match(/Vercel/);
+    expect(templates[1]!.description).to.match(/AWS Lambda/);
+    expect(templates[2]!.description).to.match(/Cloudflare Workers/);
+    expect(templates[4]!.description).to.match(/Vercel/);
   });
 });

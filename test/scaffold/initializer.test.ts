@@ -55,7 +55,7 @@ describe("npm create gh-app-kit's command line", () => {
     expect(await initialize(["my-bot", "--template", "rust", "--no-install"], { packed: released })).to.equal(2);
     expect(err).to.deep.equal([
       'Error: There is no template "rust".',
-      "Hint: Use one of: typescript, cloudflare-worker, javascript, vercel.",
+      "Hint: Use one of: typescript, aws-lambda, cloudflare-worker, javascript, vercel.",
       'See "npm create gh-app-kit -- --help".',
     ]);
     err.length = 0;
