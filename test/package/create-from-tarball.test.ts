@@ -143,7 +143,7 @@ describe("npm create gh-app-kit from the packed tarballs", function () {
   it("asks the same questions as app new in a terminal, and writes the same app from the answers", async () => {
     const answers: TerminalStep[] = [
       { expect: "Name of the app", send: "asked-app\r" },
-      { expect: "Template", send: "\x1b[B\x1b[B\r" }, // down past cloudflare-worker to javascript
+      { expect: "Template", send: "\x1b[B\x1b[B\x1b[B\r" }, // down past aws-lambda and cloudflare-worker to javascript
       { expect: "Description", send: "Asked for everything\r" },
       { expect: "Author", send: "Jane <jane@example.com>\r" },
     ];
