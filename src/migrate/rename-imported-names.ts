@@ -7,6 +7,7 @@ import {
   keyName,
   lineOf,
   setString,
+  specifierText,
   type AnyNode,
   type CallSite,
   type Path,
@@ -87,10 +88,12 @@ export function renameImportedNames(
     },
     visitMemberExpression(path) {
       const node = path.node as AnyNode;
-      if (!node.computed && !refs.promiseMembers.has(node) && isWholeModule(path.get("object") as Path, refs)) {
-        const property = node.property as AnyNode;
-        const imported = property.name as string;
-        renameExport(property, imported, log);
+      const property = node.property as AnyNode;
+      // probot.Probot, or probot["Probot"]
+      const imported = node.computed ? specifierText(property) : (property.name as string);
+      if (imported !== undefined && !refs.promiseMembers.has(node) && isWholeModule(path.get("object") as Path, refs)) {
+        if (imported === "default") reportDefaultExport(node, log);
+        else renameExport(property, imported, log, node.computed as boolean);
         onReference(path as Path, imported, undefined, calls, log);
       }
       this.traverse(path);
@@ -115,6 +118,18 @@ export function renameImportedNames(
 
 function leftmost(name: AnyNode): AnyNode {
   return name.type === "TSQualifiedName" ? leftmost(name.left) : name;
+}
+
+/**
+ * `(await import("probot")).default`: Probot is CommonJS, so its default export, to an ES module, is
+ * the whole module. gh-app-kit has none.
+ */
+function reportDefaultExport(node: AnyNode, log: SourceWork): void {
+  log.problems.push({
+    line: lineOf(node),
+    message: 'reads the default export of "probot" (its CommonJS module as a whole)',
+    hint: 'gh-app-kit has no default export: read the names from the module itself, (await import("gh-app-kit")).App for (await import("probot")).default.Probot.',
+  });
 }
 
 function renameExport(identifier: AnyNode, imported: string, log: SourceWork, isString = false): void {

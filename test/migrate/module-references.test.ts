@@ -115,6 +115,13 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     ].join("\n"),
   ],
   [
+    "an export read by a computed string member of the module; its default export (Probot's CommonJS module) is reported",
+    "index.mjs",
+    'const m = require("probot");\nnew m["Probot"]();\nconst P = (await import("probot")).default.Probot;\n',
+    'const m = require("gh-app-kit");\nnew m["App"]();\nconst P = (await import("gh-app-kit")).default.Probot;\n',
+    ['reads the default export of "probot"'],
+  ],
+  [
     "names and keys that Object.prototype has (constructor, toString, __proto__) are no Probot names",
     "index.js",
     'const { constructor, toString } = require("probot");\nnew Probot.constructor({ __proto__: null, toString() {}, hasOwnProperty: 1 });\njest.mock("probot", () => ({ constructor: 1, valueOf: 2 }));\n',
