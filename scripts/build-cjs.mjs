@@ -114,10 +114,13 @@ writeFileSync(
   join(out, "load.cjs"),
   `"use strict";
 // require() of an ES module fails with these where it is not supported: Node without
-// require(esm) (ERR_REQUIRE_ESM), or jest's runtime, which compiles it as CommonJS.
+// require(esm) (ERR_REQUIRE_ESM), jest's runtime, which compiles it as CommonJS, or Yarn
+// Plug'n'Play, whose zip archives Node's ES module loader reads only through yarn's
+// asynchronous hooks, which require() does not run (the package's own files are "not found").
 function cannotRequireEsm(error) {
   if (error === null || typeof error !== "object") return false;
   if (error.code === "ERR_REQUIRE_ESM") return true;
+  if (process.versions.pnp !== undefined && error.code === "ERR_MODULE_NOT_FOUND") return true;
   return (
     error.name === "SyntaxError" &&
     /Cannot use import statement outside a module|Unexpected token 'export'|import\\.meta/.test(String(error.message))

@@ -39,6 +39,14 @@ export function typescriptBin(version: string): Promise<string> {
   return cachedBin(`typescript@${version}`, `typescript${version}`, "typescript/bin/tsc");
 }
 
+/** Yarn 4 (its one-file build from the npm registry), for test/package/yarn-pnp.test.ts. */
+export function yarnBin(): Promise<string> {
+  return cachedBin("@yarnpkg/cli-dist@4", "yarn4", "@yarnpkg/cli-dist/bin/yarn.js");
+}
+
+/** Where yarn keeps the packages it fetched, shared by the runs of one checkout. */
+export const YARN_CACHE = join(root, "node_modules", ".cache", "gh-app-kit-test-tools", "yarn-cache");
+
 /**
  * A package the tests run as a separate tool, installed into node_modules/.cache/gh-app-kit-test-tools/\`name\`
  * once per checkout, not in the root package.json (two TypeScripts there would fight over node_modules/.bin/tsc).
