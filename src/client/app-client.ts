@@ -14,6 +14,7 @@ import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { laterTurnWithoutThrottle } from "./plugins/later-turn.js";
 import { numberParameter } from "./plugins/number-parameter.js";
+import { paginatePromise } from "./plugins/paginate-promise.js";
 import { platformUploads } from "./plugins/platform-uploads.js";
 import { previewAccept } from "./plugins/preview-accept.js";
 import { requestLog } from "./plugins/request-log.js";
@@ -37,6 +38,7 @@ const PluggedClient = Octokit.plugin(
   config,
   idempotentRetries,
   numberParameter,
+  paginatePromise,
   platformUploads,
   previewAccept,
   laterTurnWithoutThrottle,
