@@ -81,6 +81,9 @@ export function isAppError(error: unknown): error is AppError {
   );
 }
 
+/** On an Error `toError` made of a thrown object: that object. */
+const THROWN = Symbol("thrown object");
+
 /** Handlers may throw anything (`undefined`, a string); the value is kept as `cause`. */
 export function toError(value: unknown): Error {
   if (value instanceof Error) return value;
@@ -91,7 +94,7 @@ export function toError(value: unknown): Error {
       { cause: value },
     );
     if (typeof status === "number") Object.assign(error, { status });
-    return error;
+    return Object.defineProperty(error, THROWN, { value });
   }
   const text = typeof value === "string" ? value : String(value);
   return new Error(typeof value === "string" ? text : `A handler threw ${text} instead of an Error`, { cause: value });
@@ -111,12 +114,20 @@ function safeDescribe(value: object): string {
  * one under the other and indented by four spaces, as Probot 10 to 13 did: suites
  * match `Error: <message>` in it. Answers and logs take the `errors`' messages.
  */
+/**
+ * `errors` holds what the handlers threw, as Probot's does: each Error, and each other object (an
+ * array of failures, a plain object) as it was thrown; a thrown string or `undefined` becomes an
+ * Error. The message lists them as `toError` words them.
+ */
 export class AppAggregateError extends AggregateError implements Iterable<Error> {
   override name = "AggregateError";
   declare errors: Error[];
 
   constructor(errors: Error[]) {
-    super(errors, listStacks(errors));
+    super(
+      errors.map((error) => (THROWN in error ? (error as { [THROWN]: unknown })[THROWN] : error)),
+      listStacks(errors),
+    );
   }
 
   [Symbol.iterator](): Iterator<Error> {
@@ -130,7 +141,7 @@ export class AppAggregateError extends AggregateError implements Iterable<Error>
  */
 export function failureMessage(error: Error): string {
   if (!(error instanceof AggregateError)) return error.message;
-  return (error.errors as unknown[]).map((each) => (each instanceof Error ? each.message : String(each))).join("\n");
+  return (error.errors as unknown[]).map((each) => toError(each).message).join("\n");
 }
 
 /** Each error's stack without Node's own frames (or `Name: message`), indented under a first empty line. */

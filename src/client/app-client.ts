@@ -13,6 +13,8 @@ import { layerClientOptions, mergeClientOptions } from "./merge-client-options.j
 import { config, type ConfigApi } from "./plugins/config.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { laterTurnWithoutThrottle } from "./plugins/later-turn.js";
+import { numberParameter } from "./plugins/number-parameter.js";
+import { paginatePromise } from "./plugins/paginate-promise.js";
 import { platformUploads } from "./plugins/platform-uploads.js";
 import { previewAccept } from "./plugins/preview-accept.js";
 import { requestLog } from "./plugins/request-log.js";
@@ -35,6 +37,8 @@ const PluggedClient = Octokit.plugin(
   requestLog,
   config,
   idempotentRetries,
+  numberParameter,
+  paginatePromise,
   platformUploads,
   previewAccept,
   laterTurnWithoutThrottle,

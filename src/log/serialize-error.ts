@@ -1,4 +1,5 @@
 import pino from "pino";
+import { toError } from "../errors.js";
 
 type Serialized = Record<string, unknown>;
 
@@ -14,6 +15,10 @@ export function createErrorSerializer(withStack: () => boolean): (error: unknown
   return (error) => {
     if (!(error instanceof Error)) return error;
     const serialized = pino.stdSerializers.err(error) as unknown as Serialized;
+    // An aggregate keeps the objects handlers threw (arrays, plain objects): logged as toError words
+    // them, by their message or their keys, never their values.
+    if (error instanceof AggregateError && Array.isArray(serialized.aggregateErrors))
+      serialized.aggregateErrors = (error.errors as unknown[]).map((each) => pino.stdSerializers.err(toError(each)));
     return withStack() ? serialized : withoutStacks(serialized);
   };
 }

@@ -13,6 +13,7 @@ import { migrateModuleAugmentation } from "./module-augmentations.js";
 import { renameIndexedExport, renameModuleKeyedStubs } from "./module-keyed-stubs.js";
 import { mockFactoryFunction, renameMockedCallAssertions } from "./mock-factory.js";
 import {
+  ADAPTER_MODULES,
   EXPORT_RENAMES,
   findPackageHint,
   FRAMEWORK_EXPORTS,
@@ -155,7 +156,7 @@ function inspectSpecifier(
     });
     return;
   }
-  if (name === LAMBDA_ADAPTER_MODULE) return inspectLambdaAdapter(literal, path, refs, log, kind);
+  if (ADAPTER_MODULES.has(name)) return inspectAdapter(literal, path, refs, log, kind);
   if (name === "@probot/get-private-key" && takesOnly(path, literal, (taken) => taken === "getPrivateKey")) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}" (getPrivateKey)` });
@@ -166,10 +167,12 @@ function inspectSpecifier(
 }
 
 /**
- * Probot's Lambda adapter is probot plus createLambdaFunction: an import or require that takes only
- * names gh-app-kit has (createLambdaFunction → createLambdaHandler among them) moves to gh-app-kit.
+ * Probot's adapters are probot plus a function of their own (createLambdaFunction, createAzureFunctionV4,
+ * run): an import or require that takes only names gh-app-kit has (createLambdaFunction →
+ * createLambdaHandler among them) moves to gh-app-kit; one that takes the adapter's own function is
+ * reported.
  */
-function inspectLambdaAdapter(
+function inspectAdapter(
   literal: AnyNode,
   path: Path,
   refs: ModuleReferences,
@@ -177,7 +180,8 @@ function inspectLambdaAdapter(
   kind: ModuleCallKind | undefined,
 ): void {
   const name = specifierText(literal) as string;
-  if (takesOnly(path, literal, (taken) => FRAMEWORK_EXPORTS.has(renamedExport(taken)))) {
+  const own = ADAPTER_MODULES.get(name);
+  if (takesOnly(path, literal, (taken) => !own?.has(taken) && FRAMEWORK_EXPORTS.has(renamedExport(taken)))) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}"` });
     collectNames(path, refs, log, kind);
@@ -185,7 +189,10 @@ function inspectLambdaAdapter(
   }
   log.problems.push({
     line: lineOf(literal),
-    message: `uses "${name}" in a way app migrate does not rewrite (only named imports of names gh-app-kit has)`,
+    message:
+      name === LAMBDA_ADAPTER_MODULE
+        ? `uses "${name}" in a way app migrate does not rewrite (only named imports of names gh-app-kit has)`
+        : `uses "${name}"`,
     hint: findPackageHint(name) as string,
   });
 }

@@ -16,7 +16,7 @@ import { migrateSource } from "./migrate-source.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
-import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, LAMBDA_ADAPTER_MODULE } from "./probot-names.js";
+import { ADAPTER_MODULES, DEPENDENCY_FIELDS, FRAMEWORK_MODULE } from "./probot-names.js";
 import type { Change, Problem } from "./source-types.js";
 import type { PackageOverrides } from "../helpers/package-overrides.js";
 
@@ -210,14 +210,16 @@ function resolveModule(from: string, module: string, files: Map<string, number>)
   return undefined;
 }
 
-/** The Lambda adapter, once every file that named it imports gh-app-kit instead (comments count: kept then). */
+/** Each of Probot's adapters, once every file that named it imports gh-app-kit instead (comments count: kept then). */
 function replacedPackages(sources: Array<[file: string, before: string, after: SourceResult]>): Map<string, string> {
-  const moved = `"${LAMBDA_ADAPTER_MODULE}" → "${FRAMEWORK_MODULE}"`;
-  const mover = sources.find(([, , after]) => after.changes.some((change) => change.text === moved));
-  const stillNamed = sources.some(([, before, after]) =>
-    (after.error ? before : after.code).includes(LAMBDA_ADAPTER_MODULE),
-  );
-  return mover && !stillNamed ? new Map([[LAMBDA_ADAPTER_MODULE, mover[0]]]) : new Map();
+  const replaced = new Map<string, string>();
+  for (const adapter of ADAPTER_MODULES.keys()) {
+    const moved = `"${adapter}" → "${FRAMEWORK_MODULE}"`;
+    const mover = sources.find(([, , after]) => after.changes.some((change) => change.text === moved));
+    const stillNamed = sources.some(([, before, after]) => (after.error ? before : after.code).includes(adapter));
+    if (mover && !stillNamed) replaced.set(adapter, mover[0]);
+  }
+  return replaced;
 }
 
 /** Whether the app depends on a Probot extension (`probot-config`, `probot-metadata`): it is not migrated. */

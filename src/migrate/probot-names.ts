@@ -15,6 +15,17 @@ export const DEPENDENCY_FIELDS = [
 export const FRAMEWORK_MODULE = "gh-app-kit";
 /** Probot's AWS Lambda adapter: createLambdaFunction, and every export of probot again. */
 export const LAMBDA_ADAPTER_MODULE = "@probot/adapter-aws-lambda-serverless";
+/**
+ * Probot's adapters, each probot's exports plus functions of its own (`module.exports = {
+ * ...require("probot"), createAzureFunctionV4 }`), with those of its own that gh-app-kit has no
+ * equivalent for (the Actions adapter's run() replaces probot's): what an app takes of probot's from
+ * one moves to gh-app-kit, as from probot itself.
+ */
+export const ADAPTER_MODULES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  [LAMBDA_ADAPTER_MODULE, new Set<string>()],
+  ["@probot/adapter-azure-functions", new Set(["createAzureFunction", "createAzureFunctionV4"])],
+  ["@probot/adapter-github-actions", new Set(["run"])],
+]);
 
 export const EXPORT_RENAMES = table<string>({
   Probot: "App",

@@ -1,12 +1,12 @@
 import { isHonoSendOf } from "./express-handlers.js";
 import { parseWithBabel } from "./parse-source.js";
 import {
+  ADAPTER_MODULES,
   AUGMENTATION_RENAMES,
   CONTEXT_RENAMES,
   EXPORT_RENAMES,
   ISSUE_RENAMES,
   FRAMEWORK_MODULE,
-  LAMBDA_ADAPTER_MODULE,
   LAMBDA_RENAMES,
   MIDDLEWARE_RENAMES,
   OPTION_RENAMES,
@@ -47,7 +47,7 @@ function isRename(from: unknown, to: unknown, strings: boolean): boolean {
     from === PROBOT_MODULE ||
     from.startsWith(`${PROBOT_MODULE}/lib/`) ||
     from === "@probot/get-private-key" ||
-    from === LAMBDA_ADAPTER_MODULE;
+    ADAPTER_MODULES.has(from);
   return strings && moduleName && to === FRAMEWORK_MODULE;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DestinationStream } from "pino";
 import type { Hono } from "hono";
-import { AppError } from "../errors.js";
+import { AppError, toError } from "../errors.js";
 import { loadAppFunction } from "../run/load-app-function.js";
 import type { Logger, LogLevel } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
@@ -206,7 +206,7 @@ function dryRunClient(fetch: typeof globalThis.fetch): typeof AppClient {
 
 function handlerFailure(error: unknown, label: string, log: Logger, toSentry: boolean): unknown {
   if (!(error instanceof AggregateError)) return error;
-  const errors = error.errors as Error[];
+  const errors = (error.errors as unknown[]).map(toError);
   for (const failure of errors) log.debug({ err: failure }, `A ${label} handler failed`);
   const messages = errors.map((failure) => scrubSecrets(String(failure?.message ?? failure)).replace(/\s*\n\s*/g, " "));
   const message =

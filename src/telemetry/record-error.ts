@@ -1,11 +1,12 @@
 import { SpanStatusCode, type Span } from "@opentelemetry/api";
+import { toError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
 
 /** Scrubbed as log lines are: no token or key reaches the trace. */
 export function recordError(span: Span, error: unknown): void {
   const errors = error instanceof AggregateError && error.errors.length > 0 ? error.errors : [error];
   for (const each of errors) {
-    const failure = each instanceof Error ? each : new Error(String(each));
+    const failure = toError(each);
     span.recordException({
       name: failure.name,
       message: scrubSecrets(failure.message),
@@ -15,6 +16,6 @@ export function recordError(span: Span, error: unknown): void {
   const first = errors[0];
   span.setStatus({
     code: SpanStatusCode.ERROR,
-    message: scrubSecrets(first instanceof Error ? first.message : String(first)),
+    message: scrubSecrets(toError(first).message),
   });
 }

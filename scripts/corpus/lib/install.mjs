@@ -26,7 +26,8 @@ async function installDependencies(app, dir, opts, logFile, again) {
     rmSync(path.join(dir, again), { force: true });
     rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
   }
-  const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
+  // `installFlags` in apps.json: npm flags an app's own install needs, in both phases.
+  const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", ...(app.installFlags ?? [])];
   const hasLock = existsSync(path.join(dir, "package-lock.json"));
   const ci = app.install === "npm ci" && hasLock && !again;
   const env = opts.env;

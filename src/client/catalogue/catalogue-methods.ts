@@ -4,6 +4,7 @@ import { buildAliasMethod } from "./build-alias-method.js";
 import { buildHistoricMethod } from "./build-historic-method.js";
 import type { CatalogueApi } from "./catalogue-api.js";
 import { createCatalogueGroup } from "./create-catalogue-group.js";
+import { buildOlderName, olderNameTable } from "./older-name-groups.js";
 import { catalogueRoutes } from "./routes.generated.js";
 import type { CatalogueRoutes, EndpointMethod } from "./types.js";
 
@@ -43,10 +44,18 @@ export function catalogueMethods(octokit: Octokit): CatalogueApi {
   // `rest` has today's shape; the root has the catalogue's, so the few methods
   // whose route changed since send their historic route there.
   const { table, changed: changedByGroup, names: namesByGroup } = loadCatalogue();
+  const older = olderNameTable();
   const groups: TodayGroups = {};
   const rootGroups: TodayGroups = {};
-  for (const [group, names] of namesByGroup) {
-    const build = (method: string) => buildMethod(octokit, table, today, group, method);
+  for (const group of new Set([...namesByGroup.keys(), ...Object.keys(older)])) {
+    const catalogued = namesByGroup.get(group) ?? new Set<string>();
+    const olderNames = older[group];
+    // Probot 7 and 8's names the catalogue lacks: aliases of the catalogue method with their route.
+    const names = olderNames ? new Set([...catalogued, ...Object.keys(olderNames)]) : catalogued;
+    const build = (method: string) =>
+      catalogued.has(method)
+        ? buildMethod(octokit, table, today, group, method)
+        : buildOlderName(group, method, olderNames![method]!, groups, () => octokit.log);
     groups[group] = createCatalogueGroup({ today: today[group], names, build });
     const changed = changedByGroup.get(group);
     rootGroups[group] = changed

@@ -48,3 +48,16 @@ export type EndpointMethod = {
   defaults: RequestMethod["defaults"];
   endpoint: RequestMethod["endpoint"];
 };
+
+/** A method name of Probot 7 and 8's client (@octokit/rest 15) and the catalogue method sending its route. */
+export type OlderName = {
+  /** The catalogue method, as `"group.method"`. */
+  readonly target: string;
+  readonly route: string;
+  /** Old parameter name → the target's, e.g. `{ number: "issue_number" }`. */
+  readonly renamedParameters?: Readonly<Record<string, string>>;
+};
+
+export type OlderNames = {
+  readonly [group: string]: { readonly [method: string]: OlderName };
+};

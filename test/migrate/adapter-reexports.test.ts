@@ -1,0 +1,108 @@
+import { expect } from "chai";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+// Probot's adapters for Azure Functions and GitHub Actions are probot's exports plus one function of
+// their own, as the Lambda adapter (lambda-adapter.test.ts): a test that takes Probot from one of them
+// gets Probot's class, which the migrated app (context.client) does not run on.
+const AZURE = "@probot/adapter-azure-functions";
+const ACTIONS = "@probot/adapter-github-actions";
+
+/** [what it shows, file name, source, what app migrate writes]. */
+const REWRITTEN: ReadonlyArray<[string, string, string, string]> = [
+  [
+    "a test that takes Probot and its client from the Azure adapter",
+    "test.js",
+    `const { Probot, ProbotOctokit } = require("${AZURE}");\nconst probot = new Probot({ githubToken: "test", Octokit: ProbotOctokit.defaults({ retry: { enabled: false } }) });\nprobot.load(require("./src/app"));\n`,
+    `const { App, AppClient } = require("gh-app-kit");\nconst probot = new App({ platformToken: "test", Client: AppClient.defaults({ retry: { enabled: false } }) });\nprobot.load(require("./src/app"));\n`,
+  ],
+  [
+    "an ES module test that imports them from the Actions adapter",
+    "test/index.test.mjs",
+    `import { Probot, ProbotOctokit } from "${ACTIONS}";\nexport const probot = new Probot({ githubToken: "t", Octokit: ProbotOctokit });\n`,
+    `import { App, AppClient } from "gh-app-kit";\nexport const probot = new App({ platformToken: "t", Client: AppClient });\n`,
+  ],
+  [
+    "a type taken from the Actions adapter",
+    "src/types.ts",
+    `import type { Context } from '${ACTIONS}'\nexport const issue = (context: Context<'issues'>) => context.octokit.issues\n`,
+    `import type { Context } from 'gh-app-kit'\nexport const issue = (context: Context<'issues'>) => context.client.issues\n`,
+  ],
+];
+
+/** [what it shows, file name, source, substring of the problem reported]: the file is left as it was. */
+const REPORTED: ReadonlyArray<[string, string, string, string]> = [
+  [
+    "the Azure adapter's own function beside Probot's names",
+    "src/functions/ProbotFunction.js",
+    `const { createAzureFunctionV4, createProbot } = require("${AZURE}");\nmodule.exports = createAzureFunctionV4(require("../app"), { probot: createProbot() });\n`,
+    "createWebHandler",
+  ],
+  [
+    "the Actions adapter's run()",
+    "index.js",
+    `const { run } = require("${ACTIONS}");\nrun(require("./app"));\n`,
+    "app receive",
+  ],
+];
+
+describe("app migrate: what Probot's Azure Functions and GitHub Actions adapters re-export of probot", () => {
+  for (const [title, file, before, after] of REWRITTEN) {
+    it(`rewrites ${title}`, () => {
+      const result = migrateSource(file, before);
+      expect(result.problems.map((problem) => problem.message)).to.deep.equal([]);
+      expect(result.code).to.equal(after);
+      expect(result.changes.map((change) => change.text).join("\n")).to.match(
+        /"@probot\/adapter-[a-z-]+" → "gh-app-kit"/,
+      );
+      expect(migrateSource(file, result.code).code).to.equal(result.code);
+    });
+  }
+
+  for (const [title, file, code, problem] of REPORTED) {
+    it(`reports ${title} and leaves the file as it was`, () => {
+      const result = migrateSource(file, code);
+      expect(result.code).to.equal(code);
+      expect(result.problems.map((p) => `${p.message} ${p.hint}`).join("\n")).to.include(problem);
+    });
+  }
+});
+
+describe("app migrate: a folder with Probot's Azure Functions adapter", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "migrate-adapters-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const test = `const { Probot, ProbotOctokit } = require("${AZURE}");\nconst probot = new Probot({ githubToken: "test", Octokit: ProbotOctokit });\nprobot.load(require("./app"));\n`;
+  const fn = `const { createAzureFunctionV4, createProbot } = require("${AZURE}");\nmodule.exports = createAzureFunctionV4(require("./app"), { probot: createProbot() });\n`;
+
+  it("keeps the adapter while its function still uses it, and moves the test to gh-app-kit", async () => {
+    const manifest = { name: "azure-app", dependencies: { probot: "^14.0.0", [AZURE]: "^1.1.0" } };
+    await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(join(dir, "test.js"), test);
+    await writeFile(join(dir, "function.js"), fn);
+    await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as typeof manifest;
+    expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0", [AZURE]: "^1.1.0" });
+    expect(await readFile(join(dir, "test.js"), "utf8")).to.include('require("gh-app-kit")');
+    expect(await readFile(join(dir, "function.js"), "utf8")).to.equal(fn);
+  });
+
+  it("drops the adapter once no file imports it", async () => {
+    const manifest = { name: "azure-app", dependencies: { probot: "^14.0.0", [AZURE]: "^1.1.0" } };
+    await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(join(dir, "test.js"), test);
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as typeof manifest;
+    expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0" });
+    expect(report.files.find((f) => f.file === "package.json")?.changes.map((c) => c.text)).to.include(
+      `dependencies: - ${AZURE}@^1.1.0 (test.js imports gh-app-kit instead)`,
+    );
+    expect((await migrateApp({ directory: dir, framework: "^1.0.0" })).diff).to.equal("");
+  });
+});
