@@ -1,5 +1,5 @@
 import { buildAliasMethod } from "./build-alias-method.js";
-import { olderNames } from "./older-names.generated.js";
+import { olderNames } from "#older-names";
 import type { EndpointMethod, OlderName, OlderNames, WarnLog } from "./types.js";
 
 let table: OlderNames | undefined;
@@ -7,7 +7,7 @@ let table: OlderNames | undefined;
 /**
  * The method names of Probot 7 and 8's client (@octokit/rest 15) that the catalogue lacks
  * (`apps.getInstallations`, `issues.edit`, `search.issues`, `pullRequests.get`), built with the
- * first client rather than as the module loads.
+ * first client rather than as the module loads. Not in a Workers bundle ("#older-names").
  */
 export function olderNameTable(): OlderNames {
   table ??= olderNames();
