@@ -43,7 +43,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   const loadedExports = options.loadedExports ?? new Set<string>();
   if (routerParams.length + loadedExports.size === 0 && !CANDIDATE.test(code))
     return { code, changes: [], problems: [] };
-  if (BUNDLED_PROBOT.test(code)) {
+  if (holdsProbot(code)) {
     // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
     const message = "left as it was: a bundle with probot inside (build output)";
     return { code, changes: [], problems: [{ message, hint: BUNDLE_HINT }] };
@@ -60,6 +60,25 @@ export function migrateSource(file: string, code: string, options: MigrateSource
 
 /** A bundler's path of one of probot's own modules, as esbuild and webpack write them. */
 const BUNDLED_PROBOT = /node_modules\/probot\/(lib|dist|src)\//;
+/**
+ * What a minified bundle, which keeps no module paths, still holds of Probot (10 to 14): its
+ * client's user agent (`probot/${VERSION}`) and the "[@probot/...]" prefix of its helpers' errors.
+ */
+const PROBOT_STRINGS = /`probot\/\$\{|\[@probot\/[a-z-]+\]/;
+/** A line longer than any written by hand: a minifier's output. */
+const MINIFIED_LINE = 1000;
+
+function holdsProbot(code: string): boolean {
+  if (BUNDLED_PROBOT.test(code)) return true;
+  if (!PROBOT_STRINGS.test(code)) return false;
+  for (let start = 0; start < code.length;) {
+    const end = code.indexOf("\n", start);
+    const stop = end === -1 ? code.length : end;
+    if (stop - start > MINIFIED_LINE) return true;
+    start = stop + 1;
+  }
+  return false;
+}
 const BUNDLE_HINT =
   "Rebuild it from the migrated sources (npm run build, or the bundler's command) once gh-app-kit is installed.";
 
