@@ -8,6 +8,7 @@ import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
+import { renameTypedOptionKeys } from "./rename-typed-options.js";
 import { reportExpressRoutes } from "./report-express-routes.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
@@ -96,6 +97,8 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
+  // Before the names are renamed in the tree: it knows Probot's Options by the local name it was imported as.
+  renameTypedOptionKeys(ast, refs, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   renameContextClient(ast, log, extensions);
