@@ -9,6 +9,7 @@ import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
 import { renameTypedOptionKeys } from "./rename-typed-options.js";
+import { renameClientMembers } from "./rename-client-members.js";
 import { reportExpressRoutes } from "./report-express-routes.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
@@ -97,8 +98,9 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
-  // Before the names are renamed in the tree: it knows Probot's Options by the local name it was imported as.
+  // Before the names are renamed in the tree: they know Probot's types by the local names they were imported as.
   renameTypedOptionKeys(ast, refs, log);
+  renameClientMembers(ast, refs, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   renameContextClient(ast, log, extensions);
