@@ -86,5 +86,10 @@ describe("app migrate: Probot's ApplicationFunction type", () => {
     );
 
     expect(typeErrors(dir)).to.deep.equal([]);
+    // A function typed so is an app function in Probot's shape: listed, as one handed to a loader is.
+    const shapes = report.files.flatMap((f) =>
+      f.problems.filter((p) => p.message.startsWith("the app function takes")).map((p) => `${f.file}:${p.line}`),
+    );
+    expect(shapes).to.deep.equal(["src/app.ts:3", "src/app.ts:8", "src/index.ts:4"]);
   });
 });
