@@ -11,7 +11,7 @@ import { changedFiles, compareParse, readSources } from "./lib/check-migrate.mjs
 import { run } from "./lib/proc.mjs";
 import { readResults, reporterArgs, runnerBin } from "./lib/results.mjs";
 import { describe, lostTests, printTable, readPreviousRow, replacer, summarizeReport } from "./lib/report.mjs";
-import { checkout, replaceGitDependencies } from "./lib/source.mjs";
+import { checkout, dropDependencies, replaceGitDependencies } from "./lib/source.mjs";
 import { install, readStaleLockfile } from "./lib/install.mjs";
 import { HELP } from "./lib/help.mjs";
 
@@ -103,7 +103,13 @@ async function bring(app, opts, logFile) {
     const cacheDir = path.join(opts.work, "git");
     const why =
       (await checkout(app, { ...opts, dest: src, logFile, cacheDir })) ??
-      (await replaceGitDependencies(app, src, { ...opts, logFile, cacheDir, tarballs: path.join(opts.work, "deps") }));
+      (await replaceGitDependencies(app, src, {
+        ...opts,
+        logFile,
+        cacheDir,
+        tarballs: path.join(opts.work, "deps"),
+      })) ??
+      dropDependencies(app, src, { logFile });
     if (why) return { error: why };
     writeFileSync(path.join(src, ".commit"), app.commit);
   }

@@ -31,9 +31,10 @@ export function reportAppFunctions(
   const found = new Set<AnyNode>();
   const loaded: AppFunctionHandoff[] = [];
   const target = relativeCallTargets(ast);
-  const consider = (path: Path | undefined, given: boolean) => {
+  const consider = (path: Path | undefined, given: boolean, typed = false) => {
     const fn = path && resolveFunction(path);
-    if (fn && !found.has(fn) && isEarlierShape(fn, given)) found.add(fn);
+    // Typed with Probot's ApplicationFunction (renamed DeprecatedApplicationFunction): an app function by its type.
+    if (fn && !found.has(fn) && (typed ? isTypedEarlierShape(fn) : isEarlierShape(fn, given))) found.add(fn);
     // A function of another file of the app, by the name it was imported or required by.
     const elsewhere = !fn && given && path?.node ? target(path.node as AnyNode) : undefined;
     if (elsewhere) loaded.push(elsewhere);
@@ -62,6 +63,21 @@ export function reportAppFunctions(
     },
     visitExportDefaultDeclaration(path) {
       consider(path.get("declaration") as Path, false);
+      this.traverse(path);
+    },
+    visitVariableDeclarator(path) {
+      if (isEarlierAppFunctionType((path.node.id as AnyNode).typeAnnotation as AnyNode | undefined))
+        consider(path.get("init") as Path, true, true);
+      this.traverse(path);
+    },
+    visitTSSatisfiesExpression(path) {
+      if (isEarlierAppFunctionType(path.node.typeAnnotation as AnyNode))
+        consider(path.get("expression") as Path, true, true);
+      this.traverse(path);
+    },
+    visitTSAsExpression(path) {
+      if (isEarlierAppFunctionType(path.node.typeAnnotation as AnyNode))
+        consider(path.get("expression") as Path, true, true);
       this.traverse(path);
     },
     visitTSExportAssignment(path) {
@@ -164,6 +180,21 @@ function isEarlierShape(fn: AnyNode, loaded: boolean): boolean {
   if (typed === "Probot" || typed === "App" || typed === "Application") return true;
   if (typed === "ApplicationFunctionOptions") return false;
   return usesAsApp(fn, first.name as string) || (loaded && fn.params.length === 2);
+}
+
+/** `DeprecatedApplicationFunction`, as `app migrate` renames Probot's `ApplicationFunction` (plain or `ns.`). */
+function isEarlierAppFunctionType(annotation: AnyNode | undefined): boolean {
+  const type = annotation?.type === "TSTypeAnnotation" ? annotation.typeAnnotation : annotation;
+  if (type?.type !== "TSTypeReference") return false;
+  const name = type.typeName as AnyNode;
+  const last = name.type === "TSQualifiedName" ? name.right : name;
+  return keyName(last) === "DeprecatedApplicationFunction";
+}
+
+/** A function given that type takes the app first, whatever it reads of it; not `({ app }) => ...`. */
+function isTypedEarlierShape(fn: AnyNode): boolean {
+  const [first] = fn.params as AnyNode[];
+  return first?.type === "Identifier";
 }
 
 /** Whether the function's body reads one of the app's members on `name`: `app.on(...)`, `app.auth()`. */

@@ -195,11 +195,12 @@ function reportNullablePayloadFields(range: unknown, line: number | undefined, l
   log.problems.push({
     line,
     message:
-      `probot@${range} in a TypeScript app: some payload fields its types gave as always there may be null in ` +
-      "today's webhook schema, as with Probot 14 (pull_request.user, issue.user, head.repo, ...)",
+      `probot@${range} in a TypeScript app: some payload fields its types gave as always there may be null or ` +
+      "absent in today's webhook schema, as with Probot 14 (pull_request.user, issue.user, head.repo, " +
+      "secret_scanning_alert.alert.number, ...)",
     hint:
-      "Where the compiler now stops at a payload field (TS18047 or TS2531, possibly null), check it " +
-      "(if (!pr.user) return) or assert it (pr.user!.login).",
+      "Where the compiler now stops at a payload field (TS18047, TS18048 or TS2531: possibly null or undefined; " +
+      "TS2322 or TS2345 where it is passed on), check it (if (!pr.user) return) or assert it (pr.user!.login).",
   });
 }
 

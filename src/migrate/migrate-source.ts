@@ -8,6 +8,8 @@ import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
+import { renameTypedOptionKeys } from "./rename-typed-options.js";
+import { renameClientMembers } from "./rename-client-members.js";
 import { reportExpressRoutes } from "./report-express-routes.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
@@ -43,7 +45,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   const loadedExports = options.loadedExports ?? new Set<string>();
   if (routerParams.length + loadedExports.size === 0 && !CANDIDATE.test(code))
     return { code, changes: [], problems: [] };
-  if (BUNDLED_PROBOT.test(code)) {
+  if (holdsProbot(code)) {
     // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
     const message = "left as it was: a bundle with probot inside (build output)";
     return { code, changes: [], problems: [{ message, hint: BUNDLE_HINT }] };
@@ -60,6 +62,25 @@ export function migrateSource(file: string, code: string, options: MigrateSource
 
 /** A bundler's path of one of probot's own modules, as esbuild and webpack write them. */
 const BUNDLED_PROBOT = /node_modules\/probot\/(lib|dist|src)\//;
+/**
+ * What a minified bundle, which keeps no module paths, still holds of Probot (10 to 14): its
+ * client's user agent (`probot/${VERSION}`) and the "[@probot/...]" prefix of its helpers' errors.
+ */
+const PROBOT_STRINGS = /`probot\/\$\{|\[@probot\/[a-z-]+\]/;
+/** A line longer than any written by hand: a minifier's output. */
+const MINIFIED_LINE = 1000;
+
+function holdsProbot(code: string): boolean {
+  if (BUNDLED_PROBOT.test(code)) return true;
+  if (!PROBOT_STRINGS.test(code)) return false;
+  for (let start = 0; start < code.length;) {
+    const end = code.indexOf("\n", start);
+    const stop = end === -1 ? code.length : end;
+    if (stop - start > MINIFIED_LINE) return true;
+    start = stop + 1;
+  }
+  return false;
+}
 const BUNDLE_HINT =
   "Rebuild it from the migrated sources (npm run build, or the bundler's command) once gh-app-kit is installed.";
 
@@ -77,6 +98,9 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
+  // Before the names are renamed in the tree: they know Probot's types by the local names they were imported as.
+  renameTypedOptionKeys(ast, refs, log);
+  renameClientMembers(ast, refs, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   renameContextClient(ast, log, extensions);

@@ -36,6 +36,7 @@ export const EXPORT_RENAMES = table<string>({
   Application: "App",
   createRobot: "createApp",
   createLambdaFunction: "createLambdaHandler",
+  ApplicationFunction: "DeprecatedApplicationFunction",
 });
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
@@ -46,6 +47,8 @@ export const RENAME_NOTES = table<string>({
   createRobot:
     "Probot 6's factory of its Robot (Probot 7's Application); createApp also reads APP_ID, PRIVATE_KEY and WEBHOOK_SECRET from the environment",
   Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
+  ApplicationFunction:
+    "Probot's shape, (app, options) => ...; gh-app-kit's ApplicationFunction takes ({ app, getRouter }) => ...",
 });
 
 export function renameText(imported: string, target: string, extra?: string): string {

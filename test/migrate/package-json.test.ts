@@ -93,13 +93,16 @@ describe("app migrate: package.json", () => {
   }
 
   // dkhmelenko/autoapproval, pawap90/ghostbot: `pr.user.login` and `issue.user.login` stop their
-  // compiler after the migration (TS18047, TS2531), with nothing in the report.
+  // compiler after the migration (TS18047, TS2531), with nothing in the report; and
+  // advanced-security/probot-security-alerts' `alert.number`, optional today (TS2322 where it is passed on).
   for (const range of ["^12.3.1", "~13.0.1", "^10.0.0"]) {
     it(`tells a TypeScript app on probot ${range} that some payload fields may now be null`, () => {
       const { problems } = migratePackageJson(manifest({ typescript: "^4.9.5" }, range), "^1.0.0");
       expect(problems.map((p) => p.line)).to.deep.equal([4]);
       expect(problems[0]?.message).to.include("null").and.include("pull_request.user");
       expect(problems[0]?.hint).to.include("TS18047").and.include("TS2531");
+      expect(problems[0]?.message).to.include("absent").and.include("secret_scanning_alert.alert.number");
+      expect(problems[0]?.hint).to.include("TS18048").and.include("TS2322");
     });
   }
 

@@ -20,6 +20,7 @@ const migrated = (text: string) =>
     .replaceAll('"probot"', '"gh-app-kit"')
     .replace("const { Probot }", "const { App }")
     .replace("context.octokit", "context.client")
+    .replace("type ApplicationFunction", "type DeprecatedApplicationFunction")
     .replace("new Probot({ githubToken: token })", "new App({ platformToken: token })");
 
 const TS_ONLY = [

@@ -63,6 +63,7 @@ const MIGRATION_NAMES = new Set([
   "AppClient",
   "createApp",
   "AppOptions",
+  "DeprecatedApplicationFunction",
   "createLambdaHandler",
   "client",
   "platformToken",

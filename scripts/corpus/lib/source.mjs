@@ -132,3 +132,23 @@ export async function replaceGitDependencies(app, dir, { mirrors, clone, logFile
   writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + "\n");
   return undefined;
 }
+
+/**
+ * Removes from `dir`'s package.json each dependency named in `app.dropDependencies`: tools the
+ * suite does not use (lint and format configurations) whose pinned versions the registry here does
+ * not serve. Returns undefined, or a sentence saying why it could not.
+ */
+export function dropDependencies(app, dir, { logFile }) {
+  const names = app.dropDependencies ?? [];
+  if (names.length === 0) return undefined;
+  const pkgFile = path.join(dir, "package.json");
+  const pkg = JSON.parse(readFileSync(pkgFile, "utf8"));
+  for (const name of names) {
+    const field = ["dependencies", "devDependencies", "optionalDependencies"].find((f) => pkg[f]?.[name]);
+    if (!field) return `dropDependencies: ${name} is not a dependency of ${app.repo}`;
+    appendFileSync(logFile, `${name}: ${pkg[field][name]} removed (dropDependencies)\n`);
+    delete pkg[field][name];
+  }
+  writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + "\n");
+  return undefined;
+}

@@ -31,6 +31,22 @@ export function createCatalogueGroup({
     get: (_target, key) => get(key),
     has: (_target, key) => has(key),
     ownKeys: () => [...new Set([...Reflect.ownKeys(own), ...Reflect.ownKeys(today), ...names])],
+    // An assignment, as to a plain object's property: writable, enumerable and configurable (the
+    // default set would define a method only seen through `today` with `{ value }` alone, read-only,
+    // so a test that stubs it could not put it back).
+    set(_target, key, value) {
+      own[key] = value;
+      return true;
+    },
+    defineProperty(_target, key, descriptor) {
+      if (Object.hasOwn(own, key) || !has(key)) return Reflect.defineProperty(own, key, descriptor);
+      // A method seen through `today` is redefined: what is not given stays as it was reported.
+      const accessor = "get" in descriptor || "set" in descriptor;
+      const current = accessor
+        ? { enumerable: true, configurable: true }
+        : { writable: true, enumerable: true, configurable: true };
+      return Reflect.defineProperty(own, key, { ...current, ...descriptor });
+    },
     getOwnPropertyDescriptor(_target, key) {
       if (Object.hasOwn(own, key) || !has(key)) {
         return Reflect.getOwnPropertyDescriptor(own, key);
