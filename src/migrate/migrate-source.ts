@@ -14,6 +14,7 @@ import type { RouterHandoff } from "./router-values.js";
 import { reportOctokitRestTypes } from "./report-octokit-rest-types.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
+import { rewriteGitHubApiCalls } from "./github-api-calls.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
 /** Text that any file the migration would change or report on contains (`github:`: a context double's key). */
@@ -79,6 +80,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   const refs = findModuleReferences(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
+  rewriteGitHubApiCalls(calls, code, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
   const loaded = reportAppFunctions(ast, log, loadedExports);

@@ -25,6 +25,7 @@ export const EXPORT_RENAMES = table<string>({
   Application: "App",
   createRobot: "createApp",
   createLambdaFunction: "createLambdaHandler",
+  GitHubAPI: "AppClient",
 });
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
@@ -35,6 +36,8 @@ export const RENAME_NOTES = table<string>({
   createRobot:
     "Probot 6's factory of its Robot (Probot 7's Application); createApp also reads APP_ID, PRIVATE_KEY and WEBHOOK_SECRET from the environment",
   Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
+  GitHubAPI:
+    "Probot 9's client, as a type and as a factory: GitHubAPI(options) is new AppClient(options), and GitHubAPI({ Octokit: X, ... }) is new X({ ... })",
 });
 
 export function renameText(imported: string, target: string, extra?: string): string {

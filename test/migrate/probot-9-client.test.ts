@@ -1,0 +1,81 @@
+import { expect } from "chai";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+/** [what it shows, file name, source, expected source]: Probot 9's GitHubAPI, its client's factory and type. */
+const CASES: ReadonlyArray<[string, string, string, string]> = [
+  [
+    "a deep require of GitHubAPI and ProbotOctokit, and a client made with a plugin (Octokit: given)",
+    "lib/github.js",
+    [
+      "const { GitHubAPI, ProbotOctokit } = require('probot/lib/github');",
+      "const github = new GitHubAPI({",
+      "  Octokit: ProbotOctokit.plugin([AuthPlugin]),",
+      "});",
+      "",
+    ].join("\n"),
+    [
+      "const { AppClient, AppClient: ProbotOctokit } = require('gh-app-kit');",
+      "const github = new (ProbotOctokit.plugin([AuthPlugin]))({});",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "GitHubAPI called without new, with options and no Octokit, from the root module",
+    "src/client.js",
+    'const { GitHubAPI } = require("probot");\nconst api = GitHubAPI({ logger: log, debug: true });\n',
+    'const { AppClient } = require("gh-app-kit");\nconst api = new AppClient({ logger: log, debug: true });\n',
+  ],
+  [
+    "Octokit given among other options, written as a string key",
+    "src/client.js",
+    'const { GitHubAPI } = require("probot");\nconst api = GitHubAPI({ logger: log, "Octokit": Custom, debug });\n',
+    'const { AppClient } = require("gh-app-kit");\nconst api = new Custom({ logger: log, debug });\n',
+  ],
+  [
+    "GitHubAPI as a type, imported from probot/lib/github beside the wrap-logger it keeps",
+    "src/query.ts",
+    [
+      'import { GitHubAPI } from "probot/lib/github";',
+      'import { Context } from "probot";',
+      "export async function query(github: GitHubAPI, context: Context): Promise<GitHubAPI> {",
+      "  return github;",
+      "}",
+      "export const none = {} as GitHubAPI;",
+      "",
+    ].join("\n"),
+    [
+      'import { AppClient } from "gh-app-kit";',
+      'import { Context } from "gh-app-kit";',
+      "export async function query(github: AppClient, context: Context): Promise<AppClient> {",
+      "  return github;",
+      "}",
+      "export const none = {} as AppClient;",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "a deep import of names gh-app-kit has, required rather than imported",
+    "lib/octokit.js",
+    "const { ProbotOctokit } = require('probot/lib/github');\nmodule.exports = ProbotOctokit.plugin([p]);\n",
+    "const { AppClient } = require('gh-app-kit');\nmodule.exports = AppClient.plugin([p]);\n",
+  ],
+];
+
+describe("app migrate: Probot 9's GitHubAPI", () => {
+  for (const [what, file, input, expected] of CASES) {
+    it(what, () => {
+      const migrated = migrateSource(file, input);
+      expect(migrated.problems.map((p) => p.message)).to.deep.equal([]);
+      expect(migrated.code).to.equal(expected);
+      const again = migrateSource(file, migrated.code);
+      expect(again.code).to.equal(migrated.code);
+    });
+  }
+
+  it("reports a GitHubAPI call whose options it cannot see, which may give Octokit", () => {
+    const code = 'const { GitHubAPI } = require("probot");\nconst api = GitHubAPI(options);\n';
+    const migrated = migrateSource("src/client.js", code);
+    expect(migrated.code).to.include("= new AppClient(options);");
+    expect(migrated.problems.map((p) => p.message).join("\n")).to.match(/GitHubAPI/);
+  });
+});
