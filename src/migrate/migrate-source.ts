@@ -15,6 +15,7 @@ import { reportOctokitRestTypes } from "./report-octokit-rest-types.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { rewriteGitHubApiCalls } from "./github-api-calls.js";
+import { reportLoggerTarget } from "./report-logger-target.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
 /** Text that any file the migration would change or report on contains (`github:`: a context double's key). */
@@ -78,6 +79,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
+  reportLoggerTarget(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   rewriteGitHubApiCalls(calls, code, log);

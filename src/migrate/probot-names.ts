@@ -26,6 +26,7 @@ export const EXPORT_RENAMES = table<string>({
   createRobot: "createApp",
   createLambdaFunction: "createLambdaHandler",
   GitHubAPI: "AppClient",
+  LoggerWithTarget: "DeprecatedLogger",
 });
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
@@ -36,6 +37,7 @@ export const RENAME_NOTES = table<string>({
   createRobot:
     "Probot 6's factory of its Robot (Probot 7's Application); createApp also reads APP_ID, PRIVATE_KEY and WEBHOOK_SECRET from the environment",
   Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
+  LoggerWithTarget: "Probot 9's type of app.log and context.log, from probot/lib/wrap-logger",
   GitHubAPI:
     "Probot 9's client, as a type and as a factory: GitHubAPI(options) is new AppClient(options), and GitHubAPI({ Octokit: X, ... }) is new X({ ... })",
 });

@@ -61,6 +61,39 @@ const CASES: ReadonlyArray<[string, string, string, string]> = [
   ],
 ];
 
+describe("app migrate: Probot 9's logger type, LoggerWithTarget", () => {
+  it("is DeprecatedLogger, from gh-app-kit, and the reads of its bunyan target are reported", () => {
+    const code = [
+      'import { LoggerWithTarget } from "probot/lib/wrap-logger";',
+      'import { Application } from "probot";',
+      "export function createLogger(base: (...p: any[]) => void): LoggerWithTarget {",
+      "  const logger: LoggerWithTarget = ((...p: any[]) => base(...p)) as any;",
+      "  logger.target = logger;",
+      "  return logger;",
+      "}",
+      "export = (app: Application) => {",
+      "  app.log.target.addStream(stream);",
+      "  const other = { target: 1 };",
+      "  return other.target;",
+      "};",
+      "",
+    ].join("\n");
+    const migrated = migrateSource("test/mock.ts", code);
+    expect(migrated.code).to.equal(
+      code
+        .replace(
+          'import { LoggerWithTarget } from "probot/lib/wrap-logger";',
+          'import { DeprecatedLogger } from "gh-app-kit";',
+        )
+        .replace('import { Application } from "probot";', 'import { App } from "gh-app-kit";')
+        .replace("(app: Application)", "(app: App)")
+        .replaceAll("LoggerWithTarget", "DeprecatedLogger"),
+    );
+    const targets = migrated.problems.filter((p) => /target/.test(p.message));
+    expect(targets.map((p) => p.line)).to.deep.equal([5, 9]);
+  });
+});
+
 describe("app migrate: Probot 9's GitHubAPI", () => {
   for (const [what, file, input, expected] of CASES) {
     it(what, () => {
