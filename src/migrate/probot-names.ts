@@ -27,6 +27,7 @@ export const EXPORT_RENAMES = table<string>({
   createLambdaFunction: "createLambdaHandler",
   GitHubAPI: "AppClient",
   LoggerWithTarget: "DeprecatedLogger",
+  ApplicationFunction: "DeprecatedApplicationFunction",
 });
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
@@ -38,6 +39,8 @@ export const RENAME_NOTES = table<string>({
     "Probot 6's factory of its Robot (Probot 7's Application); createApp also reads APP_ID, PRIVATE_KEY and WEBHOOK_SECRET from the environment",
   Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
   LoggerWithTarget: "Probot 9's type of app.log and context.log, from probot/lib/wrap-logger",
+  ApplicationFunction:
+    "Probot's type of the (app, options) shape, which the functions keep; ApplicationFunction here is the ({ app, getRouter }) shape",
   GitHubAPI:
     "Probot 9's client, as a type and as a factory: GitHubAPI(options) is new AppClient(options), and GitHubAPI({ Octokit: X, ... }) is new X({ ... })",
 });

@@ -112,3 +112,35 @@ describe("app migrate: Probot 9's GitHubAPI", () => {
     expect(migrated.problems.map((p) => p.message).join("\n")).to.match(/GitHubAPI/);
   });
 });
+
+describe("app migrate: Probot's ApplicationFunction, the type of the earlier shape", () => {
+  it("is DeprecatedApplicationFunction, as the functions it types keep their (app) shape", () => {
+    const code = [
+      'import { Application, ApplicationFunction } from "probot";',
+      "export function createApplication(opts: { appFn: ApplicationFunction }): Application {",
+      "  const app = new Application();",
+      "  app.load(opts.appFn);",
+      "  return app;",
+      "}",
+      "export const appFn: ApplicationFunction = (app) => {",
+      '  app.on("issues", async () => undefined);',
+      "};",
+      "",
+    ].join("\n");
+    const migrated = migrateSource("test/mock.ts", code);
+    expect(migrated.code).to.equal(
+      [
+        'import { App, DeprecatedApplicationFunction } from "gh-app-kit";',
+        "export function createApplication(opts: { appFn: DeprecatedApplicationFunction }): App {",
+        "  const app = new App();",
+        "  app.load(opts.appFn);",
+        "  return app;",
+        "}",
+        "export const appFn: DeprecatedApplicationFunction = (app) => {",
+        '  app.on("issues", async () => undefined);',
+        "};",
+        "",
+      ].join("\n"),
+    );
+  });
+});

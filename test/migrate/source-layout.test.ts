@@ -20,7 +20,8 @@ const migrated = (text: string) =>
     .replaceAll('"probot"', '"gh-app-kit"')
     .replace("const { Probot }", "const { App }")
     .replace("context.octokit", "context.client")
-    .replace("new Probot({ githubToken: token })", "new App({ platformToken: token })");
+    .replace("new Probot({ githubToken: token })", "new App({ platformToken: token })")
+    .replace("{ type ApplicationFunction }", "{ type DeprecatedApplicationFunction }");
 
 const TS_ONLY = [
   'import type { Context } from "probot";',
