@@ -68,6 +68,10 @@ export const CONTEXT_RENAMES = table<string>({ octokit: "client", github: "clien
 /** Probot 9's `context.issue()` gave `number`, which @octokit/rest 16 took for `issue_number`. */
 export const ISSUE_RENAMES = table<string>({ number: "issue_number" });
 
+/** @octokit/rest 16's `number` of the pulls and milestone methods, and `context.issue()` given to pulls. */
+export const PULL_RENAMES = table<string>({ number: "pull_number", issue: "pullRequest" });
+export const MILESTONE_RENAMES = table<string>({ number: "milestone_number" });
+
 export const MISSING_EXPORTS = table<string>({
   Server:
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",

@@ -4,6 +4,8 @@ import {
   CONTEXT_RENAMES,
   EXPORT_RENAMES,
   ISSUE_RENAMES,
+  MILESTONE_RENAMES,
+  PULL_RENAMES,
   FRAMEWORK_MODULE,
   LAMBDA_ADAPTER_MODULE,
   LAMBDA_RENAMES,
@@ -22,6 +24,8 @@ const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
   LAMBDA_RENAMES,
   CONTEXT_RENAMES,
   ISSUE_RENAMES,
+  PULL_RENAMES,
+  MILESTONE_RENAMES,
 ];
 
 /** Position and formatting fields, and comments (checked apart): not part of what the code means. */

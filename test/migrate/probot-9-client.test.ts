@@ -144,3 +144,55 @@ describe("app migrate: Probot's ApplicationFunction, the type of the earlier sha
     );
   });
 });
+
+describe("app migrate: Probot 9's number parameter of the client's issues and pulls methods", () => {
+  const HANDLER = (body: string) =>
+    [
+      "module.exports = (app) => {",
+      '  app.on("issues.labeled", async (context) => {',
+      `    ${body}`,
+      "  });",
+      "};",
+      "",
+    ].join("\n");
+  const CASES: ReadonlyArray<[string, string, string]> = [
+    [
+      "issues.get with number inside context.repo()",
+      "await context.github.issues.get(context.repo({ number: config.tracking_issue }));",
+      "await context.client.issues.get(context.repo({ issue_number: config.tracking_issue }));",
+    ],
+    [
+      "pulls.get with a shorthand number",
+      "await context.github.pulls.get({ owner, repo, number });",
+      "await context.client.pulls.get({ owner, repo, pull_number: number });",
+    ],
+    [
+      "a milestone's number",
+      'await context.octokit.issues.updateMilestone({ ...context.repo(), number: 3, state: "closed" });',
+      'await context.client.issues.updateMilestone({ ...context.repo(), milestone_number: 3, state: "closed" });',
+    ],
+    [
+      "a call that is not the client's is left",
+      "await store.issues.get({ number: 1 });",
+      "await store.issues.get({ number: 1 });",
+    ],
+  ];
+  for (const [what, input, expected] of CASES) {
+    it(what, () => {
+      const migrated = migrateSource("index.js", HANDLER(input));
+      expect(migrated.code).to.equal(HANDLER(expected));
+      expect(migrateSource("index.js", migrated.code).code).to.equal(migrated.code);
+    });
+  }
+});
+
+describe("app migrate: Probot 9's context.issue() given to the client's pulls methods", () => {
+  it("is context.pullRequest(), whose pull_number those methods take", () => {
+    const code =
+      'module.exports = (app) => {\n  app.on("pull_request", async (context) => {\n    await context.github.pulls.get(context.issue());\n    await context.github.pulls.merge(context.issue({ number: 2 }));\n  });\n};\n';
+    const migrated = migrateSource("index.js", code);
+    expect(migrated.code).to.equal(
+      'module.exports = (app) => {\n  app.on("pull_request", async (context) => {\n    await context.client.pulls.get(context.pullRequest());\n    await context.client.pulls.merge(context.pullRequest({ pull_number: 2 }));\n  });\n};\n',
+    );
+  });
+});
