@@ -196,3 +196,25 @@ describe("app migrate: Probot 9's context.issue() given to the client's pulls me
     );
   });
 });
+
+describe("app migrate: a context typed with a type of the app's own", () => {
+  it("reports the renamed reads once a type, as the type's member and its objects keep github", () => {
+    const code = [
+      'import { Context } from "probot";',
+      "interface HandlerContext { github: Context['github']; log: Context['log'] }",
+      "export async function merge(context: HandlerContext) {",
+      "  await context.github.pulls.merge({});",
+      "  await context.github.pulls.get({});",
+      "}",
+      "export async function label(context: Context<'issues'>) {",
+      "  await context.github.issues.addLabels({});",
+      "}",
+      "",
+    ].join("\n");
+    const migrated = migrateSource("src/handler.ts", code);
+    expect(migrated.code).to.include("await context.client.pulls.merge({});");
+    const own = migrated.problems.filter((p) => /HandlerContext/.test(p.message));
+    expect(own.map((p) => p.line)).to.deep.equal([4]);
+    expect(migrated.problems.filter((p) => /type of the app's own/.test(p.message))).to.have.length(1);
+  });
+});
