@@ -41,8 +41,56 @@ function declaredType(path: Path): string | undefined {
       this.traverse(at);
     },
   });
-  if (type?.type !== "TSTypeReference") return undefined;
-  const typeName = type.typeName as AnyNode;
-  const named = typeName.type === "TSQualifiedName" ? keyName(typeName.right) : keyName(typeName);
-  return named === undefined || named === "Context" ? undefined : named;
+  if (type?.type !== "TSTypeReference" || type.typeName.type !== "Identifier") return undefined;
+  const named = type.typeName.name as string;
+  return named !== "Context" && declaresObjectType(path, named) ? named : undefined;
+}
+
+/**
+ * Whether the file declares `name` as an object type of its own (an interface that does not extend
+ * Context, or a type literal): an alias of Context (`type PRContext = Context<...>`), or a type
+ * from another module, may be Probot's Context under another name, which this file does not show.
+ */
+function declaresObjectType(path: Path, name: string): boolean {
+  let program: Path | null | undefined = path;
+  while (program && (program.node as AnyNode).type !== "Program") program = program.parent as Path | null;
+  let found = false;
+  visit((program?.node ?? path.node) as AnyNode, {
+    visitTSInterfaceDeclaration(at) {
+      const node = at.node as AnyNode;
+      const bases = ((node.extends ?? []) as AnyNode[]).map((base) => keyName(base.expression));
+      if (keyName(node.id) === name && !bases.includes("Context")) found = true;
+      return false;
+    },
+    visitTSTypeAliasDeclaration(at) {
+      const node = at.node as AnyNode;
+      if (keyName(node.id) === name && node.typeAnnotation.type === "TSTypeLiteral") found = true;
+      return false;
+    },
+  });
+  return found;
+}
+
+/**
+ * `interface HandlerContext { github: Context["github"] }`: a context type of the app's own, which
+ * holds the client under Probot's name. Its reads are renamed where the variable is a context
+ * (`context.github` → `context.client`); the member and the objects made for it are not.
+ */
+export function reportClientMembers(ast: AnyNode, log: SourceWork): void {
+  visit(ast, {
+    visitTSPropertySignature(path) {
+      const node = path.node as AnyNode;
+      const name = node.computed ? undefined : keyName(node.key);
+      const type = node.typeAnnotation?.typeAnnotation as AnyNode | undefined;
+      const ofContext = type?.type === "TSIndexedAccessType" && type.objectType.type === "TSTypeReference";
+      if ((name === "github" || name === "octokit") && ofContext && keyName(type.objectType.typeName) === "Context") {
+        log.problems.push({
+          line: lineOf(node),
+          message: `declares a member ${name} that holds a context's client, in a type of the app's own`,
+          hint: `Where it is read as context.${name}, app migrate wrote context.client: rename this member client, and the key ${name} where objects of this type are made (tests included).`,
+        });
+      }
+      this.traverse(path);
+    },
+  });
 }

@@ -9,7 +9,7 @@ import {
   type Binding,
 } from "./context-positions.js";
 import { renameIndexedAccess, renameTypeQueryMember } from "./client-type-queries.js";
-import { reportOwnContextType } from "./own-context-type.js";
+import { reportClientMembers, reportOwnContextType } from "./own-context-type.js";
 import { findContextWrappers, isContextPrototype, owningClass, renameWrapperMembers } from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
@@ -29,6 +29,7 @@ function clientKey(name: string | undefined): string | undefined {
 export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = false): void {
   const parts = findContextParts(ast, isContextDouble);
   const isEventContext = contextTester(ast);
+  reportClientMembers(ast, log);
   // `this` in a class that copies a context's client (`this.octokit = context.octokit`) is read as a context.
   const wrappers = findContextWrappers(ast, isEventContext);
   renameWrapperMembers(wrappers, log);

@@ -215,6 +215,26 @@ describe("app migrate: a context typed with a type of the app's own", () => {
     expect(migrated.code).to.include("await context.client.pulls.merge({});");
     const own = migrated.problems.filter((p) => /HandlerContext/.test(p.message));
     expect(own.map((p) => p.line)).to.deep.equal([4]);
-    expect(migrated.problems.filter((p) => /type of the app's own/.test(p.message))).to.have.length(1);
+    const member = migrated.problems.filter((p) => /declares a member github/.test(p.message));
+    expect(member.map((p) => p.line)).to.deep.equal([2]);
+    expect(migrated.problems).to.have.length(2);
+  });
+
+  it("says nothing of a context typed with an alias of Context, or a type from another module", () => {
+    const code = [
+      'import { Context } from "probot";',
+      'import { IssueContext } from "./types";',
+      "type PRContext = Context<'pull_request'>;",
+      "export async function a(context: PRContext) {",
+      "  await context.github.pulls.get({});",
+      "}",
+      "export async function b(context: IssueContext) {",
+      "  await context.github.issues.get({});",
+      "}",
+      "",
+    ].join("\n");
+    const migrated = migrateSource("src/handler.ts", code);
+    expect(migrated.code.match(/context\.client\./g)).to.have.length(2);
+    expect(migrated.problems).to.deep.equal([]);
   });
 });
