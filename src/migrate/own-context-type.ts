@@ -19,8 +19,8 @@ export function reportOwnContextType(object: Path, name: string, log: SourceWork
   seen.add(own);
   log.problems.push({
     line: lineOf(object.node as AnyNode),
-    message: `renamed .${name} to .client on a context typed ${own}, a type of the app's own or an alias of Context`,
-    hint: `If ${own} is not Probot's Context under another name, rename its member ${name} to client where it is declared, and the key ${name} where its objects are made (tests included).`,
+    message: `renamed .${name} to .client on a context typed ${own}, an object type this file declares`,
+    hint: `Rename the member ${name} of ${own} (or of the type it extends) to client where it is declared, and the key ${name} where its objects are made (tests included).`,
   });
 }
 
