@@ -66,6 +66,14 @@ export const AppClient: AppClientConstructor = class AppClient extends PluggedCl
       typeof defaults === "function" ? defaults : (options: OctokitOptions) => layerClientOptions(defaults, options);
     return PluggedClient.defaults.call(this, layer) as S;
   }
+
+  /**
+   * A subclass with these plugins, as Octokit's; an array of them is taken as their list, as
+   * Probot 9's client (@octokit/rest 16) took it: `AppClient.plugin([authPlugin])`.
+   */
+  static override plugin(...plugins: unknown[]): any {
+    return (PluggedClient.plugin as (...given: unknown[]) => unknown).apply(this, plugins.flat());
+  }
 };
 
 export type AppClient = InstanceType<typeof AppClient>;

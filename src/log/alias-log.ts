@@ -3,12 +3,13 @@ import type { Logger } from "./get-log.js";
 
 /**
  * A log function combined with a Logger: `log("x")` is `log.info("x")`, and
- * `child()` returns another DeprecatedLogger.
+ * `child()` returns another DeprecatedLogger. It is called as `info` is, with every one of its
+ * signatures (`log({ id }, "msg")` too), not only with the last one that `Parameters<>` would keep.
  */
 export type DeprecatedLogger = {
   child(bindings: Bindings, options?: ChildLoggerOptions<never>): DeprecatedLogger;
 } & Logger &
-  ((...args: Parameters<Logger["info"]>) => void);
+  Logger["info"];
 
 type Method = (...args: never[]) => unknown;
 

@@ -103,7 +103,7 @@ export function reportAppFunctions(
     log.problems.push({
       line: lineOf(fn),
       message: `the app function takes ${shape}, Probot's shape: the old members of its argument (${name}.on, ${name}.log, ...) warn as deprecated`,
-      hint: `Write it as ${current} => { ... }${kept}; where a test or another module calls it directly, call it with { app, getRouter } (probot.load(fn) needs no change). A helper it passes ${name} to needs no change. Not rewritten: app migrate cannot see every caller.`,
+      hint: `Write it as ${current} => { ... }${kept}; where a test or another module calls it directly, call it with { app, getRouter } (probot.load(fn) needs no change). A helper it passes ${name} to needs no change; a type DeprecatedApplicationFunction (Probot's ApplicationFunction, renamed) becomes ApplicationFunction. Not rewritten: app migrate cannot see every caller.`,
     });
     reportExpressRouters(fn, name, log);
   }

@@ -16,6 +16,8 @@ import type { RouterHandoff } from "./router-values.js";
 import { reportOctokitRestTypes } from "./report-octokit-rest-types.js";
 import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
+import { rewriteGitHubApiCalls } from "./github-api-calls.js";
+import { reportLoggerTarget } from "./report-logger-target.js";
 import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
 
 /** Text that any file the migration would change or report on contains (`github:`: a context double's key). */
@@ -101,8 +103,10 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   // Before the names are renamed in the tree: they know Probot's types by the local names they were imported as.
   renameTypedOptionKeys(ast, refs, log);
   renameClientMembers(ast, refs, log);
+  reportLoggerTarget(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
+  rewriteGitHubApiCalls(calls, code, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
   const loaded = reportAppFunctions(ast, log, loadedExports);

@@ -1,5 +1,11 @@
-import { AUGMENTATION_RENAMES, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
+import { EXPORT_RENAMES, FRAMEWORK_MODULE, PROBOT_MODULE, table } from "./probot-names.js";
 import { lineOf, setString, type AnyNode, type SourceWork } from "./source-types.js";
+
+/**
+ * Names declared inside `declare module "probot" { ... }`: Probot's Context is a class an app could
+ * add to; gh-app-kit's `Context` is a type, and the class it stands for is exported as EventContext.
+ */
+export const AUGMENTATION_RENAMES = table<string>({ ...EXPORT_RENAMES, Context: "EventContext" });
 
 /** Top-level statements that make a TypeScript file a module (its `declare module` then augments). */
 const MODULE_MARKERS = new Set([

@@ -1,13 +1,6 @@
 import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
-import {
-  keyName,
-  lineOf,
-  setString,
-  type AnyNode,
-  type Path,
-  type SourceEdits,
-  type SourceWork,
-} from "./source-types.js";
+import { takesOnly } from "./module-calls.js";
+import { lineOf, setString, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
 /** Probot's CommonJS module imported as a default; gh-app-kit has no default export, so the namespace stands for it. */
 export function namespaceForDefault(declaration: AnyNode, specifier: AnyNode, log: SourceWork): void {
@@ -27,14 +20,14 @@ export function namespaceForDefault(declaration: AnyNode, specifier: AnyNode, lo
   });
 }
 
-/** `import { Context } from "probot/lib/context"`: fine from the root when every name exists there. */
+/**
+ * `import { Context } from "probot/lib/context"`, `const { GitHubAPI } = require("probot/lib/github")`:
+ * fine from the root when every name taken exists there.
+ */
 export function rewriteDeepImport(path: Path, literal: AnyNode, name: string, edits: SourceEdits): boolean {
   const node = path.node as AnyNode;
-  if (node.type !== "ImportDeclaration" || node.specifiers.length === 0) return false;
-  const allPublic = (node.specifiers as AnyNode[]).every(
-    (specifier) =>
-      specifier.type === "ImportSpecifier" && FRAMEWORK_EXPORTS.has(renamedExport(keyName(specifier.imported) ?? "")),
-  );
+  if (node.type === "ImportDeclaration" && node.specifiers.length === 0) return false;
+  const allPublic = takesOnly(path, literal, (taken) => FRAMEWORK_EXPORTS.has(renamedExport(taken)));
   if (!allPublic || !name.startsWith(`${PROBOT_MODULE}/lib/`)) return false;
   setString(literal, FRAMEWORK_MODULE, edits);
   return true;

@@ -34,6 +34,10 @@ export function rewriteProbot9Context(ast: AnyNode, log: SourceWork): void {
       }
       this.traverse(path);
     },
+    visitCallExpression(path) {
+      renameNumberParameter(path as Path, isContext, log);
+      this.traverse(path);
+    },
     visitMemberExpression(path) {
       const node = path.node as AnyNode;
       if (!node.computed && keyName(node.property) === "number" && isIssueCall(path.get("object") as Path)) {
@@ -52,3 +56,51 @@ export function rewriteProbot9Context(ast: AnyNode, log: SourceWork): void {
 }
 
 const PROBOT_9_ISSUE = "Probot 9's context.issue() { number } → { issue_number }";
+
+/** The context's client under its names of Probot 9 to 14 and of gh-app-kit. */
+const CLIENT_KEYS = new Set(["github", "octokit", "client"]);
+/** Context helpers whose argument is merged into what they give. */
+const CONTEXT_HELPERS = new Set(["repo", "issue", "pullRequest"]);
+
+/**
+ * Probot 9's client was @octokit/rest 16, which took `number` for the issue, pull request or
+ * milestone; today's client sends an unknown `number` as a query parameter. In a call of the
+ * context's client, `<context>.github.issues.get({ number })` (or in the object given to
+ * `context.repo()`, `context.issue()`), the key is renamed: `issue_number`, `pull_number` for
+ * `pulls.*`, `milestone_number` for the milestone methods. `context.issue()` given to `pulls.*`
+ * is `context.pullRequest()`, which gives `pull_number`.
+ */
+function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
+  const node = path.node as AnyNode;
+  const callee = node.callee as AnyNode;
+  const area = callee.type === "MemberExpression" && !callee.computed ? memberKey(callee.object) : undefined;
+  const client = area === "issues" || area === "pulls" ? (callee.object.object as AnyNode) : undefined;
+  if (client?.type !== "MemberExpression" || client.computed || !CLIENT_KEYS.has(memberKey(client) ?? "")) return;
+  if (!isContext(path.get("callee", "object", "object", "object") as Path)) return;
+  const method = keyName(callee.property) ?? "";
+  const target = area === "pulls" ? "pull_number" : /Milestone/.test(method) ? "milestone_number" : "issue_number";
+  let given = node.arguments[0] as AnyNode | undefined;
+  const helper =
+    given?.type === "CallExpression" && given.callee.type === "MemberExpression" ? given.callee : undefined;
+  if (
+    helper &&
+    CONTEXT_HELPERS.has(memberKey(helper) ?? "") &&
+    isContext(path.get("arguments", 0, "callee", "object") as Path)
+  ) {
+    if (area === "pulls" && memberKey(helper) === "issue" && !helper.computed) {
+      log.edits.rename(helper.property, "pullRequest");
+      log.changes.push({
+        line: lineOf(helper),
+        text: "Probot 9's context.issue() for a pulls method → context.pullRequest()",
+      });
+    }
+    given = (given as AnyNode).arguments[0] as AnyNode | undefined;
+  }
+  if (given?.type !== "ObjectExpression") return;
+  for (const property of given.properties as AnyNode[]) {
+    if (property.type !== "ObjectProperty" || property.computed || keyName(property.key) !== "number") continue;
+    if (property.shorthand) log.edits.replace(property.key, `${target}: ${property.key.name as string}`);
+    else log.edits.replace(property.key, target);
+    log.changes.push({ line: lineOf(property), text: `Probot 9's client parameter number → ${target}` });
+  }
+}

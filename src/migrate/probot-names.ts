@@ -36,6 +36,8 @@ export const EXPORT_RENAMES = table<string>({
   Application: "App",
   createRobot: "createApp",
   createLambdaFunction: "createLambdaHandler",
+  GitHubAPI: "AppClient",
+  LoggerWithTarget: "DeprecatedLogger",
   ApplicationFunction: "DeprecatedApplicationFunction",
 });
 
@@ -49,6 +51,9 @@ export const RENAME_NOTES = table<string>({
   Options: "every field optional, as Probot's; gh-app-kit's Options requires Client, cache and log",
   ApplicationFunction:
     "Probot's shape, (app, options) => ...; gh-app-kit's ApplicationFunction takes ({ app, getRouter }) => ...",
+  LoggerWithTarget: "Probot 9's type of app.log and context.log, from probot/lib/wrap-logger",
+  GitHubAPI:
+    "Probot 9's client, as a type and as a factory: GitHubAPI(options) is new AppClient(options), and GitHubAPI({ Octokit: X, ... }) is new X({ ... })",
 });
 
 export function renameText(imported: string, target: string, extra?: string): string {
@@ -74,11 +79,9 @@ export const CONTEXT_RENAMES = table<string>({ octokit: "client", github: "clien
 /** Probot 9's `context.issue()` gave `number`, which @octokit/rest 16 took for `issue_number`. */
 export const ISSUE_RENAMES = table<string>({ number: "issue_number" });
 
-/**
- * Names declared inside `declare module "probot" { ... }`: Probot's Context is a class an app could
- * add to; gh-app-kit's `Context` is a type, and the class it stands for is exported as EventContext.
- */
-export const AUGMENTATION_RENAMES = table<string>({ ...EXPORT_RENAMES, Context: "EventContext" });
+/** @octokit/rest 16's `number` of the pulls and milestone methods, and `context.issue()` given to pulls. */
+export const PULL_RENAMES = table<string>({ number: "pull_number", issue: "pullRequest" });
+export const MILESTONE_RENAMES = table<string>({ number: "milestone_number" });
 
 export const MISSING_EXPORTS = table<string>({
   Server:

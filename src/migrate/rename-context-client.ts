@@ -9,6 +9,7 @@ import {
   type Binding,
 } from "./context-positions.js";
 import { renameIndexedAccess, renameTypeQueryMember } from "./client-type-queries.js";
+import { reportClientMembers, reportOwnContextType } from "./own-context-type.js";
 import { findContextWrappers, isContextPrototype, owningClass, renameWrapperMembers } from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
@@ -28,6 +29,7 @@ function clientKey(name: string | undefined): string | undefined {
 export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = false): void {
   const parts = findContextParts(ast, isContextDouble);
   const isEventContext = contextTester(ast);
+  reportClientMembers(ast, log);
   // `this` in a class that copies a context's client (`this.octokit = context.octokit`) is read as a context.
   const wrappers = findContextWrappers(ast, isEventContext);
   renameWrapperMembers(wrappers, log);
@@ -127,6 +129,7 @@ function renameMember(path: Path, isContext: (path: Path) => boolean, log: Sourc
     property.value = "client";
   }
   log.changes.push({ line: lineOf(property), text: `.${name as string} → .client` });
+  reportOwnContextType(path.get("object") as Path, name as string, log);
 }
 
 /** Renames a property's key; a shorthand `{ octokit }` becomes `{ client: octokit }`. */

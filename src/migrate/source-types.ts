@@ -101,6 +101,14 @@ export class SourceEdits {
     return result + code.slice(at);
   }
 
+  /** The text of `code` from `start` to `end` with the edits made inside that range so far. */
+  textOf(code: string, start: number, end: number): string {
+    const inside = new SourceEdits();
+    for (const edit of this.#byRange.values())
+      if (edit.start >= start && edit.end <= end) inside.#set(edit.start - start, edit.end - start, edit.text);
+    return inside.apply(code.slice(start, end));
+  }
+
   /** The ranges of the original code that the last `apply` replaced, in order. */
   applied: Array<[start: number, end: number]> = [];
 

@@ -2,10 +2,11 @@ import { isHonoSendOf } from "./express-handlers.js";
 import { parseWithBabel } from "./parse-source.js";
 import {
   ADAPTER_MODULES,
-  AUGMENTATION_RENAMES,
   CONTEXT_RENAMES,
   EXPORT_RENAMES,
   ISSUE_RENAMES,
+  MILESTONE_RENAMES,
+  PULL_RENAMES,
   FRAMEWORK_MODULE,
   LAMBDA_RENAMES,
   MIDDLEWARE_RENAMES,
@@ -13,6 +14,8 @@ import {
   PROBOT_MODULE,
 } from "./probot-names.js";
 import { keyName, type AnyNode } from "./source-types.js";
+import { GITHUB_API } from "./github-api-calls.js";
+import { AUGMENTATION_RENAMES } from "./module-augmentations.js";
 
 /** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
 const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
@@ -23,6 +26,8 @@ const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
   LAMBDA_RENAMES,
   CONTEXT_RENAMES,
   ISSUE_RENAMES,
+  PULL_RENAMES,
+  MILESTONE_RENAMES,
 ];
 
 /** Position and formatting fields, and comments (checked apart): not part of what the code means. */
@@ -107,6 +112,7 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
   const [x, y] = [a as AnyNode, b as AnyNode];
   const { inEdit } = allow;
   if (allow.proven(x, y)) return undefined;
+  if (isGitHubApiCall(x, y)) return compareGitHubApiCall(x, y, allow);
   // import probot from "probot" → import * as probot from "gh-app-kit": the one change of a node's kind.
   const toNamespace = x.type === "ImportDefaultSpecifier" && y.type === "ImportNamespaceSpecifier" && inEdit(x);
   // { probot: stub } → { "gh-app-kit": stub }: a stub keyed by module name (proxyquire).
@@ -133,6 +139,36 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
 
 function isTemplateRename(from: AnyNode, to: AnyNode): boolean {
   return isRename(from.raw, to.raw, true) && isRename(from.cooked, to.cooked, true);
+}
+
+/** Probot 9's `GitHubAPI(options)` written `new AppClient(options)` (github-api-calls.ts). */
+function isGitHubApiCall(x: AnyNode, y: AnyNode): boolean {
+  const callee = x.callee as AnyNode | undefined;
+  return (
+    (x.type === "CallExpression" || x.type === "NewExpression") &&
+    y.type === "NewExpression" &&
+    callee?.type === "Identifier" &&
+    callee.name === GITHUB_API
+  );
+}
+
+/** The same arguments, to AppClient; or, where the options gave `Octokit: X`, to X without that key. */
+function compareGitHubApiCall(x: AnyNode, y: AnyNode, allow: Allowed): string | undefined {
+  const [options, ...rest] = x.arguments as AnyNode[];
+  const given = ((options?.type === "ObjectExpression" ? options.properties : []) as AnyNode[]).findIndex(
+    (p) => (p.type === "ObjectProperty" || p.type === "Property") && !p.computed && keyName(p.key) === "Octokit",
+  );
+  const callee = y.callee as AnyNode;
+  if (given < 0) {
+    const renamed = callee.type === "Identifier" && isRename(GITHUB_API, callee.name, false);
+    return renamed ? compare(x.arguments, y.arguments, allow, x) : at(x, "GitHubAPI became another call");
+  }
+  const properties = [...(options as AnyNode).properties] as AnyNode[];
+  const [octokit] = properties.splice(given, 1) as [AnyNode];
+  const bare = { ...callee, extra: { ...callee.extra, parenthesized: false } };
+  return (
+    compare(octokit.value, bare, allow, x) ?? compare([{ ...options, properties }, ...rest], y.arguments, allow, x)
+  );
 }
 
 /** `get github() { return this.client; }` (or `octokit`) beside a `client` key. */

@@ -115,15 +115,8 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     "what does not exist here is reported and left",
     "index.js",
     'const { Server, Probot, somethingElse } = require("probot");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = Probot.defaults({});\n',
-    'const { Server, App, somethingElse } = require("gh-app-kit");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = App.defaults({});\n',
-    [
-      "Probot's Server",
-      "somethingElse",
-      "probot/lib/context",
-      "probot/lib/x",
-      "adapter-aws-lambda-serverless",
-      "Probot.defaults",
-    ],
+    'const { Server, App, somethingElse } = require("gh-app-kit");\nconst { Context } = require("gh-app-kit");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = App.defaults({});\n',
+    ["Probot's Server", "somethingElse", "probot/lib/x", "adapter-aws-lambda-serverless", "Probot.defaults"],
   ],
   [
     "a deep import of public names moves to the root",

@@ -13,9 +13,14 @@ import { createTestApp, startFakePlatform } from "gh-app-kit/testing";
 const appFn: ApplicationFunction = ({ app, getRouter }) => {
   const log: Logger = app.log.child({ name: "greeter" });
   getRouter("/status").get("/", (c) => c.json({ ok: true, path: c.req.path }));
+  // Probot 9 to 12 typed the app's and the context's log as callable with bunyan's and pino's arguments.
+  app.log({ loaded: true });
+  app.log({ loaded: true }, "loaded %s", "greeter");
   app.on(["issues.opened", "issues.reopened"], async (context) => {
     const title: string = context.payload.issue.title;
     log.info({ title }, "issue %s", title);
+    context.log({ title }, "issue");
+    context.log("issue %s", title);
     await context.client.issues.createComment(context.issue({ body: "Thanks: " + title }));
   });
   app.on("pull_request.opened", async (context: Context<"pull_request.opened">) => {

@@ -80,6 +80,14 @@ const MIGRATION_NAMES = new Set([
   "c",
   "html",
   "function",
+  // Probot 9's names: LoggerWithTarget, ApplicationFunction, GitHubAPI({ ... }) → new AppClient({ ... }),
+  // the client's number parameter, context.issue() given to pulls.*
+  "DeprecatedLogger",
+  "DeprecatedApplicationFunction",
+  "new",
+  "pull_number",
+  "milestone_number",
+  "pullRequest",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */

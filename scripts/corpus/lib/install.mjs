@@ -18,8 +18,12 @@ export async function install(app, dir, opts, logFile, again) {
 }
 
 async function installDependencies(app, dir, opts, logFile, again) {
-  // A lock that names versions the registry no longer serves: npm resolves the ranges afresh.
-  if (app.dropLock) rmSync(path.join(dir, "package-lock.json"), { force: true });
+  // A lock that names versions the registry no longer serves, or a yarn.lock whose versions npm
+  // places so that they no longer load together (`dropLock` names the file): npm resolves the ranges afresh.
+  if (app.dropLock) {
+    const lock = typeof app.dropLock === "string" ? app.dropLock : "package-lock.json";
+    rmSync(path.join(dir, lock), { force: true });
+  }
   // After the migration, as its report says when the lock still places probot ("The lockfile"):
   // rm -rf node_modules <lock> && npm install.
   if (typeof again === "string") {
