@@ -2,23 +2,12 @@ import { expect } from "chai";
 import nock from "nock";
 import { App, Context, isAppError } from "../../src/index.js";
 import { API, issuesOpened, probotStyleApp } from "./probot-style.js";
+import { nockWhileRunning } from "../helpers/nock-while-running.js";
 
 // Behaviours that public Probot apps' suites observe, found by running them after `app migrate`
 // (scripts/corpus). Each case is written the way those suites are.
 describe("compat: what the corpus of public Probot apps relies on", () => {
-  before(() => {
-    if (!nock.isActive()) nock.activate();
-  });
-  after(() => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-    nock.restore();
-  });
-  beforeEach(() => nock.disableNetConnect());
-  afterEach(() => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
+  nockWhileRunning();
 
   it("a Client class that is a bare test double (no hook) still gives handlers their context's client", async () => {
     // As probot/settings' unit tests: `new Probot({ secret, Octokit: FakeOctokit })`, where the

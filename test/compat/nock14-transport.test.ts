@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import nock from "nock";
 import { API, TestClient } from "./probot-style.js";
+import { nockWhileRunning } from "../helpers/nock-while-running.js";
 
 // Loading nock activates it; the cases activate it only while they run.
 nock.restore();
@@ -14,19 +15,7 @@ nock.restore();
  * in band on two cores, died with the rest of the files unrun (advanced-security/probot-security-alerts).
  */
 describe("nock 14: requests reach it as Probot 13 and 14 send them, through the global fetch", () => {
-  before(() => {
-    if (!nock.isActive()) nock.activate();
-  });
-  after(() => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-    nock.restore();
-  });
-  beforeEach(() => nock.disableNetConnect());
-  afterEach(() => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
+  nockWhileRunning();
 
   it("gets the request from fetch (its headers), and answers it", async () => {
     expect(globalThis.fetch.name).to.equal("fetchProxy");

@@ -2,6 +2,7 @@ import { expect } from "chai";
 import nock from "nock";
 import { Context } from "../../src/index.js";
 import { API, issuesOpened, probotStyleApp } from "./probot-style.js";
+import { nockWhileRunning } from "../helpers/nock-while-running.js";
 
 /** As the extension probot-metadata 2 reads the client: `context.octokit || context.github`. */
 async function extensionReadsIssue(context: object): Promise<unknown> {
@@ -14,19 +15,7 @@ async function extensionReadsIssue(context: object): Promise<unknown> {
 // Extensions installed from npm are not migrated: those written for Probot 9 and 10 read the
 // client as `context.github`, as reminders' probot-metadata and probot-commands do.
 describe("compat: context.github, Probot 9 and 10's name of the client", () => {
-  before(() => {
-    if (!nock.isActive()) nock.activate();
-  });
-  after(() => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-    nock.restore();
-  });
-  beforeEach(() => nock.disableNetConnect());
-  afterEach(() => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
+  nockWhileRunning();
 
   it("an unmigrated extension reading context.github gets the event's client, with one DeprecationWarning", async () => {
     const { app } = probotStyleApp();
