@@ -1,7 +1,8 @@
 import { expect } from "chai";
-import { App, AppClient } from "../../src/index.js";
+import type { App } from "../../src/index.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
+import { warningApp } from "../helpers/recording-app.js";
 
 /**
  * Probot 7 to 9's clients (@octokit/rest 15 and 16) took `number` for the issue, pull request or
@@ -16,16 +17,7 @@ describe("Probot 7 to 9: the `number` parameter of @octokit/rest 15 and 16", () 
   let app: App;
   beforeEach(async () => {
     platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: ["a-token"] });
-    warnings = [];
-    app = new App({
-      platformToken: "a-token",
-      baseUrl: platform.url,
-      Client: AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
-      logLevel: "fatal",
-    });
-    app.log.warn = ((message: unknown) => {
-      warnings.push(String(message));
-    }) as typeof app.log.warn;
+    ({ app, warnings } = warningApp(platform));
   });
   afterEach(() => platform.close());
 

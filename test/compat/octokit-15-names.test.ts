@@ -1,8 +1,9 @@
 import { expect } from "chai";
-import { App, AppClient } from "../../src/index.js";
+import type { AppClient } from "../../src/index.js";
 import { OLDER_NAME_COUNT } from "../../src/client/catalogue/older-names.generated.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
+import { warningApp } from "../helpers/recording-app.js";
 
 /**
  * Probot 7 and 8's client was @octokit/rest 15, whose method names the catalogue (Probot 10's)
@@ -25,15 +26,9 @@ describe("Probot 7 and 8: @octokit/rest 15's method names", () => {
       platform.on(method, path, () => ({ status: 200, body: { total_count: 0, items: [] } }), { auth: "public" });
     }
     platform.on("GET", "/app/installations", () => ({ status: 200, body: [{ id: 1 }, { id: 2 }] }), { auth: "public" });
-    warnings = [];
-    const app = new App({
-      platformToken: "a-token",
-      baseUrl: platform.url,
-      Client: AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
-      logLevel: "fatal",
-    });
-    app.log.warn = ((message: unknown) => void warnings.push(String(message))) as typeof app.log.warn;
-    client = await app.auth();
+    const made = warningApp(platform);
+    warnings = made.warnings;
+    client = await made.app.auth();
   });
   afterEach(() => platform.close());
 

@@ -1,7 +1,8 @@
 import { expect } from "chai";
-import { App, AppClient } from "../../src/index.js";
+import type { AppClient } from "../../src/index.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
+import { warningApp } from "../helpers/recording-app.js";
 
 type Response = { data: Array<{ number: number }>; headers: Record<string, string> };
 type OldPaginate = (first: Promise<unknown>, callback?: (response: Response, done: () => void) => unknown) => unknown;
@@ -23,15 +24,9 @@ describe("Probot 7 to 9: client.paginate(promise, callback)", () => {
       "hello",
       [1, 2, 3, 4, 5].map((number) => ({ number })),
     );
-    warnings = [];
-    const app = new App({
-      platformToken: "a-token",
-      baseUrl: platform.url,
-      Client: AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
-      logLevel: "fatal",
-    });
-    app.log.warn = ((message: unknown) => void warnings.push(String(message))) as typeof app.log.warn;
-    client = await app.auth();
+    const made = warningApp(platform);
+    warnings = made.warnings;
+    client = await made.app.auth();
   });
   afterEach(() => platform.close());
 

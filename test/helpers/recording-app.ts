@@ -23,3 +23,19 @@ export function recordingApp(
   });
   return { app, fetched };
 }
+
+/**
+ * An App on the fake platform with a token it accepts ("a-token": start the platform with
+ * `personalTokens: ["a-token"]`), retries and throttling off, whose warnings are kept in `warnings`.
+ */
+export function warningApp(platform: FakePlatform): { app: App; warnings: string[] } {
+  const warnings: string[] = [];
+  const app = new App({
+    platformToken: "a-token",
+    baseUrl: platform.url,
+    Client: AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
+    logLevel: "fatal",
+  });
+  app.log.warn = ((message: unknown) => void warnings.push(String(message))) as typeof app.log.warn;
+  return { app, warnings };
+}
