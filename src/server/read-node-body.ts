@@ -13,11 +13,16 @@ export const BODY_ALREADY_READ =
  * `Connection: close` makes Node shut the socket. When a host (a framework's
  * body parser, a serverless adapter) consumed the stream first, the bytes it
  * kept are used: `request.rawBody` (Google Cloud Functions, Firebase, Express's
- * `json({ verify })` recipe), else `request.body` when it is a Buffer or a string. A parsed
- * object alone cannot be verified, so that is a `BodyAlreadyReadError`.
+ * `json({ verify })` recipe), else `request.body` when it is a Buffer or a string,
+ * else the body the host replays to new listeners (Vercel's Node.js runtime). A
+ * parsed object alone cannot be verified, so that is a `BodyAlreadyReadError`.
  */
 export function readNodeBody(request: IncomingMessage, limit: number): Promise<Uint8Array | null> {
-  if (request.readableEnded) return Promise.resolve(keptBody(request, limit));
+  if (request.readableEnded && !replaysBody(request)) {
+    const kept = keptBytes(request);
+    if (kept === undefined) return Promise.reject(new BodyAlreadyReadError(BODY_ALREADY_READ));
+    return Promise.resolve(kept.byteLength > limit ? null : kept);
+  }
   const declared = request.headers["content-length"];
   if (declared !== undefined && Number(declared) > limit) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
@@ -41,11 +46,19 @@ export function readNodeBody(request: IncomingMessage, limit: number): Promise<U
   });
 }
 
-function keptBody(request: IncomingMessage, limit: number): Uint8Array | null {
+function keptBytes(request: IncomingMessage): Uint8Array | undefined {
   const kept = request as { rawBody?: unknown; body?: unknown };
-  const bytes = asBytes(kept.rawBody) ?? asBytes(kept.body);
-  if (bytes === undefined) throw new BodyAlreadyReadError(BODY_ALREADY_READ);
-  return bytes.byteLength > limit ? null : bytes;
+  return asBytes(kept.rawBody) ?? asBytes(kept.body);
+}
+
+/**
+ * Vercel's Node.js runtime reads the whole body before the function runs, then hands it again to
+ * "data" and "end" listeners through an `on` of its own on the request (the stream itself has
+ * ended). A plain request's `on` is its prototype's. Its `body` is then a getter that parses (and
+ * throws on bad JSON), so it is not read.
+ */
+function replaysBody(request: IncomingMessage): boolean {
+  return Object.hasOwn(request, "on");
 }
 
 function asBytes(value: unknown): Uint8Array | undefined {

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { PassThrough } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { createNodeMiddleware, type NodeMiddleware } from "../../src/server/create-node-middleware.js";
 import { createTestApp, issuesOpenedPayload } from "../helpers/test-app.js";
@@ -95,5 +96,31 @@ describe("createNodeMiddleware inside other hosts", () => {
     const forged = await deliver(url, "issues", issuesOpenedPayload(), { id: "host-6", secret: "wrong" });
     expect(forged.status).to.equal(400);
     expect(seen).to.deep.equal(["host-5"]);
+  });
+
+  // Vercel's Node.js runtime reads the body before the function runs, hands it again to "data" and
+  // "end" listeners through an `on` of the request's own, and makes `body` a getter that parses.
+  it("reads the body a host replays to its listeners after reading the stream (Vercel)", async () => {
+    const url = await listen(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const replay = new PassThrough();
+      const on = request.on.bind(request);
+      request.on = ((name: string, listener: (...args: unknown[]) => void) =>
+        name === "data" || name === "end" ? replay.on(name, listener) : on(name, listener)) as typeof request.on;
+      replay.end(Buffer.concat(chunks));
+      Object.defineProperty(request, "body", {
+        get: () => {
+          throw new Error("the body getter ran");
+        },
+      });
+      await middleware(request, response);
+    });
+    const delivered = await deliver(url, "issues", issuesOpenedPayload(), { id: "host-7" });
+    expect(delivered.status, await delivered.clone().text()).to.equal(200);
+    expect(seen).to.deep.equal(["host-7"]);
+    const forged = await deliver(url, "issues", issuesOpenedPayload(), { id: "host-8", secret: "wrong" });
+    expect(forged.status).to.equal(400);
+    expect(seen).to.deep.equal(["host-7"]);
   });
 });

@@ -41,9 +41,13 @@ export async function spawnTarget(command: string, args: string[], options: Spaw
     });
   });
   return {
-    send: (request) => {
+    send: async (request) => {
       const { pathname, search } = new URL(request.url);
-      return fetch(new Request(new URL(pathname + search, url), request)).catch((error: unknown) => {
+      // The body as bytes, sent with a Content-Length as GitHub sends deliveries (a Request made from
+      // another streams it chunked, which a proxying host such as Vercel's dev server refuses).
+      const body = request.body === null ? null : await request.arrayBuffer();
+      const init = { method: request.method, headers: request.headers, body };
+      return fetch(new URL(pathname + search, url), init).catch((error: unknown) => {
         throw new Error(`${String(error)}\n--- runtime output ---\n${output}`, { cause: error });
       });
     },
