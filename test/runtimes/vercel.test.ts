@@ -11,15 +11,16 @@ function listeningUrl(output: string): string | undefined {
 
 // Vercel's Node.js runtime, as `vercel dev` runs a function (@vercel/node's dev server, from npm):
 // it reads the request body before the function runs, for its `request.body` helper, and replays
-// it to the function's "data" and "end" listeners. The function is the file Probot's Vercel example
-// deploys, `api/github/webhooks.js`, whose default export is createNodeMiddleware (it serves the
-// webhook path only).
+// it to the function's "data" and "end" listeners. The function is `api/github/webhooks.js`: a
+// default export that is createNodeMiddleware, as Probot's Vercel example deploys one (it serves the
+// webhook path only), or a Web-standard POST export, as `app new --template vercel` writes one.
 for (const [folder, form] of [
-  ["vercel", "an ES module"],
-  ["vercel-cjs", "CommonJS"],
+  ["vercel", "a default export of createNodeMiddleware, an ES module"],
+  ["vercel-cjs", "a default export of createNodeMiddleware, CommonJS"],
+  ["vercel-web", "a POST export of createWebHandler"],
 ] as const) {
   describeRuntime(
-    `the packed package in Vercel's Node.js runtime (a function exporting createNodeMiddleware, ${form})`,
+    `the packed package in Vercel's Node.js runtime (a function with ${form})`,
     { needs: ["@vercel/node"], noPing: true },
     (env, work) =>
       spawnTarget(process.execPath, [join(DEPS, "node_modules/@vercel/node/dist/dev-server.mjs")], {
