@@ -90,3 +90,30 @@ describe("the packed package in a Next.js pages API route with the default body 
     expect(((await response.json()) as { error: string }).error).to.include("bodyParser: false");
   });
 });
+
+// `runtime = "edge"`: Next bundles the package's "edge-light" entry, which throws an AppError saying
+// to use the Node.js runtime; the build stops there (it loads the route to collect its page data).
+describe("the packed package in a Next.js route on the Edge runtime", function () {
+  requireRuntimes(this, "next");
+
+  it("stops the build with RUNTIME_UNSUPPORTED, saying to use the Node.js runtime", async function () {
+    this.timeout(600_000);
+    const work = await preparePackedFixture();
+    const dir = join(work, "next-edge");
+    await mkdir(join(dir, "lib"), { recursive: true });
+    await cp(join(work, "app.mjs"), join(dir, "lib", "app.mjs"));
+    const failure = await run(bin("next"), ["build"], {
+      cwd: dir,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      maxBuffer: 16 * 1024 * 1024,
+    }).then(
+      () => undefined,
+      (error: { stdout: string; stderr: string }) => error,
+    );
+    expect(failure, "the build succeeded").to.not.equal(undefined);
+    const output = `${failure!.stdout}\n${failure!.stderr}`;
+    expect(output, output).to.include("RUNTIME_UNSUPPORTED");
+    expect(output).to.include("Run the route on the Node.js runtime");
+    expect(output, "the bundler's own failure came first").to.not.include("Module not found");
+  });
+});
