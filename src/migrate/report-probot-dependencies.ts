@@ -26,7 +26,7 @@ const KNOWN_BY_VERSION: ReadonlyArray<readonly [name: string, probot: string]> =
   ["raven", "<10"],
   ["jsonwebtoken", "<10"],
   ["uuid", ">=7 <14"],
-  ["ioredis", ">=9 <14"],
+  ["ioredis", ">=8 <14"],
   ["lru-cache", ">=10 <14"],
   ["semver", "<14"],
 ];
