@@ -187,8 +187,9 @@ function reportProbot9(range: unknown, line: number | undefined, log: SourceLog)
 }
 
 /**
- * A TypeScript app on a Probot before 14: its payload types (`@octokit/webhooks-types`) had fields
- * that today's webhook schema, whose types Probot 14 and this framework use, makes nullable.
+ * A TypeScript app on a Probot before 14: its payload types (`@octokit/webhooks-types`) and its client's answer
+ * types (`@octokit/openapi-types`) had fields that today's schemas, whose types Probot 14 and this framework use,
+ * make nullable.
  */
 function reportNullablePayloadFields(range: unknown, line: number | undefined, log: SourceLog): void {
   if (typeof range !== "string" || !semver.validRange(range) || semver.intersects(range, ">=14.0.0")) return;
@@ -197,10 +198,13 @@ function reportNullablePayloadFields(range: unknown, line: number | undefined, l
     message:
       `probot@${range} in a TypeScript app: some payload fields its types gave as always there may be null or ` +
       "absent in today's webhook schema, as with Probot 14 (pull_request.user, issue.user, head.repo, " +
-      "secret_scanning_alert.alert.number, ...)",
+      "secret_scanning_alert.alert.number, ...), and so may some fields of the REST API's answers in today's " +
+      "schema (the sha of each file in pulls.listFiles, ...)",
     hint:
       "Where the compiler now stops at a payload field (TS18047, TS18048 or TS2531: possibly null or undefined; " +
-      "TS2322 or TS2345 where it is passed on), check it (if (!pr.user) return) or assert it (pr.user!.login).",
+      "TS2322 or TS2345 where it is passed on), check it (if (!pr.user) return) or assert it (pr.user!.login). " +
+      "Where a client's answer no longer fits a type of the app's own (TS2322 or TS2345: string | null is not " +
+      "assignable to string), widen that type or map the answer to it.",
   });
 }
 

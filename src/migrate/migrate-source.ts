@@ -71,9 +71,15 @@ const BUNDLED_PROBOT = /node_modules\/probot\/(lib|dist|src)\//;
 const PROBOT_STRINGS = /`probot\/\$\{|\[@probot\/[a-z-]+\]/;
 /** A line longer than any written by hand: a minifier's output. */
 const MINIFIED_LINE = 1000;
+/** A bundler's module runtime (webpack and ncc, esbuild, rollup's CommonJS helper). */
+const BUNDLER_RUNTIME = /__webpack_require__|__webpack_modules__|__nccwpck_require__|\b__commonJS\(|\bcommonjsGlobal\b/;
+/** Probot's own class, as its compiled lib defines and exports it (ES5 or ES2017 output). */
+const PROBOT_DEFINED = /\b(?:function Probot\s*\(|class Probot\b)[\s\S]*\bexports\.Probot\s*=\s*Probot\b/;
 
 function holdsProbot(code: string): boolean {
   if (BUNDLED_PROBOT.test(code)) return true;
+  // A bundle that keeps no paths and no minifier's lines (ncc, esbuild without minify): Probot's class is defined in it.
+  if (BUNDLER_RUNTIME.test(code) && PROBOT_DEFINED.test(code)) return true;
   if (!PROBOT_STRINGS.test(code)) return false;
   for (let start = 0; start < code.length;) {
     const end = code.indexOf("\n", start);

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
+import semver from "semver";
 import type { AppLockfiles } from "./app-lockfiles.js";
 import { parseWithBabel } from "./parse-source.js";
 import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
@@ -16,6 +17,18 @@ const KNOWN = [
   "js-yaml",
   "deepmerge",
   "dotenv",
+];
+
+/** What a Probot major's own dependencies added to KNOWN, by the versions of probot that had them. */
+const KNOWN_BY_VERSION: ReadonlyArray<readonly [name: string, probot: string]> = [
+  ["cache-manager", "<10"],
+  ["bunyan", "<10"],
+  ["raven", "<10"],
+  ["jsonwebtoken", "<10"],
+  ["uuid", ">=7 <14"],
+  ["ioredis", ">=8 <14"],
+  ["lru-cache", ">=10 <14"],
+  ["semver", "<14"],
 ];
 
 type Source = readonly [file: string, code: string, result: { problems: Problem[] }];
@@ -34,7 +47,8 @@ export async function reportProbotDependencies(
   const manifest = JSON.parse(manifestText) as Record<string, unknown>;
   const declared = new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys(record(manifest[field]) ?? {})));
   if (!declared.has(PROBOT_MODULE)) return;
-  const probots = await probotDependencies(directory, lockfiles);
+  const range = DEPENDENCY_FIELDS.map((field) => record(manifest[field])?.[PROBOT_MODULE]).find(Boolean);
+  const probots = await probotDependencies(directory, lockfiles, typeof range === "string" ? range : "*");
   const wanted = [...probots.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE);
   if (wanted.length === 0) return;
   for (const [file, code, result] of sources) {
@@ -54,8 +68,15 @@ export async function reportProbotDependencies(
   }
 }
 
-/** probot's dependencies with their ranges, from the lockfile (npm's or yarn's) or node_modules; else KNOWN. */
-async function probotDependencies(directory: string, lockfiles: AppLockfiles): Promise<Map<string, string>> {
+/**
+ * probot's dependencies with their ranges, from the lockfile (npm's or yarn's) or node_modules; else KNOWN, with what
+ * the declared range's versions of probot had besides (`probot`: its range in package.json).
+ */
+async function probotDependencies(
+  directory: string,
+  lockfiles: AppLockfiles,
+  probot: string,
+): Promise<Map<string, string>> {
   const lock = lockfiles.npm?.lock;
   // lockfileVersion 2 and 3: `packages` entries list ranges under `dependencies`; version 1 under `requires`.
   const placed = lock?.packages?.[`node_modules/${PROBOT_MODULE}`];
@@ -72,7 +93,10 @@ async function probotDependencies(directory: string, lockfiles: AppLockfiles): P
   const installed = await readFile(join(directory, "node_modules", PROBOT_MODULE, "package.json"), "utf8")
     .then((text) => record((JSON.parse(text) as Record<string, unknown>).dependencies))
     .catch(() => undefined);
-  return installed ? ranges(installed) : new Map(KNOWN.map((name) => [name, ""]));
+  if (installed) return ranges(installed);
+  const valid = semver.validRange(probot) ?? "*";
+  const extra = KNOWN_BY_VERSION.filter(([, versions]) => semver.intersects(valid, versions)).map(([name]) => name);
+  return new Map([...KNOWN, ...extra].map((name) => [name, ""]));
 }
 
 function ranges(dependencies: Record<string, unknown>): Map<string, string> {

@@ -106,6 +106,16 @@ describe("app migrate: package.json", () => {
     });
   }
 
+  // JoshwJB/pull-request-size-labelling-probot (Probot 12): it pushes pulls.listFiles' answer into an array of
+  // its own type with `sha: string`; today's REST schema (Probot 14's and this framework's client) says
+  // `string | null`: TS2345, with nothing in the report of the REST API's answers.
+  it("tells a TypeScript app on an earlier probot that fields of the REST API's answers may now be null too", () => {
+    const { problems } = migratePackageJson(manifest({ typescript: "^4.9.4" }, "^12.3.3"), "^1.0.0");
+    expect(problems).to.have.length(1);
+    expect(problems[0]?.message).to.include("REST API's answers").and.include("pulls.listFiles");
+    expect(problems[0]?.hint).to.include("TS2345").and.include("client's answer");
+  });
+
   for (const [range, dev] of [
     ["^14.0.0", { typescript: "^5.7.0" }],
     [">=12", { typescript: "^5.7.0" }],

@@ -92,6 +92,34 @@ describe("app migrate: packages the app had only through probot", () => {
     ]);
   });
 
+  // As probot/unfurl (Probot 6, no lockfile): its test takes cache-manager, which Probot 3 to 9 brought.
+  it("without a lockfile, knows the packages of the Probot major the app declares", async () => {
+    const sources = {
+      "test/index.test.js": [
+        'const { createRobot } = require("probot");',
+        'const cacheManager = require("cache-manager");',
+        'const bunyan = require("bunyan");',
+        'const { v4 } = require("uuid");',
+        "module.exports = { createRobot, cacheManager, bunyan, v4 };",
+        "",
+      ].join("\n"),
+    };
+    const probot6 = await problemsOf({
+      "package.json": manifest({ probot: "^6.0.0" }),
+      ...sources,
+    });
+    expect(probot6.filter((p) => p.includes("does not declare"))).to.deep.equal([
+      'test/index.test.js:2 imports "cache-manager", which package.json does not declare: it came with probot',
+      'test/index.test.js:3 imports "bunyan", which package.json does not declare: it came with probot',
+    ]);
+    const probot12 = await problemsOf({ "package.json": manifest(), ...sources });
+    expect(probot12.filter((p) => p.includes("does not declare"))).to.deep.equal([
+      'test/index.test.js:4 imports "uuid", which package.json does not declare: it came with probot',
+    ]);
+    const probot14 = await problemsOf({ "package.json": manifest({ probot: "^14.0.0" }), ...sources });
+    expect(probot14.filter((p) => p.includes("does not declare"))).to.deep.equal([]);
+  });
+
   it("says nothing when the app declares them, or does not depend on probot", async () => {
     const declared = await problemsOf({
       "package.json": manifest({ pino: "^7.0.0", express: "^4.17.1", "js-yaml": "^4.1.0" }),
