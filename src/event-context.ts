@@ -45,10 +45,12 @@ function stateOf(context: object): State {
   if (!state) STATE.set(context, (state = {}));
   return state;
 }
+
 type DeliveredEvent = { id: string; name: string; payload: unknown; registration?: RegistrationInfo | undefined };
 
 /**
  * The class behind `Context` (see ./context.ts), typed by its payload `P`
+ * (and its name `N`, the event's own as in Probot's handlers: `"pull_request"`)
  * rather than by an event name: TypeScript then compares two contexts by
  * their payloads, so a `Context<"pull_request.opened">` is accepted where a
  * `Context<"pull_request">` is expected, as in Probot.
@@ -65,9 +67,9 @@ type DeliveredEvent = { id: string; name: string; payload: unknown; registration
  *   await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
  * });
  */
-export class Context<P = unknown> {
+export class Context<P = unknown, N extends string = EventName> {
   /** `"issues"`, never `"issues.opened"`: the action is in the payload. */
-  readonly name: EventName;
+  readonly name: N;
   readonly id: string;
   readonly payload: P;
   /**
@@ -81,7 +83,7 @@ export class Context<P = unknown> {
   /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
   constructor(event: DeliveredEvent, client: AppClient, log: Logger);
   constructor(event: DeliveredEvent, hostOrClient: ContextHost | AppClient, log?: Logger) {
-    this.name = event.name as EventName;
+    this.name = event.name as N;
     this.id = event.id;
     this.payload = event.payload as P;
     this.registration = event.registration;
@@ -124,7 +126,7 @@ export class Context<P = unknown> {
    * @deprecated Probot 9 and 10's name of `name` (`context.event === "push"`), gone in Probot 11;
    * kept for apps and extensions of that time. Warns once per process.
    */
-  get event(): EventName {
+  get event(): N {
     warnOnce("context.event", "context.event is deprecated; use context.name (app migrate lists each place).");
     return this.name;
   }

@@ -23,6 +23,16 @@ export const action: "opened" = opened.payload.action;
 type OwnContext<E extends EmitterWebhookEventName> = EmitterWebhookEvent<E> & Omit<Context, keyof EmitterWebhookEvent>;
 declare const own: OwnContext<"pull_request">;
 forAnything(own);
+// Probot's handlers had the event's own name (`"pull_request"`), so a handler's context is one of those types.
+declare function forOwn(context: OwnContext<"pull_request">): void;
+app.on(["pull_request.opened", "pull_request.edited"], async (context) => {
+  forOwn(context);
+  const name: "pull_request" = context.name;
+  void name;
+});
+forOwn(opened);
+// @ts-expect-error an issues context is not a pull request one
+forOwn(issues);
 export class Plugin {
   constructor(public context: Context) {}
 }
