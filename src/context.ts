@@ -51,7 +51,10 @@ type DeliveredEvent = { id: string; name: string; payload: unknown; registration
  *   await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
  * });
  */
-export type Context<E extends EmitterWebhookEventName = EmitterWebhookEventName> = EventContext<Payload<E>>;
+export type Context<E extends EmitterWebhookEventName = EmitterWebhookEventName> = EventContext<Payload<E>, NameOf<E>>;
+
+/** The event's own name, as Probot's handlers had it: `"pull_request"` for `"pull_request.opened"`. */
+type NameOf<E extends EmitterWebhookEventName> = E extends `${infer N}.${string}` ? Extract<N, EventName> : E;
 
 type ContextConstructor = {
   /** As the framework makes it: the client and logger come from the app, on first use. */

@@ -25,10 +25,32 @@ type RepoPayload = {
 };
 
 type EventName = Exclude<EmitterWebhookEventName, `${string}.${string}`>;
+
+/**
+ * A context's host, client, logger and abort controller, kept beside it rather than in private
+ * fields: TypeScript compares a class with private fields by name, and Probot's Context had none,
+ * so an app's own context type (`EmitterWebhookEvent<E> & Omit<Context, keyof EmitterWebhookEvent>`)
+ * is a Context as it was with Probot.
+ */
+type State = {
+  host?: ContextHost;
+  client?: AppClient;
+  log?: Logger | DeprecatedLogger | undefined;
+  abort?: AbortController;
+};
+const STATE = new WeakMap<object, State>();
+
+function stateOf(context: object): State {
+  let state = STATE.get(context);
+  if (!state) STATE.set(context, (state = {}));
+  return state;
+}
+
 type DeliveredEvent = { id: string; name: string; payload: unknown; registration?: RegistrationInfo | undefined };
 
 /**
  * The class behind `Context` (see ./context.ts), typed by its payload `P`
+ * (and its name `N`, the event's own as in Probot's handlers: `"pull_request"`)
  * rather than by an event name: TypeScript then compares two contexts by
  * their payloads, so a `Context<"pull_request.opened">` is accepted where a
  * `Context<"pull_request">` is expected, as in Probot.
@@ -45,9 +67,9 @@ type DeliveredEvent = { id: string; name: string; payload: unknown; registration
  *   await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
  * });
  */
-export class Context<P = unknown> {
+export class Context<P = unknown, N extends string = EventName> {
   /** `"issues"`, never `"issues.opened"`: the action is in the payload. */
-  readonly name: EventName;
+  readonly name: N;
   readonly id: string;
   readonly payload: P;
   /**
@@ -55,17 +77,13 @@ export class Context<P = unknown> {
    * (see docs/registrations.md). Undefined in a context built by hand.
    */
   readonly registration: RegistrationInfo | undefined;
-  #host: ContextHost | undefined;
-  #client: AppClient | undefined;
-  #log: Logger | DeprecatedLogger | undefined;
-  #abort: AbortController | undefined;
 
   /** As the framework makes it: the client and logger come from the app, on first use. */
   constructor(event: DeliveredEvent, host: ContextHost);
   /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
   constructor(event: DeliveredEvent, client: AppClient, log: Logger);
   constructor(event: DeliveredEvent, hostOrClient: ContextHost | AppClient, log?: Logger) {
-    this.name = event.name as EventName;
+    this.name = event.name as N;
     this.id = event.id;
     this.payload = event.payload as P;
     this.registration = event.registration;
@@ -74,10 +92,9 @@ export class Context<P = unknown> {
       log === undefined &&
       typeof (hostOrClient as Partial<ContextHost> | undefined)?.createEventClient === "function"
     ) {
-      this.#host = hostOrClient as ContextHost;
+      STATE.set(this, { host: hostOrClient as ContextHost });
     } else {
-      this.#client = hostOrClient as AppClient;
-      this.#log = log;
+      STATE.set(this, { client: hostOrClient as AppClient, log });
     }
     // Own and enumerable, as Probot's `octokit` and `log`: a copy of the context
     // (`{ ...context }`, `Object.assign({}, context, { repo })`) keeps its client and logger.
@@ -86,13 +103,14 @@ export class Context<P = unknown> {
 
   /** The platform client, authenticated for this event's installation. */
   get client(): AppClient {
-    if (!this.#host) return this.#client as AppClient;
-    return (this.#client ??= this.#host.createEventClient(this, this.log));
+    const state = stateOf(this);
+    if (!state.host) return state.client as AppClient;
+    return (state.client ??= state.host.createEventClient(this, this.log));
   }
 
   /** Replaces the client, as apps' tests and handlers replace Probot's `context.octokit`. */
   set client(client: AppClient) {
-    this.#client = client;
+    stateOf(this).client = client;
   }
 
   /**
@@ -108,7 +126,7 @@ export class Context<P = unknown> {
    * @deprecated Probot 9 and 10's name of `name` (`context.event === "push"`), gone in Probot 11;
    * kept for apps and extensions of that time. Warns once per process.
    */
-  get event(): EventName {
+  get event(): N {
     warnOnce("context.event", "context.event is deprecated; use context.name (app migrate lists each place).");
     return this.name;
   }
@@ -120,19 +138,20 @@ export class Context<P = unknown> {
    * given or assigned is used as it is.
    */
   get log(): DeprecatedLogger {
-    if (this.#log || !this.#host) return this.#log as DeprecatedLogger;
-    rememberDelivery(this.#host.log, this.id, {
+    const state = stateOf(this);
+    if (state.log || !state.host) return state.log as DeprecatedLogger;
+    rememberDelivery(state.host.log, this.id, {
       event: this.name,
       installation: (this.payload as RepoPayload).installation?.id,
     });
-    const log = this.#host.log.child({ name: "event", id: this.id });
+    const log = state.host.log.child({ name: "event", id: this.id });
     // The App's own logger gives callable children; one an app assigned to `app.log` may not.
-    return (this.#log = typeof log === "function" ? (log as DeprecatedLogger) : aliasLog(log));
+    return (state.log = typeof log === "function" ? (log as DeprecatedLogger) : aliasLog(log));
   }
 
   /** Replaces the logger (`context.log = context.log.child({ ... })`), as Probot's `log`. */
   set log(log: Logger) {
-    this.#log = log;
+    stateOf(this).log = log;
   }
 
   /**
@@ -143,12 +162,12 @@ export class Context<P = unknown> {
    * already use it. Made on first use, so deliveries that never read it pay nothing.
    */
   get signal(): AbortSignal {
-    return (this.#abort ??= new AbortController()).signal;
+    return (stateOf(this).abort ??= new AbortController()).signal;
   }
 
   /** @internal Called by the event router when it abandons this delivery's handlers. */
   [ABORT_CONTEXT](reason: unknown): void {
-    (this.#abort ??= new AbortController()).abort(reason);
+    (stateOf(this).abort ??= new AbortController()).abort(reason);
   }
 
   /** True when a bot (a GitHub App, not a user) caused this event. */
@@ -171,12 +190,12 @@ export class Context<P = unknown> {
 
   /** `{ owner, repo, issue_number }` of the event's issue or pull request. */
   issue<T extends object = {}>(object?: T): { owner: string; repo: string; issue_number: number } & T {
-    return { ...this.repo(), issue_number: this.#number(), ...(object as T) };
+    return { ...this.repo(), issue_number: numberOf(this.payload), ...(object as T) };
   }
 
   /** `{ owner, repo, pull_number }` of the event's pull request. */
   pullRequest<T extends object = {}>(object?: T): { owner: string; repo: string; pull_number: number } & T {
-    return { ...this.repo(), pull_number: this.#number(), ...(object as T) };
+    return { ...this.repo(), pull_number: numberOf(this.payload), ...(object as T) };
   }
 
   /**
@@ -197,11 +216,12 @@ export class Context<P = unknown> {
     const { getRepoConfig } = await import("./config/get-repo-config.js");
     return getRepoConfig<T>(this.client, this.repo(), fileName, defaults, deepMergeOptions);
   }
+}
 
-  #number(): number {
-    const payload = this.payload as RepoPayload;
-    return (payload.issue ?? payload.pull_request ?? payload).number as number;
-  }
+/** The issue's or pull request's number of an event's payload. */
+function numberOf(payload: unknown): number {
+  const repoPayload = payload as RepoPayload;
+  return (repoPayload.issue ?? repoPayload.pull_request ?? repoPayload).number as number;
 }
 
 /** `client` and `log` as own properties of each context: the class's accessors, enumerable. */

@@ -13,6 +13,7 @@ import { reportClientMembers, reportOwnContextType } from "./own-context-type.js
 import { findContextWrappers, isContextPrototype, owningClass, renameWrapperMembers } from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
+import { clientAlias, findOldNameReads } from "./double-old-reads.js";
 import { keyName, lineOf, memberKey } from "./source-types.js";
 import type { AnyNode, Path, SourceEdits, SourceWork } from "./source-types.js";
 
@@ -36,6 +37,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
   const isContext = (path: Path): boolean =>
     isEventContext(path) ||
     ((path.node as AnyNode).type === "ThisExpression" && wrappers.has(owningClass(path) as AnyNode));
+  const readsOldName = findOldNameReads(ast, isContext);
   visit(ast, {
     visitMemberExpression(path) {
       renameMember(path as Path, isContext, log);
@@ -67,8 +69,12 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
           const name = property.computed ? undefined : keyName(property.key);
           if (!clientKey(name) || property.type === "SpreadElement" || keys.includes("client")) continue;
           renameKey(property, "client", log.edits);
-          if (extensions) log.edits.insert(property.end as number, `, ${clientAlias(name as string)}`);
-          const alias = extensions ? ` (and a getter ${name as string}, for Probot extensions)` : "";
+          // A getter of the old name for an extension that reads it, or where this file reads it off the double.
+          const why = extensions
+            ? "for Probot extensions"
+            : readsOldName(path as Path, name!) && "which this file reads";
+          if (why) log.edits.insert(property.end as number, `, ${clientAlias(name as string)}`);
+          const alias = why ? ` (and a getter ${name as string}, ${why})` : "";
           log.changes.push({
             line: lineOf(property),
             text: `context double { ${name as string} } → { client }${alias}`,
@@ -101,11 +107,6 @@ export function contextTester(ast: AnyNode): (path: Path) => boolean {
     const member = node.type === "MemberExpression" || node.type === "OptionalMemberExpression";
     return member && (memberKey(node) === "context" || isContextPrototype(node));
   };
-}
-
-/** The getter a context double keeps for an extension that reads its old name (`github`, `octokit`). */
-export function clientAlias(name: string): string {
-  return `get ${name}() { return this.client; }`;
 }
 
 /** An object literal that builds an event context: with its payload, in a context's place, or a part of one. */

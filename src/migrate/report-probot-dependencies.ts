@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import semver from "semver";
 import type { AppLockfiles } from "./app-lockfiles.js";
+import { findFrameworkRoot } from "../scaffold/find-framework-root.js";
 import { parseWithBabel } from "./parse-source.js";
 import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { AnyNode, Problem } from "./source-types.js";
@@ -54,18 +56,52 @@ export async function reportProbotDependencies(
   for (const [file, code, result] of sources) {
     if (!wanted.some((name) => code.includes(`"${name}`) || code.includes(`'${name}`) || code.includes(`\`${name}`)))
       continue;
-    for (const { name, line } of moduleNames(file, code)) {
+    for (const { name, specifier, line } of moduleNames(file, code)) {
       const range = probots.get(name);
       if (range === undefined || declared.has(name)) continue;
+      const own = TYPE_SOURCES.has(name) ? frameworkRange(name) : undefined;
       result.problems.push({
         line,
         message: `imports "${name}", which package.json does not declare: it came with probot${range ? ` (${name}@${range})` : ""}`,
-        hint:
-          `Without probot, "${name}" resolves to gh-app-kit's own copy if it has one (a version of its choosing) or to ` +
-          `nothing: add "${name}" to package.json, with the version the code was written for.`,
+        hint: own
+          ? typeSourceHint(name, own, specifier)
+          : `Without probot, "${name}" resolves to gh-app-kit's own copy if it has one (a version of its choosing) or to ` +
+            `nothing: add "${name}" to package.json, with the version the code was written for.`,
       });
     }
   }
+}
+
+/** Packages gh-app-kit's own types (Context, its payloads, the client) are built from. */
+const TYPE_SOURCES = new Set(["@octokit/webhooks", "@octokit/types", "@octokit/openapi-types"]);
+
+/** gh-app-kit's own range of one of its dependencies, from its package.json. */
+function frameworkRange(name: string): string | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(join(findFrameworkRoot(), "package.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    const range = record(manifest.dependencies)?.[name];
+    return typeof range === "string" ? range : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * At probot's version, the app's types from such a package are another major's than gh-app-kit's Context (an app's
+ * own `EmitterWebhookEvent<E> & Omit<Context, ...>` is then no Context); and a path into its files may not be exported.
+ */
+function typeSourceHint(name: string, own: string, specifier: string): string {
+  const path =
+    specifier === name
+      ? ""
+      : ` "${specifier}" is a path into its files, which that version may not export: import the names from "${name}" itself.`;
+  return (
+    `gh-app-kit's Context and client types are built from "${name}": add "${name}": "${own}" to package.json ` +
+    `(gh-app-kit's version, not probot's), or the app's types from it and gh-app-kit's differ.${path}`
+  );
 }
 
 /**
@@ -106,14 +142,14 @@ function ranges(dependencies: Record<string, unknown>): Map<string, string> {
 const BUILTINS = new Set(builtinModules);
 
 /** The packages a file names (import, export from, require, import(), TypeScript's import types), with their lines. */
-function moduleNames(file: string, code: string): Array<{ name: string; line: number }> {
+function moduleNames(file: string, code: string): Array<{ name: string; specifier: string; line: number }> {
   let ast: AnyNode;
   try {
     ast = parseWithBabel(file, code) as AnyNode;
   } catch {
     return []; // the file's own problem, reported by the migration
   }
-  const found: Array<{ name: string; line: number }> = [];
+  const found: Array<{ name: string; specifier: string; line: number }> = [];
   const add = (literal: AnyNode | undefined) => {
     const specifier = literal?.type === "StringLiteral" ? (literal.value as string) : undefined;
     if (!specifier || /^[./#]|^node:|^[a-z]+:/.test(specifier)) return;
@@ -121,7 +157,7 @@ function moduleNames(file: string, code: string): Array<{ name: string; line: nu
       .split("/")
       .slice(0, specifier.startsWith("@") ? 2 : 1)
       .join("/");
-    if (!BUILTINS.has(name)) found.push({ name, line: literal?.loc?.start.line ?? 0 });
+    if (!BUILTINS.has(name)) found.push({ name, specifier, line: literal?.loc?.start.line ?? 0 });
   };
   const walk = (node: AnyNode | undefined): void => {
     if (!node || typeof node.type !== "string") return;

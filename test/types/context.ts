@@ -1,5 +1,6 @@
 // Compile-only: checked by `tsc -p test` (npm test's pretest). The lines
 // under an expect-error directive must fail to compile; the rest must compile.
+import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webhooks";
 import { App, Context, type RegistrationInfo, type RegistrationOptions } from "gh-app-kit";
 
 declare const opened: Context<"pull_request.opened">;
@@ -16,6 +17,30 @@ forPullRequests(opened);
 forAnything(opened);
 forAnything(issues);
 export const action: "opened" = opened.payload.action;
+
+// A context type of the app's own, as rapidsai/ops-bot's: one event's name and payload over the
+// rest of Context. Probot's Context has no private member, so this is one wherever a Context is asked.
+type OwnContext<E extends EmitterWebhookEventName> = EmitterWebhookEvent<E> & Omit<Context, keyof EmitterWebhookEvent>;
+declare const own: OwnContext<"pull_request">;
+forAnything(own);
+// Probot's handlers had the event's own name (`"pull_request"`), so a handler's context is one of those types.
+declare function forOwn(context: OwnContext<"pull_request">): void;
+app.on(["pull_request.opened", "pull_request.edited"], async (context) => {
+  forOwn(context);
+  const name: "pull_request" = context.name;
+  void name;
+});
+forOwn(opened);
+// @ts-expect-error an issues context is not a pull request one
+forOwn(issues);
+export class Plugin {
+  constructor(public context: Context) {}
+}
+export class PullRequestPlugin extends Plugin {
+  constructor(public override context: OwnContext<"pull_request">) {
+    super(context);
+  }
+}
 
 // @ts-expect-error an issues context is not a pull request context
 forPullRequests(issues);

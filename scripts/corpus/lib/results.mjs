@@ -40,7 +40,7 @@ export function readResults(runner, { resultsFile, stdout, root }) {
     return fromCucumberJson(JSON.parse(readFileSync(resultsFile, "utf8")));
   }
   if (runner === "uvu") return fromUvu(stdout);
-  return fromTap(stdout);
+  return fromTap(stdout, root);
 }
 
 function fromJestJson(report, root) {
@@ -84,8 +84,12 @@ function statusOf(status) {
   return "skipped";
 }
 
-/** TAP from node:test, mocha and tap: counts the leaves (a test point right after a deeper one is a parent). */
-export function fromTap(stdout) {
+/**
+ * TAP from node:test, mocha and tap: counts the leaves (a test point right after a deeper one is a parent).
+ * node:test names a file without tests by its absolute path: under `root`, the path from it, so
+ * that the two phases' checkouts (baseline/, migrated/) name the same file alike.
+ */
+export function fromTap(stdout, root) {
   const points = [];
   for (const line of stdout.split(/\r?\n/)) {
     const m = /^(\s*)(not ok|ok) \d+\b\s*(?:-\s*)?(.*)$/.exec(line);
@@ -93,7 +97,8 @@ export function fromTap(stdout) {
     const [, indent, verdict, rest] = m;
     const skip = /#\s*(SKIP|TODO)/i.test(rest);
     // tap adds each test's duration (`# time=12.3ms`), which differs from run to run: not part of the name.
-    const name = rest.replace(/\s*#\s*(SKIP|TODO|time=).*$/i, "").trim();
+    const bare = rest.replace(/\s*#\s*(SKIP|TODO|time=).*$/i, "").trim();
+    const name = root && bare.startsWith(root + path.sep) ? path.relative(root, bare) : bare;
     points.push({ depth: indent.length, name, status: skip ? "skipped" : verdict === "ok" ? "passed" : "failed" });
   }
   const tests = new Map();

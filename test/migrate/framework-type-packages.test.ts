@@ -1,0 +1,61 @@
+import { expect } from "chai";
+import { readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { writeAppFiles } from "../helpers/app-files.js";
+
+// As rapidsai/ops-bot: its own context types are built from @octokit/webhooks, which it never
+// declared (it came with probot 13: @octokit/webhooks 12), one of them from a path into the
+// package's files. Declared at probot's version, as the report's hint said, the app's types come
+// from another major than gh-app-kit's Context (none of its contexts is one any more); and that
+// path is not among the files today's version exports (TS2307).
+const FILES = {
+  "package.json": JSON.stringify({ name: "app", type: "module", dependencies: { probot: "^13.4.1" } }),
+  "package-lock.json": JSON.stringify({
+    lockfileVersion: 3,
+    packages: {
+      "": {},
+      "node_modules/probot": { version: "13.4.5", dependencies: { "@octokit/webhooks": "^12.0.10", pino: "^9" } },
+    },
+  }),
+  "src/types.ts": [
+    'import { Context } from "probot";',
+    'import { EmitterWebhookEvent, EmitterWebhookEventName } from "@octokit/webhooks";',
+    "export type Own<E extends EmitterWebhookEventName> = EmitterWebhookEvent<E> & Omit<Context, keyof EmitterWebhookEvent>;",
+    "",
+  ].join("\n"),
+  "test/base.ts": [
+    'import type { EmitterWebhookEventName } from "@octokit/webhooks/dist-types/types.ts";',
+    "export const name: EmitterWebhookEventName = 'push';",
+    "",
+  ].join("\n"),
+};
+
+const own = (JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> }).dependencies[
+  "@octokit/webhooks"
+];
+
+describe("app migrate: a package gh-app-kit's own types are built from, which the app had only through probot", () => {
+  it("asks for gh-app-kit's version of it, not probot's, and for the package's own name instead of a path into it", async () => {
+    const dir = await writeAppFiles("app-migrate-framework-types", FILES);
+    try {
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+      const problems = report.files.flatMap((f) =>
+        f.problems.filter((p) => p.message.includes("does not declare")).map((p) => ({ file: f.file, ...p })),
+      );
+      expect(problems.map((p) => `${p.file}:${p.line} ${p.message}`)).to.deep.equal([
+        'src/types.ts:2 imports "@octokit/webhooks", which package.json does not declare: it came with probot (@octokit/webhooks@^12.0.10)',
+        'test/base.ts:1 imports "@octokit/webhooks", which package.json does not declare: it came with probot (@octokit/webhooks@^12.0.10)',
+      ]);
+      for (const problem of problems) {
+        expect(problem.hint).to.include(`"@octokit/webhooks": "${own}"`);
+        expect(problem.hint).to.include("gh-app-kit's Context");
+      }
+      expect(problems[0]!.hint).not.to.include("dist-types");
+      expect(problems[1]!.hint).to.include('"@octokit/webhooks/dist-types/types.ts"');
+      expect(problems[1]!.hint).to.include('from "@octokit/webhooks"');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
