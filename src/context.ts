@@ -46,12 +46,18 @@ type DeliveredEvent = { id: string; name: string; payload: unknown; registration
  * authenticated for the event's installation, and a logger that carries the
  * delivery id.
  *
+ * `Context` alone (no event named) is `Context<any>`: it takes a context of any event, and is
+ * taken wherever a `Context<E>` is asked, as Probot's was. Apps' tests declare `let context:
+ * Context`, build it, and hand it to handlers typed `Context<"pull_request.opened">`. Two named
+ * events still have to agree: a `Context<"issues">` is no `Context<"pull_request">`.
+ *
  * @example
  * app.on("issues.opened", async (context) => {
  *   await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
  * });
  */
-export type Context<E extends EmitterWebhookEventName = EmitterWebhookEventName> = EventContext<Payload<E>, NameOf<E>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `Context` alone, as Probot's (see above)
+export type Context<E extends EmitterWebhookEventName = any> = EventContext<Payload<E>, NameOf<E>>;
 
 /** The event's own name, as Probot's handlers had it: `"pull_request"` for `"pull_request.opened"`. */
 type NameOf<E extends EmitterWebhookEventName> = E extends `${infer N}.${string}` ? Extract<N, EventName> : E;

@@ -18,6 +18,14 @@ forAnything(opened);
 forAnything(issues);
 export const action: "opened" = opened.payload.action;
 
+// Apps' tests declare `let context: Context` (no event named), build one, and hand it to handlers
+// typed for an event (kentaro-m/auto-assign): Probot's `Context` was taken there, so is this one.
+declare const bare: Context;
+declare function forOpenedOrReady(context: Context<"pull_request.opened" | "pull_request.ready_for_review">): void;
+forOpenedOrReady(bare);
+forPullRequests(bare);
+export const bareName: string = bare.name;
+
 // A context type of the app's own, as rapidsai/ops-bot's: one event's name and payload over the
 // rest of Context. Probot's Context has no private member, so this is one wherever a Context is asked.
 type OwnContext<E extends EmitterWebhookEventName> = EmitterWebhookEvent<E> & Omit<Context, keyof EmitterWebhookEvent>;
