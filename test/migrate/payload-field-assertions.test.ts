@@ -35,6 +35,8 @@ export = (app: Probot) => {
   app.on("secret_scanning_alert.created", async (context) => {
     record(context.payload.alert.number);
     open({ alert_number: context.payload.alert.number });
+    const alertNumber = context.payload.alert.number;
+    open({ alert_number: alertNumber });
     await context.octokit.issues.create({ ...context.repo(), title: "alert" });
   });
 };
@@ -45,6 +47,7 @@ const ASSERTED = [
   [14, "pr.user"],
   [22, "context.payload.alert.number"],
   [23, "context.payload.alert.number"],
+  [24, "context.payload.alert.number"],
 ];
 
 // The app's own type with a field that may be null: its errors are the app's, not the schema's.

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
 import type * as TS from "typescript";
 import { findFrameworkRoot } from "../../scaffold/find-framework-root.js";
 import { frameworkResolution } from "./framework-resolution.js";
@@ -32,13 +32,39 @@ export function checkPayloadTypes(directory: string, texts: ReadonlyMap<string, 
   const loaded = loadAppTypeScript(directory);
   if ("missing" in loaded) return { ran: false };
   if ("reason" in loaded) return { ran: false, reason: loaded.reason };
-  const configPath = join(directory, "tsconfig.json");
-  if (!existsSync(configPath)) return { ran: false, reason: "the app has no tsconfig.json" };
-  try {
-    return run(loaded.ts, directory, configPath, texts);
-  } catch (error) {
-    return { ran: false, reason: `the check failed (${(error as Error).message})` };
+  const groups = byNearestConfig(directory, texts);
+  if (groups.size === 0) return { ran: false, reason: "the app has no tsconfig.json" };
+  const files: Extract<PayloadCheck, { ran: true }>["files"] = new Map();
+  let remaining = 0;
+  for (const [configPath, group] of groups) {
+    let result: PayloadCheck;
+    try {
+      result = run(loaded.ts, directory, configPath, group);
+    } catch (error) {
+      result = { ran: false, reason: `the check failed (${(error as Error).message})` };
+    }
+    if (!result.ran) return result;
+    for (const [file, found] of result.files) files.set(file, found);
+    remaining += result.remaining;
   }
+  return { ran: true, files, remaining };
+}
+
+/** The TypeScript files by the tsconfig.json nearest to each, in its folder or above, up to the app's (a workspace's packages have their own). */
+function byNearestConfig(directory: string, texts: ReadonlyMap<string, string>): Map<string, Map<string, string>> {
+  const groups = new Map<string, Map<string, string>>();
+  for (const [file, text] of texts) {
+    if (!TYPESCRIPT_FILE.test(file)) continue;
+    for (let folder = dirname(join(directory, file)); folder.startsWith(directory); folder = dirname(folder)) {
+      const configPath = join(folder, "tsconfig.json");
+      if (existsSync(configPath)) {
+        (groups.get(configPath) ?? groups.set(configPath, new Map()).get(configPath)!).set(file, text);
+        break;
+      }
+      if (folder === directory) break;
+    }
+  }
+  return groups;
 }
 
 function run(
@@ -49,7 +75,7 @@ function run(
 ): PayloadCheck {
   const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
   if (error) return { ran: false, reason: `tsconfig.json: ${ts.flattenDiagnosticMessageText(error.messageText, " ")}` };
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, directory, undefined, configPath);
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dirname(configPath), undefined, configPath);
   const options: TS.CompilerOptions = { ...parsed.options, noEmit: true, incremental: false, composite: false };
   const slash = (path: string) => path.split(sep).join("/");
   const memory = new Map<

@@ -33,7 +33,8 @@ export function findPayloadFields(
   for (const diagnostic of diagnostics) {
     if (diagnostic.file !== file || diagnostic.start === undefined || !PAYLOAD_CODES.has(diagnostic.code)) continue;
     const node = nodeAt(ts, file, diagnostic.start, diagnostic.length ?? 0);
-    const read = node && (MAYBE_ABSENT.has(diagnostic.code) ? node : passedOn(ts, node));
+    const at = node && (MAYBE_ABSENT.has(diagnostic.code) ? node : passedOn(ts, node));
+    const read = at && ts.isIdentifier(at) ? constInitializer(ts, checker, at, file) : at;
     if (!read || !ts.isPropertyAccessExpression(read) || !isPayloadField(checker, read)) continue;
     if (!mayBeAbsent(ts, checker.getTypeAtLocation(read))) continue;
     const { line } = file.getLineAndCharacterOfPosition(read.getStart(file));
@@ -59,10 +60,9 @@ function nodeAt(ts: TypeScriptApi, file: TS.SourceFile, start: number, length: n
 /** The value passed on where TS2322/TS2345 points: the argument itself, or what a key or variable is given. */
 function passedOn(ts: TypeScriptApi, node: TS.Node): TS.Node | undefined {
   const parent = node.parent;
-  if (ts.isPropertyAccessExpression(node)) return node;
   if (parent && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node)
     return parent.initializer;
-  return undefined;
+  return ts.isPropertyAccessExpression(node) || ts.isIdentifier(node) ? node : undefined;
 }
 
 function isPayloadField(checker: TS.TypeChecker, read: TS.PropertyAccessExpression): boolean {
@@ -77,4 +77,17 @@ function isPayloadField(checker: TS.TypeChecker, read: TS.PropertyAccessExpressi
 function mayBeAbsent(ts: TypeScriptApi, type: TS.Type): boolean {
   const parts = type.isUnion() ? type.types : [type];
   return parts.some((part) => (part.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)) !== 0);
+}
+
+/** What a `const` of the same file without a declared type was given (`const alertNumber = alert.number`). */
+function constInitializer(
+  ts: TypeScriptApi,
+  checker: TS.TypeChecker,
+  name: TS.Identifier,
+  file: TS.SourceFile,
+): TS.Node | undefined {
+  const declaration = checker.getSymbolAtLocation(name)?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return;
+  if (declaration.getSourceFile() !== file || !(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return;
+  return declaration.initializer;
 }
