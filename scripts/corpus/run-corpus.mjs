@@ -2,7 +2,7 @@
 // Runs public Probot apps (scripts/corpus/apps.json) with their own test suites: on their own
 // Probot (the baseline), then after `app migrate` against this checkout. Needs the apps' public
 // repositories (a local mirror or a clone), so neither `npm test` nor CI runs it.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +30,7 @@ async function main() {
       tarball: { type: "string" },
       node: { type: "string" },
       "jest-vm-modules": { type: "boolean", default: false },
+      installed: { type: "boolean", default: false },
       jest: { type: "string" },
       timeout: { type: "string", default: "900" },
       json: { type: "string" },
@@ -176,7 +177,12 @@ async function runApp(app, opts) {
     copyOf(brought.src, dir);
     process.stderr.write(`${app.id}: ${phase}...\n`);
     if (phase === "migrated") {
+      // As a user who has installed the app: the baseline's node_modules in place while it migrates (its typescript).
+      const installed = path.join(base, "baseline", "node_modules");
+      const linked = opts.installed && existsSync(installed);
+      if (linked) symlinkSync(installed, path.join(dir, "node_modules"), "dir");
       const m = await migrate(dir, opts, logFile);
+      if (linked) rmSync(path.join(dir, "node_modules"));
       writeFileSync(path.join(base, "migrate-report.json"), JSON.stringify(m.report ?? null, null, 2));
       row.migrate = summarizeReport(m);
     }

@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
@@ -13,6 +13,8 @@ import { migratePackageJson } from "./migrate-package-json.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
 import { reportProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
+import { readManifest } from "./read-manifest.js";
+import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
@@ -105,6 +107,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const resolveIn = (from: string, module: string) => resolveModule(from, module, byFile);
   const entries = entryModules(manifest).map((module) => resolveIn("package.json", module));
   dropHelperReports(sources, new Set(entries.filter((index) => index !== undefined)), resolveIn);
+  // After the renames, with the app's own compiler: payload fields now typed nullable get their `!`.
+  const payloadReport = assertPayloadFields(directory, sources);
   const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
   const lockfiles = await readAppLockfiles(directory);
   let moved: SourceResult;
@@ -123,6 +127,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   // JSON that migratePackageJson read: a dependency that keeps its own probot is reported there.
   moved.problems.push(...(await findProbotDependents(directory, manifest, lockfiles)));
   if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
+  payloadReport(moved.problems);
   record("package.json", manifest, moved);
   await reportProbotDependencies(directory, manifest, sources, lockfiles);
   for (const [file, before, after] of sources) record(file, before, after);
@@ -233,18 +238,4 @@ function hasExtensions(manifest: string): boolean {
   return DEPENDENCY_FIELDS.some((field) =>
     Object.keys((pkg[field] as object | null) ?? {}).some((n) => n.startsWith("probot-")),
   );
-}
-
-async function readManifest(directory: string, manifestPath: string): Promise<string> {
-  const folder = await stat(directory).catch(() => undefined);
-  if (!folder?.isDirectory()) {
-    throw new AppError("PACKAGE_JSON_NOT_FOUND", `${directory} is not a folder.`, {
-      hint: "Give the folder of the Probot app, the one with its package.json: app migrate ./my-app",
-    });
-  }
-  return readFile(manifestPath, "utf8").catch(() => {
-    throw new AppError("PACKAGE_JSON_NOT_FOUND", `${directory} has no package.json.`, {
-      hint: "Give the folder of the Probot app, the one with its package.json: app migrate ./my-app",
-    });
-  });
 }

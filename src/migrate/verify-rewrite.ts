@@ -68,6 +68,7 @@ export function findUnintendedChange(
   before: string,
   after: string,
   edited: ReadonlyArray<readonly [number, number]>,
+  nonNullAt: ReadonlySet<number> = new Set(),
 ): string | undefined {
   let old: AnyNode;
   let next: AnyNode;
@@ -85,7 +86,7 @@ export function findUnintendedChange(
   // An Express handler that only sends a string, made Hono's `(c) => c.html(s)`: shown to be that, here.
   const proven = (x: AnyNode, y: AnyNode) =>
     edited.some(([start]) => x.start === start) && /Function/.test(x.type) && isHonoSendOf(x, y, before);
-  const differs = compare(old.program, next.program, { inEdit, proven });
+  const differs = compare(old.program, next.program, { inEdit, proven, nonNullAt });
   if (differs) return differs;
   const [a, b] = [old.comments ?? [], next.comments ?? []] as AnyNode[][];
   if (a.length !== b.length || a.some((comment, index) => comment.type !== b[index]?.type))
@@ -93,7 +94,12 @@ export function findUnintendedChange(
   return undefined;
 }
 
-type Allowed = { inEdit: (node: AnyNode) => boolean; proven: (before: AnyNode, after: AnyNode) => boolean };
+type Allowed = {
+  inEdit: (node: AnyNode) => boolean;
+  proven: (before: AnyNode, after: AnyNode) => boolean;
+  /** Ends of expressions asserted with `!` (typescript/check-payload-types.ts): `x` → `x!`, the one addition. */
+  nonNullAt: ReadonlySet<number>;
+};
 
 function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): string | undefined {
   // A context double's old key, kept as a getter of `client` for Probot extensions: the one addition.
@@ -112,6 +118,10 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
   const [x, y] = [a as AnyNode, b as AnyNode];
   const { inEdit } = allow;
   if (allow.proven(x, y)) return undefined;
+  if (y.type === "TSNonNullExpression" && x.type !== y.type && allow.nonNullAt.has(x.end as number)) {
+    const inner = y.expression as AnyNode;
+    if (inner.type !== y.type) return compare(x, inner, allow, holder);
+  }
   if (isGitHubApiCall(x, y)) return compareGitHubApiCall(x, y, allow);
   // import probot from "probot" → import * as probot from "gh-app-kit": the one change of a node's kind.
   const toNamespace = x.type === "ImportDefaultSpecifier" && y.type === "ImportNamespaceSpecifier" && inEdit(x);

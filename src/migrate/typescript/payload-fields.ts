@@ -1,0 +1,93 @@
+import type * as TS from "typescript";
+import type { TypeScriptApi } from "./load-typescript.js";
+
+/** "Object is possibly 'null'" (or 'undefined', or both), of an expression or of a named one. */
+const MAYBE_ABSENT = new Set([18047, 18048, 18049, 2531, 2532, 2533]);
+/** Not assignable: to a declared type (TS2322), to a parameter (TS2345). */
+const NOT_ASSIGNABLE = new Set([2322, 2345]);
+/** The codes this check answers; one still there after it is reported as before. */
+export const PAYLOAD_CODES = new Set([...MAYBE_ABSENT, ...NOT_ASSIGNABLE]);
+
+/**
+ * The declarations of webhook payloads: today's schema (`@octokit/openapi-webhooks-types`, which
+ * `@octokit/webhooks` names, also in this package's copy for TypeScript 4), and Probot 12 and 13's.
+ */
+const PAYLOAD_DECLARATIONS =
+  /[\\/](@octokit[\\/](openapi-webhooks-types|webhooks-types|webhooks)|dist[\\/]ts4[\\/]octokit-webhooks)[\\/]/;
+
+export type PayloadField = { file: string; position: number; line: number; expression: string };
+
+/**
+ * Each place where the compiler stops at a payload field that may be null or absent: the end of
+ * that field's read (`pr.user` in `pr.user.login`), where a `!` asserts it as Probot's own types
+ * did. Reads of the app's own types, and anything else, are left alone.
+ */
+export function findPayloadFields(
+  ts: TypeScriptApi,
+  program: TS.Program,
+  file: TS.SourceFile,
+  diagnostics: readonly TS.Diagnostic[],
+): PayloadField[] {
+  const checker = program.getTypeChecker();
+  const found = new Map<number, PayloadField>();
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.file !== file || diagnostic.start === undefined || !PAYLOAD_CODES.has(diagnostic.code)) continue;
+    const node = nodeAt(ts, file, diagnostic.start, diagnostic.length ?? 0);
+    const at = node && (MAYBE_ABSENT.has(diagnostic.code) ? node : passedOn(ts, node));
+    const read = at && ts.isIdentifier(at) ? constInitializer(ts, checker, at, file) : at;
+    if (!read || !ts.isPropertyAccessExpression(read) || !isPayloadField(checker, read)) continue;
+    if (!mayBeAbsent(ts, checker.getTypeAtLocation(read))) continue;
+    const { line } = file.getLineAndCharacterOfPosition(read.getStart(file));
+    found.set(read.end, { file: file.fileName, position: read.end, line: line + 1, expression: read.getText(file) });
+  }
+  return [...found.values()];
+}
+
+/** The outermost node spanning exactly [start, start + length). */
+function nodeAt(ts: TypeScriptApi, file: TS.SourceFile, start: number, length: number): TS.Node | undefined {
+  const end = start + length;
+  let node: TS.Node = file;
+  for (;;) {
+    if (node !== file && node.getStart(file) === start && node.end === end) return node;
+    const inner: TS.Node | undefined = ts.forEachChild(node, (child) =>
+      child.getStart(file) <= start && child.end >= end ? child : undefined,
+    );
+    if (!inner) return undefined;
+    node = inner;
+  }
+}
+
+/** The value passed on where TS2322/TS2345 points: the argument itself, or what a key or variable is given. */
+function passedOn(ts: TypeScriptApi, node: TS.Node): TS.Node | undefined {
+  const parent = node.parent;
+  if (parent && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node)
+    return parent.initializer;
+  return ts.isPropertyAccessExpression(node) || ts.isIdentifier(node) ? node : undefined;
+}
+
+function isPayloadField(checker: TS.TypeChecker, read: TS.PropertyAccessExpression): boolean {
+  const symbol = checker.getSymbolAtLocation(read.name);
+  const declarations = symbol?.declarations ?? [];
+  return (
+    declarations.length > 0 &&
+    declarations.every((declaration) => PAYLOAD_DECLARATIONS.test(declaration.getSourceFile().fileName))
+  );
+}
+
+function mayBeAbsent(ts: TypeScriptApi, type: TS.Type): boolean {
+  const parts = type.isUnion() ? type.types : [type];
+  return parts.some((part) => (part.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)) !== 0);
+}
+
+/** What a `const` of the same file without a declared type was given (`const alertNumber = alert.number`). */
+function constInitializer(
+  ts: TypeScriptApi,
+  checker: TS.TypeChecker,
+  name: TS.Identifier,
+  file: TS.SourceFile,
+): TS.Node | undefined {
+  const declaration = checker.getSymbolAtLocation(name)?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return;
+  if (declaration.getSourceFile() !== file || !(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return;
+  return declaration.initializer;
+}
