@@ -19,17 +19,20 @@ async function httpIsIntercepted(): Promise<boolean> {
  * The global `fetch` as @mswjs/interceptors replaces it (nock 14, msw 2): they intercept node:http
  * too, but Probot 13 and 14 send with `fetch`, so their apps' tests meet this interceptor.
  */
-function fetchIsIntercepted(): boolean {
-  return globalThis.fetch.name === "fetchProxy";
+function fetchIsIntercepted(global: Fetch): boolean {
+  return global.name === "fetchProxy";
 }
 
 /**
  * `fetch` is looked up per request, so an interceptor installed later (msw,
  * nock 14) sees it; node-fetch (loaded only then) while only node:http is
- * intercepted, so apps' tests written for Probot 12 and nock 13 still work.
+ * intercepted, so apps' tests written for Probot 12 and nock 13 still work,
+ * or when an app deleted the global `fetch` (electron/trop does, at load, so
+ * that its requests go through node-fetch, as Probot 12's did).
  */
 export const interceptableFetch: Fetch = async (input, init) => {
-  if (fetchIsIntercepted() || !(await httpIsIntercepted())) return globalThis.fetch(input, init);
+  const global = typeof globalThis.fetch === "function" ? globalThis.fetch : undefined;
+  if (global && (fetchIsIntercepted(global) || !(await httpIsIntercepted()))) return global(input, init);
   const fetch = await (nodeFetch ??= import("#node-fetch").then((module) => module.default as unknown as Fetch));
   return fetch(input, init);
 };
