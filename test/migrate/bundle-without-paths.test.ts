@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
+import { itLeavesBundles } from "../helpers/left-bundles.js";
 
 // ncc (webpack) keeps neither module paths nor a minifier's long lines: each module is a numbered
 // function, with the code as its package wrote it. As SvanBoxel/delete-merged-branch's committed Action
@@ -90,16 +91,7 @@ const BUNDLES: ReadonlyArray<[string, string, string]> = [
 ];
 
 describe("app migrate on a bundle with probot inside that keeps no module paths and is not minified", () => {
-  for (const [what, file, text] of BUNDLES) {
-    it(`leaves it as it is and says to rebuild it: ${what}`, () => {
-      const result = migrateSource(file, text);
-      expect(result.code).to.equal(text);
-      expect(result.changes).to.deep.equal([]);
-      expect(result.problems.map((p) => p.message)).to.deep.equal([
-        "left as it was: a bundle with probot inside (build output)",
-      ]);
-    });
-  }
+  itLeavesBundles(BUNDLES);
 
   it("still migrates an app's own bundle, and a test's double named Probot", () => {
     // The app's own build without probot: the bundler's runtime, no Probot defined.

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
+import { itLeavesBundles } from "../helpers/left-bundles.js";
 
 // A minified bundle keeps no module paths, only the strings of the code inside: Probot's client
 // announces itself as `probot/<version>`, and its helper packages throw errors that start with
@@ -33,16 +34,7 @@ const BUNDLES: ReadonlyArray<[string, string, string]> = [
 ];
 
 describe("app migrate on a minified bundle with probot inside", () => {
-  for (const [what, file, text] of BUNDLES) {
-    it(`leaves it as it is and says to rebuild it: ${what}`, () => {
-      const result = migrateSource(file, text);
-      expect(result.code).to.equal(text);
-      expect(result.changes).to.deep.equal([]);
-      expect(result.problems.map((p) => p.message)).to.deep.equal([
-        "left as it was: a bundle with probot inside (build output)",
-      ]);
-    });
-  }
+  itLeavesBundles(BUNDLES);
 
   it("still migrates an app's own minified file that does not hold probot", () => {
     const text = `import{Probot as P}from"probot";${FILLER}export default ${APP_INSIDE.replace("var Ap=", "")}\n`;
