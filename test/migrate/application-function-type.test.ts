@@ -1,8 +1,9 @@
 import { expect } from "chai";
 import { readFile, rm } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import ts from "typescript";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { appTypeErrors } from "../helpers/app-type-errors.js";
 import { writeAppFiles } from "../helpers/app-files.js";
 
 // Probot's ApplicationFunction is `(app: Probot, options: ApplicationFunctionOptions) => ...`; here
@@ -34,32 +35,12 @@ const FILES = {
   ].join("\n"),
 };
 
-const ROOT = resolve(import.meta.dirname, "../..");
-
 /** The compiler's errors for the app's files, its "gh-app-kit" resolved to this checkout's declarations. */
 function typeErrors(dir: string): string[] {
-  const program = ts.createProgram({
-    rootNames: ["src/app.ts", "src/index.ts"].map((file) => join(dir, file)),
-    options: {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      types: ["node"],
-      typeRoots: [join(ROOT, "node_modules/@types")],
-      baseUrl: dir,
-      paths: { "gh-app-kit": [join(ROOT, "dist/src/index.d.ts")] },
-    },
+  return appTypeErrors(dir, ["src/app.ts", "src/index.ts"], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
   });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((d) => d.file && d.file.fileName.startsWith(dir))
-    .map(
-      (d) =>
-        `${d.file!.fileName.slice(dir.length + 1)}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-    );
 }
 
 describe("app migrate: Probot's ApplicationFunction type", function () {

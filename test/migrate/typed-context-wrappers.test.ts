@@ -1,8 +1,9 @@
 import { expect } from "chai";
 import { readFile, rm } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import ts from "typescript";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { appTypeErrors } from "../helpers/app-type-errors.js";
 import { writeAppFiles } from "../helpers/app-files.js";
 
 // A TypeScript app names the client in its types too: a wrapper class declares the member it
@@ -63,34 +64,14 @@ const FILES: Record<string, string> = {
   ].join("\n"),
 };
 
-const ROOT = resolve(import.meta.dirname, "../..");
-
 /** The compiler's errors for the app's files, its "gh-app-kit" resolved to this checkout's declarations. */
 function typeErrors(dir: string): string[] {
-  const program = ts.createProgram({
-    rootNames: ["src/index.ts", "src/creator.ts", "src/types.d.ts"].map((file) => join(dir, file)),
-    options: {
-      strict: true,
-      noUnusedLocals: true,
-      noEmit: true,
-      skipLibCheck: true,
-      esModuleInterop: true,
-      module: ts.ModuleKind.CommonJS,
-      moduleResolution: ts.ModuleResolutionKind.Node10,
-      target: ts.ScriptTarget.ES2022,
-      types: ["node"],
-      typeRoots: [join(ROOT, "node_modules/@types")],
-      baseUrl: dir,
-      paths: { "gh-app-kit": [join(ROOT, "dist/src/index.d.ts")] },
-    },
+  return appTypeErrors(dir, ["src/index.ts", "src/creator.ts", "src/types.d.ts"], {
+    noUnusedLocals: true,
+    esModuleInterop: true,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
   });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((d) => d.file && d.file.fileName.startsWith(dir))
-    .map(
-      (d) =>
-        `${d.file!.fileName.slice(dir.length + 1)}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-    );
 }
 
 describe("app migrate: the client's name in a TypeScript app's types", () => {
