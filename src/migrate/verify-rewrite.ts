@@ -53,7 +53,12 @@ function isRename(from: unknown, to: unknown, strings: boolean): boolean {
     from.startsWith(`${PROBOT_MODULE}/lib/`) ||
     from === "@probot/get-private-key" ||
     ADAPTER_MODULES.has(from);
-  return strings && moduleName && to === FRAMEWORK_MODULE;
+  return strings && ((moduleName && to === FRAMEWORK_MODULE) || isPackageRootOf(from, to));
+}
+
+/** `@octokit/webhooks/dist-types/types.ts` → `@octokit/webhooks` (typescript/deep-type-paths.ts). */
+function isPackageRootOf(from: string, to: string): boolean {
+  return !/^[./]/.test(from) && from.startsWith(`${to}/`) && to.split("/").length === (to.startsWith("@") ? 2 : 1);
 }
 
 /**

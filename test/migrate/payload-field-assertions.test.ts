@@ -63,6 +63,28 @@ export = (app: Probot) => {
 };
 `;
 
+// A REST answer's field that today's schema makes nullable (Probot 12's client types: \`sha: string\`), and one read
+// through a union of a payload's pull request and a REST answer's, as apps that handle both write.
+const REST_ANSWERS = `import { Probot, Context } from "probot";
+
+type Payload = Context<"pull_request.labeled">["payload"]["pull_request"];
+type Listed = Awaited<ReturnType<Context["octokit"]["pulls"]["list"]>>["data"][number];
+
+function authorOf(pr: Listed | Payload): string {
+  return pr.user.login;
+}
+function ownerOf(pr: Payload | { base: { repo: { owner: null } } }): string {
+  return pr.base.repo.owner.login;
+}
+
+export = (app: Probot) => {
+  app.on("pull_request.labeled", async (context) => {
+    const { data: files } = await context.octokit.pulls.listFiles(context.pullRequest());
+    app.log.info(String(files[0].sha.length) + authorOf(context.payload.pull_request) + ownerOf(context.payload.pull_request));
+  });
+};
+`;
+
 const TSCONFIG = JSON.stringify({
   compilerOptions: { target: "es2020", module: "commonjs", strict: true, esModuleInterop: true, skipLibCheck: true },
   include: ["src"],
@@ -121,6 +143,18 @@ describe("app migrate: payload fields today's webhook schema makes nullable, ass
     expect(report.diff).not.to.include("user!");
     const problems = report.files.find((f) => f.file === "package.json")?.problems ?? [];
     expect(problems.map((p) => p.message).join("\n")).to.include("payload fields");
+  });
+
+  it("asserts the REST API's answers' fields too, alone or in a union with a payload's, never the app's own types", async () => {
+    const app = await appWith(undefined, REST_ANSWERS, typescript5);
+    made.push(app);
+    const report = await migrateApp({ directory: app, framework: "^1.0.0", dryRun: true });
+    expect(report.diff).to.include("+    app.log.info(String(files[0].sha!.length)");
+    expect(report.diff).to.include("+  return pr.user!.login;");
+    expect(report.diff).not.to.include("owner!");
+    const changes = report.files.find((f) => f.file === "src/index.ts")?.changes.map((c) => c.text) ?? [];
+    expect(changes).to.include("files[0].sha → files[0].sha! (a REST answer's field today's schema makes nullable)");
+    expect(changes).to.include("pr.user → pr.user! (a payload field today's schema makes nullable)");
   });
 
   it("without the app's own typescript installed, only reports them", async () => {

@@ -31,7 +31,11 @@ export function assertPayloadFields(
   for (const [file, , after] of sources) {
     const found = check.files.get(file);
     if (!found) continue;
-    const wrong = findUnintendedChange(file, after.code, found.code, [], new Set(found.insertions.original));
+    const base = found.base ?? after.code;
+    const edited = found.paths.map(({ start, end }) => [start - 1, end + 1] as const);
+    const wrong =
+      (found.base === undefined ? undefined : findUnintendedChange(file, after.code, base, edited)) ??
+      findUnintendedChange(file, base, found.code, [], new Set(found.insertions.original));
     if (wrong) {
       unproven++;
       after.problems.push({
@@ -42,10 +46,15 @@ export function assertPayloadFields(
       continue;
     }
     after.code = found.code;
-    for (const { line, expression } of found.fields)
+    for (const { line, from, to } of found.paths)
       after.changes.push({
         line,
-        text: `${expression} → ${expression}! (a payload field today's schema makes nullable)`,
+        text: `"${from}" → "${to}" (a path into ${to}'s files that the version gh-app-kit installs does not export; its root exports the names taken)`,
+      });
+    for (const { line, expression, answer } of found.fields)
+      after.changes.push({
+        line,
+        text: `${expression} → ${expression}! (${answer ? "a REST answer's" : "a payload"} field today's schema makes nullable)`,
       });
     after.changes.sort((a, b) => a.line - b.line);
   }

@@ -6,17 +6,31 @@ import { frameworkResolution } from "./framework-resolution.js";
 import { loadAppTypeScript, type TypeScriptApi } from "./load-typescript.js";
 import { findPayloadFields, PAYLOAD_CODES, type PayloadField } from "./payload-fields.js";
 import { NonNullInsertions } from "./non-null-insertions.js";
+import { installedFolder, undeclaredIn } from "./undeclared-packages.js";
+import { PROBE_FILE, rewriteDeepPaths, type DeepPath } from "./deep-type-paths.js";
 
 /** A fix can show the next field (`pr.head.repo.owner`): the compiler is asked again, this many times at most. */
 const ROUNDS = 6;
 const TYPESCRIPT_FILE = /(?<!\.d)\.[cm]?tsx?$/;
 
+type HeldFile = {
+  file: string;
+  text: string;
+  fields: PayloadField[];
+  insertions: NonNullInsertions;
+  /** The text with its deep paths made package roots (deep-type-paths.ts), before any `!`. */
+  base?: string | undefined;
+  paths: DeepPath[];
+};
+
+export type CheckedFile = Pick<HeldFile, "fields" | "insertions" | "base" | "paths"> & { code: string };
+
 export type PayloadCheck =
   | { ran: false; reason?: string }
   | {
       ran: true;
-      /** Per file (as given): the text with its `!`, and each insertion made. */
-      files: Map<string, { code: string; fields: PayloadField[]; insertions: NonNullInsertions }>;
+      /** Per file (as given): the text with its `!` (and deep paths made roots), and each insertion made. */
+      files: Map<string, CheckedFile>;
       /** Errors of the kinds the check answers still there after it (payload fields it could not assert among them). */
       remaining: number;
     };
@@ -78,13 +92,16 @@ function run(
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dirname(configPath), undefined, configPath);
   const options: TS.CompilerOptions = { ...parsed.options, noEmit: true, incremental: false, composite: false };
   const slash = (path: string) => path.split(sep).join("/");
-  const memory = new Map<
-    string,
-    { file: string; text: string; fields: PayloadField[]; insertions: NonNullInsertions }
-  >();
+  const memory = new Map<string, HeldFile>();
   for (const [file, text] of texts) {
     if (TYPESCRIPT_FILE.test(file))
-      memory.set(slash(join(directory, file)), { file, text, fields: [], insertions: new NonNullInsertions() });
+      memory.set(slash(join(directory, file)), {
+        file,
+        text,
+        fields: [],
+        insertions: new NonNullInsertions(),
+        paths: [],
+      });
   }
   const host = ts.createCompilerHost(options, true);
   const { getSourceFile, readFile, fileExists } = host;
@@ -96,8 +113,13 @@ function run(
       ? ts.createSourceFile(path, held.text, version, true)
       : getSourceFile.call(host, path, version, ...rest);
   };
-  host.resolveModuleNames = frameworkResolution(ts, options, findFrameworkRoot());
+  const frameworkRoot = findFrameworkRoot();
+  const undeclared = undeclaredIn(directory);
+  host.resolveModuleNames = frameworkResolution(ts, options, frameworkRoot, undeclared);
   const rootNames = [...new Set([...parsed.fileNames.map(slash), ...memory.keys()])];
+  const comesWithFramework = (pkg: string, path: string) =>
+    undeclared(pkg, path) && installedFolder(frameworkRoot, pkg) !== undefined;
+  rewriteDeepPaths(ts, { rootNames, options, host }, memory, slash(join(directory, PROBE_FILE)), comesWithFramework);
   let program: TS.Program | undefined;
   let remaining = 0;
   for (let round = 0; ; round++) {
@@ -124,8 +146,11 @@ function run(
   }
   const files = new Map(
     [...memory.values()]
-      .filter((held) => held.fields.length > 0)
-      .map((held) => [held.file, { code: held.text, fields: held.fields, insertions: held.insertions }]),
+      .filter((held) => held.fields.length + held.paths.length > 0)
+      .map(({ file, text, fields, insertions, base, paths }) => [
+        file,
+        { code: text, fields, insertions, base, paths },
+      ]),
   );
   return { ran: true, files, remaining };
 }

@@ -2,6 +2,7 @@ import { join, parse, sep } from "node:path";
 import type * as TS from "typescript";
 import { FRAMEWORK_MODULE } from "../probot-names.js";
 import type { TypeScriptApi } from "./load-typescript.js";
+import { installedFolder, packageOf, readDeclared } from "./undeclared-packages.js";
 
 /**
  * Resolves the app's modules as its compiler would, except `gh-app-kit` and its subpaths: the app
@@ -9,8 +10,17 @@ import type { TypeScriptApi } from "./load-typescript.js";
  * from a node_modules holding it (its `exports`, `types@<5.0` conditions and `typesVersions`
  * included). That node_modules is a folder that does not exist, shown to TypeScript over the
  * package's real folder; the files it finds there are given by their real paths.
+ *
+ * A package an app's file imports without declaring it (`undeclared`) came with probot: after the install it is the
+ * copy gh-app-kit's own dependencies bring, of another major perhaps (`@octokit/webhooks` 14, not probot 13's 12),
+ * so it resolves from there too when gh-app-kit has it.
  */
-export function frameworkResolution(ts: TypeScriptApi, options: TS.CompilerOptions, frameworkRoot: string) {
+export function frameworkResolution(
+  ts: TypeScriptApi,
+  options: TS.CompilerOptions,
+  frameworkRoot: string,
+  undeclared: (name: string, containingFile: string) => boolean = () => false,
+) {
   const virtual = join(parse(frameworkRoot).root, "__gh-app-kit-migrate__");
   const installed = join(virtual, "node_modules", FRAMEWORK_MODULE);
   const toReal = (path: string): string | undefined => {
@@ -42,6 +52,28 @@ export function frameworkResolution(ts: TypeScriptApi, options: TS.CompilerOptio
   };
   const cache = ts.createModuleResolutionCache(ts.sys.getCurrentDirectory(), (name) => name, options);
   const isFramework = (name: string) => name === FRAMEWORK_MODULE || name.startsWith(`${FRAMEWORK_MODULE}/`);
+  // Its own tools (typescript, mocha) are in its folder when run from a checkout; never in an app's install.
+  const manifest = join(frameworkRoot, "package.json");
+  const shipped = new Set(readDeclared(manifest, ["dependencies", "optionalDependencies", "peerDependencies"]));
+  const ownTools = new Set(readDeclared(manifest, ["devDependencies"]).filter((name) => !shipped.has(name)));
+  const fromFramework = join(frameworkRoot, "__app-migrate__.ts");
+  /** What the app's file will get after the install, for a package it does not declare; `false`: resolve as today. */
+  const afterInstall = (name: string, containingFile: string, compilerOptions: TS.CompilerOptions, mode: unknown) => {
+    const pkg = packageOf(name);
+    if (/[\\/]node_modules[\\/]/.test(containingFile) || ownTools.has(pkg) || !undeclared(pkg, containingFile))
+      return false;
+    if (!installedFolder(frameworkRoot, pkg)) return false;
+    const resolution = ts.resolveModuleName(
+      name,
+      fromFramework,
+      compilerOptions,
+      ts.sys,
+      undefined,
+      undefined,
+      mode as TS.ResolutionMode,
+    );
+    return resolution.resolvedModule;
+  };
   return function resolveModuleNames(
     names: string[],
     containingFile: string,
@@ -52,9 +84,12 @@ export function frameworkResolution(ts: TypeScriptApi, options: TS.CompilerOptio
   ): Array<TS.ResolvedModule | undefined> {
     return names.map((name, index) => {
       const mode = containingSourceFile ? modeAt(ts, containingSourceFile, index, compilerOptions) : undefined;
-      if (!isFramework(name))
+      if (!isFramework(name)) {
+        const installed = /^[./]|^node:/.test(name) ? false : afterInstall(name, containingFile, compilerOptions, mode);
+        if (installed !== false) return installed;
         return ts.resolveModuleName(name, containingFile, compilerOptions, ts.sys, cache, redirected, mode)
           .resolvedModule;
+      }
       const from = join(virtual, containingFile.endsWith("x") ? "index.tsx" : "index.ts");
       const found = ts.resolveModuleName(name, from, compilerOptions, host, undefined, undefined, mode).resolvedModule;
       if (!found) return undefined;

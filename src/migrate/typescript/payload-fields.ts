@@ -9,13 +9,18 @@ const NOT_ASSIGNABLE = new Set([2322, 2345]);
 export const PAYLOAD_CODES = new Set([...MAYBE_ABSENT, ...NOT_ASSIGNABLE]);
 
 /**
- * The declarations of webhook payloads: today's schema (`@octokit/openapi-webhooks-types`, which
- * `@octokit/webhooks` names, also in this package's copy for TypeScript 4), and Probot 12 and 13's.
+ * The declarations of the platform's schema: webhook payloads (`@octokit/openapi-webhooks-types`, which
+ * `@octokit/webhooks` names, also in this package's copy for TypeScript 4, and Probot 12 and 13's), and the REST
+ * API's answers (`@octokit/openapi-types`: `pulls.listFiles`' `sha`, a `string` in Probot 12's types).
  */
 const PAYLOAD_DECLARATIONS =
-  /[\\/](@octokit[\\/](openapi-webhooks-types|webhooks-types|webhooks)|dist[\\/]ts4[\\/]octokit-webhooks)[\\/]/;
+  /[\\/](@octokit[\\/](openapi-webhooks-types|webhooks-types|webhooks|openapi-types)|dist[\\/]ts4[\\/]octokit-webhooks)[\\/]/;
 
-export type PayloadField = { file: string; position: number; line: number; expression: string };
+/** The REST API's answers alone. */
+const ANSWER_DECLARATIONS = /[\\/]@octokit[\\/]openapi-types[\\/]/;
+
+/** `answer`: a field of the REST API's answers, not of a webhook payload. */
+export type PayloadField = { file: string; position: number; line: number; expression: string; answer: boolean };
 
 /**
  * Each place where the compiler stops at a payload field that may be null or absent: the end of
@@ -38,7 +43,9 @@ export function findPayloadFields(
     if (!read || !ts.isPropertyAccessExpression(read) || !isPayloadField(checker, read)) continue;
     if (!mayBeAbsent(ts, checker.getTypeAtLocation(read))) continue;
     const { line } = file.getLineAndCharacterOfPosition(read.getStart(file));
-    found.set(read.end, { file: file.fileName, position: read.end, line: line + 1, expression: read.getText(file) });
+    const answer = declaredIn(checker, read).every((declaration) => ANSWER_DECLARATIONS.test(declaration));
+    const expression = read.getText(file);
+    found.set(read.end, { file: file.fileName, position: read.end, line: line + 1, expression, answer });
   }
   return [...found.values()];
 }
@@ -66,12 +73,14 @@ function passedOn(ts: TypeScriptApi, node: TS.Node): TS.Node | undefined {
 }
 
 function isPayloadField(checker: TS.TypeChecker, read: TS.PropertyAccessExpression): boolean {
-  const symbol = checker.getSymbolAtLocation(read.name);
-  const declarations = symbol?.declarations ?? [];
-  return (
-    declarations.length > 0 &&
-    declarations.every((declaration) => PAYLOAD_DECLARATIONS.test(declaration.getSourceFile().fileName))
-  );
+  const files = declaredIn(checker, read);
+  return files.length > 0 && files.every((file) => PAYLOAD_DECLARATIONS.test(file));
+}
+
+/** The files that declare the property read. */
+function declaredIn(checker: TS.TypeChecker, read: TS.PropertyAccessExpression): string[] {
+  const declarations = checker.getSymbolAtLocation(read.name)?.declarations ?? [];
+  return declarations.map((declaration) => declaration.getSourceFile().fileName);
 }
 
 function mayBeAbsent(ts: TypeScriptApi, type: TS.Type): boolean {
