@@ -73,6 +73,9 @@ type Listed = Awaited<ReturnType<Context["octokit"]["pulls"]["list"]>>["data"][n
 function authorOf(pr: Listed | Payload): string {
   return pr.user.login;
 }
+function changedFiles(context: Context<"pull_request">): number {
+  return context.payload.pull_request.changed_files;
+}
 function ownerOf(pr: Payload | { base: { repo: { owner: null } } }): string {
   return pr.base.repo.owner.login;
 }
@@ -80,7 +83,7 @@ function ownerOf(pr: Payload | { base: { repo: { owner: null } } }): string {
 export = (app: Probot) => {
   app.on("pull_request.labeled", async (context) => {
     const { data: files } = await context.octokit.pulls.listFiles(context.pullRequest());
-    app.log.info(String(files[0].sha.length) + authorOf(context.payload.pull_request) + ownerOf(context.payload.pull_request));
+    app.log.info(String(files[0].sha.length) + authorOf(context.payload.pull_request) + ownerOf(context.payload.pull_request) + changedFiles(context));
   });
 };
 `;
@@ -151,6 +154,8 @@ describe("app migrate: payload fields today's webhook schema makes nullable, ass
     const report = await migrateApp({ directory: app, framework: "^1.0.0", dryRun: true });
     expect(report.diff).to.include("+    app.log.info(String(files[0].sha!.length)");
     expect(report.diff).to.include("+  return pr.user!.login;");
+    // TS2322 at a \`return\` points at the keyword: the value returned is the field.
+    expect(report.diff).to.include("+  return context.payload.pull_request.changed_files!;");
     expect(report.diff).not.to.include("owner!");
     const changes = report.files.find((f) => f.file === "src/index.ts")?.changes.map((c) => c.text) ?? [];
     expect(changes).to.include("files[0].sha → files[0].sha! (a REST answer's field today's schema makes nullable)");

@@ -37,7 +37,7 @@ export function findPayloadFields(
   const found = new Map<number, PayloadField>();
   for (const diagnostic of diagnostics) {
     if (diagnostic.file !== file || diagnostic.start === undefined || !PAYLOAD_CODES.has(diagnostic.code)) continue;
-    const node = nodeAt(ts, file, diagnostic.start, diagnostic.length ?? 0);
+    const node = nodeAt(ts, file, diagnostic.start, diagnostic.length ?? 0) ?? returnedAt(ts, file, diagnostic.start);
     const at = node && (MAYBE_ABSENT.has(diagnostic.code) ? node : passedOn(ts, node));
     const read = at && ts.isIdentifier(at) ? constInitializer(ts, checker, at, file) : at;
     if (!read || !ts.isPropertyAccessExpression(read) || !isPayloadField(checker, read)) continue;
@@ -62,6 +62,17 @@ function nodeAt(ts: TypeScriptApi, file: TS.SourceFile, start: number, length: n
     if (!inner) return undefined;
     node = inner;
   }
+}
+
+/** What a `return` gives, where TS2322 points at the `return` keyword itself (a token, no node of its own). */
+function returnedAt(ts: TypeScriptApi, file: TS.SourceFile, start: number): TS.Node | undefined {
+  const find = (node: TS.Node): TS.Node | undefined =>
+    node.getStart(file) <= start && node.end > start
+      ? ts.isReturnStatement(node) && node.getStart(file) === start
+        ? node.expression
+        : ts.forEachChild(node, find)
+      : undefined;
+  return find(file);
 }
 
 /** The value passed on where TS2322/TS2345 points: the argument itself, or what a key or variable is given. */
