@@ -76,6 +76,9 @@ function authorOf(pr: Listed | Payload): string {
 function changedFiles(context: Context<"pull_request">): number {
   return context.payload.pull_request.changed_files;
 }
+async function changedLines(context: Context<"pull_request">): Promise<number> {
+  return context.payload.pull_request.additions;
+}
 function ownerOf(pr: Payload | { base: { repo: { owner: null } } }): string {
   return pr.base.repo.owner.login;
 }
@@ -83,7 +86,7 @@ function ownerOf(pr: Payload | { base: { repo: { owner: null } } }): string {
 export = (app: Probot) => {
   app.on("pull_request.labeled", async (context) => {
     const { data: files } = await context.octokit.pulls.listFiles(context.pullRequest());
-    app.log.info(String(files[0].sha.length) + authorOf(context.payload.pull_request) + ownerOf(context.payload.pull_request) + changedFiles(context));
+    app.log.info(String(files[0].sha.length) + authorOf(context.payload.pull_request) + ownerOf(context.payload.pull_request) + changedFiles(context) + (await changedLines(context)));
   });
 };
 `;
@@ -156,10 +159,19 @@ describe("app migrate: payload fields today's webhook schema makes nullable, ass
     expect(report.diff).to.include("+  return pr.user!.login;");
     // TS2322 at a \`return\` points at the keyword: the value returned is the field.
     expect(report.diff).to.include("+  return context.payload.pull_request.changed_files!;");
+    expect(report.diff).to.include("+  return context.payload.pull_request.additions!;");
     expect(report.diff).not.to.include("owner!");
     const changes = report.files.find((f) => f.file === "src/index.ts")?.changes.map((c) => c.text) ?? [];
     expect(changes).to.include("files[0].sha → files[0].sha! (a REST answer's field today's schema makes nullable)");
     expect(changes).to.include("pr.user → pr.user! (a payload field today's schema makes nullable)");
+  });
+
+  it("TypeScript 4.9: a field an async function returns, where TS2322 spans the whole return statement", async () => {
+    const app = await appWith(undefined, REST_ANSWERS, await typescript4());
+    made.push(app);
+    const report = await migrateApp({ directory: app, framework: "^1.0.0", dryRun: true });
+    expect(report.diff).to.include("+  return context.payload.pull_request.additions!;");
+    expect(report.diff).to.include("+  return context.payload.pull_request.changed_files!;");
   });
 
   it("without the app's own typescript installed, only reports them", async () => {

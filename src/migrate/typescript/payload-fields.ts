@@ -77,6 +77,7 @@ function returnedAt(ts: TypeScriptApi, file: TS.SourceFile, start: number): TS.N
 
 /** The value passed on where TS2322/TS2345 points: the argument itself, or what a key or variable is given. */
 function passedOn(ts: TypeScriptApi, node: TS.Node): TS.Node | undefined {
+  if (ts.isReturnStatement(node)) return node.expression; // TypeScript 4.9, in an async function: the whole statement
   const parent = node.parent;
   if (parent && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node)
     return parent.initializer;
