@@ -21,8 +21,24 @@ const { values } = parseArgs({
     only: { type: "string" },
     work: { type: "string", default: path.join(os.tmpdir(), "gh-app-kit-migrate-all") },
     json: { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
   },
 });
+if (values.help) {
+  process.stdout
+    .write(`Usage: node scripts/corpus/check-migrate-all.mjs --mirrors DIR [--only a+b,c+d] [--work DIR] [--json FILE]
+
+app migrate over every folder with a package.json that names probot, in each git mirror under DIR
+(<owner>+<name>/repo, or <owner>+<name>.git), at its newest commit. Fails a folder whose written files
+do not parse again, hold names the migration never writes, or change on a second run. Needs npm run build.
+
+  --mirrors DIR    where the mirrors are (as run-corpus.mjs reads them)
+  --only LIST      these mirrors only, comma-separated (owner+name)
+  --work DIR       scratch folder (default: the system's temporary folder)
+  --json FILE      also write the rows as JSON
+`);
+  process.exit(0);
+}
 if (!values.mirrors) {
   console.error("Say where the mirrors are: --mirrors DIR (folders <owner>+<name>/repo, as run-corpus.mjs reads).");
   process.exit(2);
