@@ -22,7 +22,12 @@ import {
   PROBOT_MODULE,
 } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
-import { namespaceForDefault, renamedExport, rewriteDeepImport } from "./module-specifier-rewrites.js";
+import {
+  namespaceForDefault,
+  renamedExport,
+  rewriteClassModule,
+  rewriteDeepImport,
+} from "./module-specifier-rewrites.js";
 import { keyName, lineOf, setString, specifierText, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
 export type { ImportedName, ModuleBinding, ModuleReferences } from "./module-bindings.js";
@@ -144,6 +149,7 @@ function inspectSpecifier(
   }
   if (name.startsWith(`${PROBOT_MODULE}/`)) {
     if (name === `${PROBOT_MODULE}/package.json`) return;
+    if (rewriteClassModule(path, literal, name, log)) return;
     if (rewriteDeepImport(path, literal, name, log.edits)) {
       log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}"` });
       collectNames(path, refs, log, kind);
