@@ -22,6 +22,7 @@ import {
   PROBOT_MODULE,
 } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
+import { takeReExported } from "./probot-reexports.js";
 import {
   namespaceForDefault,
   renamedExport,
@@ -141,6 +142,8 @@ function inspectSpecifier(
   kind: ModuleCallKind | undefined,
 ): void {
   const name = specifierText(literal) as string;
+  const own = name.startsWith(".") ? log.aliases?.(name) : undefined;
+  if (own) return takeReExported(path, own, refs, () => collectNames(path, refs, log, kind));
   if (name === PROBOT_MODULE) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${PROBOT_MODULE}" → "${FRAMEWORK_MODULE}"` });
