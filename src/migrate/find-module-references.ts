@@ -231,7 +231,7 @@ function collectNames(path: Path, refs: ModuleReferences, log: SourceWork, kind:
       log.problems.push({
         line: lineOf(node),
         message: `re-exports everything from "${PROBOT_MODULE}": ${Object.keys(EXPORT_RENAMES).join(", ")} now come as ${[...new Set(Object.values(EXPORT_RENAMES))].join(", ")}`,
-        hint: `Files that import those names from this one must use the new names, or re-export the old names here: export { App as Probot } from "${FRAMEWORK_MODULE}".`,
+        hint: `app migrate renames them in this app's files; code elsewhere that imports them from this module must use the new names, or re-export the old names here: export { App as Probot } from "${FRAMEWORK_MODULE}".`,
       });
     }
   } else if (node.type === "TSImportType") {
