@@ -33,6 +33,9 @@ const EXTERNAL = ["bullmq", "ioredis", "@sentry/node", "@opentelemetry/"];
 const isExternal = (specifier) =>
   EXTERNAL.some((name) => (name.endsWith("/") ? specifier.startsWith(name) : packageOf(specifier) === name));
 
+const READ_FROM_NODE = "read-from-node";
+const READ = { namespace: READ_FROM_NODE };
+
 const externals = {
   name: "externals",
   setup(context) {
@@ -44,12 +47,19 @@ const externals = {
       return context.resolve(target, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer });
     });
     context.onResolve({ filter: /^[^./#]/ }, (args) => {
+      if (args.namespace === READ_FROM_NODE) return { path: args.path, external: true };
       // Without the node: prefix where a bare name exists: jest 26 and 27 know no prefixed names.
       const bare = args.path.replace(/^node:/, "");
-      if (builtinModules.includes(bare)) return { path: bare, external: true };
-      if (builtins.has(args.path) || args.path.startsWith("node:")) return { path: args.path, external: true };
+      if (builtinModules.includes(bare)) return { path: bare, ...(bare.includes("/") ? READ : { external: true }) };
+      if (builtins.has(args.path) || args.path.startsWith("node:")) return { path: args.path, ...READ };
       return isExternal(args.path) ? { path: args.path, external: true } : undefined;
     });
+    // jest 21 and 22 resolve a built-in module by a list of Node's that leaves out every name with a "/"
+    // (stream/promises, util/types) and knows no node: names: such a module is taken from Node itself.
+    context.onLoad({ filter: /.*/, namespace: READ_FROM_NODE }, (args) => ({
+      contents: `module.exports = (typeof process.getBuiltinModule === "function" && process.getBuiltinModule(${JSON.stringify(args.path)})) || require(${JSON.stringify(args.path)});\n`,
+      loader: "js",
+    }));
   },
 };
 
@@ -86,7 +96,10 @@ const WEB_GLOBALS = [
   "crypto",
   "performance",
 ];
-const BANNER = `(() => {
+// jest 25 and earlier give a test file a context of its own with its own ArrayBuffer, which Node's Web
+// Crypto refuses (it checks for Node's own): the bundle's code uses Node's (the same one where Node runs it).
+const BANNER = `var ArrayBuffer = require("util").inspect.constructor("return ArrayBuffer")();
+(() => {
   const missing = ${JSON.stringify(WEB_GLOBALS)}.filter((name) => globalThis[name] === undefined);
   if (missing.length === 0) return;
   // Read in Node's own context: a lazy global read from another context stops Node 22 and later.

@@ -22,7 +22,13 @@ import {
   PROBOT_MODULE,
 } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
-import { namespaceForDefault, renamedExport, rewriteDeepImport } from "./module-specifier-rewrites.js";
+import { takeReExported } from "./probot-reexports.js";
+import {
+  namespaceForDefault,
+  renamedExport,
+  rewriteClassModule,
+  rewriteDeepImport,
+} from "./module-specifier-rewrites.js";
 import { keyName, lineOf, setString, specifierText, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
 export type { ImportedName, ModuleBinding, ModuleReferences } from "./module-bindings.js";
@@ -136,6 +142,8 @@ function inspectSpecifier(
   kind: ModuleCallKind | undefined,
 ): void {
   const name = specifierText(literal) as string;
+  const own = name.startsWith(".") ? log.aliases?.(name) : undefined;
+  if (own) return takeReExported(path, own, refs, () => collectNames(path, refs, log, kind));
   if (name === PROBOT_MODULE) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${PROBOT_MODULE}" → "${FRAMEWORK_MODULE}"` });
@@ -144,6 +152,7 @@ function inspectSpecifier(
   }
   if (name.startsWith(`${PROBOT_MODULE}/`)) {
     if (name === `${PROBOT_MODULE}/package.json`) return;
+    if (rewriteClassModule(path, literal, name, log)) return;
     if (rewriteDeepImport(path, literal, name, log.edits)) {
       log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}"` });
       collectNames(path, refs, log, kind);
@@ -222,7 +231,7 @@ function collectNames(path: Path, refs: ModuleReferences, log: SourceWork, kind:
       log.problems.push({
         line: lineOf(node),
         message: `re-exports everything from "${PROBOT_MODULE}": ${Object.keys(EXPORT_RENAMES).join(", ")} now come as ${[...new Set(Object.values(EXPORT_RENAMES))].join(", ")}`,
-        hint: `Files that import those names from this one must use the new names, or re-export the old names here: export { App as Probot } from "${FRAMEWORK_MODULE}".`,
+        hint: `app migrate renames them in this app's files; code elsewhere that imports them from this module must use the new names, or re-export the old names here: export { App as Probot } from "${FRAMEWORK_MODULE}".`,
       });
     }
   } else if (node.type === "TSImportType") {

@@ -19,7 +19,8 @@ import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
 import { ADAPTER_MODULES, DEPENDENCY_FIELDS, FRAMEWORK_MODULE } from "./probot-names.js";
-import type { Change, Problem } from "./source-types.js";
+import type { Change, Problem, ProbotAliases } from "./source-types.js";
+import { findProbotReExports, probotAliases } from "./probot-reexports.js";
 import type { PackageOverrides } from "../helpers/package-overrides.js";
 
 export type MigrateAppOptions = {
@@ -91,20 +92,23 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   };
   // Sources first: package.json gains the framework when a file imports probot that it does not declare.
   const sources: Array<[file: string, before: string, after: SourceResult]> = [];
-  for (const file of await findSourceFiles(directory)) {
+  const texts: Array<[file: string, code: string]> = [];
+  for (const file of await findSourceFiles(directory))
+    texts.push([file, await readFile(join(directory, file), "utf8")]);
+  const byFile = new Map(texts.map((entry, index) => [entry[0], index]));
+  const resolveIn = (from: string, module: string) => resolveModule(from, module, byFile);
+  const aliasesOf = probotAliases(findProbotReExports(texts), (from, to) => texts[resolveIn(from, to) ?? -1]?.[0]);
+  for (const [file, before] of texts) {
     report.scanned++;
-    const before = await readFile(join(directory, file), "utf8");
     let after: SourceResult;
     try {
-      after = migrateSource(file, before, { extensions });
+      after = migrateSource(file, before, { extensions, aliases: aliasesOf(file) });
     } catch (error) {
       after = { code: before, changes: [], problems: [], error: (error as Error).message };
     }
     sources.push([file, before, after]);
   }
-  followRouterHandoffs(sources, extensions);
-  const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
-  const resolveIn = (from: string, module: string) => resolveModule(from, module, byFile);
+  followRouterHandoffs(sources, extensions, aliasesOf);
   const entries = entryModules(manifest).map((module) => resolveIn("package.json", module));
   dropHelperReports(sources, new Set(entries.filter((index) => index !== undefined)), resolveIn);
   // After the renames, with the app's own compiler: payload fields now typed nullable get their `!`.
@@ -174,6 +178,7 @@ type SourceResult = {
 function followRouterHandoffs(
   sources: Array<[file: string, before: string, after: SourceResult]>,
   extensions: boolean,
+  aliasesOf: (file: string) => ProbotAliases | undefined,
 ): void {
   const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
   const again = new Map<number, { routerParams: RouterParam[]; loadedExports: Set<string> }>();
@@ -192,7 +197,11 @@ function followRouterHandoffs(
   for (const [index, options] of again) {
     const [file, before] = sources[index] as [string, string, SourceResult];
     try {
-      sources[index] = [file, before, migrateSource(file, before, { ...options, extensions })];
+      sources[index] = [
+        file,
+        before,
+        migrateSource(file, before, { ...options, extensions, aliases: aliasesOf(file) }),
+      ];
     } catch {
       // unreadable: the first result says so
     }

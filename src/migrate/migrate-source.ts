@@ -18,7 +18,15 @@ import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { rewriteGitHubApiCalls } from "./github-api-calls.js";
 import { reportLoggerTarget } from "./report-logger-target.js";
-import { keyName, lineOf, SourceEdits, type AnyNode, type SourceLog, type SourceWork } from "./source-types.js";
+import {
+  keyName,
+  lineOf,
+  SourceEdits,
+  type AnyNode,
+  type ProbotAliases,
+  type SourceLog,
+  type SourceWork,
+} from "./source-types.js";
 
 /** Text that any file the migration would change or report on contains (`github:`: a context double's key). */
 const CANDIDATE =
@@ -31,6 +39,8 @@ export type MigrateSourceOptions = {
   extensions?: boolean | undefined;
   /** The exports other files of the app hand to a loader (see `loaded`): app functions, reported as such. */
   loadedExports?: ReadonlySet<string> | undefined;
+  /** The app's own modules this file names that hand on all of probot (probot-reexports.ts). */
+  aliases?: ProbotAliases | undefined;
 };
 
 export type SourceResult = SourceLog & {
@@ -54,7 +64,8 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   }
   const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
   try {
-    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions: Boolean(options.extensions) });
+    const extensions = Boolean(options.extensions);
+    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions, aliases: options.aliases });
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
     const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
@@ -99,11 +110,12 @@ type TreeOptions = {
   routerParams: ReadonlyArray<RouterParam>;
   loadedExports: ReadonlySet<string>;
   extensions: boolean;
+  aliases: ProbotAliases | undefined;
 };
 
 function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOptions): SourceResult {
   const { routerParams, loadedExports, extensions } = options;
-  const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits() };
+  const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits(), aliases: options.aliases };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
   // Before the names are renamed in the tree: they know Probot's types by the local names they were imported as.

@@ -1,3 +1,4 @@
+import { visit } from "recast";
 import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import { takesOnly } from "./module-calls.js";
 import { lineOf, setString, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
@@ -35,4 +36,82 @@ export function rewriteDeepImport(path: Path, literal: AnyNode, name: string, ed
 
 export function renamedExport(name: string): string {
   return EXPORT_RENAMES[name] ?? name;
+}
+
+/**
+ * Probot 6's deep modules that are one class (module.exports = Context); Probot 7 and later export it by
+ * name, which rewriteDeepImport handles.
+ */
+const CLASS_MODULES: Readonly<Record<string, string>> = { [`${PROBOT_MODULE}/lib/context`]: "Context" };
+
+/**
+ * `const Context = require("probot/lib/context")`, `import Context from "probot/lib/context"` (Probot 6,
+ * as probot/attachments' tests): the class from the root. A binding read as a namespace (`lib.Context`,
+ * Probot 7 to 9) is left to the report.
+ */
+export function rewriteClassModule(path: Path, literal: AnyNode, name: string, log: SourceWork): boolean {
+  const exported = CLASS_MODULES[name];
+  if (exported === undefined || !FRAMEWORK_EXPORTS.has(exported)) return false;
+  const node = path.node as AnyNode;
+  let binding: AnyNode | undefined;
+  if (node.type === "ImportDeclaration") {
+    const [only, ...rest] = node.specifiers as AnyNode[];
+    if (rest.length === 0 && only?.type === "ImportDefaultSpecifier") binding = only;
+  } else if (node.type === "CallExpression") {
+    const declarator = path.parent?.node as AnyNode | undefined;
+    if (declarator?.type === "VariableDeclarator" && declarator.init === node && declarator.id.type === "Identifier")
+      binding = declarator.id;
+  }
+  const local = (binding?.type === "ImportDefaultSpecifier" ? binding.local.name : binding?.name) as string | undefined;
+  if (binding === undefined || local === undefined || readsMembers(rootOf(path), local)) return false;
+  log.edits.replace(
+    binding,
+    local === exported
+      ? `{ ${exported} }`
+      : `{ ${exported}${node.type === "ImportDeclaration" ? " as " : ": "}${local} }`,
+  );
+  setString(literal, FRAMEWORK_MODULE, log.edits);
+  log.changes.push({
+    line: lineOf(literal),
+    text: `"${name}" → "${FRAMEWORK_MODULE}" (Probot 6's module of one class)`,
+  });
+  return true;
+}
+
+function rootOf(path: Path): AnyNode {
+  let top = path;
+  while (top.parentPath) top = top.parentPath as Path;
+  return top.value as AnyNode; // the tree the visit began at (its path has no node of its own above)
+}
+
+/** Whether the code reads a member of `name` (`lib.Context`): the module as a namespace. */
+function readsMembers(ast: AnyNode, name: string): boolean {
+  let found = false;
+  visit(ast, {
+    visitMemberExpression(member) {
+      const object = member.node.object as AnyNode;
+      if (object.type === "Identifier" && object.name === name) found = true;
+      this.traverse(member);
+    },
+  });
+  return found;
+}
+
+/** `Context` → `{ Context }`, `Ctx` → `{ Context: Ctx }` (or `{ Context as Ctx }`): rewriteClassModule's one change of kind. */
+export function isClassModuleBinding(before: AnyNode, after: AnyNode): boolean {
+  const exported = new Set(Object.values(CLASS_MODULES));
+  if (before.type === "Identifier" && after.type === "ObjectPattern") {
+    const [only, ...rest] = after.properties as AnyNode[];
+    return (
+      rest.length === 0 &&
+      only?.type === "ObjectProperty" &&
+      !only.computed &&
+      exported.has(only.key.name as string) &&
+      only.value.type === "Identifier" &&
+      only.value.name === before.name
+    );
+  }
+  if (before.type === "ImportDefaultSpecifier" && after.type === "ImportSpecifier")
+    return exported.has(after.imported.name as string) && after.local.name === before.local.name;
+  return false;
 }

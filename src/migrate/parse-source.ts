@@ -8,6 +8,8 @@ const COMMON: ParserPlugin[] = ["decorators-legacy", "decoratorAutoAccessors", "
 /** Babel's plugins for a file: `<T>x` casts in .ts files rule out JSX there. */
 function pluginsFor(file: string): ParserPlugin[] {
   if (/\.tsx$/.test(file)) return ["typescript", "jsx", ...COMMON];
+  // A declaration file declares values without initializers (`export const x: T;`).
+  if (/\.d\.[cm]?ts$/.test(file)) return [["typescript", { dts: true }], ...COMMON];
   if (/\.[cm]?ts$/.test(file)) return ["typescript", ...COMMON];
   return ["jsx", ...COMMON];
 }

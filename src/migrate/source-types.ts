@@ -27,8 +27,14 @@ export type Problem = { line?: number | undefined; message: string; hint: string
 
 export type SourceLog = { changes: Change[]; problems: Problem[] };
 
-/** `unproven`: a pass found something it cannot rewrite right, so the file is left as it was. */
-export type SourceWork = SourceLog & { edits: SourceEdits; unproven?: boolean };
+/** For a file, what a module it names re-exports of probot: the names that module defines itself beside them. */
+export type ProbotAliases = (specifier: string) => ReadonlySet<string> | undefined;
+
+/**
+ * `unproven`: a pass found something it cannot rewrite right, so the file is left as it was.
+ * `aliases`: the app's own modules that hand on all of probot (probot-reexports.ts).
+ */
+export type SourceWork = SourceLog & { edits: SourceEdits; unproven?: boolean; aliases?: ProbotAliases | undefined };
 
 export function lineOf(node: AnyNode | null | undefined): number {
   return node?.loc?.start.line ?? 0;

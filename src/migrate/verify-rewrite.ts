@@ -16,6 +16,7 @@ import {
 import { keyName, type AnyNode } from "./source-types.js";
 import { GITHUB_API } from "./github-api-calls.js";
 import { AUGMENTATION_RENAMES } from "./module-augmentations.js";
+import { isClassModuleBinding } from "./module-specifier-rewrites.js";
 
 /** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
 const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
@@ -133,6 +134,8 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
   // { probot: stub } → { "gh-app-kit": stub }: a stub keyed by module name (proxyquire).
   if (x.type === "Identifier" && y.type === "StringLiteral" && inEdit(x) && isRename(x.name, y.value, true))
     return undefined;
+  // const Context = require("probot/lib/context") → const { Context } = require("gh-app-kit") (Probot 6).
+  if (x.type !== y.type && inEdit(x) && isClassModuleBinding(x, y)) return undefined;
   if (x.type !== y.type && !toNamespace) return at(x, `${String(x.type)} became ${String(y.type)}`);
   if (Boolean(x.extra?.parenthesized) !== Boolean(y.extra?.parenthesized)) return at(x, "parentheses changed");
   for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {

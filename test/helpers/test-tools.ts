@@ -8,7 +8,7 @@ import { bareEnv } from "./child-env.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The jest majors test/package/commonjs.test.ts runs the package under (26 and 27 know no "exports"). */
-export const JEST_MAJORS = [26, 27, 29, 30] as const;
+export const JEST_MAJORS = [21, 22, 26, 27, 29, 30] as const;
 
 /** Runs a command with a bare environment (test/helpers/child-env.ts); resolves with its code and output. */
 export function exec(

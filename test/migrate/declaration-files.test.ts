@@ -1,0 +1,27 @@
+import { expect } from "chai";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+// As probot/metadata's index.d.ts: a declaration file declares values without initializers
+// (`export const metadata: T;`), which is an error anywhere else. app migrate parsed it as an ordinary
+// TypeScript file, called it unreadable and exited 1, leaving its import("probot") types as they were.
+const SOURCE = [
+  "export default metadata;",
+  'export type Constructor = (context: import("probot").Context<"issue_comment">) => void;',
+  "export const metadata: Constructor;",
+  "export declare function load(): void;",
+  "",
+].join("\n");
+
+describe("app migrate: declaration files (.d.ts, .d.mts, .d.cts)", () => {
+  for (const file of ["index.d.ts", "types/index.d.mts", "index.d.cts"]) {
+    it(`reads ${file}, values declared without initializers among them, and renames its types`, () => {
+      const result = migrateSource(file, SOURCE);
+      expect(result.problems).to.deep.equal([]);
+      expect(result.code).to.equal(SOURCE.replace('import("probot")', 'import("gh-app-kit")'));
+    });
+  }
+
+  it("still refuses a value without an initializer in an ordinary TypeScript file", () => {
+    expect(() => migrateSource("index.ts", SOURCE)).to.throw(/initializer/);
+  });
+});
