@@ -43,11 +43,8 @@ export function createResolvedApp({ options: resolved, logOptions, env }: Resolv
   const log = options.log ?? getLog({ level: options.logLevel, ...logOptions, env });
   // Each of several registrations brings its own secret.
   if (!options.secret && !options.webhooks && !options.registrations && !isProduction(env)) {
+    // Said by app.webhooks when a server takes deliveries or one is verified (AppWebhooks.warnIfDevelopmentSecret).
     options.secret = DEVELOPMENT_SECRET;
-    log.warn(
-      `No webhook secret is set: using "${DEVELOPMENT_SECRET}". Anyone can forge deliveries with it; ` +
-        "set WEBHOOK_SECRET to the secret in the app's settings before exposing this server.",
-    );
   }
   return new App({ ...options, log });
 }

@@ -48,6 +48,7 @@ export function mountApp(
   const resolved = resolveServerOptions(app, options, caller);
   const { webhookPath, log } = resolved;
   const receiver = new WebhookReceiver(app, { ...resolved, setupMode, deliveryQueue });
+  if (!setupMode) app.webhooks.warnIfDevelopmentSecret();
   const router = routes === "server" ? createRouter({ receiver, webhookPath, log }) : createBaseRouter(log);
   // The deprecated `router` option: its routes at the root, as getRouter()'s, after the server's own.
   if (app.state.router) router.route("/", app.state.router);

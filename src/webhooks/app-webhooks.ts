@@ -1,6 +1,7 @@
 import { Webhooks } from "@octokit/webhooks";
 import type { EmitterWebhookEvent } from "@octokit/webhooks";
 import { AppError } from "../errors.js";
+import { DEVELOPMENT_SECRET } from "./development-secret.js";
 import { EventRouter, type RoutedEvent } from "./event-router.js";
 import { signedText, signPayload, verifySignature } from "./verify-signature.js";
 
@@ -45,6 +46,9 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
   /** The `webhooks` option's instance, when one was given. */
   readonly adopted: Webhooks<unknown> | undefined;
   readonly #deliver: (event: RoutedEvent) => Promise<unknown>;
+  readonly #log: WebhooksLog;
+  /** Signed with the development secret, and not said yet: said once, when a server takes deliveries or one is verified. */
+  #unsaid: boolean;
 
   constructor({
     secrets,
@@ -59,6 +63,8 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
     super({ secret: secrets[0] ?? "unset", log: log as never });
     this.secrets = secrets;
     this.adopted = adopted;
+    this.#log = log;
+    this.#unsaid = secrets[0] === DEVELOPMENT_SECRET;
     const router = new EventRouter<C>(transform, log, { handlerDeadlineMs, observe, prepare });
     this.router = router;
     this.#deliver = deliver ?? ((event) => router.receive(event));
@@ -80,7 +86,22 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
 
   /** Index of the secret that signed `body`, or -1; throws when no secret is set. */
   match(body: Uint8Array | string, signature: string | null | undefined): number {
+    if (this.#unsaid) this.warnIfDevelopmentSecret();
     return verifySignature(this.#requireSecrets(), body, signature);
+  }
+
+  /**
+   * Once: deliveries signed with the development secret can be forged by anyone. Said when a server or middleware
+   * takes deliveries, or the first is verified; not when the app is only created (an Action, `app receive`, a test
+   * that calls `receive`), where Probot says nothing either.
+   */
+  warnIfDevelopmentSecret(): void {
+    if (!this.#unsaid) return;
+    this.#unsaid = false;
+    this.#log.warn(
+      `No webhook secret is set: using "${DEVELOPMENT_SECRET}". Anyone can forge deliveries with it; ` +
+        "set WEBHOOK_SECRET to the secret in the app's settings before exposing this server.",
+    );
   }
 
   /**
