@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { spawnSync } from "node:child_process";
 import { createApp, deprecatedCreateApp, DEVELOPMENT_SECRET } from "../src/create-app.js";
 import { App } from "../src/app.js";
+import { createWebHandler } from "../src/server/create-web-handler.js";
 import { AppClient } from "../src/client/app-client.js";
 import { isAppError } from "../src/errors.js";
 import { getLog } from "../src/log/get-log.js";
@@ -62,10 +63,12 @@ describe("createApp", () => {
     ]);
   });
 
-  it("uses the development secret with a loud warning outside production", () => {
+  it("uses the development secret outside production, with a loud warning once a server takes deliveries", () => {
     const { log, logs } = quietLog();
     const app = createApp({ env: {}, overrides: { log } });
     expect(app.state.webhooks.secret).to.equal(DEVELOPMENT_SECRET);
+    expect(logs.text()).not.to.match(/WEBHOOK_SECRET/);
+    createWebHandler(app);
     expect(logs.text()).to.match(/WEBHOOK_SECRET/);
   });
 

@@ -12,7 +12,7 @@ function appLogging(secret?: string): { app: App; logs: LogCapture } {
   const logs = createLogCapture();
   const log = pino({}, logs.stream as never);
   const env = secret ? { WEBHOOK_SECRET: secret } : {};
-  const app = createApp({ env, overrides: { appId: 1, privateKey: getTestKeys().privateKey, log } });
+  const app = createApp({ env, overrides: { appId: 1, privateKey: getTestKeys().privateKeyPkcs1, log } });
   return { app, logs };
 }
 
