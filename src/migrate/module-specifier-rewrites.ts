@@ -43,6 +43,7 @@ export function renamedExport(name: string): string {
  * name, which rewriteDeepImport handles.
  */
 const CLASS_MODULES: Readonly<Record<string, string>> = { [`${PROBOT_MODULE}/lib/context`]: "Context" };
+const CLASS_EXPORTS: ReadonlySet<string> = new Set(Object.values(CLASS_MODULES));
 
 /**
  * `const Context = require("probot/lib/context")`, `import Context from "probot/lib/context"` (Probot 6,
@@ -99,7 +100,7 @@ function readsMembers(ast: AnyNode, name: string): boolean {
 
 /** `Context` → `{ Context }`, `Ctx` → `{ Context: Ctx }` (or `{ Context as Ctx }`): rewriteClassModule's one change of kind. */
 export function isClassModuleBinding(before: AnyNode, after: AnyNode): boolean {
-  const exported = new Set(Object.values(CLASS_MODULES));
+  const exported = CLASS_EXPORTS;
   if (before.type === "Identifier" && after.type === "ObjectPattern") {
     const [only, ...rest] = after.properties as AnyNode[];
     return (

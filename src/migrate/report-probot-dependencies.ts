@@ -5,6 +5,7 @@ import { join } from "node:path";
 import semver from "semver";
 import type { AppLockfiles } from "./app-lockfiles.js";
 import { findFrameworkRoot } from "../scaffold/find-framework-root.js";
+import { packageOf } from "./package-name.js";
 import { parseWithBabel } from "./parse-source.js";
 import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { AnyNode, Problem } from "./source-types.js";
@@ -153,10 +154,7 @@ function moduleNames(file: string, code: string): Array<{ name: string; specifie
   const add = (literal: AnyNode | undefined) => {
     const specifier = literal?.type === "StringLiteral" ? (literal.value as string) : undefined;
     if (!specifier || /^[./#]|^node:|^[a-z]+:/.test(specifier)) return;
-    const name = specifier
-      .split("/")
-      .slice(0, specifier.startsWith("@") ? 2 : 1)
-      .join("/");
+    const name = packageOf(specifier);
     if (!BUILTINS.has(name)) found.push({ name, specifier, line: literal?.loc?.start.line ?? 0 });
   };
   const walk = (node: AnyNode | undefined): void => {

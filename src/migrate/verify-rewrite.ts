@@ -17,6 +17,7 @@ import { keyName, type AnyNode } from "./source-types.js";
 import { GITHUB_API } from "./github-api-calls.js";
 import { AUGMENTATION_RENAMES } from "./module-augmentations.js";
 import { isClassModuleBinding } from "./module-specifier-rewrites.js";
+import { packageOf } from "./package-name.js";
 
 /** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
 const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
@@ -59,7 +60,7 @@ function isRename(from: unknown, to: unknown, strings: boolean): boolean {
 
 /** `@octokit/webhooks/dist-types/types.ts` → `@octokit/webhooks` (typescript/deep-type-paths.ts). */
 function isPackageRootOf(from: string, to: string): boolean {
-  return !/^[./]/.test(from) && from.startsWith(`${to}/`) && to.split("/").length === (to.startsWith("@") ? 2 : 1);
+  return !/^[./]/.test(from) && from !== to && packageOf(from) === to;
 }
 
 /**

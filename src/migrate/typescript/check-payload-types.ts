@@ -6,7 +6,7 @@ import { frameworkResolution } from "./framework-resolution.js";
 import { loadAppTypeScript, type TypeScriptApi } from "./load-typescript.js";
 import { findPayloadFields, PAYLOAD_CODES, type PayloadField } from "./payload-fields.js";
 import { NonNullInsertions } from "./non-null-insertions.js";
-import { installedFolder, undeclaredIn } from "./undeclared-packages.js";
+import { frameworkCopies } from "./undeclared-packages.js";
 import { PROBE_FILE, rewriteDeepPaths, type DeepPath } from "./deep-type-paths.js";
 
 /** A fix can show the next field (`pr.head.repo.owner`): the compiler is asked again, this many times at most. */
@@ -114,12 +114,10 @@ function run(
       : getSourceFile.call(host, path, version, ...rest);
   };
   const frameworkRoot = findFrameworkRoot();
-  const undeclared = undeclaredIn(directory);
-  host.resolveModuleNames = frameworkResolution(ts, options, frameworkRoot, undeclared);
+  const takesFrameworkCopy = frameworkCopies(directory, frameworkRoot);
+  host.resolveModuleNames = frameworkResolution(ts, options, frameworkRoot, takesFrameworkCopy);
   const rootNames = [...new Set([...parsed.fileNames.map(slash), ...memory.keys()])];
-  const comesWithFramework = (pkg: string, path: string) =>
-    undeclared(pkg, path) && installedFolder(frameworkRoot, pkg) !== undefined;
-  rewriteDeepPaths(ts, { rootNames, options, host }, memory, slash(join(directory, PROBE_FILE)), comesWithFramework);
+  rewriteDeepPaths(ts, { rootNames, options, host }, memory, slash(join(directory, PROBE_FILE)), takesFrameworkCopy);
   let program: TS.Program | undefined;
   let remaining = 0;
   for (let round = 0; ; round++) {

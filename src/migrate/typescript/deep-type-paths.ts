@@ -1,6 +1,6 @@
 import type * as TS from "typescript";
 import type { TypeScriptApi } from "./load-typescript.js";
-import { packageOf } from "./undeclared-packages.js";
+import { packageOf } from "../package-name.js";
 
 /** A path into a package's files (`@octokit/webhooks/dist-types/types.ts`), made the package's root. */
 export type DeepPath = { start: number; end: number; line: number; from: string; to: string };
@@ -9,6 +9,9 @@ export type DeepPath = { start: number; end: number; line: number; from: string;
 export const PROBE_FILE = "__app-migrate-probe__.ts";
 
 type Candidate = { literal: TS.StringLiteral; names: string[] };
+
+/** Text a file with such an import holds: `from "pkg/…"` or `from "@scope/pkg/…"`. */
+const DEEP_SPECIFIER = /\bfrom\s*["'](?:@[^"'/]+\/)?[^"'./][^"'/]*\//;
 
 /**
  * Imports and re-exports of named bindings from a path into a package (`import type { A } from "pkg/dist/x"`) that
@@ -100,6 +103,7 @@ export function rewriteDeepPaths(
 ): void {
   const packages = new Set<string>();
   for (const [path, held] of memory) {
+    if (!DEEP_SPECIFIER.test(held.text)) continue; // most files: no parse
     const source = ts.createSourceFile(path, held.text, ts.ScriptTarget.Latest, true);
     for (const { literal } of deepImports(ts, source, (pkg) => applies(pkg, path)))
       packages.add(packageOf(literal.text));

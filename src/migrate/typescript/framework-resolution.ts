@@ -2,7 +2,7 @@ import { join, parse, sep } from "node:path";
 import type * as TS from "typescript";
 import { FRAMEWORK_MODULE } from "../probot-names.js";
 import type { TypeScriptApi } from "./load-typescript.js";
-import { installedFolder, packageOf, readDeclared } from "./undeclared-packages.js";
+import { packageOf } from "../package-name.js";
 
 /**
  * Resolves the app's modules as its compiler would, except `gh-app-kit` and its subpaths: the app
@@ -11,15 +11,15 @@ import { installedFolder, packageOf, readDeclared } from "./undeclared-packages.
  * included). That node_modules is a folder that does not exist, shown to TypeScript over the
  * package's real folder; the files it finds there are given by their real paths.
  *
- * A package an app's file imports without declaring it (`undeclared`) came with probot: after the install it is the
- * copy gh-app-kit's own dependencies bring, of another major perhaps (`@octokit/webhooks` 14, not probot 13's 12),
- * so it resolves from there too when gh-app-kit has it.
+ * A package an app's file imports without declaring it came with probot: after the install it is the copy
+ * gh-app-kit's own dependencies bring, of another major perhaps (`@octokit/webhooks` 14, not probot 13's 12), so
+ * where `takesFrameworkCopy` says so (undeclared-packages.ts) it resolves from there.
  */
 export function frameworkResolution(
   ts: TypeScriptApi,
   options: TS.CompilerOptions,
   frameworkRoot: string,
-  undeclared: (name: string, containingFile: string) => boolean = () => false,
+  takesFrameworkCopy: (pkg: string, containingFile: string) => boolean = () => false,
 ) {
   const virtual = join(parse(frameworkRoot).root, "__gh-app-kit-migrate__");
   const installed = join(virtual, "node_modules", FRAMEWORK_MODULE);
@@ -52,28 +52,20 @@ export function frameworkResolution(
   };
   const cache = ts.createModuleResolutionCache(ts.sys.getCurrentDirectory(), (name) => name, options);
   const isFramework = (name: string) => name === FRAMEWORK_MODULE || name.startsWith(`${FRAMEWORK_MODULE}/`);
-  // Its own tools (typescript, mocha) are in its folder when run from a checkout; never in an app's install.
-  const manifest = join(frameworkRoot, "package.json");
-  const shipped = new Set(readDeclared(manifest, ["dependencies", "optionalDependencies", "peerDependencies"]));
-  const ownTools = new Set(readDeclared(manifest, ["devDependencies"]).filter((name) => !shipped.has(name)));
   const fromFramework = join(frameworkRoot, "__app-migrate__.ts");
+  const frameworkCache = ts.createModuleResolutionCache(frameworkRoot, (name) => name, options);
   /** What the app's file will get after the install, for a package it does not declare; `false`: resolve as today. */
-  const afterInstall = (name: string, containingFile: string, compilerOptions: TS.CompilerOptions, mode: unknown) => {
-    const pkg = packageOf(name);
-    if (/[\\/]node_modules[\\/]/.test(containingFile) || ownTools.has(pkg) || !undeclared(pkg, containingFile))
-      return false;
-    if (!installedFolder(frameworkRoot, pkg)) return false;
-    const resolution = ts.resolveModuleName(
+  const afterInstall = (name: string, containingFile: string, compilerOptions: TS.CompilerOptions, mode: unknown) =>
+    takesFrameworkCopy(packageOf(name), containingFile) &&
+    ts.resolveModuleName(
       name,
       fromFramework,
       compilerOptions,
       ts.sys,
-      undefined,
+      frameworkCache,
       undefined,
       mode as TS.ResolutionMode,
-    );
-    return resolution.resolvedModule;
-  };
+    ).resolvedModule;
   return function resolveModuleNames(
     names: string[],
     containingFile: string,
@@ -85,8 +77,8 @@ export function frameworkResolution(
     return names.map((name, index) => {
       const mode = containingSourceFile ? modeAt(ts, containingSourceFile, index, compilerOptions) : undefined;
       if (!isFramework(name)) {
-        const installed = /^[./]|^node:/.test(name) ? false : afterInstall(name, containingFile, compilerOptions, mode);
-        if (installed !== false) return installed;
+        const copy = /^[./]|^node:/.test(name) ? false : afterInstall(name, containingFile, compilerOptions, mode);
+        if (copy !== false) return copy;
         return ts.resolveModuleName(name, containingFile, compilerOptions, ts.sys, cache, redirected, mode)
           .resolvedModule;
       }

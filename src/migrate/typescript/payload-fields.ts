@@ -40,10 +40,12 @@ export function findPayloadFields(
     const node = nodeAt(ts, file, diagnostic.start, diagnostic.length ?? 0) ?? returnedAt(ts, file, diagnostic.start);
     const at = node && (MAYBE_ABSENT.has(diagnostic.code) ? node : passedOn(ts, node));
     const read = at && ts.isIdentifier(at) ? constInitializer(ts, checker, at, file) : at;
-    if (!read || !ts.isPropertyAccessExpression(read) || !isPayloadField(checker, read)) continue;
+    if (!read || !ts.isPropertyAccessExpression(read)) continue;
+    const declared = declaredIn(checker, read);
+    if (declared.length === 0 || !declared.every((declaration) => PAYLOAD_DECLARATIONS.test(declaration))) continue;
     if (!mayBeAbsent(ts, checker.getTypeAtLocation(read))) continue;
     const { line } = file.getLineAndCharacterOfPosition(read.getStart(file));
-    const answer = declaredIn(checker, read).every((declaration) => ANSWER_DECLARATIONS.test(declaration));
+    const answer = declared.every((declaration) => ANSWER_DECLARATIONS.test(declaration));
     const expression = read.getText(file);
     found.set(read.end, { file: file.fileName, position: read.end, line: line + 1, expression, answer });
   }
@@ -82,11 +84,6 @@ function passedOn(ts: TypeScriptApi, node: TS.Node): TS.Node | undefined {
   if (parent && (ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent)) && parent.name === node)
     return parent.initializer;
   return ts.isPropertyAccessExpression(node) || ts.isIdentifier(node) ? node : undefined;
-}
-
-function isPayloadField(checker: TS.TypeChecker, read: TS.PropertyAccessExpression): boolean {
-  const files = declaredIn(checker, read);
-  return files.length > 0 && files.every((file) => PAYLOAD_DECLARATIONS.test(file));
 }
 
 /** The files that declare the property read. */
