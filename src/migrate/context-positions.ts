@@ -1,9 +1,14 @@
 import { visit } from "recast";
 import { declaringScope } from "./scope-lookup.js";
+import { isContextType } from "./context-types.js";
 import { keyName, type AnyNode, type Path } from "./source-types.js";
 
 /** Names that hold an event context wherever they are used. */
 export const CONTEXT_NAMES: ReadonlySet<string> = new Set(["context", "ctx"]);
+
+/** The names of the context's type, as `contextTypeNames` finds them in a file; `Context` alone by default. */
+type TypeNames = ReadonlySet<string>;
+const CONTEXT_ONLY: TypeNames = new Set(["Context"]);
 
 /** Nodes that leave the value they wrap as it is: `x as T`, `x satisfies T`, `x!`, `<T>x`, `(x)`. */
 const WRAPPERS = new Set([
@@ -22,21 +27,21 @@ const SAME_OBJECT_CALLS = new Set(["freeze", "seal", "preventExtensions"]);
  * a variable named `context` or typed `Context`, assigned to `context` or `x.context`, or cast to
  * `Context` (`{ octokit, ...fixture } as unknown as Context`), frozen or not.
  */
-export function isContextLiteral(path: Path): boolean {
-  const target = literalTarget(path);
+export function isContextLiteral(path: Path, types: TypeNames = CONTEXT_ONLY): boolean {
+  const target = literalTarget(path, types);
   if (target === "Context") return true;
-  return target !== undefined && isContextTarget(target);
+  return target !== undefined && isContextTarget(target, types);
 }
 
 /**
  * What the literal at `path` is the value of: the variable it initializes or the target it is
  * assigned to, through casts, parentheses and `Object.freeze()`; "Context" when cast to it.
  */
-function literalTarget(path: Path): AnyNode | "Context" | undefined {
+function literalTarget(path: Path, types: TypeNames): AnyNode | "Context" | undefined {
   let child = path;
   let parent = path.parent as Path | null | undefined;
   while (parent && (WRAPPERS.has((parent.node as AnyNode).type) || isSameObjectCall(parent.node as AnyNode, child))) {
-    if (typeName((parent.node as AnyNode).typeAnnotation) === "Context") return "Context";
+    if (isContextType((parent.node as AnyNode).typeAnnotation, types)) return "Context";
     child = parent;
     parent = parent.parent as Path | null | undefined;
   }
@@ -89,28 +94,29 @@ export function findContextParts(ast: AnyNode, isDouble: (path: Path, parts: Bin
 }
 
 /** Whether the literal at `path` is the value of a variable in `parts`. */
-export function isContextPart(path: Path, parts: Binding[]): boolean {
-  const target = literalTarget(path);
+export function isContextPart(path: Path, parts: Binding[], types: TypeNames = CONTEXT_ONLY): boolean {
+  const target = literalTarget(path, types);
   if (target === undefined || target === "Context" || target.type !== "Identifier") return false;
   const scope = declaringScope(path, target.name as string);
   return parts.some((p) => p.name === target.name && p.scope === scope);
 }
 
 /** `x as Context`, `x as unknown as Context`, `<Context>x`, `x satisfies Context`. */
-export function isContextCast(node: AnyNode | null | undefined): boolean {
+export function isContextCast(node: AnyNode | null | undefined, types: TypeNames = CONTEXT_ONLY): boolean {
   for (let at = node; at && WRAPPERS.has(at.type); at = at.expression as AnyNode | undefined)
-    if (typeName(at.typeAnnotation) === "Context") return true;
+    if (isContextType(at.typeAnnotation, types)) return true;
   return false;
 }
 
-function isContextTarget(target: AnyNode): boolean {
-  if (target.type === "Identifier") return CONTEXT_NAMES.has(target.name as string) || isTypedContext(target);
+function isContextTarget(target: AnyNode, types: TypeNames): boolean {
+  if (target.type === "Identifier") return CONTEXT_NAMES.has(target.name as string) || isTypedContext(target, types);
   if (target.type === "MemberExpression" && !target.computed) return keyName(target.property) === "context";
   return false;
 }
 
-export function isTypedContext(param: AnyNode): boolean {
-  return typeName(param.typeAnnotation?.typeAnnotation) === "Context";
+/** A parameter or variable declared with the context's type (by any of the file's names for it). */
+export function isTypedContext(param: AnyNode, types: TypeNames = CONTEXT_ONLY): boolean {
+  return isContextType(param.typeAnnotation?.typeAnnotation, types);
 }
 
 /** `Context`, `Context<"issues">` or `x.Context` as a type: "Context". */

@@ -1,4 +1,5 @@
 import { visit } from "recast";
+import { contextTypeNamesAt } from "./context-types.js";
 import { declaringScope } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
@@ -43,7 +44,7 @@ function declaredType(path: Path): string | undefined {
   });
   if (type?.type !== "TSTypeReference" || type.typeName.type !== "Identifier") return undefined;
   const named = type.typeName.name as string;
-  return named !== "Context" && declaresObjectType(path, named) ? named : undefined;
+  return !contextTypeNamesAt(path).has(named) && declaresObjectType(path, named) ? named : undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type Binding,
 } from "./context-positions.js";
 import { renameIndexedAccess, renameTypeQueryMember } from "./client-type-queries.js";
+import { contextTypeNames, contextTypeNamesAt, jsdocContextParams } from "./context-types.js";
 import { reportClientMembers, reportOwnContextType } from "./own-context-type.js";
 import { findContextWrappers, isContextPrototype, owningClass, renameWrapperMembers } from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
@@ -38,6 +39,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
     isEventContext(path) ||
     ((path.node as AnyNode).type === "ThisExpression" && wrappers.has(owningClass(path) as AnyNode));
   const readsOldName = findOldNameReads(ast, isContext);
+  const types = contextTypeNames(ast);
   visit(ast, {
     visitMemberExpression(path) {
       renameMember(path as Path, isContext, log);
@@ -57,7 +59,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
     visitFunction(path) {
       const node = path.node as AnyNode;
       const first = node.params[0] as AnyNode | undefined;
-      if (first?.type === "ObjectPattern" && (isHandler(path as Path) || isTypedContext(first)))
+      if (first?.type === "ObjectPattern" && (isHandler(path as Path) || isTypedContext(first, types)))
         renamePattern(first, path as Path, log);
       this.traverse(path);
     },
@@ -96,7 +98,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
 
 /** Whether an expression is surely an event context: a context's name, a handler's or typed parameter, or `x.context`. */
 export function contextTester(ast: AnyNode): (path: Path) => boolean {
-  const contexts = findContextParameters(ast);
+  const contexts = findContextParameters(ast, contextTypeNames(ast));
   return (path) => {
     const node = path.node as AnyNode;
     if (node.type === "Identifier") {
@@ -113,7 +115,8 @@ export function contextTester(ast: AnyNode): (path: Path) => boolean {
 function isContextDouble(path: Path, parts: Binding[]): boolean {
   const node = path.node as AnyNode;
   const keys = (node.properties as AnyNode[]).map((p) => (p.computed ? undefined : keyName(p.key)));
-  return keys.includes("payload") || isContextLiteral(path) || isContextPart(path, parts);
+  const types = contextTypeNamesAt(path);
+  return keys.includes("payload") || isContextLiteral(path, types) || isContextPart(path, parts, types);
 }
 
 function renameMember(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
@@ -213,22 +216,29 @@ function hasIdentifier(root: AnyNode, name: string): boolean {
   return found;
 }
 
-/** First parameters of handlers (`x.on(name, handler)`), and parameters and variables typed or cast `Context`. */
-function findContextParameters(ast: AnyNode): Array<{ name: string; scope: AnyNode }> {
-  const found: Array<{ name: string; scope: AnyNode }> = [];
+/**
+ * First parameters of handlers (`x.on(name, handler)`, inline or a function of this file given by
+ * its name), parameters and variables typed or cast as a context (by any of the file's names for its
+ * type, `types`), and parameters a JSDoc `@param` types so.
+ */
+function findContextParameters(ast: AnyNode, types: ReadonlySet<string>): Binding[] {
+  const found: Binding[] = [];
+  const handlers = handlersByName(ast);
   visit(ast, {
     visitFunction(path) {
       const node = path.node as AnyNode;
+      const documented = jsdocContextParams(path as Path, types);
+      const handler = isHandler(path as Path) || isNamedHandler(path as Path, handlers);
       for (const [index, param] of (node.params as AnyNode[]).entries()) {
-        const handler = index === 0 && isHandler(path as Path);
-        if (param.type === "Identifier" && (handler || isTypedContext(param)))
+        if (param.type !== "Identifier") continue;
+        if ((index === 0 && handler) || isTypedContext(param, types) || documented.has(param.name as string))
           found.push({ name: param.name, scope: node });
       }
       this.traverse(path);
     },
     visitVariableDeclarator(path) {
       const node = path.node as AnyNode;
-      if (node.id.type === "Identifier" && (isTypedContext(node.id) || isContextCast(node.init)))
+      if (node.id.type === "Identifier" && (isTypedContext(node.id, types) || isContextCast(node.init, types)))
         found.push({ name: node.id.name, scope: declaringScope(path as Path, node.id.name) ?? ast });
       this.traverse(path);
     },
@@ -236,10 +246,48 @@ function findContextParameters(ast: AnyNode): Array<{ name: string; scope: AnyNo
   return found;
 }
 
+/** The functions given to `x.on(...)` or `x.onAny(...)` by name: `app.on("issues.opened", onOpened)`. */
+function handlersByName(ast: AnyNode): Binding[] {
+  const found: Binding[] = [];
+  visit(ast, {
+    visitCallExpression(path) {
+      const node = path.node as AnyNode;
+      const last = (node.arguments as AnyNode[]).at(-1);
+      if (isOnCall(node) && last?.type === "Identifier") {
+        const scope = declaringScope(path as Path, last.name as string);
+        if (scope) found.push({ name: last.name as string, scope });
+      }
+      this.traverse(path);
+    },
+  });
+  return found;
+}
+
+/** Whether the function at `path` is one of `handlers`: a declaration, or the value of a variable, of that name and scope. */
+function isNamedHandler(path: Path, handlers: Binding[]): boolean {
+  if (handlers.length === 0) return false;
+  const node = path.node as AnyNode;
+  const parent = path.parent as Path | null | undefined;
+  const holder = parent?.node as AnyNode | undefined;
+  const id =
+    node.type === "FunctionDeclaration"
+      ? (node.id as AnyNode | null)
+      : holder?.type === "VariableDeclarator" && holder.init === node
+        ? (holder.id as AnyNode)
+        : undefined;
+  if (id?.type !== "Identifier" || !parent) return false;
+  const scope = declaringScope(parent, id.name as string);
+  return handlers.some((h) => h.name === id.name && h.scope === scope);
+}
+
 /** A function given as the last argument of `x.on(...)` or `x.onAny(...)`. */
 function isHandler(path: Path): boolean {
   const call = path.parent?.node as AnyNode | undefined;
-  if (call?.type !== "CallExpression" || call.arguments.at(-1) !== path.node) return false;
+  return call?.type === "CallExpression" && call.arguments.at(-1) === path.node && isOnCall(call);
+}
+
+/** `x.on(...)` or `x.onAny(...)`. */
+function isOnCall(call: AnyNode): boolean {
   const callee = call.callee as AnyNode;
   return (
     callee.type === "MemberExpression" && !callee.computed && ["on", "onAny"].includes(keyName(callee.property) ?? "")
