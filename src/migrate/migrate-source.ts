@@ -4,6 +4,7 @@ import { table } from "./probot-names.js";
 import { findModuleReferences } from "./find-module-references.js";
 import { parseWithBabel } from "./parse-source.js";
 import { rewriteProbot9Context } from "./probot-9-context.js";
+import { rewriteTypesReferences } from "./module-specifier-rewrites.js";
 import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
@@ -118,6 +119,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits(), aliases: options.aliases };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
+  rewriteTypesReferences(ast, log);
   // Before the names are renamed in the tree: they know Probot's types by the local names they were imported as.
   renameTypedOptionKeys(ast, refs, log);
   renameClientMembers(ast, refs, log);

@@ -116,3 +116,21 @@ export function isClassModuleBinding(before: AnyNode, after: AnyNode): boolean {
     return exported.has(after.imported.name as string) && after.local.name === before.local.name;
   return false;
 }
+
+/** `/// <reference types="probot" />`: up to the quote that opens the package's name. */
+const TYPES_REFERENCE = new RegExp(`^(/\\s*<reference\\s+types\\s*=\\s*)(["'])${PROBOT_MODULE}\\2`);
+
+/** A triple-slash directive that pulls in probot's declarations by the package's name: it names gh-app-kit's. */
+export function rewriteTypesReferences(ast: AnyNode, log: SourceWork): void {
+  for (const comment of (ast.comments ?? []) as AnyNode[]) {
+    const match = comment.type === "CommentLine" ? TYPES_REFERENCE.exec(comment.value as string) : null;
+    if (!match) continue;
+    // The comment's text starts after its "//"; the name, after the directive's opening and its quote.
+    const start = (comment.start as number) + 2 + match[1]!.length + 1;
+    log.edits.replace({ type: "StringLiteral", start, end: start + PROBOT_MODULE.length }, FRAMEWORK_MODULE);
+    log.changes.push({
+      line: lineOf(comment),
+      text: `/// <reference types="${PROBOT_MODULE}" /> → "${FRAMEWORK_MODULE}"`,
+    });
+  }
+}

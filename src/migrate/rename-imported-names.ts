@@ -98,6 +98,14 @@ export function renameImportedNames(
       }
       this.traverse(path);
     },
+    // An export named by a string beside the module: jest.spyOn(probot, "run"), sinon.stub(probot, "createProbot").
+    visitCallExpression(path) {
+      const key = ((path.node as AnyNode).arguments as AnyNode[])[1];
+      const named = specifierText(key);
+      if (named !== undefined && isWholeModule(path.get("arguments", 0) as Path, refs))
+        renameExport(key!, named, log, true);
+      this.traverse(path);
+    },
     visitTSQualifiedName(path) {
       const node = path.node as AnyNode;
       if (isWholeModule(path.get("left") as Path, refs)) renameExport(node.right, node.right.name, log);

@@ -4,6 +4,38 @@ import { migrateSource } from "../../src/migrate/migrate-source.js";
 /** [what it shows, file name, Probot source, expected source, problems expected (substrings of their messages)]. */
 const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
   [
+    "an export named by a string beside the whole module: spies, stubs and property calls",
+    "test/run.test.js",
+    [
+      'const probot = require("probot");',
+      'import * as ns from "probot";',
+      'jest.spyOn(probot, "createProbot");',
+      'sinon.stub(probot, "run").resolves();',
+      'vi.spyOn(ns, "createNodeMiddleware");',
+      'Object.defineProperty(probot, "Probot", { value: class {} });',
+      'jest.spyOn(other, "Probot");',
+      'jest.spyOn(probot, "Context");',
+      "",
+    ].join("\n"),
+    [
+      'const probot = require("gh-app-kit");',
+      'import * as ns from "gh-app-kit";',
+      'jest.spyOn(probot, "createApp");',
+      'sinon.stub(probot, "run").resolves();',
+      'vi.spyOn(ns, "createNodeMiddleware");',
+      'Object.defineProperty(probot, "App", { value: class {} });',
+      'jest.spyOn(other, "Probot");',
+      'jest.spyOn(probot, "Context");',
+      "",
+    ].join("\n"),
+  ],
+  [
+    "a triple-slash reference to probot's types",
+    "types/app.d.ts",
+    '/// <reference types="probot" />\nimport { Probot } from "probot";\nexport declare function f(p: Probot): void;\n',
+    '/// <reference types="gh-app-kit" />\nimport { App } from "gh-app-kit";\nexport declare function f(p: App): void;\n',
+  ],
+  [
     "assignment destructuring of an awaited import(), and the declaration it assigns",
     "test/index.test.js",
     'let Probot, ProbotOctokit;\nbeforeEach(async () => {\n  ({ Probot, ProbotOctokit } = await import("probot"));\n});\ntest("x", () => new Probot({ Octokit: ProbotOctokit }));\n',
