@@ -181,7 +181,8 @@ export class Context<P = unknown, N extends string = EventName> {
     if (!repository) {
       throw new AppError(
         "CONTEXT_NO_REPOSITORY",
-        `context.repo() needs a repository, and the "${this.name}" event's payload has none.`,
+        // Probot's sentence first: apps' tests expect it (toThrow("context.repo() is not supported ...")).
+        `context.repo() is not supported for this webhook event. It needs a repository, and the "${this.name}" event's payload has none.`,
         { hint: "Only call repo(), issue() and pullRequest() for events that concern a repository." },
       );
     }
@@ -190,12 +191,13 @@ export class Context<P = unknown, N extends string = EventName> {
 
   /** `{ owner, repo, issue_number }` of the event's issue or pull request. */
   issue<T extends object = {}>(object?: T): { owner: string; repo: string; issue_number: number } & T {
-    return { ...this.repo(), issue_number: numberOf(this.payload), ...(object as T) };
+    // The number first, as Probot lists it (tests compare the object's JSON).
+    return { issue_number: numberOf(this.payload), ...this.repo(object) };
   }
 
   /** `{ owner, repo, pull_number }` of the event's pull request. */
   pullRequest<T extends object = {}>(object?: T): { owner: string; repo: string; pull_number: number } & T {
-    return { ...this.repo(), pull_number: numberOf(this.payload), ...(object as T) };
+    return { pull_number: numberOf(this.payload), ...this.repo(object) };
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { DeliveryClaims } from "../app-sharing.js";
+import { AppError } from "../errors.js";
 import type { State } from "../state.js";
 import type { EventRouter } from "../webhooks/event-router.js";
 import type { Delivery, DeliveryOutcome } from "./delivery.js";
@@ -52,6 +53,8 @@ export class DeliveryDoor {
   }
 
   deliver(delivery: Delivery, { once = false, inFlight, rateLimits }: DeliverOptions = {}): Promise<DeliveryOutcome> {
+    if (typeof delivery.payload !== "object" || delivery.payload === null)
+      return Promise.reject(payloadMissing(delivery));
     if (rateLimits === "defer") this.#deferRateLimits();
     let claims: DeliveryClaims | undefined;
     try {
@@ -130,4 +133,17 @@ function outcomeOf(outcome: DeliveryOutcome | void): DeliveryOutcome {
 
 function leaveToCaller(): boolean {
   return false;
+}
+
+/** A delivery without its payload: Probot's sentence first (apps' tests expect it), and no handler runs. */
+function payloadMissing(delivery: Delivery): AppError {
+  const given = delivery.payload === null ? "null" : typeof delivery.payload;
+  return new AppError(
+    "PAYLOAD_INVALID",
+    `Event payload not passed: the "${String(delivery.name)}" event's payload is ${given}.`,
+    {
+      hint: "Give the event's JSON body, an object, as payload: receive({ id, name, payload }).",
+      status: 400,
+    },
+  );
 }

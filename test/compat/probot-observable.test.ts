@@ -154,4 +154,66 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(error?.stack).to.include("(invalid YAML)");
     expect(error?.message).to.include("hiimbex/testing-things:.github/bot.yml is not valid YAML");
   });
+
+  it("context.repo() for an event without a repository fails with Probot's sentence, then ours", async () => {
+    const { app } = appWithLog();
+    const errors: Array<Error & { code?: string }> = [];
+    app.on("installation", (context) => {
+      for (const call of [() => context.repo(), () => context.issue(), () => context.pullRequest()]) {
+        try {
+          call();
+        } catch (error) {
+          errors.push(error as Error);
+        }
+      }
+    });
+    await app.receive({ id: "1", name: "installation", payload: { action: "created", installation: { id: 2 } } });
+    expect(errors).to.have.length(3);
+    for (const error of errors) {
+      expect(error.code).to.equal("CONTEXT_NO_REPOSITORY");
+      expect(error.message).to.include("context.repo() is not supported for this webhook event.");
+      expect(error.message).to.include('the "installation" event');
+    }
+  });
+
+  it("context.issue() and pullRequest() hold the number first, then owner, repo and the given keys, as Probot's", async () => {
+    const { app } = appWithLog();
+    const made: string[] = [];
+    app.on("issues", (context) => {
+      made.push(JSON.stringify(context.issue({ body: "b" })));
+      made.push(JSON.stringify(context.issue({ issue_number: 9, owner: "z" })));
+      made.push(JSON.stringify(context.pullRequest()));
+      made.push(JSON.stringify(context.repo({ path: "p" })));
+    });
+    await app.receive({ id: "1", name: "issues", payload: issuesOpened() });
+    expect(made).to.deep.equal([
+      '{"issue_number":1,"owner":"hiimbex","repo":"testing-things","body":"b"}',
+      '{"issue_number":9,"owner":"z","repo":"testing-things"}',
+      '{"pull_number":1,"owner":"hiimbex","repo":"testing-things"}',
+      '{"owner":"hiimbex","repo":"testing-things","path":"p"}',
+    ]);
+  });
+
+  it("receive() without a payload fails with Probot's sentence and runs no handler", async () => {
+    const { app } = appWithLog();
+    let ran = 0;
+    app.onAny(() => void ran++);
+    for (const given of [
+      { id: "1", name: "issues" },
+      { id: "2", name: "issues", payload: null },
+    ]) {
+      const error = await app.receive(given as never).then(
+        () => undefined,
+        (failure: Error & { code?: string }) => failure,
+      );
+      expect(error?.code).to.equal("PAYLOAD_INVALID");
+      expect(error?.message).to.include("Event payload not passed");
+    }
+    const viaWebhooks = await app.webhooks.receive({ id: "3", name: "issues" } as never).then(
+      () => undefined,
+      (failure: Error) => failure,
+    );
+    expect(viaWebhooks?.message).to.include("Event payload not passed");
+    expect(ran).to.equal(0);
+  });
 });
