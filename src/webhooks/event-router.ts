@@ -166,6 +166,11 @@ export class EventRouter<C> {
       event: { value: event, enumerable: false },
       context: { value: context, enumerable: false },
     }) as AppAggregateError & { event: RoutedEvent; context: C };
+    // Each error names its event too, as Probot's (`error.errors[0].event`), also out of the logs.
+    for (const each of error.errors as unknown[]) {
+      if (typeof each === "object" && each !== null && Object.isExtensible(each) && !Object.hasOwn(each, "event"))
+        Object.defineProperty(each, "event", { value: event, enumerable: false, configurable: true, writable: true });
+    }
     await this.#notifyErrorHandlers(error);
     throw error;
   }

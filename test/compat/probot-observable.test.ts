@@ -216,4 +216,22 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(viaWebhooks?.message).to.include("Event payload not passed");
     expect(ran).to.equal(0);
   });
+
+  it("each error of a failed delivery carries its event, as Probot's do, out of the logs' reach", async () => {
+    const { app } = appWithLog();
+    const thrown = new Error("boom");
+    app.on("issues", () => {
+      throw thrown;
+    });
+    const failure = await app.receive({ id: "7", name: "issues", payload: issuesOpened() }).then(
+      () => undefined,
+      (error: AggregateError) => error,
+    );
+    expect(failure?.errors[0]).to.equal(thrown);
+    const event = (thrown as Error & { event?: { id: string; name: string; payload: unknown } }).event;
+    expect(event?.id).to.equal("7");
+    expect(event?.name).to.equal("issues");
+    expect(event?.payload).to.deep.equal(issuesOpened());
+    expect(Object.keys(thrown)).to.not.include("event");
+  });
 });
