@@ -41,6 +41,37 @@ describe("authentication against the platform", () => {
     expect(platform.calls.at(-1)!.auth).to.include({ type: "installation", installationId: 2 });
   });
 
+  it("client.auth({ type }) answers what is asked, as Probot's clients do: the JWT, or an installation's token", async () => {
+    const { app } = createTestApp(platform);
+    const installation = await app.auth(2);
+    const appClient = await app.auth();
+    const issuer = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).iss;
+
+    const asApp = (await installation.auth({ type: "app" })) as { type: string; token: string; appId: number };
+    expect(asApp).to.include({ type: "app", appId: 1 });
+    expect(issuer(asApp.token)).to.equal(1);
+    const own = (await installation.auth({ type: "installation" })) as { token: string; installationId: number };
+    expect(own.installationId).to.equal(2);
+    expect(own.token).to.equal(((await installation.auth()) as { token: string }).token);
+
+    const other = (await appClient.auth({ type: "installation", installationId: 1 })) as {
+      type: string;
+      token: string;
+      installationId: number;
+    };
+    expect(other).to.include({ type: "installation", installationId: 1 });
+    expect(other.token).to.not.equal(own.token);
+    const appJwt = (await appClient.auth()) as { type: string; token: string };
+    expect(appJwt.type).to.equal("app");
+    expect(issuer(appJwt.token)).to.equal(1);
+    expect(
+      platform
+        .tokenExchanges()
+        .map((call) => call.path)
+        .sort(),
+    ).to.deep.equal(["/app/installations/1/access_tokens", "/app/installations/2/access_tokens"]);
+  });
+
   it("uses platformToken when the app has no key", async () => {
     await platform.close();
     platform = await startFakePlatform({

@@ -28,7 +28,24 @@ type Hook = (
   route: Route | EndpointOptions,
   parameters?: RequestParameters,
 ) => Promise<unknown>;
-type AuthInterface = (() => Promise<Authentication>) & { hook: Hook };
+type AuthInterface = ((request?: AuthRequest) => Promise<Authentication>) & { hook: Hook };
+
+/** What `client.auth(request)` may ask for, as @octokit/auth-app takes it. */
+type AuthRequest = { type?: unknown; installationId?: unknown } | undefined;
+
+/** The installation `auth({ type: "installation", installationId })` names, if it names one. */
+function requestedInstallation(request: AuthRequest): number | undefined {
+  const id = request?.type === "installation" ? Number(request.installationId) : NaN;
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+async function asApp(tokens: TokenStore): Promise<Authentication> {
+  return { type: "app", token: await tokens.getJwt(), appId: tokens.appId };
+}
+
+async function asInstallation(tokens: TokenStore, installationId: number): Promise<Authentication> {
+  return { type: "installation", token: await tokens.getInstallationToken(installationId), installationId };
+}
 
 /**
  * The `authStrategy` of every `AppClient`. App clients send the app's JWT;
@@ -59,7 +76,11 @@ export function createAppAuthStrategy(
     case "app": {
       const { tokens } = options;
       return Object.assign(
-        async (): Promise<Authentication> => ({ type: "app", token: await tokens.getJwt(), appId: tokens.appId }),
+        // `auth({ type: "installation", installationId })`: that installation's token, as @octokit/auth-app gives it.
+        (request?: AuthRequest): Promise<Authentication> => {
+          const id = requestedInstallation(request);
+          return id === undefined ? asApp(tokens) : asInstallation(tokens, id);
+        },
         {
           hook: (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) =>
             sendAsApp(tokens, request, request.endpoint.merge(route as string, parameters)),
@@ -69,11 +90,11 @@ export function createAppAuthStrategy(
     case "installation": {
       const { tokens, installationId } = options;
       return Object.assign(
-        async (): Promise<Authentication> => ({
-          type: "installation",
-          token: await tokens.getInstallationToken(installationId),
-          installationId,
-        }),
+        // `auth({ type: "app" })`: the app's JWT, as Probot's installation clients give it.
+        (request?: AuthRequest): Promise<Authentication> =>
+          request?.type === "app"
+            ? asApp(tokens)
+            : asInstallation(tokens, requestedInstallation(request) ?? installationId),
         {
           hook: (request: RequestInterface, route: Route | EndpointOptions, parameters?: RequestParameters) => {
             const endpoint = request.endpoint.merge(route as string, parameters);
@@ -103,7 +124,7 @@ function createCredentialsStrategy(
       };
       return factory({ ...options, octokit: options.octokit, octokitOptions, ...rest }) as never;
     }
-    return inner();
+    return inner(request);
   };
   return Object.assign(auth, { hook: inner.hook }) as AuthInterface;
 }
