@@ -53,8 +53,8 @@ export class DeliveryDoor {
   }
 
   deliver(delivery: Delivery, { once = false, inFlight, rateLimits }: DeliverOptions = {}): Promise<DeliveryOutcome> {
-    if (typeof delivery.payload !== "object" || delivery.payload === null)
-      return Promise.reject(payloadMissing(delivery));
+    // As Probot: a payload that is not there is refused; any other is the handlers' to read.
+    if (!delivery.payload) return Promise.reject(payloadMissing(delivery));
     if (rateLimits === "defer") this.#deferRateLimits();
     let claims: DeliveryClaims | undefined;
     try {
@@ -137,7 +137,7 @@ function leaveToCaller(): boolean {
 
 /** A delivery without its payload: Probot's sentence first (apps' tests expect it), and no handler runs. */
 function payloadMissing(delivery: Delivery): AppError {
-  const given = delivery.payload === null ? "null" : typeof delivery.payload;
+  const given = JSON.stringify(delivery.payload) ?? "undefined";
   return new AppError(
     "PAYLOAD_INVALID",
     `Event payload not passed: the "${String(delivery.name)}" event's payload is ${given}.`,
