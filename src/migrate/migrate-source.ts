@@ -19,6 +19,7 @@ import { findUnintendedChange } from "./verify-rewrite.js";
 import { rewriteGitHubApiCalls } from "./github-api-calls.js";
 import { reportLoggerTarget } from "./report-logger-target.js";
 import { awaitWebhookMethods } from "./await-webhook-methods.js";
+import { rewriteLoadAnswers } from "./load-answer.js";
 import {
   keyName,
   lineOf,
@@ -135,7 +136,8 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
-  // Last: an awaited call is written with the edits the other passes made inside it.
+  // Last: a call rewritten whole is written with the edits the other passes made inside it.
+  rewriteLoadAnswers(ast, code, calls, log);
   awaitWebhookMethods(ast, code, log);
   // A pass that could not rewrite something right: nothing is written, and the user hears why.
   if (log.unproven) return { code, changes: [], problems: log.problems, loaded };
