@@ -130,7 +130,7 @@ function renameMockFactory(path: Path, log: SourceWork, ast: AnyNode): void {
   });
 }
 
-/** What takes the place of the helpers Probot 7 to 9's serverless adapters took from its internal modules. */
+/** What takes the place of the functions Probot 7 to 9's serverless adapters took from its internal modules. */
 const INTERNAL_MODULE_HINTS: Readonly<Record<string, string | undefined>> = {
   [`${PROBOT_MODULE}/lib/private-key`]:
     `Use getPrivateKey() from "${FRAMEWORK_MODULE}": it looks where findPrivateKey() looked (a path given, PRIVATE_KEY, ` +

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
 
-/** Probot 7 to 9's serverless adapters (probot/serverless-gcf) took two helpers from Probot's internal modules. */
+/** Probot 7 to 9's serverless adapters (probot/serverless-gcf) took two functions from Probot's internal modules. */
 describe("app migrate: Probot 7 to 9's internal modules that serverless adapters used", () => {
   const code = [
     "const { createProbot } = require('probot')",

@@ -62,7 +62,7 @@ describe("app migrate: webhooks.sign() and verify(), at once on Probot 12 and ea
 
   it("reports a call in a function that is not async, and leaves it", () => {
     const code = 'function headers(probot, body) {\n  return { "x-hub-signature": probot.webhooks.sign(body) };\n}\n';
-    const result = migrateSource("test/helpers.js", code);
+    const result = migrateSource("test/support.js", code);
     expect(result.code).to.equal(code);
     const problem = result.problems.find((p) => p.message.includes("webhooks.sign()"));
     expect(problem?.line).to.equal(2);
