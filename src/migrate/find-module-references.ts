@@ -130,6 +130,17 @@ function renameMockFactory(path: Path, log: SourceWork, ast: AnyNode): void {
   });
 }
 
+/** What takes the place of the functions Probot 7 to 9's serverless adapters took from its internal modules. */
+const INTERNAL_MODULE_HINTS: Readonly<Record<string, string | undefined>> = {
+  [`${PROBOT_MODULE}/lib/private-key`]:
+    `Use getPrivateKey() from "${FRAMEWORK_MODULE}": it looks where findPrivateKey() looked (a path given, PRIVATE_KEY, ` +
+    "PRIVATE_KEY_PATH, one .pem file in the working folder), takes a path as { filepath }, and answers null where " +
+    "findPrivateKey() threw for want of a key.",
+  [`${PROBOT_MODULE}/lib/resolver`]:
+    "Probot's resolve(id) required the app's module from the working folder: write " +
+    "require(require.resolve(id, { paths: [process.cwd()] })), or import the app function itself.",
+};
+
 function isProbotModule(name: string | undefined): boolean {
   return name === PROBOT_MODULE || Boolean(name?.startsWith(`${PROBOT_MODULE}/`));
 }
@@ -161,7 +172,9 @@ function inspectSpecifier(
     log.problems.push({
       line: lineOf(literal),
       message: `imports Probot's internal module "${name}"`,
-      hint: `Import what you need from "${FRAMEWORK_MODULE}" (its public names are listed in docs/migrating.md); internals are not part of it.`,
+      hint:
+        INTERNAL_MODULE_HINTS[name] ??
+        `Import what you need from "${FRAMEWORK_MODULE}" (its public names are listed in docs/migrating.md); internals are not part of it.`,
     });
     return;
   }

@@ -19,6 +19,8 @@ import { rewriteCommentTypes } from "./rewrite-comment-types.js";
 import { findUnintendedChange } from "./verify-rewrite.js";
 import { rewriteGitHubApiCalls } from "./github-api-calls.js";
 import { reportLoggerTarget } from "./report-logger-target.js";
+import { awaitWebhookMethods } from "./await-webhook-methods.js";
+import { rewriteLoadAnswers } from "./load-answer.js";
 import {
   keyName,
   lineOf,
@@ -29,9 +31,12 @@ import {
   type SourceWork,
 } from "./source-types.js";
 
-/** Text that any file the migration would change or report on contains (`github:`: a context double's key). */
+/**
+ * Text that any file the migration would change or report on contains (`github:`: a context double's key;
+ * `.webhooks.sign(`: a call awaited now).
+ */
 const CANDIDATE =
-  /probot|octokit|githubToken|\b(context|ctx)\.(github|event|issue)\b|\bgithub["']?\s*:|getRouter|\b(app|robot)\.on(Any|Error)?\(/i;
+  /probot|octokit|githubToken|\b(context|ctx)\.(github|event|issue)\b|\bgithub["']?\s*:|getRouter|\b(app|robot)\.on(Any|Error)?\(|\.webhooks\.(sign|verify)\(/i;
 
 export type MigrateSourceOptions = {
   /** The exports other files of the app pass a router of getRouter()'s to (see `handoffs`). */
@@ -133,6 +138,9 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);
   if (refs.names.length + refs.namespaces.length + refs.moduleExpressions.size > 0) reportOptionKeys(ast, log);
+  // Last: a call rewritten whole is written with the edits the other passes made inside it.
+  rewriteLoadAnswers(ast, code, calls, log);
+  awaitWebhookMethods(ast, code, log);
   // A pass that could not rewrite something right: nothing is written, and the user hears why.
   if (log.unproven) return { code, changes: [], problems: log.problems, loaded };
   const printed = log.edits.apply(code);

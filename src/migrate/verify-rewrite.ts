@@ -18,6 +18,8 @@ import { GITHUB_API } from "./github-api-calls.js";
 import { AUGMENTATION_RENAMES } from "./module-augmentations.js";
 import { isClassModuleBinding } from "./module-specifier-rewrites.js";
 import { packageOf } from "./package-name.js";
+import { isWebhookMethodCall } from "./await-webhook-methods.js";
+import { isLoadAnswerRewrite, isLoadCalledDirectly } from "./load-answer.js";
 
 /** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
 const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
@@ -130,6 +132,14 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
     if (inner.type !== y.type) return compare(x, inner, allow, holder);
   }
   if (isGitHubApiCall(x, y)) return compareGitHubApiCall(x, y, allow);
+  // webhooks.sign(p) → await webhooks.sign(p), in parentheses where a member of it is read (await-webhook-methods.ts).
+  if (y.type === "AwaitExpression" && inEdit(x) && isWebhookMethodCall(x) && !x.extra?.parenthesized)
+    return compare(x, y.argument, allow, holder);
+  // probot.load(fn) → (probot.load(fn), probot): the answer is the app, as on Probot 10 (load-answer.ts).
+  if (inEdit(x) && !x.extra?.parenthesized && isLoadAnswerRewrite(x, y))
+    return compare(x, (y.expressions as AnyNode[])[0], allow, holder);
+  // probot.load(myApp) → myApp(probot) where it is expected to throw at once (load-answer.ts).
+  if (inEdit(x) && !x.extra?.parenthesized && isLoadCalledDirectly(x, y)) return undefined;
   // import probot from "probot" → import * as probot from "gh-app-kit": the one change of a node's kind.
   const toNamespace = x.type === "ImportDefaultSpecifier" && y.type === "ImportNamespaceSpecifier" && inEdit(x);
   // { probot: stub } → { "gh-app-kit": stub }: a stub keyed by module name (proxyquire).
