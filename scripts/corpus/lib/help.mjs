@@ -6,7 +6,7 @@ export const HELP = `Usage: node scripts/corpus/run-corpus.mjs (--mirrors DIR | 
 
 Brings each app of scripts/corpus/apps.json at its pinned commit, installs it (npm, with
 --ignore-scripts; an app whose \`install\` is "yarn install" or "pnpm install" with yarn 1.22.22 or
-pnpm 9 from the npm registry through npx, in both phases), runs its own test suite on its own Probot (the baseline), then runs
+pnpm 9 (the major its \`packageManager\` names) from the npm registry through npx, in both phases), runs its own test suite on its own Probot (the baseline), then runs
 \`app migrate <copy> --framework file:<npm pack of this checkout>\`, installs again and runs
 the suite again. Prints a table of passing tests per app; logs stay in the work folder.
 

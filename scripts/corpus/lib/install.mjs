@@ -51,7 +51,8 @@ async function installDependencies(app, dir, opts, logFile, again) {
   return (await run("npm", ["install", ...flags], { cwd: dir, env, logFile, timeoutMs: opts.timeoutMs })).code;
 }
 
-// yarn 1 (classic) and pnpm 9, each run through npx from the npm registry.
+// yarn 1 (classic) and pnpm 9 (or the pnpm major of the app's `packageManager`), each run through
+// npx from the npm registry.
 const PACKAGE_MANAGERS = {
   yarn: { spec: "yarn@1.22.22", args: ["install", "--ignore-scripts", "--non-interactive", "--no-progress"] },
   // As a user runs it on their machine: pnpm updates the lock to the migrated package.json
@@ -65,7 +66,10 @@ const PACKAGE_MANAGERS = {
  * package manager itself resolves gh-app-kit in place of probot and rewrites the lock.
  */
 async function installWith(tool, app, dir, opts, logFile) {
-  const args = ["-y", tool.spec, ...tool.args, ...(app.installFlags ?? [])];
+  const declared = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).packageManager;
+  const major = /^pnpm@(\d+)\./.exec(typeof declared === "string" ? declared : "")?.[1];
+  const spec = tool.spec.startsWith("pnpm@") && major ? `pnpm@${major}` : tool.spec;
+  const args = ["-y", spec, ...tool.args, ...(app.installFlags ?? [])];
   return (await run("npx", args, { cwd: dir, env: opts.env, logFile, timeoutMs: opts.timeoutMs })).code;
 }
 
