@@ -57,7 +57,18 @@ const PACKAGE_MANAGERS = {
   yarn: { spec: "yarn@1.22.22", args: ["install", "--ignore-scripts", "--non-interactive", "--no-progress"] },
   // As a user runs it on their machine: pnpm updates the lock to the migrated package.json
   // (in CI, pnpm would refuse a lock out of date with it: --frozen-lockfile is its default there).
-  pnpm: { spec: "pnpm@9", args: ["install", "--ignore-scripts", "--no-frozen-lockfile", "--reporter=append-only"] },
+  // pnpm 10 would switch to the exact release `packageManager` names, which it refuses when the
+  // registry serves no signature of it: the major fetched here runs the install.
+  pnpm: {
+    spec: "pnpm@9",
+    args: [
+      "install",
+      "--ignore-scripts",
+      "--no-frozen-lockfile",
+      "--reporter=append-only",
+      "--config.manage-package-manager-versions=false",
+    ],
+  },
 };
 
 /**
