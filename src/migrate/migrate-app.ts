@@ -132,8 +132,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   moved.problems.push(...(await findProbotDependents(directory, manifest, lockfiles)));
   if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
   payloadReport(moved.problems);
+  await reportProbotDependencies(directory, manifest, sources, lockfiles, moved);
   record("package.json", manifest, moved);
-  await reportProbotDependencies(directory, manifest, sources, lockfiles);
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {
     report.scanned++;

@@ -46,6 +46,7 @@ export async function reportProbotDependencies(
   manifestText: string,
   sources: ReadonlyArray<Source>,
   lockfiles: AppLockfiles,
+  migratedManifest?: { code: string; problems: Problem[] },
 ): Promise<void> {
   const manifest = JSON.parse(manifestText) as Record<string, unknown>;
   const declared = new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys(record(manifest[field]) ?? {})));
@@ -54,6 +55,19 @@ export async function reportProbotDependencies(
   const probots = await probotDependencies(directory, lockfiles, typeof range === "string" ? range : "*");
   const wanted = [...probots.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE);
   if (wanted.length === 0) return;
+  if (migratedManifest) {
+    for (const { script, name } of scriptPreloads(manifest.scripts)) {
+      const range = probots.get(name);
+      if (range === undefined || declared.has(name)) continue;
+      migratedManifest.problems.push({
+        line: scriptLine(migratedManifest.code, script),
+        message: `script ${script} loads "${name}", which package.json does not declare: it came with probot${range ? ` (${name}@${range})` : ""}`,
+        hint:
+          `Without probot, "${name}" resolves only where the install happens to place gh-app-kit's own copy (not under ` +
+          `pnpm): add "${name}" to package.json, with the version the app was written for.`,
+      });
+    }
+  }
   for (const [file, code, result] of sources) {
     if (!wanted.some((name) => code.includes(`"${name}`) || code.includes(`'${name}`) || code.includes(`\`${name}`)))
       continue;
@@ -71,6 +85,32 @@ export async function reportProbotDependencies(
       });
     }
   }
+}
+
+/** A module a script's command preloads: `-r X`, `--require X`, `--import X`, `--loader X`, jest's `--setupFiles X`. */
+const PRELOAD =
+  /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--setupFiles|--setupFilesAfterEnv)(?:\s+|=)(["']?)([^\s"'&|;]+)\1/g;
+
+/** The packages the scripts of package.json preload, by script. */
+function scriptPreloads(scripts: unknown): Array<{ script: string; name: string }> {
+  const found: Array<{ script: string; name: string }> = [];
+  for (const [script, command] of Object.entries(record(scripts) ?? {})) {
+    if (typeof command !== "string") continue;
+    for (const match of command.matchAll(PRELOAD)) {
+      const specifier = match[2]!;
+      if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("node:")) continue;
+      found.push({ script, name: packageOf(specifier) });
+    }
+  }
+  return found;
+}
+
+/** The line of a script's entry in package.json's text (1-based), or 0. */
+function scriptLine(text: string, script: string): number {
+  const scripts = text.indexOf('"scripts"');
+  if (scripts < 0) return 0;
+  const at = text.indexOf(`${JSON.stringify(script)}:`, scripts);
+  return at < 0 ? 0 : text.slice(0, at).split("\n").length;
 }
 
 /** Packages gh-app-kit's own types (Context, its payloads, the client) are built from. */

@@ -44,6 +44,14 @@ export function yarnBin(): Promise<string> {
   return cachedBin("@yarnpkg/cli-dist@4", "yarn4", "@yarnpkg/cli-dist/bin/yarn.js");
 }
 
+/** pnpm 9 from the npm registry, for test/package/pnpm.test.ts. */
+export function pnpmBin(): Promise<string> {
+  return cachedBin("pnpm@9", "pnpm9", "pnpm/bin/pnpm.cjs");
+}
+
+/** Where pnpm keeps the packages it fetched (its store), shared by the runs of one checkout. */
+export const PNPM_STORE = join(root, "node_modules", ".cache", "gh-app-kit-test-tools", "pnpm-store");
+
 /** Where yarn keeps the packages it fetched, shared by the runs of one checkout. */
 export const YARN_CACHE = join(root, "node_modules", ".cache", "gh-app-kit-test-tools", "yarn-cache");
 

@@ -82,6 +82,35 @@ describe("app migrate: packages the app had only through probot", () => {
     ]);
   });
 
+  // As gitpoap/gitpoap-bot (yarn 1): its test script is `jest --setupFiles dotenv/config`, dotenv never
+  // declared. Without probot it resolves only where the install hoists gh-app-kit's copy (not under pnpm).
+  it("reports a package a script preloads (--setupFiles, -r, --require, --import) that came with probot", async () => {
+    const scripts = {
+      test: "jest --verbose --setupFiles dotenv/config",
+      start: "node -r dotenv/config ./index.js",
+      dev: "node --import=./register.js --require ./local.js index.js",
+      lint: "mocha --require pino/file",
+    };
+    const text = JSON.stringify({ name: "app", scripts, dependencies: { probot: "^12.1.0" } }, null, 2) + "\n";
+    const lock = JSON.stringify({
+      lockfileVersion: 3,
+      packages: {
+        "": {},
+        "node_modules/probot": { version: "12.1.0", dependencies: { dotenv: "^8.2.0", pino: "^6" } },
+      },
+    });
+    const problems = await problemsOf({
+      "package.json": text,
+      "package-lock.json": lock,
+      "index.js": "module.exports = () => {};\n",
+    });
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
+      'package.json:4 script test loads "dotenv", which package.json does not declare: it came with probot (dotenv@^8.2.0)',
+      'package.json:5 script start loads "dotenv", which package.json does not declare: it came with probot (dotenv@^8.2.0)',
+      'package.json:7 script lint loads "pino", which package.json does not declare: it came with probot (pino@^6)',
+    ]);
+  });
+
   it("without a lockfile or node_modules, knows the packages Probot always had", async () => {
     const problems = await problemsOf({
       "package.json": manifest(),

@@ -5,7 +5,8 @@ import path from "node:path";
 export const HELP = `Usage: node scripts/corpus/run-corpus.mjs (--mirrors DIR | --clone) [options]
 
 Brings each app of scripts/corpus/apps.json at its pinned commit, installs it (npm, with
---ignore-scripts), runs its own test suite on its own Probot (the baseline), then runs
+--ignore-scripts; an app whose \`install\` is "yarn install" or "pnpm install" with yarn 1.22.22 or
+pnpm 9 (the major its \`packageManager\` names) from the npm registry through npx, in both phases), runs its own test suite on its own Probot (the baseline), then runs
 \`app migrate <copy> --framework file:<npm pack of this checkout>\`, installs again and runs
 the suite again. Prints a table of passing tests per app; logs stay in the work folder.
 
@@ -34,7 +35,7 @@ Options:
   --jest-vm-modules   run jest with NODE_OPTIONS=--experimental-vm-modules in both phases
                       (lets jest's CommonJS runtime import an ES module package on Node 24.9+)
   --jest VERSION      for jest apps, install this jest (and ts-jest 29.4 where the app has
-                      ts-jest) in both phases, without saving it: with --node (Node 24.9+) and
+                      ts-jest) in both phases, without saving it (with npm): with --node (Node 24.9+) and
                       --jest-vm-modules, jest 30 lets a CommonJS suite require() an ES module
   --timeout SECONDS   limit for each install and each suite (default: 900)
   --json FILE         also write the results as JSON

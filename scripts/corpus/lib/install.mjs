@@ -30,6 +30,9 @@ async function installDependencies(app, dir, opts, logFile, again) {
     rmSync(path.join(dir, again), { force: true });
     rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
   }
+  // `install` "yarn install" or "pnpm install": the app's own package manager, from the npm registry.
+  const tool = PACKAGE_MANAGERS[app.install.split(" ")[0]];
+  if (tool) return installWith(tool, app, dir, opts, logFile);
   // `installFlags` in apps.json: npm flags an app's own install needs, in both phases.
   const flags = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", ...(app.installFlags ?? [])];
   const hasLock = existsSync(path.join(dir, "package-lock.json"));
@@ -46,6 +49,39 @@ async function installDependencies(app, dir, opts, logFile, again) {
   // dependencies by the lock file it just rewrote (docs/migrating.md, "The lockfile").
   rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
   return (await run("npm", ["install", ...flags], { cwd: dir, env, logFile, timeoutMs: opts.timeoutMs })).code;
+}
+
+// yarn 1 (classic) and pnpm 9 (or the pnpm major of the app's `packageManager`), each run through
+// npx from the npm registry.
+const PACKAGE_MANAGERS = {
+  yarn: { spec: "yarn@1.22.22", args: ["install", "--ignore-scripts", "--non-interactive", "--no-progress"] },
+  // As a user runs it on their machine: pnpm updates the lock to the migrated package.json
+  // (in CI, pnpm would refuse a lock out of date with it: --frozen-lockfile is its default there).
+  // pnpm 10 would switch to the exact release `packageManager` names, which it refuses when the
+  // registry serves no signature of it: the major fetched here runs the install.
+  pnpm: {
+    spec: "pnpm@9",
+    args: [
+      "install",
+      "--ignore-scripts",
+      "--no-frozen-lockfile",
+      "--reporter=append-only",
+      "--config.manage-package-manager-versions=false",
+    ],
+  },
+};
+
+/**
+ * The app's own `yarn install` or `pnpm install`, in both phases, with its lock as it is: `app migrate`
+ * prunes only npm's locks and its report asks nothing of a yarn.lock or pnpm-lock.yaml, so the
+ * package manager itself resolves gh-app-kit in place of probot and rewrites the lock.
+ */
+async function installWith(tool, app, dir, opts, logFile) {
+  const declared = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).packageManager;
+  const major = /^pnpm@(\d+)\./.exec(typeof declared === "string" ? declared : "")?.[1];
+  const spec = tool.spec.startsWith("pnpm@") && major ? `pnpm@${major}` : tool.spec;
+  const args = ["-y", spec, ...tool.args, ...(app.installFlags ?? [])];
+  return (await run("npx", args, { cwd: dir, env: opts.env, logFile, timeoutMs: opts.timeoutMs })).code;
 }
 
 /** The lockfile the last migration's report calls stale (it still places probot), if any. */
