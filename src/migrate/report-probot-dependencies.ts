@@ -6,6 +6,7 @@ import semver from "semver";
 import type { AppLockfiles } from "./app-lockfiles.js";
 import { findFrameworkRoot } from "../scaffold/find-framework-root.js";
 import { packageOf } from "./package-name.js";
+import { throughProbot } from "./probot-lock-closure.js";
 import { parseWithBabel } from "./parse-source.js";
 import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { AnyNode, Problem } from "./source-types.js";
@@ -53,15 +54,25 @@ export async function reportProbotDependencies(
   if (!declared.has(PROBOT_MODULE)) return;
   const range = DEPENDENCY_FIELDS.map((field) => record(manifest[field])?.[PROBOT_MODULE]).find(Boolean);
   const probots = await probotDependencies(directory, lockfiles, typeof range === "string" ? range : "*");
-  const wanted = [...probots.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE);
+  // And what probot's own dependencies brought (`@sentry/node` through `@probot/pino`), as npm's lockfile shows it.
+  const through = throughProbot(lockfiles.npm?.lock as Parameters<typeof throughProbot>[0]);
+  const cameWith = (name: string): string | undefined => {
+    const range = probots.get(name);
+    if (range !== undefined) return `it came with probot${range ? ` (${name}@${range})` : ""}`;
+    const indirect = through.get(name);
+    return indirect && `it came with probot, through ${indirect.via.join(" and ")} (${name}@${indirect.version})`;
+  };
+  const wanted = [...probots.keys(), ...through.keys()].filter(
+    (name) => !declared.has(name) && name !== FRAMEWORK_MODULE,
+  );
   if (wanted.length === 0) return;
   if (migratedManifest) {
     for (const { script, name } of scriptPreloads(manifest.scripts)) {
-      const range = probots.get(name);
-      if (range === undefined || declared.has(name)) continue;
+      const came = cameWith(name);
+      if (came === undefined || declared.has(name)) continue;
       migratedManifest.problems.push({
         line: scriptLine(migratedManifest.code, script),
-        message: `script ${script} loads "${name}", which package.json does not declare: it came with probot${range ? ` (${name}@${range})` : ""}`,
+        message: `script ${script} loads "${name}", which package.json does not declare: ${came}`,
         hint:
           `Without probot, "${name}" resolves only where the install happens to place gh-app-kit's own copy (not under ` +
           `pnpm): add "${name}" to package.json, with the version the app was written for.`,
@@ -72,12 +83,12 @@ export async function reportProbotDependencies(
     if (!wanted.some((name) => code.includes(`"${name}`) || code.includes(`'${name}`) || code.includes(`\`${name}`)))
       continue;
     for (const { name, specifier, line } of moduleNames(file, code)) {
-      const range = probots.get(name);
-      if (range === undefined || declared.has(name)) continue;
+      const came = cameWith(name);
+      if (came === undefined || declared.has(name)) continue;
       const own = TYPE_SOURCES.has(name) ? frameworkRange(name) : undefined;
       result.problems.push({
         line,
-        message: `imports "${name}", which package.json does not declare: it came with probot${range ? ` (${name}@${range})` : ""}`,
+        message: `imports "${name}", which package.json does not declare: ${came}`,
         hint: own
           ? typeSourceHint(name, own, specifier)
           : `Without probot, "${name}" resolves to gh-app-kit's own copy if it has one (a version of its choosing) or to ` +

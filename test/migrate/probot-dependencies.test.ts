@@ -59,6 +59,37 @@ describe("app migrate: packages the app had only through probot", () => {
     ]);
   });
 
+  it("reports one that came through probot's own dependencies (npm's lockfile), unless another dependency brings it", async () => {
+    // As gitpoap/gitpoap-bot: @sentry/node came through @probot/pino; debug comes through express as well.
+    const lock = JSON.stringify({
+      lockfileVersion: 3,
+      packages: {
+        "": { dependencies: { probot: "^12.1.0", express: "^4.18.2" } },
+        "node_modules/probot": { version: "12.2.8", dependencies: { "@probot/pino": "^2.2.0" } },
+        "node_modules/@probot/pino": { version: "2.3.5", dependencies: { "@sentry/node": "^6.0.0", split2: "^4" } },
+        "node_modules/@sentry/node": { version: "6.19.7", dependencies: { "@sentry/core": "6.19.7" } },
+        "node_modules/@sentry/core": { version: "6.19.7" },
+        "node_modules/split2": { version: "4.2.0" },
+        "node_modules/express": { version: "4.18.2", dependencies: { split2: "^4" } },
+      },
+    });
+    const problems = await problemsOf({
+      "package.json": manifest({ express: "^4.18.2" }),
+      "package-lock.json": lock,
+      "src/index.js": [
+        'const Sentry = require("@sentry/node");',
+        'const { getCurrentHub } = require("@sentry/core");',
+        'const split = require("split2");',
+        "module.exports = (app) => app.log.info(Sentry, getCurrentHub, split);",
+        "",
+      ].join("\n"),
+    });
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
+      'src/index.js:1 imports "@sentry/node", which package.json does not declare: it came with probot, through @probot/pino (@sentry/node@6.19.7)',
+      'src/index.js:2 imports "@sentry/core", which package.json does not declare: it came with probot, through @probot/pino and @sentry/node (@sentry/core@6.19.7)',
+    ]);
+  });
+
   it("reads probot's dependencies from yarn.lock", async () => {
     const yarnLock = [
       "# yarn lockfile v1",
