@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expectReceiveDryRun } from "../helpers/receive-dry-run.js";
 import { exec, PNPM_STORE, pnpmBin } from "../helpers/test-tools.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -74,24 +75,6 @@ describe("the package in a pnpm project (pnpm 9, npm pack)", function () {
   });
 
   it("runs the CLI (its bin, as pnpm links it): app receive --dry-run", async () => {
-    await writeFile(
-      join(project, "index.js"),
-      'module.exports = ({ app }) => app.on("issues.opened", (context) => context.client.issues.createComment(context.issue({ body: "hi" })));\n',
-    );
-    const payload = { action: "opened", issue: { number: 1 }, repository: { name: "r", owner: { login: "o" } } };
-    await writeFile(join(project, "payload.json"), JSON.stringify(payload));
-    const result = await pnpm([
-      "exec",
-      "app",
-      "receive",
-      "--dry-run",
-      "-e",
-      "issues.opened",
-      "-p",
-      "payload.json",
-      "./index.js",
-    ]);
-    expect(result.code, result.stdout + result.stderr).to.equal(0);
-    expect(result.stdout).to.include("Dry run: POST https://api.github.com/repos/o/r/issues/1/comments");
+    await expectReceiveDryRun(project, pnpm, ["exec"]);
   });
 });

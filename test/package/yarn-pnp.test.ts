@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expectReceiveDryRun } from "../helpers/receive-dry-run.js";
 import { exec, YARN_CACHE, yarnBin } from "../helpers/test-tools.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -65,23 +66,6 @@ describe("the package in a Yarn Plug'n'Play project (yarn 4, npm pack)", functio
   });
 
   it("runs the CLI (an ES module) on an app: app receive --dry-run", async () => {
-    await writeFile(
-      join(project, "index.js"),
-      'module.exports = ({ app }) => app.on("issues.opened", (context) => context.client.issues.createComment(context.issue({ body: "hi" })));\n',
-    );
-    const payload = { action: "opened", issue: { number: 1 }, repository: { name: "r", owner: { login: "o" } } };
-    await writeFile(join(project, "payload.json"), JSON.stringify(payload));
-    const result = await yarn([
-      "app",
-      "receive",
-      "--dry-run",
-      "-e",
-      "issues.opened",
-      "-p",
-      "payload.json",
-      "./index.js",
-    ]);
-    expect(result.code, result.stdout + result.stderr).to.equal(0);
-    expect(result.stdout).to.include("Dry run: POST https://api.github.com/repos/o/r/issues/1/comments");
+    await expectReceiveDryRun(project, yarn);
   });
 });
