@@ -1,5 +1,5 @@
 import { visit } from "recast";
-import { lineOf, memberKey, type AnyNode, type Path, type SourceWork } from "./source-types.js";
+import { lineOf, memberKey, type AnyNode, type Path, type SourceWork, PROMISE_METHODS } from "./source-types.js";
 
 /** The methods of `app.webhooks` that answered at once on Probot 7 to 12 (@octokit/webhooks 7 to 9). */
 const METHODS = new Set(["sign", "verify"]);
@@ -12,9 +12,6 @@ const FUNCTIONS = new Set([
   "ClassMethod",
   "ClassPrivateMethod",
 ]);
-
-/** What a promise's user calls on it: the call is used as the promise it is now. */
-const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 
 const HINT =
   "On Probot 12 and earlier webhooks.sign() gave the signature and verify() a boolean at once; here, as on " +

@@ -27,6 +27,9 @@ export function contextTypeNames(ast: AnyNode): ReadonlySet<string> {
   const cached = cache.get(ast);
   if (cached) return cached;
   const names = new Set([CONTEXT]);
+  // One walk of the file: the imports, and the declarations that may name the type again.
+  const aliases: AnyNode[] = [];
+  const interfaces: AnyNode[] = [];
   visit(ast, {
     visitImportSpecifier(path) {
       const node = path.node as AnyNode;
@@ -35,26 +38,27 @@ export function contextTypeNames(ast: AnyNode): ReadonlySet<string> {
         names.add(node.local.name as string);
       return false;
     },
+    visitTSTypeAliasDeclaration(path) {
+      aliases.push(path.node as AnyNode);
+      return false;
+    },
+    visitTSInterfaceDeclaration(path) {
+      interfaces.push(path.node as AnyNode);
+      return false;
+    },
   });
   const typedefs = jsdocTypedefs(ast);
+  // Until no alias of an alias is left to find.
   for (let added = true; added;) {
     added = false;
     const add = (name: string | undefined) => {
       if (name !== undefined && !names.has(name)) (names.add(name), (added = true));
     };
-    visit(ast, {
-      visitTSTypeAliasDeclaration(path) {
-        const node = path.node as AnyNode;
-        if (isContextType(node.typeAnnotation as AnyNode, names)) add(keyName(node.id));
-        return false;
-      },
-      visitTSInterfaceDeclaration(path) {
-        const node = path.node as AnyNode;
-        const bases = (node.extends ?? []) as AnyNode[];
-        if (bases.some((base) => names.has(keyName(base.expression) ?? ""))) add(keyName(node.id));
-        return false;
-      },
-    });
+    for (const node of aliases) if (isContextType(node.typeAnnotation as AnyNode, names)) add(keyName(node.id));
+    for (const node of interfaces) {
+      const bases = (node.extends ?? []) as AnyNode[];
+      if (bases.some((base) => names.has(keyName(base.expression) ?? ""))) add(keyName(node.id));
+    }
     for (const [name, type] of typedefs) if (isJsdocContextType(type, names)) add(name);
   }
   cache.set(ast, names);

@@ -1,11 +1,16 @@
 import { visit } from "recast";
-import { lineOf, memberKey, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
+import {
+  lineOf,
+  memberKey,
+  type AnyNode,
+  type CallSite,
+  type Path,
+  type SourceWork,
+  PROMISE_METHODS,
+} from "./source-types.js";
 
 /** Probot's names whose call or `new` makes the object a test loads its app into. */
 const MAKERS = new Set(["Probot", "Application", "createProbot"]);
-
-/** What a promise's user reads of it: the answer is used as the promise it is now. */
-const PROMISE_MEMBERS = new Set(["then", "catch", "finally"]);
 
 /**
  * Probot 7 to 10's `probot.load(fn)` answered the app (Probot 10: the Probot itself), and tests read it:
@@ -145,7 +150,7 @@ function isMemberRead(member: AnyNode, object: AnyNode): boolean {
   return (
     (member.type === "MemberExpression" || member.type === "OptionalMemberExpression") &&
     member.object === object &&
-    !PROMISE_MEMBERS.has(memberKey(member) ?? "")
+    !PROMISE_METHODS.has(memberKey(member) ?? "")
   );
 }
 

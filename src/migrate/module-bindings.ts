@@ -2,7 +2,7 @@ import { visit } from "recast";
 import { EXPORT_RENAMES } from "./probot-names.js";
 import { renameKeys } from "./rename-option-keys.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
-import { keyName, type AnyNode, type Path, type SourceWork } from "./source-types.js";
+import { keyName, type AnyNode, type Path, type SourceWork, PROMISE_METHODS } from "./source-types.js";
 
 /** A name taken from "probot": `import { Probot as P }`, `const { Probot } = require(...)`. */
 export type ImportedName = {
@@ -34,7 +34,6 @@ export type ModuleReferences = {
 };
 
 const TS_WRAPPERS = new Set(["TSAsExpression", "TSSatisfiesExpression", "TSNonNullExpression", "TSTypeAssertion"]);
-const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 
 /** The path of the expression that holds the value of `path`: past `x as T`, `x!` and parentheses. */
 function outer(path: Path): Path {

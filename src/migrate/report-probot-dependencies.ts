@@ -62,10 +62,10 @@ export async function reportProbotDependencies(
     const indirect = through.get(name);
     return indirect && `it came with probot, through ${indirect.via.join(" and ")} (${name}@${indirect.version})`;
   };
-  const wanted = [...probots.keys(), ...through.keys()].filter(
-    (name) => !declared.has(name) && name !== FRAMEWORK_MODULE,
+  const wanted = new Set(
+    [...probots.keys(), ...through.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE),
   );
-  if (wanted.length === 0) return;
+  if (wanted.size === 0) return;
   if (migratedManifest) {
     for (const { script, name } of scriptPreloads(manifest.scripts)) {
       const came = cameWith(name);
@@ -80,8 +80,8 @@ export async function reportProbotDependencies(
     }
   }
   for (const [file, code, result] of sources) {
-    if (!wanted.some((name) => code.includes(`"${name}`) || code.includes(`'${name}`) || code.includes(`\`${name}`)))
-      continue;
+    // Parsed only when a quoted string in it starts with such a package's name (probot's closure may hold hundreds).
+    if (!quotedPackages(code).some((name) => wanted.has(name))) continue;
     for (const { name, specifier, line } of moduleNames(file, code)) {
       const came = cameWith(name);
       if (came === undefined || declared.has(name)) continue;
@@ -96,6 +96,13 @@ export async function reportProbotDependencies(
       });
     }
   }
+}
+
+/** A quoted string's leading package name (`"@scope/name/path"` → "@scope/name"), for each quoted string. */
+const QUOTED_PACKAGE = /["'`]((?:@[^"'`\s/]+\/)?[^"'`\s/]+)/g;
+
+function quotedPackages(code: string): string[] {
+  return Array.from(code.matchAll(QUOTED_PACKAGE), (match) => match[1]!);
 }
 
 /** A module a script's command preloads: `-r X`, `--require X`, `--import X`, `--loader X`, jest's `--setupFiles X`. */

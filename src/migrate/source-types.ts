@@ -36,6 +36,9 @@ export type ProbotAliases = (specifier: string) => ReadonlySet<string> | undefin
  */
 export type SourceWork = SourceLog & { edits: SourceEdits; unproven?: boolean; aliases?: ProbotAliases | undefined };
 
+/** A promise's own methods: a call of them uses the value as the promise it is. */
+export const PROMISE_METHODS: ReadonlySet<string> = new Set(["then", "catch", "finally"]);
+
 export function lineOf(node: AnyNode | null | undefined): number {
   return node?.loc?.start.line ?? 0;
 }
