@@ -13,6 +13,7 @@ import { withEventName } from "./deprecations.js";
 import { splitEventName, type Delivery, type DeliveryOutcome } from "./delivery/delivery.js";
 import { DeliveryDoor, type DeliverOptions } from "./delivery/delivery-door.js";
 import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
+import { logFailedDelivery } from "./delivery/log-failed-delivery.js";
 import type { AppAggregateError } from "./errors.js";
 import { loadAppFunctions } from "./load-app-functions.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
@@ -153,7 +154,7 @@ export class App {
         transform: (event) =>
           new Context(event.registration ? event : { ...event, registration: this.registrations.primary.info }, this),
         // `app.webhooks.receive` and `verifyAndReceive` come in through the App's door too.
-        deliver: (event) => this.deliver(event),
+        deliver: (event) => this.#deliverLogged(event),
         prepare: (context) => prepareContext(this, context), // the client loaded; a replaced auth() honoured
         log,
       });
@@ -190,7 +191,15 @@ export class App {
 
   /** Delivers one event to every matching handler, concurrently; rejects with the handlers' `AggregateError`. */
   receive(given: { id?: string | undefined; name: string; payload: unknown }): Promise<void> {
-    return this.deliver(splitEventName(withEventName(given)) as Delivery).then(nothing);
+    return this.#deliverLogged(splitEventName(withEventName(given)) as Delivery).then(nothing);
+  }
+
+  /** `receive()`'s way in: a failure is logged here, as Probot's, before it rejects. */
+  #deliverLogged(delivery: Delivery): Promise<DeliveryOutcome> {
+    return this.deliver(delivery).catch((error: unknown) => {
+      logFailedDelivery(this.log, error);
+      throw error;
+    });
   }
 
   /**

@@ -234,4 +234,33 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(event?.payload).to.deep.equal(issuesOpened());
     expect(Object.keys(thrown)).to.not.include("event");
   });
+
+  it("a failed receive() logs each error at error level, as Probot's, bound { name: 'event', id }", async () => {
+    const { app, logs } = appWithLog();
+    app.on("issues", () => {
+      throw new Error("boom");
+    });
+    app.on("issues.opened", async () => {
+      throw Object.assign(new Error("second"), { status: 422 });
+    });
+    const viaApp = await app
+      .receive({ id: "8", name: "issues", payload: issuesOpened() })
+      .catch((error: Error) => error);
+    expect(viaApp).to.be.instanceOf(AggregateError);
+    const lines = () =>
+      logs
+        .records()
+        .map(({ level, name, id, msg, err }) => ({ level, name, id, msg, type: (err as { type?: string })?.type }));
+    expect(lines()).to.deep.equal([
+      { level: 50, name: "event", id: "8", msg: "second", type: "Error" },
+      { level: 50, name: "event", id: "8", msg: "boom", type: "Error" },
+    ]);
+    // app.webhooks.receive() is the same door; a delivery that succeeds logs nothing.
+    await app.webhooks.receive({ id: "9", name: "issues", payload: issuesOpened() } as never).catch(() => undefined);
+    expect(lines().filter((line) => line.id === "9")).to.have.length(2);
+    const quiet = appWithLog();
+    quiet.app.on("issues", async () => {});
+    await quiet.app.receive({ id: "10", name: "issues", payload: issuesOpened() });
+    expect(quiet.logs.records()).to.deep.equal([]);
+  });
 });
