@@ -9,7 +9,10 @@ export const MAX_BASES = 10;
 
 type Found = FileLocation & { config: Configuration };
 
-/** A missing file falls back to the owner's `.github` repository; then each `_extends` base in turn. */
+/**
+ * A missing file falls back to the owner's `.github` repository; then each
+ * `_extends` base in turn, until one that is not there.
+ */
 export async function getConfigFiles(
   client: ConfigClient,
   { owner, repo, path, branch }: { owner: string; repo: string; path: string; branch?: string | undefined },
@@ -34,7 +37,8 @@ export async function getConfigFiles(
     const base = nextBase(value, current, chain);
     const file = await getConfigFile(client, base, cache);
     files.push(file);
-    if (file.config === null) throw missingBase(base, current);
+    // As Probot's: a base that is not there, or that the installation cannot read, ends the chain.
+    if (file.config === null) break;
     chain.push(base);
     current = { ...base, config: file.config };
   }
@@ -65,12 +69,5 @@ function sameFile(a: FileLocation, b: FileLocation): boolean {
     a.repo.toLowerCase() === b.repo.toLowerCase() &&
     a.path === b.path &&
     (a.ref ?? "") === (b.ref ?? "")
-  );
-}
-
-function missingBase(base: FileLocation, from: FileLocation) {
-  return extendsError(
-    `The base ${describeFile(base)} that ${BASE_KEY} names in ${describeFile(from)} does not exist, or the app cannot read it.`,
-    `Create that file, correct the ${BASE_KEY} value, or give the app access to ${base.owner}/${base.repo}.`,
   );
 }

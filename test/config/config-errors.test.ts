@@ -184,12 +184,6 @@ const rows: Row[] = [
     message: /uses a YAML merge key/,
   },
   {
-    rule: "a missing base is an error naming it and the file that names it",
-    files: { "octo/hello:.github/app.yml": "_extends: nowhere" },
-    code: "CONFIG_EXTENDS_INVALID",
-    message: new RegExp(`base octo/nowhere:\\.github/app\\.yml that _extends names in ${FILE} does not exist`),
-  },
-  {
     rule: "an _extends cycle is an error naming the repos",
     files: {
       "octo/hello:.github/app.yml": "_extends: a",

@@ -148,6 +148,21 @@ const rows: Row[] = [
   },
   { rule: "a chain of exactly 10 bases is followed", files: chainOf(10), expected: { depth: 0, bottom: true } },
   {
+    // As Probot's config plugin: a base that is not there (or that the installation cannot read) is skipped.
+    rule: "a missing base ends the chain: the file is merged over the defaults without it",
+    files: { "octo/hello:.github/app.yml": "_extends: nowhere\nown: 1" },
+    defaults: { fallback: true },
+    expected: { fallback: true, own: 1 },
+  },
+  {
+    rule: "a missing base deeper in the chain keeps the bases read before it",
+    files: {
+      "octo/hello:.github/app.yml": "_extends: middle\nown: 1",
+      "octo/middle:.github/app.yml": "_extends: other-org/nowhere:shared/app.yml\nmiddle: 2",
+    },
+    expected: { middle: 2, own: 1 },
+  },
+  {
     rule: "lists concatenate: defaults, then bases, then the file",
     files: {
       "octo/hello:.github/app.yml": "_extends: settings\nlabels: [c]",
