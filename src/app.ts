@@ -100,6 +100,22 @@ export class App {
     } as T;
   }
 
+  /**
+   * A subclass whose Apps are made with these options under the ones given
+   * (a given key wins), as Probot's `Probot.defaults()`.
+   *
+   * @example
+   * const TestApp = App.defaults({ appId: 1, privateKey, Client: TestClient });
+   * const app = new TestApp({ logLevel: "error" });
+   */
+  static defaults<T extends typeof App>(this: T, defaults: AppOptions): T {
+    return class extends (this as typeof App) {
+      constructor(options: AppOptions = {}) {
+        super({ ...defaults, ...options });
+      }
+    } as T;
+  }
+
   readonly version = VERSION;
   readonly state: State;
   #log!: DeprecatedLogger;

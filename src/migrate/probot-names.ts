@@ -206,12 +206,6 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "WebhookProxyOptions",
 ]);
 
-/** Hint for a static method of Probot that App does not have. */
-export const MISSING_STATICS = table<string>({
-  defaults:
-    "App has no static defaults(): pass the options to new App({...}) or createApp({ overrides }), or write a subclass whose constructor adds them.",
-});
-
 export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   {
     prefix: "@probot/adapter-aws-lambda-serverless",

@@ -2,7 +2,7 @@ import { visit } from "recast";
 import type { ModuleReferences } from "./find-module-references.js";
 import { isReference } from "./identifier-roles.js";
 import { declaringScope } from "./scope-lookup.js";
-import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, MISSING_EXPORTS, MISSING_STATICS, renameText } from "./probot-names.js";
+import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, MISSING_EXPORTS, renameText } from "./probot-names.js";
 import {
   keyName,
   lineOf,
@@ -207,12 +207,11 @@ function onReference(
     parent?.type === "MemberExpression" && parent.object === node && !parent.computed
       ? keyName(parent.property)
       : undefined;
-  if (imported === "Probot" && member && MISSING_STATICS[member]) {
-    log.problems.push({
-      line: lineOf(parent),
-      message: `calls Probot.${member}()`,
-      hint: MISSING_STATICS[member] as string,
-    });
+  // Probot.defaults(options): App.defaults takes the same options, under the same renames as new Probot(options).
+  const grandparent = path.parent?.parent as Path | undefined;
+  if (imported === "Probot" && member === "defaults" && grandparent?.node.type === "CallExpression") {
+    if ((grandparent.node as AnyNode).callee === parent)
+      calls.push({ imported, call: grandparent.node, path: grandparent });
   }
 }
 

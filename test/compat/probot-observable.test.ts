@@ -42,6 +42,28 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(rest).to.deep.equal({ level: 30, name: "event", id: "delivery-1", msg: "handling" });
   });
 
+  it("App.defaults(options) is a subclass whose instances take those options under their own, as Probot.defaults", async () => {
+    const logs = createLogCapture();
+    const TestApp = App.defaults({ platformToken: "test", Client: TestClient, log: pino({}, logs.stream as never) });
+    const app = new TestApp({ logLevel: "error" });
+    expect(app).to.be.instanceOf(App);
+    expect(TestApp.plugins).to.equal(App.plugins);
+    app.log.info("kept");
+    expect(logs.records().map((record) => record["msg"])).to.deep.equal(["kept"]);
+    // The given options win over the defaults; defaults of defaults stack.
+    const Layered = TestApp.defaults({ platformToken: "other" });
+    expect(new Layered()).to.be.instanceOf(TestApp);
+    nock(API)
+      .post("/repos/hiimbex/testing-things/issues/1/comments")
+      .matchHeader("authorization", "token other")
+      .reply(201, {});
+    const layered = new Layered();
+    layered.on("issues.opened", async (context) => {
+      await context.client.issues.createComment(context.issue({ body: "b" }));
+    });
+    await layered.receive({ id: "1", name: "issues", payload: issuesOpened() });
+  });
+
   it('the deprecated "id" option writes nothing into the app\'s own log', () => {
     const { app, logs } = appWithLog({ id: 1 });
     app.log.info("mine");

@@ -114,9 +114,15 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
   [
     "what does not exist here is reported and left",
     "index.js",
-    'const { Server, Probot, somethingElse } = require("probot");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = Probot.defaults({});\n',
-    'const { Server, App, somethingElse } = require("gh-app-kit");\nconst { Context } = require("gh-app-kit");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\nconst P = App.defaults({});\n',
-    ["Probot's Server", "somethingElse", "probot/lib/x", "adapter-aws-lambda-serverless", "Probot.defaults"],
+    'const { Server, Probot, somethingElse } = require("probot");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\n',
+    'const { Server, App, somethingElse } = require("gh-app-kit");\nconst { Context } = require("gh-app-kit");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\n',
+    ["Probot's Server", "somethingElse", "probot/lib/x", "adapter-aws-lambda-serverless"],
+  ],
+  [
+    "Probot.defaults(options) becomes App.defaults, its option keys renamed as new Probot's",
+    "test.js",
+    'const { Probot, ProbotOctokit } = require("probot");\nconst TestProbot = Probot.defaults({ githubToken: "t", Octokit: ProbotOctokit.defaults({ retry: { enabled: false } }) });\n',
+    'const { App, AppClient } = require("gh-app-kit");\nconst TestProbot = App.defaults({ platformToken: "t", Client: AppClient.defaults({ retry: { enabled: false } }) });\n',
   ],
   [
     "a deep import of public names moves to the root",
