@@ -28,7 +28,7 @@ if (command === "--version" && rest.length === 0) {
 
 /**
  * `app receive` runs once per event in an Actions job: when its command line
- * is one oclif would accept as is, it runs without oclif (dist/src/cli/fast-receive.js);
+ * is one oclif would accept as is, it runs without oclif (dist/node/fast-receive.js);
  * false when oclif must run it (help, a typo, a bad value, or not built).
  */
 async function receiveWithoutOclif(args) {
@@ -38,10 +38,10 @@ async function receiveWithoutOclif(args) {
     // Node 20.19+), in one synchronous pass instead of one turn per module:
     // a tenth of the start.
     const { createRequire } = await import("node:module");
-    ({ fastReceive } = createRequire(import.meta.url)("../dist/src/cli/fast-receive.js"));
+    ({ fastReceive } = createRequire(import.meta.url)("../dist/node/fast-receive.js"));
   } catch {
     try {
-      ({ fastReceive } = await import("../dist/src/cli/fast-receive.js"));
+      ({ fastReceive } = await import("../dist/node/fast-receive.js"));
     } catch {
       return false;
     }

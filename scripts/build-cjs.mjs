@@ -14,6 +14,8 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "dist/cjs");
 const ENTRIES = { index: "../src/index.js", testing: "../src/testing/index.js" };
+/** What require() loads where it can load an ES module: the same files as import (dist/node, built before this). */
+const NODE_ENTRIES = { index: "../node/index.js", testing: "../node/testing.js" };
 const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 const { imports } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 /** "@scope/name/sub" → "@scope/name". */
@@ -161,6 +163,6 @@ for (const [name, path] of Object.entries(ENTRIES)) {
   );
   writeFileSync(
     join(out, `${name}.cjs`),
-    `"use strict";\nmodule.exports = require("./load.cjs")(() => require(${JSON.stringify(path)}), ${JSON.stringify(name)});\n`,
+    `"use strict";\nmodule.exports = require("./load.cjs")(() => require(${JSON.stringify(NODE_ENTRIES[name])}), ${JSON.stringify(name)});\n`,
   );
 }

@@ -86,7 +86,7 @@ describe("the package root (gh-app-kit)", () => {
         { env: { PATH: process.env.PATH ?? "", IMPORT_LOG: log }, encoding: "utf8" },
       );
       const loaded = readFileSync(log, "utf8");
-      expect(loaded).to.include("/dist/src/index.js");
+      expect(loaded).to.include("/dist/node/index.js");
       for (const optional of [
         "/@oclif/",
         "/smee-client/",

@@ -35,8 +35,9 @@ describe("app receive's fast start (without oclif)", () => {
   let pem: string;
   let saved: Record<string, string | undefined>;
   before(async () => {
-    Receive = ((await import(new URL("commands/receive.js", DIST).href)) as { default: typeof ReceiveCommand }).default;
-    ({ parseReceiveArgs } = (await import(new URL("src/cli/fast-receive.js", DIST).href)) as {
+    Receive = ((await import(new URL("node/commands/receive.js", DIST).href)) as { default: typeof ReceiveCommand })
+      .default;
+    ({ parseReceiveArgs } = (await import(new URL("node/fast-receive.js", DIST).href)) as {
       parseReceiveArgs: typeof ParseReceiveArgs;
     });
     cwd = await mkdtemp(join(tmpdir(), "app-receive-fast-"));
@@ -162,7 +163,7 @@ describe("app receive's fast start (without oclif)", () => {
     expect(result.stdout + result.stderr).to.equal("");
     expect(await readFile(join(cwd, "ran"), "utf8")).to.equal("1");
     const loaded = await readFile(log, "utf8");
-    expect(loaded).to.include("/dist/src/cli/fast-receive.js");
+    expect(loaded).to.include("/dist/node/fast-receive.js");
     for (const unused of ["/@oclif/core/", "/pino-pretty/", "/@sentry/", "/yaml/", "/hono/"])
       expect(loaded, unused).not.to.include(unused);
   });

@@ -5,7 +5,7 @@ import { bareEnv } from "../helpers/child-env.js";
 
 /** The built executable: `npm run build` (run by `pretest`) must have written dist/. */
 export const BIN = fileURLToPath(new URL("../../bin/run.js", import.meta.url));
-const BUILT = fileURLToPath(new URL("../../dist/commands", import.meta.url));
+const BUILT = fileURLToPath(new URL("../../dist/node/commands", import.meta.url));
 
 export type BinResult = { code: number; stdout: string; stderr: string };
 
@@ -28,7 +28,7 @@ export function runBin(
   args: readonly string[],
   { cwd, env = {}, timeoutMs = 60_000 }: RunBinOptions,
 ): Promise<BinResult> {
-  if (!existsSync(BUILT)) throw new Error("dist/commands is missing: run `npm run build` before these tests.");
+  if (!existsSync(BUILT)) throw new Error("dist/node/commands is missing: run `npm run build` before these tests.");
   const base = bareEnv({ NO_COLOR: "1" });
   return new Promise((resolve) => {
     execFile(

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +20,7 @@ const exampleIssuesOpened = (): Example => {
   return all.find((entry) => entry.name === "issues")!.examples.find((example) => example.action === "opened")!;
 };
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/apps/${name}`, import.meta.url));
-const BUILT = fileURLToPath(new URL("../../dist/commands/run.js", import.meta.url));
+const BUILT = fileURLToPath(new URL("../../dist/node/commands/run.js", import.meta.url));
 
 /** Posts a signed `issues.opened` delivery; `headers` replace the signed ones. */
 async function deliver(url: string, headers: Record<string, string | undefined> = {}): Promise<Response> {
@@ -216,21 +216,21 @@ describe("app run (the built command, in its own process)", function () {
   describe("loads the setup flow and the proxy only when it uses them", () => {
     const REGISTER = new URL("../fixtures/register-record-imports.mjs", import.meta.url).href;
     const OPTIONAL = [
-      "/dist/src/setup-manifest/",
-      "/dist/src/proxy/",
+      "/dist/node/chunks/create-setup-app-",
+      "/dist/node/chunks/create-webhook-proxy-",
       "/yaml/",
       "/smee-client/",
       "/ioredis/",
       "/@sentry/",
       "/@opentelemetry/",
-      "/dist/src/telemetry/start-telemetry.js",
+      "/dist/node/chunks/start-telemetry-",
       "/bullmq/",
       "/msgpackr/",
-      "/dist/src/queue/create-delivery-queue.js",
-      "/dist/src/queue/start-delivery-worker.js",
+      "/dist/node/chunks/create-delivery-queue-",
+      "/dist/node/chunks/start-delivery-worker-",
     ];
     /** `app migrate`'s parser: never loaded by `app run`. */
-    const MIGRATE_ONLY = ["/dist/src/migrate/", "/recast/", "/@babel/parser/"];
+    const MIGRATE_ONLY = ["/dist/node/chunks/migrate-app-", "/recast/", "/@babel/parser/"];
     /** Starts `app run` recording every module it resolves, and stops it once it listens. */
     async function loadedBy(extra: Record<string, string>): Promise<string> {
       const log = join(cwd, "imports.txt");
@@ -249,15 +249,26 @@ describe("app run (the built command, in its own process)", function () {
         OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9",
         OTEL_METRICS_EXPORTER: "none",
       });
-      expect(loaded).to.include("/dist/src/telemetry/start-telemetry.js");
+      expect(loaded).to.include("/dist/node/chunks/start-telemetry-");
       expect(loaded).to.include("/@opentelemetry/exporter-trace-otlp-proto/");
       expect(loaded, "only the protocol in use").not.to.include("/@opentelemetry/exporter-trace-otlp-http/");
     });
 
     it("a configured app without a proxy loads neither, nor YAML, Redis, Sentry, OpenTelemetry or app migrate's parser", async () => {
       const loaded = await loadedBy({});
-      expect(loaded).to.include("/dist/src/run/run.js");
+      expect(loaded).to.include("/dist/node/commands/run.js");
       for (const optional of [...OPTIONAL, ...MIGRATE_ONLY]) expect(loaded, optional).not.to.include(optional);
+    });
+
+    it("each optional part of the package is a chunk of its own in the Node build, so the checks above can see it", () => {
+      const chunks = readdirSync(fileURLToPath(new URL("../../dist/node/chunks/", import.meta.url)));
+      for (const marker of [...OPTIONAL, ...MIGRATE_ONLY].filter((path) => path.startsWith("/dist/node/chunks/"))) {
+        const name = marker.slice("/dist/node/chunks/".length);
+        expect(
+          chunks.filter((chunk) => chunk.startsWith(name)),
+          marker,
+        ).to.have.length(1);
+      }
     });
 
     it("app --version loads none of BullMQ", async () => {
@@ -281,8 +292,8 @@ describe("app run (the built command, in its own process)", function () {
 
     it("setup mode loads the setup flow", async () => {
       const loaded = await loadedBy({ APP_ID: "", PRIVATE_KEY: "" });
-      expect(loaded).to.include("/dist/src/setup-manifest/create-setup-app.js");
-      expect(loaded).not.to.include("/dist/src/proxy/");
+      expect(loaded).to.include("/dist/node/chunks/create-setup-app-");
+      expect(loaded).not.to.include("/dist/node/chunks/create-webhook-proxy-");
     });
   });
 

@@ -61,7 +61,8 @@ process.exit(0);
     await rm(tmp, { recursive: true, force: true });
   });
 
-  it("constructs no Error, loaded by Node", async () => {
+  it("constructs no Error, loaded by Node (the Node build, and the modules other runtimes load)", async () => {
+    expect(await errorsMadeLoading(tmp, join(root, "dist/node/index.js"))).to.deep.equal([]);
     expect(await errorsMadeLoading(tmp, join(root, "dist/src/index.js"))).to.deep.equal([]);
   });
 

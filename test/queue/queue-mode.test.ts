@@ -8,7 +8,7 @@ import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runToExit, spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
 import { deliver, eventually, queueEnv, RECORDER } from "./queue-helpers.js";
 
-const BUILT = fileURLToPath(new URL("../../dist/commands/worker.js", import.meta.url));
+const BUILT = fileURLToPath(new URL("../../dist/node/commands/worker.js", import.meta.url));
 const QUEUE_PROCESS = fileURLToPath(new URL("./fixtures/queue-process.ts", import.meta.url));
 const QUEUE_KEY = "gh-app-kit:bull:deliveries-api.github.com_1";
 const WORKER_READY = /worker started/;

@@ -14,7 +14,7 @@ import {
   type Registered,
 } from "./helpers.js";
 
-const BUILT = fileURLToPath(new URL("../../dist/commands/worker.js", import.meta.url));
+const BUILT = fileURLToPath(new URL("../../dist/node/commands/worker.js", import.meta.url));
 const COMMENT_APP = fileURLToPath(new URL("../fixtures/apps/comment.js", import.meta.url));
 
 describe("APP_REGISTRATIONS with app run --queue redis --no-worker and one app worker", function () {

@@ -12,7 +12,7 @@ import { issuesOpenedPayload } from "../helpers/test-app.js";
 import { addManifestConversions, extractState } from "./manifest-conversions.js";
 
 const APP = fileURLToPath(new URL("../fixtures/apps/comment.js", import.meta.url));
-const BUILT = fileURLToPath(new URL("../../dist/commands/run.js", import.meta.url));
+const BUILT = fileURLToPath(new URL("../../dist/node/commands/run.js", import.meta.url));
 
 describe("setup mode end to end: app run without credentials, then with the .env it wrote", function () {
   this.timeout(60_000);
