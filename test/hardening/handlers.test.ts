@@ -274,9 +274,19 @@ describe("hardening: onError hooks and floating rejections", () => {
         aggregate = script
           .stdout()
           .split("\n")
-          .find((text) => text.includes("floating aggregate"));
+          .find((text) => text.includes("floating aggregate") && text.includes("nothing handled it"));
       }
       const { msg } = JSON.parse(aggregate!) as { msg: string };
+      // Before it, receive() logged each handler's error, as Probot's does, bound to the delivery.
+      const each = script
+        .stdout()
+        .split("\n")
+        .filter((text) => text.includes("handler of the floating aggregate") && !text.includes("nothing handled it"))
+        .map((text) => JSON.parse(text) as { level: number; name: string; id: string });
+      expect(each.map(({ level, name, id }) => ({ level, name, id }))).to.deep.equal([
+        { level: 50, name: "event", id: "float-4-label" },
+        { level: 50, name: "event", id: "float-4-label" },
+      ]);
       expect(msg).to.include("first handler of the floating aggregate\nsecond handler of the floating aggregate");
       expect(msg).not.to.match(/\n\s+at /);
     } finally {
