@@ -11,7 +11,14 @@ import {
 import { renameIndexedAccess, renameTypeQueryMember } from "./client-type-queries.js";
 import { contextTypeNames, contextTypeNamesAt, jsdocContextParams } from "./context-types.js";
 import { reportClientMembers, reportOwnContextType } from "./own-context-type.js";
-import { findContextWrappers, isContextPrototype, owningClass, renameWrapperMembers } from "./context-wrappers.js";
+import {
+  classMemberName,
+  contextMembers,
+  findContextWrappers,
+  isContextPrototype,
+  owningClass,
+  renameWrapperMembers,
+} from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { clientAlias, findOldNameReads } from "./double-old-reads.js";
@@ -98,7 +105,8 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
 
 /** Whether an expression is surely an event context: a context's name, a handler's or typed parameter, or `x.context`. */
 export function contextTester(ast: AnyNode): (path: Path) => boolean {
-  const contexts = findContextParameters(ast, contextTypeNames(ast));
+  const types = contextTypeNames(ast);
+  const contexts = findContextParameters(ast, types);
   return (path) => {
     const node = path.node as AnyNode;
     if (node.type === "Identifier") {
@@ -107,7 +115,13 @@ export function contextTester(ast: AnyNode): (path: Path) => boolean {
       return contexts.some((c) => c.name === node.name && c.scope === scope);
     }
     const member = node.type === "MemberExpression" || node.type === "OptionalMemberExpression";
-    return member && (memberKey(node) === "context" || isContextPrototype(node));
+    if (!member) return false;
+    if (memberKey(node) === "context" || isContextPrototype(node)) return true;
+    // `this.ghContext`, `this.#ghContext`: a member its class declares with the context's type.
+    if ((node.object as AnyNode).type !== "ThisExpression" || node.computed) return false;
+    const owner = owningClass(path.get("object") as Path);
+    const name = classMemberName(node.property as AnyNode);
+    return owner !== undefined && name !== undefined && contextMembers(owner, types).has(name);
   };
 }
 
