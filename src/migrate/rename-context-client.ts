@@ -20,6 +20,7 @@ import {
   renameWrapperMembers,
 } from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
+import { inheritedContextMembers, type BaseClassMembers } from "./context-base-classes.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { clientAlias, findOldNameReads } from "./double-old-reads.js";
 import { keyName, lineOf, memberKey } from "./source-types.js";
@@ -37,7 +38,7 @@ function clientKey(name: string | undefined): string | undefined {
  */
 export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = false): void {
   const parts = findContextParts(ast, isContextDouble);
-  const isEventContext = contextTester(ast);
+  const isEventContext = contextTester(ast, log.bases);
   reportClientMembers(ast, log);
   // `this` in a class that copies a context's client (`this.octokit = context.octokit`) is read as a context.
   const wrappers = findContextWrappers(ast, isEventContext);
@@ -104,7 +105,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
 }
 
 /** Whether an expression is surely an event context: a context's name, a handler's or typed parameter, or `x.context`. */
-export function contextTester(ast: AnyNode): (path: Path) => boolean {
+export function contextTester(ast: AnyNode, bases?: BaseClassMembers): (path: Path) => boolean {
   const types = contextTypeNames(ast);
   const contexts = findContextParameters(ast, types);
   return (path) => {
@@ -121,7 +122,8 @@ export function contextTester(ast: AnyNode): (path: Path) => boolean {
     if ((node.object as AnyNode).type !== "ThisExpression" || node.computed) return false;
     const owner = owningClass(path.get("object") as Path);
     const name = classMemberName(node.property as AnyNode);
-    return owner !== undefined && name !== undefined && contextMembers(owner, types).has(name);
+    if (owner === undefined || name === undefined) return false;
+    return contextMembers(owner, types).has(name) || inheritedContextMembers(ast, owner, types, bases).has(name);
   };
 }
 

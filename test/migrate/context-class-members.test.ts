@@ -50,6 +50,24 @@ const FILES: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
+  // A subclass in another file reads the member its base class declares.
+  "src/pull-strategy.ts": [
+    'import { Strategy } from "./strategy";',
+    "",
+    'export class PullStrategy extends Strategy<"issues.opened"> {',
+    "  list() {",
+    "    return this.ghContext.octokit.pulls.list(this.ghContext.repo());",
+    "  }",
+    "}",
+    "",
+    "export class Other {",
+    "  constructor(private readonly ghContext: { octokit: string }) {}",
+    "  read() {",
+    "    return this.ghContext.octokit;",
+    "  }",
+    "}",
+    "",
+  ].join("\n"),
   "src/index.ts": [
     'import { Probot } from "probot";',
     'import { Greeter, Closer } from "./strategy";',
@@ -65,7 +83,7 @@ const FILES: Record<string, string> = {
 };
 
 function typeErrors(dir: string): string[] {
-  return appTypeErrors(dir, ["src/index.ts", "src/strategy.ts"], {
+  return appTypeErrors(dir, ["src/index.ts", "src/strategy.ts", "src/pull-strategy.ts"], {
     esModuleInterop: true,
     module: ts.ModuleKind.CommonJS,
     moduleResolution: ts.ModuleResolutionKind.Node10,
@@ -90,6 +108,11 @@ describe("app migrate: a class's member typed as the context", () => {
     expect(source).to.include("return this.incoming.client.issues.update(");
     // A member of another type keeps its `octokit`.
     expect(source).to.include('this.options = { octokit: "not a context" };');
+
+    const sub = await readFile(join(dir, "src/pull-strategy.ts"), "utf8");
+    expect(sub).to.include("return this.ghContext.client.pulls.list(this.ghContext.repo());");
+    // A member of the same name in a class that does not extend it is not a context.
+    expect(sub).to.include("return this.ghContext.octokit;");
 
     expect(typeErrors(dir)).to.deep.equal([]);
 
