@@ -37,14 +37,28 @@ export function findContextClasses(
   return found;
 }
 
+const classesOf = new WeakMap<AnyNode, ReadonlyMap<string, AnyNode>>();
+
+/** The classes a file declares at its top level (exported or not), by name. */
+function localClasses(ast: AnyNode): ReadonlyMap<string, AnyNode> {
+  const known = classesOf.get(ast);
+  if (known) return known;
+  const local = new Map<string, AnyNode>();
+  for (const statement of ast.program.body as AnyNode[]) {
+    const declaration = statement.type.startsWith("Export") ? statement.declaration : statement;
+    if (declaration?.type === "ClassDeclaration" && declaration.id) local.set(declaration.id.name, declaration);
+  }
+  classesOf.set(ast, local);
+  return local;
+}
+
 function exportedClasses(ast: AnyNode): Map<string, ExportedClass> {
   const types = contextTypeNames(ast);
   const body = ast.program.body as AnyNode[];
-  const local = new Map<string, AnyNode>();
+  const local = localClasses(ast);
   const exported = new Map<string, AnyNode>();
   for (const statement of body) {
     const declaration = statement.type.startsWith("Export") ? statement.declaration : statement;
-    if (declaration?.type === "ClassDeclaration" && declaration.id) local.set(declaration.id.name, declaration);
     if (statement.type === "ExportDefaultDeclaration" && declaration?.type === "ClassDeclaration")
       exported.set("default", declaration);
     if (statement.type === "ExportDefaultDeclaration" && declaration?.type === "Identifier") {
@@ -127,11 +141,8 @@ export function inheritedContextMembers(
   bases: BaseClassMembers | undefined,
 ): ReadonlySet<string> {
   const names = new Set<string>();
-  const local = new Map<string, AnyNode>();
-  for (const statement of ast.program.body as AnyNode[]) {
-    const declaration = statement.type.startsWith("Export") ? statement.declaration : statement;
-    if (declaration?.type === "ClassDeclaration" && declaration.id) local.set(declaration.id.name, declaration);
-  }
+  if (owner.superClass?.type !== "Identifier") return names;
+  const local = localClasses(ast);
   for (let at = owner, depth = 0; at?.superClass?.type === "Identifier" && depth < MAX_DEPTH; depth++) {
     const name = at.superClass.name as string;
     const parent = local.get(name);
