@@ -1,4 +1,5 @@
 import { visit } from "recast";
+import { isContextType } from "./context-types.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
 import { keyName, lineOf, setString, type AnyNode, type Path, type SourceWork } from "./source-types.js";
 
@@ -23,6 +24,43 @@ export function owningClass(path: Path): AnyNode | undefined {
     if (/Function/.test(node.type) && (at.parent?.node as AnyNode | undefined)?.type !== "MethodDefinition") return;
   }
   return undefined;
+}
+
+/** A class member's name as declared or read off `this`: `name`, `"name"`, or `#name` for a private field. */
+export function classMemberName(key: AnyNode | null | undefined): string | undefined {
+  if (key?.type === "PrivateName") return `#${key.id.name as string}`;
+  return keyName(key);
+}
+
+const typedMembers = new WeakMap<AnyNode, ReadonlySet<string>>();
+
+/**
+ * The members of class `owner` declared with the context's type (by one of `types`, the file's
+ * names for it): a property or private field (`#ghContext: Context<T>`), a getter returning it
+ * (`get ghContext(): Context<T>`), a constructor's parameter property (`private readonly
+ * event: Context`). What `this.<member>` reads there is an event context.
+ */
+export function contextMembers(owner: AnyNode, types: ReadonlySet<string>): ReadonlySet<string> {
+  const known = typedMembers.get(owner);
+  if (known) return known;
+  const names = new Set<string>();
+  for (const member of (owner.body?.body ?? []) as AnyNode[]) {
+    if (member.computed) continue;
+    const name = classMemberName(member.key);
+    if (/Property$/.test(member.type as string)) {
+      if (name && isContextType(member.typeAnnotation?.typeAnnotation, types)) names.add(name);
+    } else if (member.type === "ClassMethod" && member.kind === "get") {
+      if (name && isContextType(member.returnType?.typeAnnotation, types)) names.add(name);
+    } else if (member.type === "ClassMethod" && member.kind === "constructor") {
+      for (const param of member.params as AnyNode[]) {
+        if (param.type !== "TSParameterProperty") continue;
+        const id = param.parameter.type === "AssignmentPattern" ? param.parameter.left : param.parameter;
+        if (id.type === "Identifier" && isContextType(id.typeAnnotation?.typeAnnotation, types)) names.add(id.name);
+      }
+    }
+  }
+  typedMembers.set(owner, names);
+  return names;
 }
 
 function memberName(node: AnyNode): string | undefined {

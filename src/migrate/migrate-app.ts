@@ -1,3 +1,4 @@
+import { baseClassMembers, findContextClasses, type BaseClassMembers } from "./context-base-classes.js";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
@@ -97,18 +98,21 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     texts.push([file, await readFile(join(directory, file), "utf8")]);
   const byFile = new Map(texts.map((entry, index) => [entry[0], index]));
   const resolveIn = (from: string, module: string) => resolveModule(from, module, byFile);
-  const aliasesOf = probotAliases(findProbotReExports(texts), (from, to) => texts[resolveIn(from, to) ?? -1]?.[0]);
+  const fileOf = (from: string, to: string) => texts[resolveIn(from, to) ?? -1]?.[0];
+  const aliasesOf = probotAliases(findProbotReExports(texts), fileOf);
+  const basesOf = baseClassMembers(findContextClasses(texts), fileOf);
+  const sharedOf = (file: string) => ({ aliases: aliasesOf(file), bases: basesOf(file) });
   for (const [file, before] of texts) {
     report.scanned++;
     let after: SourceResult;
     try {
-      after = migrateSource(file, before, { extensions, aliases: aliasesOf(file) });
+      after = migrateSource(file, before, { extensions, ...sharedOf(file) });
     } catch (error) {
       after = { code: before, changes: [], problems: [], error: (error as Error).message };
     }
     sources.push([file, before, after]);
   }
-  followRouterHandoffs(sources, extensions, aliasesOf);
+  followRouterHandoffs(sources, extensions, sharedOf);
   const entries = entryModules(manifest).map((module) => resolveIn("package.json", module));
   dropHelperReports(sources, new Set(entries.filter((index) => index !== undefined)), resolveIn);
   // After the renames, with the app's own compiler: payload fields now typed nullable get their `!`.
@@ -178,7 +182,7 @@ type SourceResult = {
 function followRouterHandoffs(
   sources: Array<[file: string, before: string, after: SourceResult]>,
   extensions: boolean,
-  aliasesOf: (file: string) => ProbotAliases | undefined,
+  sharedOf: (file: string) => { aliases: ProbotAliases | undefined; bases: BaseClassMembers | undefined },
 ): void {
   const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
   const again = new Map<number, { routerParams: RouterParam[]; loadedExports: Set<string> }>();
@@ -197,11 +201,7 @@ function followRouterHandoffs(
   for (const [index, options] of again) {
     const [file, before] = sources[index] as [string, string, SourceResult];
     try {
-      sources[index] = [
-        file,
-        before,
-        migrateSource(file, before, { ...options, extensions, aliases: aliasesOf(file) }),
-      ];
+      sources[index] = [file, before, migrateSource(file, before, { ...options, extensions, ...sharedOf(file) })];
     } catch {
       // unreadable: the first result says so
     }

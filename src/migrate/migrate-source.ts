@@ -5,6 +5,7 @@ import { findModuleReferences } from "./find-module-references.js";
 import { parseWithBabel } from "./parse-source.js";
 import { rewriteProbot9Context } from "./probot-9-context.js";
 import { rewriteTypesReferences } from "./module-specifier-rewrites.js";
+import type { BaseClassMembers } from "./context-base-classes.js";
 import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
@@ -47,6 +48,8 @@ export type MigrateSourceOptions = {
   loadedExports?: ReadonlySet<string> | undefined;
   /** The app's own modules this file names that hand on all of probot (probot-reexports.ts). */
   aliases?: ProbotAliases | undefined;
+  /** The context members of the base classes other files of the app export (context-base-classes.ts). */
+  bases?: BaseClassMembers | undefined;
 };
 
 export type SourceResult = SourceLog & {
@@ -71,7 +74,8 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   const ast = parseWithBabel(file, code) as unknown as AnyNode; // a file that does not parse is thrown: unreadable
   try {
     const extensions = Boolean(options.extensions);
-    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions, aliases: options.aliases });
+    const { aliases, bases } = options;
+    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions, aliases, bases });
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
     const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
@@ -117,11 +121,18 @@ type TreeOptions = {
   loadedExports: ReadonlySet<string>;
   extensions: boolean;
   aliases: ProbotAliases | undefined;
+  bases: BaseClassMembers | undefined;
 };
 
 function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOptions): SourceResult {
   const { routerParams, loadedExports, extensions } = options;
-  const log: SourceWork = { changes: [], problems: [], edits: new SourceEdits(), aliases: options.aliases };
+  const log: SourceWork = {
+    changes: [],
+    problems: [],
+    edits: new SourceEdits(),
+    aliases: options.aliases,
+    bases: options.bases,
+  };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
   rewriteTypesReferences(ast, log);

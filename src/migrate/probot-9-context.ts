@@ -11,7 +11,7 @@ import type { AnyNode, Path, SourceWork } from "./source-types.js";
  * - `context.event`, the event's name, is `context.name` (a deprecated getter here): listed.
  */
 export function rewriteProbot9Context(ast: AnyNode, log: SourceWork): void {
-  const isContext = contextTester(ast);
+  const isContext = contextTester(ast, log.bases);
   /** `<context>.issue(...)`. */
   const isIssueCall = (path: Path): boolean => {
     const node = path.node as AnyNode;

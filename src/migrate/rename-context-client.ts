@@ -11,8 +11,16 @@ import {
 import { renameIndexedAccess, renameTypeQueryMember } from "./client-type-queries.js";
 import { contextTypeNames, contextTypeNamesAt, jsdocContextParams } from "./context-types.js";
 import { reportClientMembers, reportOwnContextType } from "./own-context-type.js";
-import { findContextWrappers, isContextPrototype, owningClass, renameWrapperMembers } from "./context-wrappers.js";
+import {
+  classMemberName,
+  contextMembers,
+  findContextWrappers,
+  isContextPrototype,
+  owningClass,
+  renameWrapperMembers,
+} from "./context-wrappers.js";
 import { CONTEXT_RENAMES } from "./probot-names.js";
+import { inheritedContextMembers, type BaseClassMembers } from "./context-base-classes.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { clientAlias, findOldNameReads } from "./double-old-reads.js";
 import { keyName, lineOf, memberKey } from "./source-types.js";
@@ -30,7 +38,7 @@ function clientKey(name: string | undefined): string | undefined {
  */
 export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = false): void {
   const parts = findContextParts(ast, isContextDouble);
-  const isEventContext = contextTester(ast);
+  const isEventContext = contextTester(ast, log.bases);
   reportClientMembers(ast, log);
   // `this` in a class that copies a context's client (`this.octokit = context.octokit`) is read as a context.
   const wrappers = findContextWrappers(ast, isEventContext);
@@ -97,8 +105,9 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
 }
 
 /** Whether an expression is surely an event context: a context's name, a handler's or typed parameter, or `x.context`. */
-export function contextTester(ast: AnyNode): (path: Path) => boolean {
-  const contexts = findContextParameters(ast, contextTypeNames(ast));
+export function contextTester(ast: AnyNode, bases?: BaseClassMembers): (path: Path) => boolean {
+  const types = contextTypeNames(ast);
+  const contexts = findContextParameters(ast, types);
   return (path) => {
     const node = path.node as AnyNode;
     if (node.type === "Identifier") {
@@ -107,7 +116,14 @@ export function contextTester(ast: AnyNode): (path: Path) => boolean {
       return contexts.some((c) => c.name === node.name && c.scope === scope);
     }
     const member = node.type === "MemberExpression" || node.type === "OptionalMemberExpression";
-    return member && (memberKey(node) === "context" || isContextPrototype(node));
+    if (!member) return false;
+    if (memberKey(node) === "context" || isContextPrototype(node)) return true;
+    // `this.ghContext`, `this.#ghContext`: a member its class declares with the context's type.
+    if ((node.object as AnyNode).type !== "ThisExpression" || node.computed) return false;
+    const owner = owningClass(path.get("object") as Path);
+    const name = classMemberName(node.property as AnyNode);
+    if (owner === undefined || name === undefined) return false;
+    return contextMembers(owner, types).has(name) || inheritedContextMembers(ast, owner, types, bases).has(name);
   };
 }
 

@@ -1,4 +1,5 @@
 import type { types } from "recast";
+import type { BaseClassMembers } from "./context-base-classes.js";
 
 /** A Babel AST node; fields are read by name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -34,7 +35,13 @@ export type ProbotAliases = (specifier: string) => ReadonlySet<string> | undefin
  * `unproven`: a pass found something it cannot rewrite right, so the file is left as it was.
  * `aliases`: the app's own modules that hand on all of probot (probot-reexports.ts).
  */
-export type SourceWork = SourceLog & { edits: SourceEdits; unproven?: boolean; aliases?: ProbotAliases | undefined };
+export type SourceWork = SourceLog & {
+  edits: SourceEdits;
+  unproven?: boolean;
+  aliases?: ProbotAliases | undefined;
+  /** The context members of the base classes other files of the app export (context-base-classes.ts). */
+  bases?: BaseClassMembers | undefined;
+};
 
 /** A promise's own methods: a call of them uses the value as the promise it is. */
 export const PROMISE_METHODS: ReadonlySet<string> = new Set(["then", "catch", "finally"]);
