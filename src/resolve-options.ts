@@ -6,6 +6,7 @@ import { CLIENT_DEFAULTS } from "./client/defaults.js";
 import { warnOnce } from "./deprecations.js";
 import { AppError } from "./errors.js";
 import { readAppId } from "./options/app-id.js";
+import { keyAsText } from "./private-key/normalize-private-key.js";
 import type { AppOptions } from "./options/app-options.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
 
@@ -61,7 +62,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     appId: id,
     appIdProblem: problem,
     // The key is checked when first used (see TokenStore); with a platform token it is never used.
-    privateKey: privateKey || undefined,
+    privateKey: keyAsText(privateKey) || undefined,
     Client,
     ...resolveWebhooks(options.webhooks),
     throttleInUse: (shared) => throttleInUse(options.throttleOptions, shared),

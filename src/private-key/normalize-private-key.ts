@@ -1,6 +1,14 @@
 const BASE64 = /^[A-Za-z0-9+/=_\s-]+$/;
 const PEM = /^(-----BEGIN ([A-Z0-9 ]+)-----)\s*([\s\S]*?)\s*(-----END \2-----)$/;
 
+/**
+ * A key given as bytes (a `Buffer` from `fs.readFile` without an encoding, as
+ * Probot 9's app template read its test key) as its text; anything else as it is.
+ */
+export function keyAsText<T>(key: T): T | string {
+  return key instanceof Uint8Array ? new TextDecoder().decode(key) : key;
+}
+
 /** Accepts keys as people store them (`\n`-escaped in .env, "\r\n", base64 of the PEM, one line). */
 export function normalizePrivateKey(raw: string): string {
   let text = raw.trim();

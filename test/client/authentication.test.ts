@@ -23,6 +23,22 @@ describe("authentication against the platform", () => {
     expect(platform.calls.at(-1)!.auth).to.deep.equal({ type: "app", appId: 1 });
   });
 
+  it("takes the key as a Buffer, as Probot 9's template read it (fs.readFile without an encoding), for cert and privateKey", async () => {
+    const key = Buffer.from(getTestKeys().privateKeyPkcs1);
+    for (const options of [{ privateKey: key }, { privateKey: undefined, cert: key }]) {
+      const { app } = createTestApp(platform, options as never);
+      const client = await app.auth(2);
+      await client.repos.get({ owner: "octo", repo: "hello" });
+      expect(platform.calls.at(-1)!.auth).to.include({ type: "installation", installationId: 2 });
+    }
+    const client = new FastClient({
+      baseUrl: platform.url,
+      auth: { appId: 1, privateKey: key, installationId: 1 },
+    } as never);
+    await client.repos.get({ owner: "octo", repo: "hello" });
+    expect(platform.calls.at(-1)!.auth).to.include({ type: "installation", installationId: 1 });
+  });
+
   it("signs JWTs valid for at most 10 minutes, issued in the past for clock drift", async () => {
     const { app } = createTestApp(platform);
     const now = Math.floor(Date.now() / 1000);

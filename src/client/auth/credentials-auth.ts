@@ -1,5 +1,6 @@
 import type { RequestInterface } from "@octokit/types";
 import type { Logger } from "../../log/get-log.js";
+import { keyAsText } from "../../private-key/normalize-private-key.js";
 import { createTokenCache, TokenStore, type TokenCache } from "./token-store.js";
 
 /** As Probot apps pass it: `new AppClient({ auth: { appId, privateKey } })`. */
@@ -43,7 +44,7 @@ export function resolveCredentialsAuth(
   if (appId !== undefined && privateKey) {
     const tokens = new TokenStore({
       appId: Number(appId),
-      privateKey,
+      privateKey: keyAsText(privateKey),
       cache: credentials.cache ?? createTokenCache(),
       log: credentials.log ?? silentLog,
       baseUrl: credentials.octokitOptions?.baseUrl,
