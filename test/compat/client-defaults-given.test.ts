@@ -47,4 +47,31 @@ describe("compat: a Client given as Probot's Octokit, made into the client class
     await app.receive({ id: "2", name: "issues", payload } as never);
     expect(seen).to.be.instanceOf(Mine);
   });
+
+  // merge-me's double answers every member with a replayed API call (a Proxy): the delivery hook
+  // added to each event's client, `client.hook.before(...)`, took the place of the first recorded call.
+  it("adds nothing to a client its constructor did not make (a double answering every member)", async () => {
+    const calls: string[] = [];
+    const handler = (group: string) =>
+      new Proxy({}, { get: (_target, method) => async () => void calls.push(`${group}.${String(method)}`) });
+    const replaying: object = new Proxy(
+      {},
+      {
+        get: (_target, group) =>
+          group === "then" ? undefined : group === "auth" ? async () => replaying : handler(String(group)),
+      },
+    );
+    const Client = {
+      defaults: () =>
+        function Replaying() {
+          return replaying;
+        },
+    };
+    const app = new App({ platformToken: "t", Client: Client as never });
+    app.on("issues.opened", async (context) => {
+      await context.client.issues.createComment(context.issue({ body: "hi" }));
+    });
+    await app.receive({ id: "3", name: "issues", payload } as never);
+    expect(calls).to.deep.equal(["issues.createComment"]);
+  });
 });
