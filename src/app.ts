@@ -5,7 +5,7 @@ import { createClient } from "./client/get-authenticated-client.js";
 import { loadAppClient } from "./client/client-loader.js";
 import { prepareContext } from "./replaced-auth.js";
 import { Registrations } from "./client/registrations.js";
-import type { AppFunctionOptionsOf, NodeHandler, Router } from "./app-function-argument.js";
+import type { AppFunctionArgument, AppFunctionOptionsOf, NodeHandler, Router } from "./app-function-argument.js";
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { Context } from "./context.js";
 import { attachAdditions, createState } from "./create-state.js";
@@ -45,7 +45,9 @@ type WebhooksContext = Omit<Context, "id" | "name" | "payload">;
 export type ErrorHandler = (error: AppAggregateError & { event: RoutedEvent; context?: Context }) => unknown;
 
 // The app-function types as `load` takes them (application-function.ts names them), spelled here against a circle.
-type ApplicationFunction = (options: AppFunctionOptionsOf<App>) => void | Promise<void>;
+// Its parameter is the argument load passes (load-app-functions.ts): `{ app, getRouter }`, which is also the App,
+// so Probot's one-parameter shape written inline, `probot.load((app) => { app.on(...) })`, type-checks as there.
+type ApplicationFunction = (options: AppFunctionArgument<App>) => void | Promise<void>;
 type DeprecatedApplicationFunction = (app: App, options: AppFunctionOptionsOf<App>) => void | Promise<void>;
 
 /** `addHandler`: Probot 14's, in the second argument of an app function in Probot's shape. */

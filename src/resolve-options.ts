@@ -47,7 +47,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     );
     requireRouter(options.router);
   }
-  const given = options.Client;
+  const given = madeClass(options.Client);
   let Client = given === undefined ? undefined : () => given;
   const throttleOptions = options.throttleOptions as ThrottlingOptions | undefined;
   if (throttleOptions !== undefined) {
@@ -113,4 +113,16 @@ function resolveWebhooks(given: unknown): Pick<ResolvedOptions, "webhooks" | "ad
       hint: "Or leave it out and set the secret option (WEBHOOK_SECRET): register handlers with app.on().",
     },
   );
+}
+
+/**
+ * Probot 10 to 14 never construct the Octokit they are given: they make the client class with its
+ * `defaults()` and construct that. A test may give an object that is no class, only a `defaults()`
+ * answering its double's constructor (nikku/merge-me's `{ defaults: () => function Octokit() { return
+ * replaying; } }`): that class is the Client. A class given is used as it is.
+ */
+function madeClass(given: AppOptions["Client"]): AppOptions["Client"] {
+  if (given === undefined || typeof given === "function") return given;
+  const defaults = (given as { defaults?: unknown }).defaults;
+  return typeof defaults === "function" ? (defaults.call(given, {}) as AppOptions["Client"]) : given;
 }

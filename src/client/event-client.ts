@@ -14,8 +14,10 @@ export function createEventClient(
   const client = createClientWithAuth(state, eventAuth(state, event), log, { laterTurn: false });
   // A Context's signal aborts when its handlers are abandoned; so do its requests.
   const signal = (event as { signal?: AbortSignal }).signal;
-  // A test double given as `Client` may have no hooks; Probot never needs them either.
-  if (typeof client.hook?.before !== "function") return client;
+  // A test double given as `Client` may have no hooks, or answer every member (a replaying Proxy, whose
+  // hook.before would be taken for an API call): Probot never added any after construction either. Only a
+  // client its constructor made (not another object it returned) gets the delivery's hook.
+  if (typeof client.hook?.before !== "function" || !(client instanceof state.Client)) return client;
   client.hook.before("request", (options) => {
     if (event.id !== undefined) options.headers["x-github-delivery"] = event.id;
     if (signal && options.request && options.request.signal === undefined) options.request.signal = signal;

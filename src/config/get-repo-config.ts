@@ -18,7 +18,9 @@ export async function getRepoConfig<T extends object = Configuration>(
   const path = joinConfigPath(fileName, { owner, repo });
   // A test's client double of Probot 9 or 10 has no config plugin: read with what it has.
   const reader = typeof client.config?.get === "function" ? client.config : configOfDouble(client);
-  const { config, files } = await reader.get<T>({ owner, repo, path, defaults, mergeOptions });
+  // Probot's keys only (a double comparing them, as merge-me's replaying one, saw an extra key): the merge options when given.
+  const options = { owner, repo, path, defaults, ...(mergeOptions === undefined ? {} : { mergeOptions }) };
+  const { config, files } = await reader.get<T>(options);
   // As Probot: with defaults, a missing file still yields them (merged as with a file).
   return defaults === undefined && files.every((file) => file.config === null) ? null : config;
 }

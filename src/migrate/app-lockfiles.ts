@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -12,13 +13,18 @@ export type AppLockfiles = {
   npm?: { file: (typeof NPM_LOCKFILES)[number]; text: string; lock: Lock | undefined };
   /** yarn.lock's text, v1 or berry. */
   yarn?: string;
+  /**
+   * The peer ranges of the package installed at a lock key (`node_modules/a/node_modules/b`), read
+   * from its package.json; undefined when it is not installed. A v1 lock records no peers.
+   */
+  installedPeers: (key: string) => Record<string, string> | undefined;
 };
 
 const NPM_LOCKFILES = ["npm-shrinkwrap.json", "package-lock.json"] as const;
 
 export async function readAppLockfiles(directory: string): Promise<AppLockfiles> {
   const read = (name: string) => readFile(join(directory, name), "utf8").catch(() => undefined);
-  const lockfiles: AppLockfiles = {};
+  const lockfiles: AppLockfiles = { installedPeers: (key) => installedPeers(directory, key) };
   for (const file of NPM_LOCKFILES) {
     const text = await read(file);
     if (text === undefined) continue;
@@ -28,6 +34,18 @@ export async function readAppLockfiles(directory: string): Promise<AppLockfiles>
   const yarn = await read("yarn.lock");
   if (yarn !== undefined) lockfiles.yarn = yarn;
   return lockfiles;
+}
+
+function installedPeers(directory: string, key: string): Record<string, string> | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(join(directory, key, "package.json"), "utf8")) as {
+      peerDependencies?: unknown;
+    };
+    const peers = manifest.peerDependencies;
+    return typeof peers === "object" && peers !== null ? (peers as Record<string, string>) : {};
+  } catch {
+    return undefined;
+  }
 }
 
 function parseLock(text: string): Lock | undefined {

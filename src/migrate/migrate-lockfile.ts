@@ -14,7 +14,7 @@ export function migrateLockfile(lockfiles: AppLockfiles, manifest: string): Lock
   const stale = findStaleLockfile(lockfiles);
   if (!stale || !lockfiles.npm) return undefined;
   const before = lockfiles.npm.text;
-  const pruned = pruneLockfile(before, manifest);
+  const pruned = pruneLockfile(before, manifest, lockfiles.installedPeers);
   if (!pruned) return { file: stale.file, stale: true, notJson: stale.notJson };
   if (pruned.text === before) return undefined;
   return { file: stale.file, text: pruned.text, change: lockChange(pruned) };

@@ -8,7 +8,12 @@ type LockEntry = {
   peerDependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 };
-type LegacyEntry = { requires?: Record<string, string>; dependencies?: Record<string, LegacyEntry> };
+type LegacyEntry = {
+  version?: string;
+  requires?: Record<string, string>;
+  dependencies?: Record<string, LegacyEntry>;
+};
+type PeersOf = (key: string) => Record<string, string> | undefined;
 type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record<string, LegacyEntry> };
 
 const ROOT_KEYS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"] as const;
@@ -20,12 +25,17 @@ const ROOT_KEYS = ["dependencies", "devDependencies", "optionalDependencies", "p
  * and version, so `npm install` adds gh-app-kit's dependencies where probot's
  * were and changes nothing else of the app's. A v1 lock (npm 6) is read the
  * same way from its nested `dependencies` and stays v1: npm 7 and later
- * install its versions. `undefined` when the lock is not JSON or has no probot.
+ * install its versions. A v1 lock records no peer dependencies: those of each package come from its
+ * installed copy (`peersOf`), or, not installed, from what the Probot extensions published
+ * (`PROBOT_PEERS`), so probot stays for a kept extension whose peer range names it, as npm 7 and
+ * later would otherwise install probot's newest release for it. `undefined` when the lock is not
+ * JSON or has no probot.
  * `probotKept` when a package the app keeps still depends on probot.
  */
 export function pruneLockfile(
   lockText: string,
   manifestText: string,
+  peersOf: PeersOf = () => undefined,
 ): { text: string; removed: number; probotKept: boolean } | undefined {
   let lock: Lock;
   let manifest: Partial<Record<(typeof ROOT_KEYS)[number], Record<string, string>>>;
@@ -36,7 +46,7 @@ export function pruneLockfile(
     return undefined;
   }
   // A v1 lock has only the nested tree: its folders as a v2 map, to be read the same way.
-  const packages = lock.packages ?? (lock.dependencies ? legacyPackages(lock.dependencies, "") : undefined);
+  const packages = lock.packages ?? (lock.dependencies ? legacyPackages(lock.dependencies, "", peersOf) : undefined);
   if (!packages?.[`node_modules/${PROBOT_MODULE}`]) return undefined;
   const root: LockEntry = { ...packages[""] };
   for (const key of ROOT_KEYS) {
@@ -98,13 +108,31 @@ function pruneLegacy(tree: Record<string, LegacyEntry>, folder: string, kept: Se
   }
 }
 
-/** A v1 lock's nested tree as the v2 map of folders, each with what it requires. */
-function legacyPackages(tree: Record<string, LegacyEntry>, folder: string): Record<string, LockEntry> {
+/** A v1 lock's nested tree as the v2 map of folders, each with what it requires and its peers. */
+function legacyPackages(
+  tree: Record<string, LegacyEntry>,
+  folder: string,
+  peersOf: PeersOf,
+): Record<string, LockEntry> {
   const packages: Record<string, LockEntry> = {};
   for (const [name, entry] of Object.entries(tree)) {
     const key = `${folder}node_modules/${name}`;
-    packages[key] = { dependencies: entry.requires ?? {} };
-    if (entry.dependencies) Object.assign(packages, legacyPackages(entry.dependencies, `${key}/`));
+    const peers = peersOf(key) ?? publishedPeers(name, entry.version);
+    packages[key] = { dependencies: entry.requires ?? {}, ...(peers ? { peerDependencies: peers } : {}) };
+    if (entry.dependencies) Object.assign(packages, legacyPackages(entry.dependencies, `${key}/`, peersOf));
   }
   return packages;
+}
+
+/**
+ * The Probot extensions whose published releases name probot as a peer, from the first major
+ * that does (probot-metadata 1 does not; probot-commands never did).
+ */
+const PROBOT_PEERS: Record<string, number> = { "probot-scheduler": 0, "probot-config": 0, "probot-metadata": 2 };
+
+function publishedPeers(name: string, version: string | undefined): Record<string, string> | undefined {
+  const since = PROBOT_PEERS[name];
+  if (since === undefined || version === undefined) return undefined;
+  const major = Number.parseInt(version, 10);
+  return Number.isNaN(major) || major < since ? undefined : { [PROBOT_MODULE]: "*" };
 }

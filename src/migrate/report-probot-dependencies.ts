@@ -92,10 +92,32 @@ export async function reportProbotDependencies(
         hint: own
           ? typeSourceHint(name, own, specifier)
           : `Without probot, "${name}" resolves to gh-app-kit's own copy if it has one (a version of its choosing) or to ` +
-            `nothing: add "${name}" to package.json, with the version the code was written for.`,
+            `nothing: add "${name}" to package.json, with the version the code was written for.` +
+            companionHint(name, probots, declared),
       });
     }
   }
+}
+
+/**
+ * A package that loads another by name at run time, which came with probot too and which the app may never
+ * name: pino before 7 loads pino-pretty for its `prettyPrint` option (nikku/merge-me's tests, Probot 10).
+ */
+const COMPANIONS: Record<string, { companion: string; below: number; why: string }> = {
+  pino: { companion: "pino-pretty", below: 7, why: "its prettyPrint option loads" },
+};
+
+function companionHint(name: string, probots: ReadonlyMap<string, string>, declared: ReadonlySet<string>): string {
+  const known = COMPANIONS[name];
+  const range = probots.get(name);
+  const companionRange = known && probots.get(known.companion);
+  if (!known || range === undefined || companionRange === undefined || declared.has(known.companion)) return "";
+  const major = Number(/\d+/.exec(range)?.[0]);
+  if (!(major < known.below)) return "";
+  return (
+    ` Before ${name} ${known.below}, ${known.why} "${known.companion}", which came with probot too ` +
+    `(${known.companion}@${companionRange || "*"}): add it as well, or it resolves to gh-app-kit's own copy.`
+  );
 }
 
 /** A quoted string's leading package name (`"@scope/name/path"` → "@scope/name"), for each quoted string. */

@@ -194,3 +194,37 @@ describe("app migrate: packages the app had only through probot", () => {
     expect(notProbot).to.deep.equal([]);
   });
 });
+
+// As nikku/merge-me (Probot 10): its tests make their own logger, `pino({ prettyPrint: true })`, with the
+// pino 6 that came with probot; before pino 7, prettyPrint loads pino-pretty, which came with probot too
+// and which the app never names. Declaring pino alone, as the report said, left pino-pretty resolving to
+// gh-app-kit's own (another major): "pretty is not a function".
+describe("app migrate: pino before 7, which loads the pino-pretty that came with probot", () => {
+  async function hintsOf(lockDependencies: Record<string, string>): Promise<string[]> {
+    const dir = await writeAppFiles("app-migrate-probot-dependencies", {
+      "package.json": manifest(),
+      "package-lock.json": JSON.stringify({
+        lockfileVersion: 3,
+        packages: { "": {}, "node_modules/probot": { version: "10.19.0", dependencies: lockDependencies } },
+      }),
+      "test/recording.js": 'const pino = require("pino");\nmodule.exports = pino({ prettyPrint: true });\n',
+    });
+    try {
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+      return report.files.flatMap((f) => f.problems.filter((p) => p.message.includes('"pino"')).map((p) => p.hint));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("says to declare pino-pretty too, with the range it came in", async () => {
+    const [hint] = await hintsOf({ pino: "^6.5.0", "pino-pretty": "^4.1.0" });
+    expect(hint).to.include('"pino-pretty"');
+    expect(hint).to.include("pino-pretty@^4.1.0");
+  });
+
+  it("not for pino 7 and later, which loads no pino-pretty of its own accord", async () => {
+    const [hint] = await hintsOf({ pino: "^7.0.0", "pino-pretty": "^6.0.0" });
+    expect(hint).to.not.include("pino-pretty");
+  });
+});

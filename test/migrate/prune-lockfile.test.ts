@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatReport } from "../../src/migrate/format-report.js";
@@ -169,5 +169,66 @@ describe("app migrate: the part of a version 1 lock that only probot needed", ()
     expect(formatReport(report).split("\n").at(-1)).to.match(/^Next: npm install /);
     const again = await migrateApp({ directory: dir, framework: "^1.0.0" });
     expect(again.files).to.deep.equal([]);
+  });
+});
+
+// As probot/weekly-digest (npm 6, lockfileVersion 1, Probot 7.5.3 with probot-scheduler and
+// probot-config): a v1 lock records no peer dependencies, so the part that only probot needed
+// seemed to be all of it; npm 7 and later then installed probot 14 for those peer ranges.
+describe("app migrate: a version 1 lock whose probot a peer range still needs", () => {
+  let dir: string;
+  const manifest = {
+    name: "my-app",
+    version: "1.0.0",
+    dependencies: { probot: "7.5.3", "probot-scheduler": "1.2.0", "left-pad": "^1.3.0" },
+  };
+  const lock = {
+    name: "my-app",
+    version: "1.0.0",
+    lockfileVersion: 1,
+    requires: true,
+    dependencies: {
+      probot: { version: "7.5.3", requires: { pino: "^4.0.0" } },
+      pino: { version: "4.17.6" },
+      "probot-scheduler": { version: "1.2.0", requires: { bottleneck: "^2.0.1" } },
+      bottleneck: { version: "2.19.5" },
+      "left-pad": { version: "1.3.0" },
+    },
+  };
+  beforeEach(async () => (dir = await appFolder(manifest, lock)));
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("keeps probot for probot-scheduler's peer range: nothing of the lock goes", async () => {
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package-lock.json"), "utf8"));
+    expect(written).to.deep.equal(lock);
+    expect(report.files.map((f) => f.file)).to.not.include("package-lock.json");
+    expect(report.staleLockfile).to.equal(undefined);
+  });
+
+  it("reads the peer ranges of the installed packages, where node_modules holds them", async () => {
+    const withOther = {
+      ...manifest,
+      dependencies: { probot: "7.5.3", "my-probot-extension": "^1.0.0", "left-pad": "^1.3.0" },
+    };
+    const otherLock = {
+      ...lock,
+      dependencies: {
+        probot: lock.dependencies.probot,
+        pino: lock.dependencies.pino,
+        "my-probot-extension": { version: "1.0.0" },
+        "left-pad": lock.dependencies["left-pad"],
+      },
+    };
+    await rm(dir, { recursive: true, force: true });
+    dir = await appFolder(withOther, otherLock);
+    await mkdir(join(dir, "node_modules", "my-probot-extension"), { recursive: true });
+    await writeFile(
+      join(dir, "node_modules", "my-probot-extension", "package.json"),
+      JSON.stringify({ name: "my-probot-extension", version: "1.0.0", peerDependencies: { probot: ">=7" } }),
+    );
+    await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package-lock.json"), "utf8"));
+    expect(written.dependencies.probot.version).to.equal("7.5.3");
   });
 });

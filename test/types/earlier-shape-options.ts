@@ -17,3 +17,14 @@ void app.load(appFn);
 void app.load([appFn, asyncFn]);
 export const middleware = createNodeMiddleware(appFn, { app });
 export const loaded = createServer({ app }).load(asyncFn);
+
+// An app function written inline in Probot's one-parameter shape, as tests load it
+// (`robot.load((app) => { app.on(...) })`, ahmed-taj/dep on Probot 10): its parameter is the
+// argument load passes, which carries the earlier shape's members too.
+void app.load((robot) => {
+  robot.on("pull_request.opened", async (context) => {
+    await context.client.issues.addLabels(context.issue({ labels: ["dependent"] }));
+  });
+  robot.log.info("loaded");
+});
+void app.load([(robot) => void robot.on("issues.opened", () => undefined)]);

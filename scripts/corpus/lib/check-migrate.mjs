@@ -88,6 +88,8 @@ const MIGRATION_NAMES = new Set([
   "pull_number",
   "milestone_number",
   "pullRequest",
+  // A renamed import or export that keeps the old name: import { App, App as Probot }, export { App as Probot }
+  "as",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */
