@@ -1,19 +1,15 @@
 import { contextTypeNames } from "./context-types.js";
 import { contextMembers } from "./context-wrappers.js";
 import { parseWithBabel } from "./parse-source.js";
-import { keyName, type AnyNode } from "./source-types.js";
+import { keyName, type AnyNode, type BaseClassMembers } from "./source-types.js";
+
+export type { BaseClassMembers };
 
 /** Where a class's base class comes from: a module of the app and the name it exports it by. */
 type BaseRef = { module: string; name: string };
 
 /** A class a file exports: the members it declares with the context's type, and its base class, if imported. */
 type ExportedClass = { members: ReadonlySet<string>; base?: BaseRef | undefined };
-
-/**
- * The members the class that module `specifier` exports as `name` declares with the context's
- * type, with those of its own base classes: a subclass in another file reads them off `this`.
- */
-export type BaseClassMembers = (specifier: string, name: string) => ReadonlySet<string> | undefined;
 
 /** How many base classes up a chain is followed: deeper is taken for a loop. */
 const MAX_DEPTH = 8;

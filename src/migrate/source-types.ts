@@ -1,5 +1,4 @@
 import type { types } from "recast";
-import type { BaseClassMembers } from "./context-base-classes.js";
 
 /** A Babel AST node; fields are read by name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -147,3 +146,9 @@ export function setString(literal: AnyNode, value: string, edits: SourceEdits): 
   literal.value = value;
   literal.extra = { ...literal.extra, raw: `${quote}${value}${quote}`, rawValue: value };
 }
+
+/**
+ * The members the class that module `specifier` exports as `name` declares with the context's
+ * type, with those of its own base classes: a subclass in another file reads them off `this`.
+ */
+export type BaseClassMembers = (specifier: string, name: string) => ReadonlySet<string> | undefined;
