@@ -61,6 +61,22 @@ for (const [name, { kind, route }] of catalogue) {
   byShape.set(shape(route), list);
 }
 
+/**
+ * Routes of @octokit/rest 15 that no method sends any more, though the platform answers the same
+ * request at another route: the method that sends it now. (`GET .../git/refs/:ref` gave one ref,
+ * now `.../git/ref/{ref}`; `GET .../git/refs/:namespace` listed the refs under a prefix, now
+ * `.../git/matching-refs/{ref}`.) Probot 7 to 9's git-data app template reads a branch this way.
+ */
+const MOVED = {
+  "GET /repos/{owner}/{repo}/git/refs/{ref}": "git.getRef",
+  "GET /repos/{owner}/{repo}/git/refs/{namespace}": "git.listMatchingRefs",
+};
+const catalogueEntry = (name) => {
+  const entry = catalogue.get(name);
+  if (!entry) throw new Error(`MOVED names ${name}, which the catalogue lacks.`);
+  return { name, ...entry };
+};
+
 const table = {};
 let count = 0;
 for (const [groupName, methods] of Object.entries(older)) {
@@ -71,7 +87,7 @@ for (const [groupName, methods] of Object.entries(older)) {
     const definition = raw.alias ? older[aliasGroup]?.[aliasMethod] : raw;
     if (!definition?.url) continue;
     const route = template(definition.method, definition.url);
-    const candidates = byShape.get(shape(route));
+    const candidates = byShape.get(shape(route)) ?? (MOVED[route] ? [catalogueEntry(MOVED[route])] : undefined);
     if (!candidates) continue;
     const named = candidates.find((c) => c.name === raw.alias || c.name === name);
     const chosen = named ?? candidates.find((c) => c.kind === "today") ?? candidates[0];

@@ -22,6 +22,8 @@ describe("Probot 7 and 8: @octokit/rest 15's method names", () => {
       ["PATCH", "/repos/:owner/:repo/issues/:issue_number"],
       ["GET", "/repos/:owner/:repo/pulls/:pull_number"],
       ["POST", "/repos/:owner/:repo/git/refs"],
+      ["GET", "/repos/:owner/:repo/git/ref/:ref"],
+      ["GET", "/repos/:owner/:repo/git/matching-refs/:ref"],
     ] as const) {
       platform.on(method, path, () => ({ status: 200, body: { total_count: 0, items: [] } }), { auth: "public" });
     }
@@ -50,6 +52,23 @@ describe("Probot 7 and 8: @octokit/rest 15's method names", () => {
     expect(platform.calls[0]!.query.get("q")).to.equal("is:open label:stale");
     expect(platform.calls[1]!.body).to.deep.equal({ state: "closed" });
     expect(warnings.join("\n")).to.include("client.issues.edit() is deprecated, use client.issues.update()");
+  });
+
+  it("answers the git data names whose route moved since (gitdata.getReference, getReferences) with today's methods", async () => {
+    // Probot 7 to 9's git-data app template reads the default branch's ref with gitdata.getReference.
+    const old = client as unknown as Record<string, Record<string, (p?: object) => Promise<unknown>>>;
+    const repo = { owner: "octo", repo: "hello" };
+    await old.gitdata!.getReference!({ ...repo, ref: "heads/main" });
+    await old.gitdata!.getRef!({ ...repo, ref: "heads/main" });
+    await old.gitdata!.getReferences!({ ...repo, namespace: "tags" });
+    await old.gitdata!.listRefs!({ ...repo, namespace: "heads" });
+    expect(sent()).to.deep.equal([
+      "GET /repos/octo/hello/git/ref/heads%2Fmain",
+      "GET /repos/octo/hello/git/ref/heads%2Fmain",
+      "GET /repos/octo/hello/git/matching-refs/tags",
+      "GET /repos/octo/hello/git/matching-refs/heads",
+    ]);
+    expect(warnings.join("\n")).to.include("client.gitdata.getReference() is deprecated, use client.git.getRef()");
   });
 
   it("pages with client.paginate() through one of them, as probot-scheduler 1.x does", async () => {

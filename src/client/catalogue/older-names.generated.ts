@@ -4,7 +4,7 @@
 import type { OlderNames } from "./types.js";
 
 /** How many names of @octokit/rest 15.18.1 the catalogue lacks and the client answers. */
-export const OLDER_NAME_COUNT = 280;
+export const OLDER_NAME_COUNT = 284;
 
 /**
  * Each method name of @octokit/rest 15.18.1 (Probot 7 and 8's client) that the catalogue does
@@ -77,9 +77,13 @@ export function olderNames(): OlderNames {
       getBlob: { target: "git.getBlob", route: "GET /repos/{owner}/{repo}/git/blobs/{file_sha}" },
       getCommit: { target: "git.getCommit", route: "GET /repos/{owner}/{repo}/git/commits/{commit_sha}" },
       getCommitSignatureVerification: { target: "git.getCommit", route: "GET /repos/{owner}/{repo}/git/commits/{commit_sha}" },
+      getRef: { target: "git.getRef", route: "GET /repos/{owner}/{repo}/git/ref/{ref}" },
+      getReference: { target: "git.getRef", route: "GET /repos/{owner}/{repo}/git/ref/{ref}" },
+      getReferences: { target: "git.listMatchingRefs", route: "GET /repos/{owner}/{repo}/git/matching-refs/{ref}", renamedParameters: { namespace: "ref" } },
       getTag: { target: "git.getTag", route: "GET /repos/{owner}/{repo}/git/tags/{tag_sha}" },
       getTagSignatureVerification: { target: "git.getTag", route: "GET /repos/{owner}/{repo}/git/tags/{tag_sha}" },
       getTree: { target: "git.getTree", route: "GET /repos/{owner}/{repo}/git/trees/{tree_sha}" },
+      listRefs: { target: "git.listMatchingRefs", route: "GET /repos/{owner}/{repo}/git/matching-refs/{ref}", renamedParameters: { namespace: "ref" } },
       updateRef: { target: "git.updateRef", route: "PATCH /repos/{owner}/{repo}/git/refs/{ref}" },
       updateReference: { target: "git.updateRef", route: "PATCH /repos/{owner}/{repo}/git/refs/{ref}" },
     },
