@@ -1,11 +1,9 @@
 import { expect } from "chai";
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
+import { migrateAndRun } from "../helpers/migrate-and-run.js";
 
 /**
  * Probot 7 to 10's `probot.load(fn)` answered the app (Probot 10: the Probot itself); Probot 11 and later,
@@ -118,12 +116,9 @@ describe("app migrate: a Probot 10 test that reads the app from load() runs afte
   after(() => rm(dir, { recursive: true, force: true }));
 
   it("gets the app, and its handlers run", async () => {
-    await writeFile(
-      join(dir, "package.json"),
-      `${JSON.stringify({ name: "loaded", dependencies: { probot: "^10.17.2" } })}\n`,
-    );
-    await writeFile(
-      join(dir, "run.js"),
+    const output = await migrateAndRun(
+      dir,
+      "^10.17.2",
       `const { Probot } = require("probot");
 const seen = [];
 const myApp = (app) => { app.on("push", async (context) => { seen.push(context.payload.ref); }); };
@@ -135,18 +130,6 @@ const myApp = (app) => { app.on("push", async (context) => { seen.push(context.p
   console.log(JSON.stringify({ seen }));
 })().catch((error) => { console.log(JSON.stringify({ error: error.message })); });
 `,
-    );
-    await migrateApp({ directory: dir, framework: "^1.0.0" });
-    // gh-app-kit as npm would install it: this checkout (built).
-    await mkdir(join(dir, "node_modules"), { recursive: true });
-    await symlink(fileURLToPath(new URL("../..", import.meta.url)), join(dir, "node_modules/gh-app-kit"), "dir");
-    const output = await new Promise<string>((resolve, reject) =>
-      execFile(
-        process.execPath,
-        ["run.js"],
-        { cwd: dir, timeout: 30_000, env: { PATH: process.env.PATH, LOG_LEVEL: "fatal" } },
-        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-      ),
     );
     // The app's log line may come after (pino writes it later): the script's answer is the line of JSON.
     const answer = output.split("\n").find((line) => line.startsWith("{"));

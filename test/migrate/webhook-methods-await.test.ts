@@ -1,11 +1,9 @@
 import { expect } from "chai";
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
+import { migrateAndRun } from "../helpers/migrate-and-run.js";
 
 /**
  * Probot 7 to 12 signed and verified at once (`webhooks.sign(payload)` gave the signature, `verify` a
@@ -79,13 +77,10 @@ describe("app migrate: a Probot 11 test that signs a delivery runs after migrate
   after(() => rm(dir, { recursive: true, force: true }));
 
   it("verifies the signature it made and runs the handler", async () => {
-    await writeFile(
-      join(dir, "package.json"),
-      `${JSON.stringify({ name: "signed", dependencies: { probot: "^11.0.6" } })}\n`,
-    );
     // As probot/serverless-lambda's tests on Probot 11: the signature, made without await, in the old header.
-    await writeFile(
-      join(dir, "run.js"),
+    const output = await migrateAndRun(
+      dir,
+      "^11.0.6",
       `const { Probot } = require("probot");
 (async () => {
   const probot = new Probot({ githubToken: "test", secret: "webhooksecret123" });
@@ -98,18 +93,6 @@ describe("app migrate: a Probot 11 test that signs a delivery runs after migrate
   console.log(JSON.stringify({ seen, valid: probot.webhooks.verify(payload, signature) }));
 })().catch((error) => { console.log(JSON.stringify({ error: error.message })); });
 `,
-    );
-    await migrateApp({ directory: dir, framework: "^1.0.0" });
-    // gh-app-kit as npm would install it: this checkout (built).
-    await mkdir(join(dir, "node_modules"), { recursive: true });
-    await symlink(fileURLToPath(new URL("../..", import.meta.url)), join(dir, "node_modules/gh-app-kit"), "dir");
-    const output = await new Promise<string>((resolve, reject) =>
-      execFile(
-        process.execPath,
-        ["run.js"],
-        { cwd: dir, timeout: 30_000, env: { PATH: process.env.PATH, LOG_LEVEL: "fatal" } },
-        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-      ),
     );
     expect(JSON.parse(output.trim().split("\n").pop()!)).to.deep.equal({ seen: ["refs/heads/main"], valid: true });
   });
