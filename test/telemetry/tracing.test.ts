@@ -80,10 +80,13 @@ describe("OpenTelemetry (app run exporting to a local OTLP/HTTP receiver)", func
       });
       expect((await deliver(child.url, "delivery-traced-1")).status).to.equal(200);
       expect((await deliver(child.url, "delivery-traced-2", "labeled")).status).to.equal(500);
+      // Every span the cases read: the exporter may send two batches at once, and a later one can arrive first.
       spans = await receiver.waitForSpans(
         (all) =>
           all.filter((span) => span.name.startsWith("webhook ")).length === 2 &&
-          all.some((span) => span.name.startsWith("POST /repos")),
+          all.some((span) => span.name.startsWith("POST /repos")) &&
+          all.some((span) => span.name === "GET /repos/{owner}/{repo}") &&
+          all.some((span) => span.name.startsWith("POST /app/installations/")),
       );
       delivery = byName(spans, "webhook issues.opened")!;
     });
