@@ -1,5 +1,5 @@
 import { baseClassMembers, findContextClasses, type BaseClassMembers } from "./context-base-classes.js";
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
@@ -15,6 +15,7 @@ import { reportOldTypeScript } from "./report-old-typescript.js";
 import { reportProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
 import { readManifest } from "./read-manifest.js";
+import { encodeSource, readSource, type SourceEncoding } from "./source-text.js";
 import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
@@ -76,11 +77,16 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     diff: "",
   };
   const diffs: string[] = [];
-  const writes: Array<[path: string, code: string]> = [];
+  const writes: Array<[path: string, code: string | Buffer]> = [];
+  const encodings = new Map<string, SourceEncoding>();
   const record = (file: string, before: string, after: SourceResult) => {
     if (after.code !== before) {
-      diffs.push(createUnifiedDiff(file, before, after.code));
-      writes.push([join(directory, file), after.code]);
+      try {
+        writes.push([join(directory, file), encodeSource(after.code, encodings.get(file) ?? "utf8")]);
+        diffs.push(createUnifiedDiff(file, before, after.code));
+      } catch (error) {
+        after = { code: before, changes: [], problems: [], error: (error as Error).message };
+      }
     }
     if (after.changes.length + after.problems.length > 0 || after.error) {
       report.files.push({
@@ -94,8 +100,11 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   // Sources first: package.json gains the framework when a file imports probot that it does not declare.
   const sources: Array<[file: string, before: string, after: SourceResult]> = [];
   const texts: Array<[file: string, code: string]> = [];
-  for (const file of await findSourceFiles(directory))
-    texts.push([file, await readFile(join(directory, file), "utf8")]);
+  for (const file of await findSourceFiles(directory)) {
+    const { text, encoding } = await readSource(join(directory, file));
+    encodings.set(file, encoding);
+    texts.push([file, text]);
+  }
   const byFile = new Map(texts.map((entry, index) => [entry[0], index]));
   const resolveIn = (from: string, module: string) => resolveModule(from, module, byFile);
   const fileOf = (from: string, to: string) => texts[resolveIn(from, to) ?? -1]?.[0];
@@ -141,7 +150,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {
     report.scanned++;
-    const before = await readFile(join(directory, file), "utf8");
+    const { text: before, encoding } = await readSource(join(directory, file));
+    encodings.set(file, encoding);
     record(file, before, migrateCommandFile(before));
   }
   const locks: PrunedLockfile[] = [];

@@ -1,0 +1,85 @@
+import { expect } from "chai";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { encodeSource } from "../../src/migrate/source-text.js";
+
+/**
+ * Files as editors save them beside UTF-8: a single-byte code page (a comment typed on a Windows
+ * machine in Latin-1), and UTF-16 with its byte order mark, which TypeScript reads. Every byte
+ * outside the renamed names must come back as it was, and names in such files must be renamed,
+ * not skipped.
+ */
+const LINES = [
+  'const { Probot } = require("probot");',
+  "// café, naïve: Latin-1",
+  "module.exports = ({ app }) => {",
+  '\tapp.on("issues.opened", async (context) => {',
+  '\t\tawait context.octokit.issues.createComment(context.issue({ body: "Grüße" }));',
+  "\t});",
+  "};",
+  "",
+];
+const SOURCE = LINES.join("\n");
+const MIGRATED = SOURCE.replace('"probot"', '"gh-app-kit"')
+  .replace("{ Probot }", "{ App }")
+  .replace("context.octokit", "context.client");
+
+const utf16be = (text: string) => {
+  const bytes = Buffer.from(text, "utf16le");
+  for (let i = 0; i < bytes.length; i += 2) [bytes[i], bytes[i + 1]] = [bytes[i + 1] as number, bytes[i] as number];
+  return bytes;
+};
+
+const CASES: ReadonlyArray<[what: string, file: string, encode: (text: string) => Buffer]> = [
+  ["Latin-1 bytes that are not UTF-8", "latin1.js", (text) => Buffer.from(text, "latin1")],
+  [
+    "UTF-8 with one stray byte in a comment",
+    "stray.js",
+    (text) => Buffer.concat([Buffer.from(text.replace("Latin-1", "")), Buffer.from([0x2f, 0x2f, 0x20, 0x96, 0x0a])]),
+  ],
+  ["UTF-16 LE with a byte order mark", "utf16le.ts", (text) => Buffer.from(`\uFEFF${text}`, "utf16le")],
+  ["UTF-16 BE with a byte order mark", "utf16be.ts", (text) => utf16be(`\uFEFF${text}`)],
+  [
+    "UTF-8 with a byte order mark and CR line ends",
+    "bom-cr.js",
+    (text) => Buffer.from(`\uFEFF${text.replace(/\n/g, "\r")}`),
+  ],
+];
+
+describe("migrateApp: files that are not plain UTF-8", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "migrate-encodings-"));
+    await writeFile(join(dir, "package.json"), '{ "name": "x", "dependencies": { "probot": "^12.3.0" } }\n');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  for (const [what, file, encode] of CASES) {
+    it(`${what}: renames the names and keeps every other byte; a second run changes nothing`, async () => {
+      const input = encode(SOURCE);
+      await writeFile(join(dir, file), input);
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+      const entry = report.files.find((f) => f.file === file);
+      expect(entry?.error, "not unreadable").to.equal(undefined);
+      expect(entry?.changes.map((c) => c.text)).to.deep.equal([
+        '"probot" → "gh-app-kit"',
+        "Probot → App",
+        ".octokit → .client",
+      ]);
+      const written = await readFile(join(dir, file));
+      expect(written.equals(encode(MIGRATED)), `${file} holds exactly the renamed bytes`).to.equal(true);
+      const second = await migrateApp({ directory: dir, framework: "^1.0.0" });
+      expect(second.files.find((f) => f.file === file)?.changes ?? []).to.deep.equal([]);
+      expect((await readFile(join(dir, file))).equals(written)).to.equal(true);
+    });
+  }
+});
+
+describe("encodeSource", () => {
+  it("refuses to write a character a file read byte for byte cannot hold, saying what to do", () => {
+    expect(() => encodeSource("// ok\n", "bytes")).not.to.throw();
+    expect(() => encodeSource("// → \n", "bytes")).to.throw(/save it as UTF-8 and run app migrate again/);
+  });
+});
