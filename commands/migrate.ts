@@ -18,7 +18,7 @@ export default class Migrate extends AppCommand {
     "Ends with a report of what changed and what it could not move (adapters, Probot APIs that do not exist here,",
     "app functions in Probot's shape (app) => or (app, { getRouter }) =>, with their line), each with a hint,",
     "and says when package-lock.json still places probot and must be made again (rm -rf node_modules package-lock.json && npm install).",
-    "Exits 0 when done, 1 when a file could not be read, 2 when DIR has no package.json.",
+    "Exits 0 when done, 1 when a file could not be read or written, 2 when DIR has no package.json.",
   ].join("\n");
 
   static override examples = [
@@ -78,6 +78,6 @@ export default class Migrate extends AppCommand {
         process.stdout.write(report.diff.endsWith("\n") ? `${report.diff}\n` : `${report.diff}\n\n`);
       this.log(formatReport(report));
     }
-    if (report.files.some((file) => file.error !== undefined)) this.exit(1);
+    if (report.files.some((file) => file.error !== undefined || file.writeError !== undefined)) this.exit(1);
   }
 }

@@ -5,6 +5,7 @@ export function formatReport(report: MigrationReport): string {
   const changed = report.files.filter((f) => f.changes.length > 0);
   const problems = report.files.flatMap((f) => f.problems.map((p) => ({ file: f.file, ...p })));
   const unreadable = report.files.filter((f) => f.error !== undefined);
+  const unwritten = report.files.filter((f) => f.writeError !== undefined);
   lines.push(report.dryRun ? "Changes app migrate would make (dry run, nothing written):" : "Changed:");
   if (changed.length === 0) lines.push("  nothing: no Probot names left to move");
   for (const file of changed) {
@@ -25,11 +26,16 @@ export function formatReport(report: MigrationReport): string {
     lines.push("", `Could not read (${unreadable.length}), left as they were:`);
     for (const file of unreadable) lines.push(`  ${file.file}: ${file.error}`);
   }
+  if (unwritten.length > 0) {
+    lines.push("", `Could not write (${unwritten.length}), left as they were:`);
+    for (const file of unwritten) lines.push(`  ${file.file}: ${file.writeError}`);
+  }
   const count = changed.reduce((sum, f) => sum + f.changes.length, 0);
   lines.push(
     "",
     `${changed.length} ${plural(changed.length, "file")} ${report.dryRun ? "to change" : "changed"} (${count} ${plural(count, "change")}), ` +
-      `${problems.length} to do by hand, ${unreadable.length} unreadable; ${report.scanned} ${plural(report.scanned, "file")} read.`,
+      `${problems.length} to do by hand, ${unreadable.length} unreadable` +
+      `${unwritten.length > 0 ? `, ${unwritten.length} not written` : ""}; ${report.scanned} ${plural(report.scanned, "file")} read.`,
   );
   if (report.staleLockfile) {
     // Checked with npm 11: a plain `npm install` keeps probot's packages' places while it adds gh-app-kit,

@@ -42,6 +42,8 @@ export type FileReport = {
   problems: Problem[];
   /** The parser's message for a file that could not be read as JavaScript or TypeScript. */
   error?: string;
+  /** Why the file's new text could not be written (it was left as it was). */
+  writeError?: string;
 };
 
 export type MigrationReport = {
@@ -77,12 +79,12 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     diff: "",
   };
   const diffs: string[] = [];
-  const writes: Array<[path: string, code: string | Buffer]> = [];
+  const writes: Array<[file: string, code: string | Buffer]> = [];
   const encodings = new Map<string, SourceEncoding>();
   const record = (file: string, before: string, after: SourceResult) => {
     if (after.code !== before) {
       try {
-        writes.push([join(directory, file), encodeSource(after.code, encodings.get(file) ?? "utf8")]);
+        writes.push([file, encodeSource(after.code, encodings.get(file) ?? "utf8")]);
         diffs.push(createUnifiedDiff(file, before, after.code));
       } catch (error) {
         after = { code: before, changes: [], problems: [], error: (error as Error).message };
@@ -168,11 +170,36 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   } else if (lock) locks.unshift(lock);
   for (const { file, text, change } of locks) {
     // Not in the diff: hundreds of lines of lock entries tell a reader nothing.
-    writes.push([join(directory, file), text]);
+    writes.push([file, text]);
     report.files.push({ file, changes: [{ line: 0, text: change }], problems: [] });
   }
-  if (!report.dryRun) for (const [path, code] of writes) await writeFile(path, code);
+  if (!report.dryRun) await writeAll(directory, writes, report);
   return report;
+}
+
+/**
+ * Each file on its own: one that cannot be written (read-only, immutable, a full disk) is listed
+ * with its reason and the rest are written. A second run changes nothing in those, so it finishes
+ * the work once the file is writable.
+ */
+async function writeAll(
+  directory: string,
+  writes: Array<[file: string, code: string | Buffer]>,
+  report: MigrationReport,
+) {
+  for (const [file, code] of writes) {
+    try {
+      await writeFile(join(directory, file), code);
+    } catch (error) {
+      const { code: reason, message } = error as NodeJS.ErrnoException;
+      const entry = report.files.find((f) => f.file === file) ?? { file, changes: [], problems: [] };
+      if (!report.files.includes(entry)) report.files.push(entry);
+      entry.changes = [];
+      entry.writeError =
+        `could not be written (${reason ?? message}): make it writable, then run app migrate again ` +
+        "(the files it wrote are not changed again)";
+    }
+  }
 }
 
 type SourceResult = {

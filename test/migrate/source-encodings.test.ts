@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { encodeSource } from "../../src/migrate/source-text.js";
+import { formatReport } from "../../src/migrate/format-report.js";
+import { spawnSync } from "node:child_process";
 
 /**
  * Files as editors save them beside UTF-8: a single-byte code page (a comment typed on a Windows
@@ -81,5 +83,42 @@ describe("encodeSource", () => {
   it("refuses to write a character a file read byte for byte cannot hold, saying what to do", () => {
     expect(() => encodeSource("// ok\n", "bytes")).not.to.throw();
     expect(() => encodeSource("// → \n", "bytes")).to.throw(/save it as UTF-8 and run app migrate again/);
+  });
+});
+
+describe("migrateApp: a file that cannot be written", () => {
+  let dir: string;
+  let locked: string;
+  before(async function () {
+    dir = await mkdtemp(join(tmpdir(), "migrate-locked-"));
+    await writeFile(join(dir, "package.json"), '{ "name": "x", "dependencies": { "probot": "^12.3.0" } }\n');
+    for (const name of ["a.js", "b.js", "c.js"])
+      await writeFile(join(dir, name), 'const { Probot } = require("probot");\n');
+    locked = join(dir, "b.js");
+    // An immutable file refuses writes even to root, as a read-only file refuses them to its owner.
+    if (spawnSync("chattr", ["+i", locked]).status !== 0) this.skip();
+  });
+  after(async () => {
+    spawnSync("chattr", ["-i", locked]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("writes the others, lists it with what to do, and a second run finishes the work", async () => {
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const entry = report.files.find((f) => f.file === "b.js");
+    expect(entry?.changes).to.deep.equal([]);
+    expect(entry?.writeError).to.match(
+      /^could not be written \(EPERM\b.*\): make it writable, then run app migrate again/,
+    );
+    expect(await readFile(join(dir, "a.js"), "utf8")).to.equal('const { App } = require("gh-app-kit");\n');
+    expect(await readFile(join(dir, "c.js"), "utf8")).to.equal('const { App } = require("gh-app-kit");\n');
+    expect(await readFile(locked, "utf8")).to.equal('const { Probot } = require("probot");\n');
+    const text = formatReport(report);
+    expect(text).to.include("Could not write (1), left as they were:\n  b.js: could not be written (EPERM");
+    expect(text).to.match(/3 files changed .*, 1 not written;/);
+    spawnSync("chattr", ["-i", locked]);
+    const second = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(second.files.map((f) => [f.file, f.changes.length, f.writeError])).to.deep.equal([["b.js", 2, undefined]]);
+    expect(await readFile(locked, "utf8")).to.equal('const { App } = require("gh-app-kit");\n');
   });
 });
