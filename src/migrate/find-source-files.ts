@@ -1,5 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { readdir, readFile, readlink, realpath, stat } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 
 const ALWAYS_SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output"]);
@@ -13,8 +13,34 @@ export async function findNestedManifests(root: string): Promise<string[]> {
   return (await findAppFiles(root, (name) => name === "package.json")).filter((file) => file !== "package.json");
 }
 
+/**
+ * Links among the app's files to files or folders outside it that name probot: the walk does not
+ * follow links (a file inside the app is read at its own place), and a file outside the app is not
+ * the app's to change, so each is listed instead of being skipped unseen.
+ */
+export async function findOutsideLinks(root: string): Promise<Array<{ file: string; target: string }>> {
+  const links: string[] = [];
+  await findAppFiles(root, () => false, links);
+  const home = await realpath(root);
+  const found: Array<{ file: string; target: string }> = [];
+  for (const file of links) {
+    const path = join(root, file);
+    const real = await realpath(path).catch(() => undefined);
+    if (!real || real === home || real.startsWith(home + sep)) continue;
+    const isFolder = (await stat(real)).isDirectory();
+    const sources = isFolder
+      ? await findSourceFiles(real)
+      : SOURCE_EXTENSIONS.some((ext) => real.endsWith(ext))
+        ? [""]
+        : [];
+    const texts = await Promise.all(sources.map((name) => readFile(join(real, name), "latin1").catch(() => "")));
+    if (texts.some((text) => text.includes("probot"))) found.push({ file, target: await readlink(path) });
+  }
+  return found;
+}
+
 /** The app's files whose name `accept` takes, skipping node_modules, dot folders and ignored folders. */
-async function findAppFiles(root: string, accept: (name: string) => boolean): Promise<string[]> {
+async function findAppFiles(root: string, accept: (name: string) => boolean, links?: string[]): Promise<string[]> {
   const ignored = await readIgnoredFolders(root);
   const files: string[] = [];
   const walk = async (folder: string, depth: number): Promise<void> => {
@@ -27,6 +53,8 @@ async function findAppFiles(root: string, accept: (name: string) => boolean): Pr
         await walk(path, depth + 1);
       } else if (entry.isFile() && accept(entry.name) && !ignored.has(name)) {
         files.push(name);
+      } else if (entry.isSymbolicLink() && links && !ALWAYS_SKIPPED.has(entry.name) && !ignored.has(name)) {
+        links.push(name);
       }
     }
   };

@@ -4,7 +4,7 @@ import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
-import { findSourceFiles } from "./find-source-files.js";
+import { findOutsideLinks, findSourceFiles } from "./find-source-files.js";
 import { readAppLockfiles } from "./app-lockfiles.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
@@ -161,6 +161,18 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     report.scanned++;
     if (nested.lock) locks.push(nested.lock);
     record(nested.file, nested.before, nested.after);
+  }
+  for (const { file, target } of await findOutsideLinks(directory)) {
+    report.files.push({
+      file,
+      changes: [],
+      problems: [
+        {
+          message: `a link to ${target}, outside the app, whose files name probot: left as they were`,
+          hint: "Run app migrate where those files are (or copy them into the app), or rename by hand",
+        },
+      ],
+    });
   }
   report.diff = diffs.join("");
   const lock = migrateLockfile(lockfiles, moved.code);

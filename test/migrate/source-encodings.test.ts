@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
@@ -120,5 +120,42 @@ describe("migrateApp: a file that cannot be written", () => {
     const second = await migrateApp({ directory: dir, framework: "^1.0.0" });
     expect(second.files.map((f) => [f.file, f.changes.length, f.writeError])).to.deep.equal([["b.js", 2, undefined]]);
     expect(await readFile(locked, "utf8")).to.equal('const { App } = require("gh-app-kit");\n');
+  });
+});
+
+describe("migrateApp: links", () => {
+  let root: string;
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), "migrate-links-"));
+    await mkdir(join(root, "shared"));
+    await mkdir(join(root, "app/src"), { recursive: true });
+    await writeFile(join(root, "shared/outside.js"), 'const { Probot } = require("probot");\nmodule.exports = Probot;\n');
+    await writeFile(join(root, "shared/plain.js"), "module.exports = 1;\n");
+    await writeFile(join(root, "app/package.json"), '{ "name": "x", "dependencies": { "probot": "^12.3.0" } }\n');
+    await writeFile(join(root, "app/src/index.js"), 'const { Probot } = require("probot");\n');
+    await symlink("../../shared/outside.js", join(root, "app/src/linked.js"));
+    await symlink("../../shared/plain.js", join(root, "app/src/plain.js"));
+    await symlink("index.js", join(root, "app/src/inside.js"));
+    await symlink("../shared", join(root, "app/lib"));
+  });
+  after(() => rm(root, { recursive: true, force: true }));
+
+  it("leaves a file outside the app as it was and lists each link to one that names probot", async () => {
+    const report = await migrateApp({ directory: join(root, "app"), framework: "^1.0.0" });
+    expect(await readFile(join(root, "shared/outside.js"), "utf8")).to.include('require("probot")');
+    expect(await readFile(join(root, "app/src/index.js"), "utf8")).to.equal('const { App } = require("gh-app-kit");\n');
+    const listed = report.files.flatMap((f) => f.problems.map((p) => [f.file, p.message, p.hint]));
+    expect(listed).to.deep.equal([
+      [
+        "lib",
+        "a link to ../shared, outside the app, whose files name probot: left as they were",
+        "Run app migrate where those files are (or copy them into the app), or rename by hand",
+      ],
+      [
+        "src/linked.js",
+        "a link to ../../shared/outside.js, outside the app, whose files name probot: left as they were",
+        "Run app migrate where those files are (or copy them into the app), or rename by hand",
+      ],
+    ]);
   });
 });
