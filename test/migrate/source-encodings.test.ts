@@ -129,7 +129,10 @@ describe("migrateApp: links", () => {
     root = await mkdtemp(join(tmpdir(), "migrate-links-"));
     await mkdir(join(root, "shared"));
     await mkdir(join(root, "app/src"), { recursive: true });
-    await writeFile(join(root, "shared/outside.js"), 'const { Probot } = require("probot");\nmodule.exports = Probot;\n');
+    await writeFile(
+      join(root, "shared/outside.js"),
+      'const { Probot } = require("probot");\nmodule.exports = Probot;\n',
+    );
     await writeFile(join(root, "shared/plain.js"), "module.exports = 1;\n");
     await writeFile(join(root, "app/package.json"), '{ "name": "x", "dependencies": { "probot": "^12.3.0" } }\n');
     await writeFile(join(root, "app/src/index.js"), 'const { Probot } = require("probot");\n');
