@@ -31,16 +31,29 @@ export function parseWithBabel(file: string, code: string): ReturnType<typeof ba
         // the first error tells more
       }
     }
+    // A CommonJS script that uses `await` as a name (`var await = ...`), which a top-level `await`
+    // rules out: the file read as a script only.
+    if (!/\.m[jt]s$/.test(file)) {
+      try {
+        return parseWith(code, pluginsFor(file), "script");
+      } catch {
+        // the first error tells more
+      }
+    }
     throw error;
   }
 }
 
-function parseWith(code: string, plugins: ParserPlugin[]): ReturnType<typeof babelParse> {
+function parseWith(
+  code: string,
+  plugins: ParserPlugin[],
+  sourceType: "unambiguous" | "script" = "unambiguous",
+): ReturnType<typeof babelParse> {
   return babelParse(code, {
     // "unambiguous": CommonJS files are scripts, files with import/export are modules.
-    sourceType: "unambiguous",
+    sourceType,
     allowReturnOutsideFunction: true,
-    allowAwaitOutsideFunction: true,
+    allowAwaitOutsideFunction: sourceType === "unambiguous",
     allowImportExportEverywhere: true,
     allowNewTargetOutsideFunction: true,
     allowSuperOutsideMethod: true,

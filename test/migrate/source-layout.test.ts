@@ -61,6 +61,8 @@ const CASES: ReadonlyArray<[what: string, file: string, input: string]> = [
   ["optional catch binding", "index.js", js("try {", "\tf();", "} catch {", "\tg();", "}")],
   ["a template literal with tabs inside", "index.js", js("const t = `a\t${1}\tb`;")],
   ["a multi-line comment with tabs", "index.js", js("/*", "\t * a\t", "\t */")],
+  ["`await` and `yield` as names in a CommonJS script", "index.js", js("var await = 1, yield = 2;")],
+  ["HTML-like comments in a CommonJS script", "index.cjs", js("<!-- hidden from browsers of 1996", "--> shown")],
   [
     "Flow types in a .js file",
     "index.js",
