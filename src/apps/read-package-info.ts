@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseJsonFile } from "../helpers/parse-json-file.js";
 
 export type PackageInfo = {
   name?: string | undefined;
@@ -12,7 +13,7 @@ export function readPackageInfo(cwd: string, warn?: (message: string) => void): 
   const path = join(cwd, "package.json");
   let manifest: unknown;
   try {
-    manifest = JSON.parse(readFileSync(path, "utf8"));
+    manifest = parseJsonFile(readFileSync(path, "utf8"));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
       warn?.(`${path} could not be read as JSON, so the welcome page shows generic text: fix or remove the file.`);

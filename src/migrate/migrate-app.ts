@@ -15,7 +15,7 @@ import { reportOldTypeScript } from "./report-old-typescript.js";
 import { reportProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
 import { readManifest } from "./read-manifest.js";
-import { encodeSource, readSource, type SourceEncoding } from "./source-text.js";
+import { encodeSource, readSource, splitByteOrderMark, type SourceEncoding } from "./source-text.js";
 import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
@@ -68,7 +68,8 @@ export type MigrationReport = {
 export async function migrateApp(options: MigrateAppOptions): Promise<MigrationReport> {
   const directory = resolve(options.directory);
   const manifestPath = join(directory, "package.json");
-  const manifest = await readManifest(directory, manifestPath);
+  // npm's JSON parser drops a byte order mark, as Windows editors write it; so does the move, and puts it back.
+  const [bom, manifest] = splitByteOrderMark(await readManifest(directory, manifestPath));
   const extensions = hasExtensions(manifest);
   const report: MigrationReport = {
     directory,
@@ -148,7 +149,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
   payloadReport(moved.problems);
   await reportProbotDependencies(directory, manifest, sources, lockfiles, moved);
-  record("package.json", manifest, moved);
+  record("package.json", bom + manifest, { ...moved, code: bom + moved.code });
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {
     report.scanned++;

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { splitByteOrderMark } from "./source-text.js";
 import { isAbsolute, join, posix, relative, resolve, sep } from "node:path";
 import { readAppLockfiles } from "./app-lockfiles.js";
 import { findNestedManifests } from "./find-source-files.js";
@@ -29,7 +30,7 @@ export async function migrateNestedPackages(
 ): Promise<NestedPackage[]> {
   const moved: NestedPackage[] = [];
   for (const file of await findNestedManifests(directory)) {
-    const before = await readFile(join(directory, file), "utf8");
+    const [bom, before] = splitByteOrderMark(await readFile(join(directory, file), "utf8"));
     const folder = posix.dirname(file.split(sep).join("/"));
     const lockfiles = await readAppLockfiles(join(directory, folder));
     let after: SourceLog & { code: string };
@@ -53,7 +54,7 @@ export async function migrateNestedPackages(
       });
     }
     const pruned = lock && !("stale" in lock) ? { ...lock, file: lockFile! } : undefined;
-    moved.push({ file, before, after, lock: pruned });
+    moved.push({ file, before: bom + before, after: { ...after, code: bom + after.code }, lock: pruned });
   }
   return moved;
 }

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "../errors.js";
+import { parseJsonFile } from "../helpers/parse-json-file.js";
 
 export function readPackageApps(cwd: string): string[] {
   const path = join(cwd, "package.json");
   let manifest: unknown;
   try {
-    manifest = JSON.parse(readFileSync(path, "utf8"));
+    manifest = parseJsonFile(readFileSync(path, "utf8"));
   } catch (error) {
     // A broken package.json is reported by the welcome page; it lists no apps.
     if ((error as NodeJS.ErrnoException).code === "ENOENT" || error instanceof SyntaxError) return [];

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadAll } from "js-yaml";
 import { AppError } from "../errors.js";
+import { parseJsonFile } from "../helpers/parse-json-file.js";
 
 /** The fields of a GitHub App manifest the setup flow sets or passes on. */
 export type AppManifest = {
@@ -46,7 +47,7 @@ function readPackage(path: string): AppManifest {
   const text = readOptional(path);
   if (text === undefined) return {};
   try {
-    const { name, description } = JSON.parse(text) as Record<string, unknown>;
+    const { name, description } = parseJsonFile(text) as Record<string, unknown>;
     return {
       // "@scope/my-app" → "my-app": GitHub App names have no scope.
       ...(typeof name === "string" && name.trim() ? { name: name.trim().replace(/^@[^/]+\//, "") } : {}),

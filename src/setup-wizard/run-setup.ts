@@ -9,6 +9,7 @@ import { describePrivateKey } from "./describe-private-key.js";
 import { createPrompter, type Prompter } from "./prompter.js";
 import { SETUP_VALUES, type SetupKey, type SetupValueSpec } from "./setup-values.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
+import { parseJsonFile } from "../helpers/parse-json-file.js";
 
 export type SetupOptions = {
   /** The flags: values given here are never asked for. */
@@ -105,7 +106,9 @@ function isLocal(url: string): boolean {
 /** `npm start` in a project that has a start script (one made by `app new`), else the command itself. */
 function startCommand(cwd: string): string {
   try {
-    const manifest = JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as { scripts?: { start?: unknown } };
+    const manifest = parseJsonFile(readFileSync(join(cwd, "package.json"), "utf8")) as {
+      scripts?: { start?: unknown };
+    };
     if (typeof manifest.scripts?.start === "string") return "`npm start`";
   } catch {
     // No package.json: not a project yet.

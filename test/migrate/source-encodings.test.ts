@@ -162,3 +162,28 @@ describe("migrateApp: links", () => {
     ]);
   });
 });
+
+describe("migrateApp: a package.json with a byte order mark", () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), "migrate-bom-manifest-"));
+    // npm reads such a file (its JSON parser drops the mark), as Windows editors save it.
+    const manifest = '\uFEFF{\r\n\t"name": "x",\r\n\t"dependencies": { "probot": "^12.3.0" }\r\n}\r\n';
+    await writeFile(join(dir, "package.json"), manifest);
+    await mkdir(join(dir, "functions"));
+    await writeFile(join(dir, "functions/package.json"), manifest.replace('"x"', '"fn"'));
+    await writeFile(join(dir, "index.js"), 'const { Probot } = require("probot");\n');
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it("is moved, keeping the mark, its tabs and its line ends, as is a nested one", async () => {
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    expect(report.files.filter((f) => f.error)).to.deep.equal([]);
+    for (const file of ["package.json", "functions/package.json"]) {
+      const text = await readFile(join(dir, file), "utf8");
+      expect(text.startsWith('\uFEFF{\r\n\t"name": '), file).to.equal(true);
+      expect(text, file).to.include('\r\n\t"dependencies": {\r\n\t\t"gh-app-kit": "^1.0.0"\r\n\t}');
+      expect(text, file).not.to.include("probot");
+    }
+  });
+});

@@ -111,6 +111,17 @@ describe("run()", () => {
     expect(await (await fetch(`${server!.url}/b`)).text()).to.equal("B");
   });
 
+  it("reads a package.json saved with a byte order mark, as Node and npm do", async () => {
+    const manifest = { type: "module", app: { apps: ["./a.js"] } };
+    writeFileSync(join(cwd, "package.json"), `\uFEFF${JSON.stringify(manifest, null, "\t")}`);
+    writeFileSync(
+      join(cwd, "a.js"),
+      'export default ({ getRouter }) => { getRouter("/a").get("/", (c) => c.text("A")); };',
+    );
+    await start([], { env: credentials() });
+    expect(await (await fetch(`${server!.url}/a`)).text()).to.equal("A");
+  });
+
   it("loads .env from the working folder beneath the environment, which wins", async () => {
     writeFileSync(join(cwd, "key.pem"), getTestKeys().privateKeyPkcs1);
     writeFileSync(join(cwd, ".env"), "APP_ID=1\nPRIVATE_KEY_PATH=key.pem\nWEBHOOK_SECRET=secret-from-dotenv\n");
