@@ -17,11 +17,13 @@ export function mirrorCandidates(mirrors, repo) {
   ];
 }
 
-/** Finds the git directory of `repo` under `mirrors`, or undefined. */
+/** Finds the git directory of `repo` under `mirrors` (a bare one, or a clone's .git), or undefined. */
 export function findMirror(mirrors, repo) {
-  return mirrorCandidates(mirrors, repo).find(
-    (dir) => existsSync(path.join(dir, "HEAD")) || existsSync(path.join(dir, ".git", "HEAD")),
-  );
+  for (const dir of mirrorCandidates(mirrors, repo)) {
+    if (existsSync(path.join(dir, "HEAD"))) return dir;
+    if (existsSync(path.join(dir, ".git", "HEAD"))) return path.join(dir, ".git");
+  }
+  return undefined;
 }
 
 /**
@@ -54,7 +56,12 @@ export async function checkout(app, { mirrors, clone, dest, logFile, cacheDir })
     }
   }
   const subdir = app.subdir?.replace(/\/+$/, "");
-  const missing = missingBlobs(gitDir, app.commit, subdir);
+  let missing;
+  try {
+    missing = missingBlobs(gitDir, app.commit, subdir);
+  } catch (error) {
+    return `${gitDir} is not a git directory with commit ${app.commit}: ${error.message.split("\n")[0]}`;
+  }
   if (missing.length > 0) appendFileSync(logFile, `not in the mirror, left out: ${missing.join(", ")}\n`);
   const excludes = missing.map((file) => `:(exclude,literal)${file}`);
   const strip = subdir ? subdir.split("/").length : 0;
