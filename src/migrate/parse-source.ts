@@ -40,7 +40,23 @@ export function parseWithBabel(file: string, code: string): ReturnType<typeof ba
         // the first error tells more
       }
     }
+    // A name declared twice (two `import type { X }` of one name in a declaration file, which the
+    // compiler lets pass with skipLibCheck) does not change the tree: read on, and only past that.
+    const recovered = parseRecovering(code, pluginsFor(file));
+    if (recovered) return recovered;
     throw error;
+  }
+}
+
+const HARMLESS = new Set(["VarRedeclaration"]);
+
+function parseRecovering(code: string, plugins: ParserPlugin[]): ReturnType<typeof babelParse> | undefined {
+  try {
+    const ast = babelParse(code, { ...OPTIONS, sourceType: "unambiguous", errorRecovery: true, plugins });
+    const errors = (ast as { errors?: Array<{ reasonCode?: string }> }).errors ?? [];
+    return errors.every((found) => found.reasonCode !== undefined && HARMLESS.has(found.reasonCode)) ? ast : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -50,15 +66,20 @@ function parseWith(
   sourceType: "unambiguous" | "script" = "unambiguous",
 ): ReturnType<typeof babelParse> {
   return babelParse(code, {
+    ...OPTIONS,
     // "unambiguous": CommonJS files are scripts, files with import/export are modules.
     sourceType,
-    allowReturnOutsideFunction: true,
     allowAwaitOutsideFunction: sourceType === "unambiguous",
-    allowImportExportEverywhere: true,
-    allowNewTargetOutsideFunction: true,
-    allowSuperOutsideMethod: true,
-    allowUndeclaredExports: true,
     errorRecovery: false,
     plugins,
   });
 }
+
+const OPTIONS = {
+  allowReturnOutsideFunction: true,
+  allowAwaitOutsideFunction: true,
+  allowImportExportEverywhere: true,
+  allowNewTargetOutsideFunction: true,
+  allowSuperOutsideMethod: true,
+  allowUndeclaredExports: true,
+} as const;

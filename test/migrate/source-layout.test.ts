@@ -87,6 +87,28 @@ describe("migrateSource: layout and syntax", () => {
     });
   }
 
+  it("reads a declaration file that declares a name twice, as the compiler lets it (skipLibCheck)", () => {
+    const input = [
+      'import type { Octokit as Core } from "@octokit/core";',
+      'import type { Octokit as Core } from "@octokit/core";',
+      'import { ProbotOctokit } from "probot";',
+      "type Client = InstanceType<typeof ProbotOctokit>;",
+      "",
+    ].join("\n");
+    const { code, changes } = migrateSource("src/octokit.d.ts", input);
+    expect(changes.map((c) => c.text)).to.deep.equal(['"probot" → "gh-app-kit"', "ProbotOctokit → AppClient"]);
+    expect(code).to.equal(
+      input
+        .replace('"probot"', '"gh-app-kit"')
+        .replace("{ ProbotOctokit }", "{ AppClient }")
+        .replace("typeof ProbotOctokit", "typeof AppClient"),
+    );
+  });
+
+  it("still refuses a file whose only errors are not redeclarations", () => {
+    expect(() => migrateSource("a.ts", 'import { Probot } from "probot";\nconst = 1;\n')).to.throw();
+  });
+
   it("names the right line of a change after tabs and CRLF", () => {
     const { changes } = migrateSource("a.js", "\t\r\n\t\r\nconst { Probot } = require('probot');\r\n");
     expect(changes).to.deep.equal([
