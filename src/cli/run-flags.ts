@@ -6,6 +6,8 @@ import { inHelpGroup } from "./flags.js";
 export const runFlags = inHelpGroup("SERVER", {
   secret: Flags.string({
     char: "W",
+    // Probot's `probot run` spelled it -s (and -W was its webhook proxy, -Y here).
+    charAliases: ["s"],
     env: ENV_BINDINGS.secret.variable,
     summary: "Webhook secret set in the app's settings (outside production default: development, local only).",
     helpValue: "SECRET",
@@ -19,6 +21,8 @@ export const runFlags = inHelpGroup("SERVER", {
     helpValue: "PORT",
   }),
   host: Flags.string({
+    // Probot's `probot run -H`.
+    charAliases: ["H"],
     env: ENV_BINDINGS.host.variable,
     summary: "Address to listen on (default all interfaces; 127.0.0.1 in setup mode or with the development secret).",
     helpValue: "HOST",

@@ -1,6 +1,7 @@
 import { DEVELOPMENT_SECRET } from "../create-app.js";
 import { isProduction } from "../helpers/is-production.js";
 import type { CheckResult, DoctorSetup } from "./types.js";
+import { SECRET_IS_URL, secretIsUrl } from "../webhooks/secret-is-url.js";
 
 const ID = "secret";
 const FIX =
@@ -25,5 +26,6 @@ export async function checkSecret({ options, env }: DoctorSetup): Promise<CheckR
       fix: FIX,
     };
   }
+  if (secretIsUrl(secret)) return { id: ID, status: "warn", message: SECRET_IS_URL, fix: FIX };
   return { id: ID, status: "ok", message: "A webhook secret is set." };
 }

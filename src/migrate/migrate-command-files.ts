@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { PROBOT_COMMAND } from "./migrate-package-json.js";
+import { moveProbotCommand } from "./migrate-package-json.js";
 import type { SourceLog } from "./source-types.js";
 
 /**
@@ -13,6 +13,9 @@ const WORKFLOW = /^\.github\/workflows\/[^/]+\.ya?ml$/;
 const SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output", "dist", "lib", "build"]);
 /** Docker's exec form and JSON arrays: `["npx", "probot", "run", "./index.js"]`. */
 const QUOTED_COMMAND = /(["'])probot\1(\s*,\s*)(["'])(run|receive)\3/g;
+/** `"probot", "run"` with the rest of its array, and Probot's `"-W"` (webhook proxy) in it. */
+const QUOTED_RUN = /(["'])probot\1\s*,\s*(["'])run\2[^\]\n]*/g;
+const QUOTED_PROXY_FLAG = /(["'])-W/g;
 /** A probot command this package has no counterpart for, run through a package runner. */
 const OTHER_COMMAND = /\b(npx|yarn|pnpm|exec)\s+probot\s+(?!run\b|receive\b)[\w-]+/;
 
@@ -40,7 +43,9 @@ export function migrateCommandFile(code: string): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const lines = code.split("\n");
   lines.forEach((line, index) => {
-    const moved = line.replace(PROBOT_COMMAND, "$1app$2$3").replace(QUOTED_COMMAND, "$1app$1$2$3$4$3");
+    const moved = moveProbotCommand(line)
+      .replace(QUOTED_RUN, (run) => run.replace(QUOTED_PROXY_FLAG, "$1-Y"))
+      .replace(QUOTED_COMMAND, "$1app$1$2$3$4$3");
     if (moved !== line) {
       lines[index] = moved;
       log.changes.push({ line: index + 1, text: `${line.trim()} → ${moved.trim()}` });

@@ -5,6 +5,19 @@ import { type PackageOverrides, toYarnResolutions } from "../helpers/package-ove
 
 /** `probot run` / `probot receive` as a command of a script (after start, space, `;`, `&`, `|` or `(`). */
 export const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;
+/** A `probot run` command with its arguments, up to the end of that command. */
+const RUN_COMMAND = /(^|[\s;&|(])probot\s+run\b[^;&|()\n]*/g;
+/** Probot's `-W <url>` (or `-W<url>`): its webhook proxy's flag. */
+const PROXY_FLAG = /(\s)-W/g;
+
+/**
+ * `probot run` and `probot receive` become `app run` and `app receive`. `probot run -W <url>` was
+ * the webhook proxy, whose flag here is `-Y` (`-W` is the secret's, Probot's `-s`, which is kept as
+ * an alias, as is `-H`): moved, or the smee channel would be taken for the secret.
+ */
+export function moveProbotCommand(command: string): string {
+  return command.replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y")).replace(PROBOT_COMMAND, "$1app$2$3");
+}
 const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;
@@ -83,7 +96,7 @@ export function migratePackageJson(
   if (isRecord(scripts)) {
     for (const [name, script] of Object.entries(scripts)) {
       if (typeof script !== "string") continue;
-      const moved = script.replace(PROBOT_COMMAND, "$1app$2$3");
+      const moved = moveProbotCommand(script);
       if (moved !== script) {
         scripts[name] = moved;
         changed = true;

@@ -21,6 +21,7 @@ import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "../server/server-default
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { AppOptions } from "../options/app-options.js";
 import type { Resolver } from "./resolve-app-function.js";
+import { SECRET_IS_URL, secretIsUrl } from "../webhooks/secret-is-url.js";
 
 export type { RunOverrides } from "../options/resolve-run-options.js";
 
@@ -136,6 +137,7 @@ async function start(
     host = "127.0.0.1";
     log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
   }
+  if (secretIsUrl(app.state.webhooks.secret)) log.warn(SECRET_IS_URL);
   const queueParts = await openRunQueue(app, queueSettings);
   const server = createServer({
     app,

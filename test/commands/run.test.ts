@@ -313,6 +313,40 @@ describe("app run (the built command, in its own process)", function () {
     expect(result.stderr).not.to.match(/\n\s+at /);
   });
 
+  it("takes Probot's own short flags: -s for the secret and -H for the host", async () => {
+    const { WEBHOOK_SECRET: _secret, HOST: _host, ...rest } = env();
+    platform.reset();
+    const child = await spawnApp({
+      args: [fixture("comment.js"), "--base-url", platform.url, "-s", TEST_SECRET, "-H", "127.0.0.1"],
+      env: rest,
+      cwd,
+    });
+    try {
+      expect(child.stdout()).to.include("listening on http://127.0.0.1:");
+      expect((await deliver(child.url)).status).to.equal(200);
+      expect((await deliver(child.url, { "x-hub-signature-256": sign("other", "{}") })).status).to.equal(400);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("warns, without the value, when the secret is a URL: Probot's -W was the webhook proxy", async () => {
+    const child = await spawnApp({
+      args: [fixture("comment.js"), "--base-url", platform.url, "-W", "https://smee.io/aBcDeF123"],
+      env: env({ WEBHOOK_SECRET: "" }),
+      cwd,
+    });
+    try {
+      const out = child.stdout() + child.stderr();
+      expect(out).to.match(
+        /WARN: The webhook secret is a URL: Probot's -W was --webhook-proxy; here -W is --secret and the proxy is -Y\/--webhook-proxy/,
+      );
+      expect(out).not.to.include("aBcDeF123");
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
   it("documents every flag of the contract in --help", async () => {
     const result = await runToExit({ args: ["--help"], env: {}, cwd });
     expect(result.code).to.equal(0);

@@ -2,6 +2,8 @@ import { expect } from "chai";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { migrateCommandFile } from "../../src/migrate/migrate-command-files.js";
+import { migratePackageJson } from "../../src/migrate/migrate-package-json.js";
 import { writeAppFiles } from "../helpers/app-files.js";
 
 /** Where Probot apps start Probot's command line besides package.json's scripts. */
@@ -52,5 +54,34 @@ describe("app migrate: the files that start the app", () => {
     ]);
     const second = await migrateApp({ directory: dir, framework: "^1.0.0" });
     expect(second.diff).to.equal("");
+  });
+});
+
+describe("app migrate: Probot's -W of probot run", () => {
+  it("becomes -Y, the webhook proxy's flag here (where -W is the secret's), in scripts and in files that start the app", () => {
+    const script = "probot run -W https://smee.io/abc -s xyz ./index.js && probot receive -e push -p p.json ./index.js";
+    const manifest = JSON.stringify({
+      dependencies: { probot: "^12.3.0" },
+      scripts: { dev: script, other: "tool -W 1" },
+    });
+    const moved = JSON.parse(migratePackageJson(manifest, "^1.0.0").code) as { scripts: Record<string, string> };
+    expect(moved.scripts.dev).to.equal(
+      "app run -Y https://smee.io/abc -s xyz ./index.js && app receive -e push -p p.json ./index.js",
+    );
+    expect(moved.scripts.other).to.equal("tool -W 1");
+    const files = migrateCommandFile(
+      [
+        "web: npx probot run -Whttps://smee.io/abc ./index.js",
+        'CMD ["npx", "probot", "run", "-W", "https://smee.io/abc", "./index.js"]',
+        "npx probot run ./index.js; other -W 2",
+        "",
+      ].join("\n"),
+    );
+    expect(files.code.split("\n")).to.deep.equal([
+      "web: npx app run -Yhttps://smee.io/abc ./index.js",
+      'CMD ["npx", "app", "run", "-Y", "https://smee.io/abc", "./index.js"]',
+      "npx app run ./index.js; other -W 2",
+      "",
+    ]);
   });
 });
