@@ -20,7 +20,7 @@ export const ALWAYS_DELIVERED: ReadonlySet<string> = new Set([
  * Logs one error line for each event the app has handlers for but its
  * registration is not subscribed to (the platform would never send it), and
  * resolves to those event names. Skipped (resolves to `[]`) when `NODE_ENV`
- * is `production` or `test`, when the app has no app credentials, and when
+ * is `production` or `test`, when `DISABLE_WEBHOOK_EVENT_CHECK` is `true`, when the app has no app credentials, and when
  * the registration cannot be fetched. Call it after loading the app functions.
  *
  * @example
@@ -29,6 +29,7 @@ export const ALWAYS_DELIVERED: ReadonlySet<string> = new Set([
  */
 export async function checkEventSubscriptions(app: App, { env }: CheckEventSubscriptionsOptions): Promise<string[]> {
   if (isProduction(env) || ENV_BINDINGS.nodeEnv.read(env) === "test" || !hasAppCredentials(app)) return [];
+  if (ENV_BINDINGS.disableWebhookEventCheck.read(env)) return [];
   if (app.webhooks.router.eventNames().length === 0) return [];
   const meta = await getAppMeta(app);
   if (!meta) return [];

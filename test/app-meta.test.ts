@@ -122,6 +122,17 @@ describe("app meta", () => {
       });
     }
 
+    for (const value of ["true", "TRUE"]) {
+      it(`is skipped when DISABLE_WEBHOOK_EVENT_CHECK is ${value}, as Probot's check is`, async () => {
+        platform.setAppEvents([]);
+        const { app, logs } = createTestApp(platform);
+        app.on("check_run", async () => {});
+        expect(await checkEventSubscriptions(app, { env: { DISABLE_WEBHOOK_EVENT_CHECK: value } })).to.deep.equal([]);
+        expect(appMetaCalls()).to.equal(0);
+        expect(logs.records().filter((record) => record["level"] === ERROR)).to.deep.equal([]);
+      });
+    }
+
     it("checks nothing, and warns once, when the registration cannot be fetched", async () => {
       platform.failNext("GET", "/app", serverErrorResponse(500), 10);
       const { app, logs } = createTestApp(platform);

@@ -56,6 +56,8 @@ export type HostEnvSettings = {
   runAttempt: string;
   /** `production` forbids setup mode and the development secret, and makes JSON the log format. */
   nodeEnv: string;
+  /** `true` skips the start-up check of the registration's event subscriptions (Probot's variable). */
+  disableWebhookEventCheck: boolean;
 };
 
 export type EnvBinding<T> = {
@@ -121,6 +123,11 @@ const HOST_BINDINGS: Bindings<HostEnvSettings> = {
   runId: text("GITHUB_RUN_ID"),
   runAttempt: text("GITHUB_RUN_ATTEMPT"),
   nodeEnv: text("NODE_ENV"),
+  // As Probot reads it: only "true", in any case; anything else leaves the check on.
+  disableWebhookEventCheck: {
+    variable: "DISABLE_WEBHOOK_EVENT_CHECK",
+    read: (env) => nonEmpty(env.DISABLE_WEBHOOK_EVENT_CHECK)?.trim().toLowerCase() === "true" || undefined,
+  },
 };
 
 /**
