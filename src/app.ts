@@ -250,11 +250,14 @@ export class App {
   }
 
   /**
-   * A client for the installation, or for the app itself without an id.
-   * Handlers should use `context.client` instead.
+   * A client for the installation, or for the app itself without an id:
+   * then the app's one client (`state.client`), the same at every call, as
+   * Probot's `auth()` answers its `state.octokit`. Handlers should use
+   * `context.client` instead.
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
     await loadAppClient();
+    if (!installationId) return this.state.client;
     return createClient(this.state, installationId, log);
   }
 
