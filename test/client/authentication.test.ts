@@ -88,6 +88,35 @@ describe("authentication against the platform", () => {
     ).to.deep.equal(["/app/installations/1/access_tokens", "/app/installations/2/access_tokens"]);
   });
 
+  it("an installation's auth() answer carries what Probot's does: tokenType, expiresAt, permissions, repositorySelection, createdAt", async () => {
+    const { app } = createTestApp(platform);
+    const before = Date.now();
+    const installation = await app.auth(2);
+    const answer = (await installation.auth({ type: "installation" })) as Record<string, unknown>;
+    expect(Object.keys(answer)).to.deep.equal([
+      "type",
+      "tokenType",
+      "token",
+      "installationId",
+      "permissions",
+      "createdAt",
+      "expiresAt",
+      "repositorySelection",
+    ]);
+    expect(answer).to.include({ type: "installation", tokenType: "installation", installationId: 2 });
+    expect(answer["repositorySelection"]).to.equal("all");
+    expect(answer["permissions"]).to.be.an("object").that.is.not.empty;
+    // The platform's expires_at as it sent it (whole seconds), an hour on.
+    expect(answer["expiresAt"]).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(answer["expiresAt"] as string)).to.be.above(before + 50 * 60 * 1000);
+    expect(Date.parse(answer["createdAt"] as string)).to.be.within(before - 1000, Date.now() + 1000);
+    // The cached token answers the same; the app's client asked for the installation too.
+    expect(await installation.auth()).to.deep.equal(answer);
+    const appClient = await app.auth();
+    expect(await appClient.auth({ type: "installation", installationId: 2 })).to.deep.equal(answer);
+    expect(platform.tokenExchanges()).to.have.length(1);
+  });
+
   it("uses platformToken when the app has no key", async () => {
     await platform.close();
     platform = await startFakePlatform({

@@ -8,7 +8,7 @@ import {
   type CredentialsAuth,
   type FactoryRequest,
 } from "./credentials-auth.js";
-import { createTokenCache, type TokenStore } from "./token-store.js";
+import { createTokenCache, type TokenDetails, type TokenStore } from "./token-store.js";
 
 /** What a client authenticates as; passed to `AppClient` as `auth`. */
 export type AppAuth =
@@ -19,7 +19,7 @@ export type AppAuth =
 
 export type Authentication =
   | { type: "app"; token: string; appId: number }
-  | { type: "installation"; token: string; installationId: number }
+  | ({ type: "installation"; tokenType: "installation"; token: string; installationId: number } & Partial<TokenDetails>)
   | { type: "token"; token: string }
   | { type: "unauthenticated"; reason: string };
 
@@ -43,8 +43,10 @@ async function asApp(tokens: TokenStore): Promise<Authentication> {
   return { type: "app", token: await tokens.getJwt(), appId: tokens.appId };
 }
 
+/** In the order of @octokit/auth-app's answer, with what the exchange said beside the token when known. */
 async function asInstallation(tokens: TokenStore, installationId: number): Promise<Authentication> {
-  return { type: "installation", token: await tokens.getInstallationToken(installationId), installationId };
+  const token = await tokens.getInstallationToken(installationId);
+  return { type: "installation", tokenType: "installation", token, installationId, ...tokens.detailsOf(token) };
 }
 
 /**
