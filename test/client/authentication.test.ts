@@ -117,6 +117,18 @@ describe("authentication against the platform", () => {
     expect(platform.tokenExchanges()).to.have.length(1);
   });
 
+  it("the app's client refuses auth({ type: 'installation' }) without an installation id, as @octokit/auth-app does, rather than answer its JWT", async () => {
+    const { app } = createTestApp(platform);
+    const appClient = await app.auth();
+    for (const request of [{ type: "installation" }, { type: "installation", installationId: "x" }]) {
+      let error: (Error & { code?: string }) | undefined;
+      await appClient.auth(request).catch((e: Error) => (error = e));
+      expect(error?.message).to.match(/^installationId option is required for installation authentication\./);
+      expect(error?.code).to.equal("OPTION_INVALID");
+    }
+    expect(platform.tokenExchanges()).to.have.length(0);
+  });
+
   it("uses platformToken when the app has no key", async () => {
     await platform.close();
     platform = await startFakePlatform({

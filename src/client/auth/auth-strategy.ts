@@ -39,6 +39,17 @@ function requestedInstallation(request: AuthRequest): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
+/** The app's client asked for an installation's token without naming one: @octokit/auth-app's sentence first. */
+function installationIdRequired(request: AuthRequest): AppError {
+  return new AppError(
+    "OPTION_INVALID",
+    `installationId option is required for installation authentication. The app's client was asked for an installation token with installationId ${JSON.stringify(request?.installationId) ?? "missing"}.`,
+    {
+      hint: "Pass the installation's id: client.auth({ type: \"installation\", installationId }), or use that installation's client (app.auth(installationId), context.client).",
+    },
+  );
+}
+
 async function asApp(tokens: TokenStore): Promise<Authentication> {
   return { type: "app", token: await tokens.getJwt(), appId: tokens.appId };
 }
@@ -81,6 +92,8 @@ export function createAppAuthStrategy(
         // `auth({ type: "installation", installationId })`: that installation's token, as @octokit/auth-app gives it.
         (request?: AuthRequest): Promise<Authentication> => {
           const id = requestedInstallation(request);
+          if (id === undefined && request?.type === "installation")
+            return Promise.reject(installationIdRequired(request));
           return id === undefined ? asApp(tokens) : asInstallation(tokens, id);
         },
         {
