@@ -66,6 +66,10 @@ describe("authentication against the platform", () => {
     const asApp = (await installation.auth({ type: "app" })) as { type: string; token: string; appId: number };
     expect(asApp).to.include({ type: "app", appId: 1 });
     expect(issuer(asApp.token)).to.equal(1);
+    // With when the JWT expires, as @octokit/auth-app answers it: its exp claim, an ISO date.
+    expect(Object.keys(asApp)).to.deep.equal(["type", "token", "appId", "expiresAt"]);
+    const exp = JSON.parse(Buffer.from(asApp.token.split(".")[1]!, "base64url").toString()).exp;
+    expect((asApp as unknown as { expiresAt: string }).expiresAt).to.equal(new Date(exp * 1000).toISOString());
     const own = (await installation.auth({ type: "installation" })) as { token: string; installationId: number };
     expect(own.installationId).to.equal(2);
     expect(own.token).to.equal(((await installation.auth()) as { token: string }).token);

@@ -18,7 +18,7 @@ export type AppAuth =
   | { type: "unauthenticated"; reason: string };
 
 export type Authentication =
-  | { type: "app"; token: string; appId: number }
+  | { type: "app"; token: string; appId: number; expiresAt?: string | undefined }
   | ({ type: "installation"; tokenType: "installation"; token: string; installationId: number } & Partial<TokenDetails>)
   | { type: "token"; token: string }
   | { type: "unauthenticated"; reason: string };
@@ -51,7 +51,18 @@ function installationIdRequired(request: AuthRequest): AppError {
 }
 
 async function asApp(tokens: TokenStore): Promise<Authentication> {
-  return { type: "app", token: await tokens.getJwt(), appId: tokens.appId };
+  const token = await tokens.getJwt();
+  return { type: "app", token, appId: tokens.appId, expiresAt: jwtExpiry(token) };
+}
+
+/** When a JWT expires, from its `exp` claim, as @octokit/auth-app's answer gives it. */
+function jwtExpiry(jwt: string): string | undefined {
+  try {
+    const { exp } = JSON.parse(atob(jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
+    return typeof exp === "number" ? new Date(exp * 1000).toISOString() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** In the order of @octokit/auth-app's answer, with what the exchange said beside the token when known. */
