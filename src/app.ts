@@ -32,6 +32,8 @@ import { applyRegistrations } from "./options/registrations.js";
 import type { State } from "./state.js";
 import { VERSION } from "./version.js";
 import { acceptedSecrets } from "./webhooks/accepted-secrets.js";
+import { DEVELOPMENT_SECRET, secretDecided } from "./webhooks/development-secret.js";
+import { isProduction } from "./helpers/is-production.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
 import type { EventRouter, RoutedEvent } from "./webhooks/event-router.js";
 
@@ -139,7 +141,7 @@ export class App {
   readonly registrations: Registrations;
 
   constructor(given: AppOptions = {}) {
-    const { options, name, others } = applyRegistrations(given);
+    const { options, name, others } = withDevelopmentSecret(applyRegistrations(given), given);
     const { logLevel: level, logFormat, logLevelInString, logMessageKey, sentryDsn } = options;
     const log = options.log ?? getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
     this.log = aliasLog(log);
@@ -250,11 +252,14 @@ export class App {
   }
 
   /**
-   * A client for the installation, or for the app itself without an id.
-   * Handlers should use `context.client` instead.
+   * A client for the installation, or for the app itself without an id:
+   * then the app's one client (`state.client`), the same at every call, as
+   * Probot's `auth()` answers its `state.octokit`. Handlers should use
+   * `context.client` instead.
    */
   async auth(installationId?: number, log?: Logger): Promise<AppClient> {
     await loadAppClient();
+    if (!installationId) return this.state.client;
     return createClient(this.state, installationId, log);
   }
 
@@ -275,3 +280,17 @@ export class App {
 }
 
 function nothing(): void {}
+
+/**
+ * Without a secret (and no `webhooks` or `registrations` bringing their own), outside production,
+ * deliveries are signed and verified with "development", as `new Probot()` (10 to 14) and
+ * `createApp` do; said once where deliveries come in (`AppWebhooks.warnIfDevelopmentSecret`).
+ */
+function withDevelopmentSecret<T extends { options: AppOptions }>(applied: T, given: AppOptions): T {
+  const { options } = applied;
+  if (options.secret || options.webhooks || given.registrations !== undefined || secretDecided.has(given))
+    return applied;
+  const env = (globalThis as { process?: { env?: NodeJS.ProcessEnv } }).process?.env ?? {};
+  if (isProduction(env)) return applied;
+  return { ...applied, options: { ...options, secret: DEVELOPMENT_SECRET } };
+}

@@ -1,5 +1,5 @@
 import { App as CoreApp } from "./app.js";
-import { DEVELOPMENT_SECRET } from "./webhooks/development-secret.js";
+import { DEVELOPMENT_SECRET, secretDecided } from "./webhooks/development-secret.js";
 import { warnOnce } from "./deprecations.js";
 import { isProduction } from "./helpers/is-production.js";
 import { getLog } from "./log/get-log.js";
@@ -46,7 +46,9 @@ export function createResolvedApp({ options: resolved, logOptions, env }: Resolv
     // Said by app.webhooks when a server takes deliveries or one is verified (AppWebhooks.warnIfDevelopmentSecret).
     options.secret = DEVELOPMENT_SECRET;
   }
-  return new App({ ...options, log });
+  const given = { ...options, log };
+  secretDecided.add(given); // from createApp's own env, which may say production where process.env does not
+  return new App(given);
 }
 
 /**

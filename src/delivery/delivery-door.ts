@@ -54,6 +54,7 @@ export class DeliveryDoor {
 
   deliver(delivery: Delivery, { once = false, inFlight, rateLimits }: DeliverOptions = {}): Promise<DeliveryOutcome> {
     // As Probot: a payload that is not there is refused; any other is the handlers' to read.
+    if (!delivery.name) return Promise.reject(nameMissing(delivery));
     if (!delivery.payload) return Promise.reject(payloadMissing(delivery));
     if (rateLimits === "defer") this.#deferRateLimits();
     let claims: DeliveryClaims | undefined;
@@ -133,6 +134,14 @@ function outcomeOf(outcome: DeliveryOutcome | void): DeliveryOutcome {
 
 function leaveToCaller(): boolean {
   return false;
+}
+
+/** A delivery without its event's name (Probot: "Event name not passed"), which no handler, onAny's neither, would know. */
+function nameMissing(delivery: Delivery): AppError {
+  return new AppError("EVENT_NAME_INVALID", `Event name not passed: delivery ${String(delivery.id)} has no name.`, {
+    hint: 'Give the event\'s name, the X-GitHub-Event header, as name: receive({ id, name: "issues", payload }).',
+    status: 400,
+  });
 }
 
 /** A delivery without its payload: Probot's sentence first (apps' tests expect it), and no handler runs. */

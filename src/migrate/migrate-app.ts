@@ -1,5 +1,6 @@
 import { baseClassMembers, findContextClasses, type BaseClassMembers } from "./context-base-classes.js";
 import { writeFile } from "node:fs/promises";
+import semver from "semver";
 import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
@@ -113,7 +114,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const fileOf = (from: string, to: string) => texts[resolveIn(from, to) ?? -1]?.[0];
   const aliasesOf = probotAliases(findProbotReExports(texts), fileOf);
   const basesOf = baseClassMembers(findContextClasses(texts), fileOf);
-  const sharedOf = (file: string) => ({ aliases: aliasesOf(file), bases: basesOf(file) });
+  const middlewareAtRoot = probotBefore13(manifest);
+  const sharedOf = (file: string) => ({ aliases: aliasesOf(file), bases: basesOf(file), middlewareAtRoot });
   for (const [file, before] of texts) {
     report.scanned++;
     let after: SourceResult;
@@ -232,7 +234,11 @@ type SourceResult = {
 function followRouterHandoffs(
   sources: Array<[file: string, before: string, after: SourceResult]>,
   extensions: boolean,
-  sharedOf: (file: string) => { aliases: ProbotAliases | undefined; bases: BaseClassMembers | undefined },
+  sharedOf: (file: string) => {
+    aliases: ProbotAliases | undefined;
+    bases: BaseClassMembers | undefined;
+    middlewareAtRoot: boolean;
+  },
 ): void {
   const byFile = new Map(sources.map((entry, index) => [entry[0], index]));
   const again = new Map<number, { routerParams: RouterParam[]; loadedExports: Set<string> }>();
@@ -287,6 +293,20 @@ function replacedPackages(sources: Array<[file: string, before: string, after: S
 }
 
 /** Whether the app depends on a Probot extension (`probot-config`, `probot-metadata`): it is not migrated. */
+/** The app's probot range admits no Probot 13 (its createNodeMiddleware's default path was `/`). */
+function probotBefore13(manifest: string): boolean {
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(manifest) as Record<string, unknown>;
+  } catch {
+    return false; // reported with package.json
+  }
+  return DEPENDENCY_FIELDS.some((field) => {
+    const range = ((pkg[field] as Record<string, unknown> | null) ?? {})["probot"];
+    return typeof range === "string" && semver.validRange(range) !== null && !semver.intersects(range, ">=13.0.0");
+  });
+}
+
 function hasExtensions(manifest: string): boolean {
   let pkg: Record<string, unknown>;
   try {

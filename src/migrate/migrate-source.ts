@@ -50,6 +50,11 @@ export type MigrateSourceOptions = {
   aliases?: ProbotAliases | undefined;
   /** The context members of the base classes other files of the app export (context-base-classes.ts). */
   bases?: BaseClassMembers | undefined;
+  /**
+   * The app's probot admits no Probot 13: its createNodeMiddleware took deliveries at `/` without a
+   * `webhooksPath`, where this one's default is `/api/github/webhooks` (rename-option-keys.ts).
+   */
+  middlewareAtRoot?: boolean | undefined;
 };
 
 export type SourceResult = SourceLog & {
@@ -75,7 +80,8 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   try {
     const extensions = Boolean(options.extensions);
     const { aliases, bases } = options;
-    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions, aliases, bases });
+    const middlewareAtRoot = Boolean(options.middlewareAtRoot);
+    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions, aliases, bases, middlewareAtRoot });
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
     const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
@@ -122,6 +128,7 @@ type TreeOptions = {
   extensions: boolean;
   aliases: ProbotAliases | undefined;
   bases: BaseClassMembers | undefined;
+  middlewareAtRoot: boolean;
 };
 
 function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOptions): SourceResult {
@@ -141,7 +148,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameClientMembers(ast, refs, log);
   reportLoggerTarget(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
-  renameOptionKeys(calls, log);
+  renameOptionKeys(calls, log, { code, middlewareAtRoot: options.middlewareAtRoot });
   rewriteGitHubApiCalls(calls, code, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);

@@ -3,7 +3,12 @@ import { visit } from "recast";
 import { declaringScope } from "./scope-lookup.js";
 import { keyName, lineOf, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
 
-export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
+/** `code`: the file's text; `middlewareAtRoot`: the app's probot admits no Probot 13 (see addRootWebhookPath). */
+export function renameOptionKeys(
+  calls: CallSite[],
+  log: SourceWork,
+  { code = "", middlewareAtRoot = false }: { code?: string; middlewareAtRoot?: boolean } = {},
+): void {
   for (const { imported, call, path } of calls) {
     const args = (call.arguments as AnyNode[]).map((arg) => objectOf(arg, path));
     if (imported === "Probot" || imported === "Application") renameKeys(args[0], OPTION_RENAMES, log);
@@ -15,9 +20,43 @@ export function renameOptionKeys(calls: CallSite[], log: SourceWork): void {
           renameKeys(objectOf(property.value, path), OPTION_RENAMES, log);
       }
     }
-    if (imported === "createNodeMiddleware") renameKeys(args[1], MIDDLEWARE_RENAMES, log);
+    if (imported === "createNodeMiddleware") {
+      renameKeys(args[1], MIDDLEWARE_RENAMES, log);
+      if (middlewareAtRoot) addRootWebhookPath(args[1], call, code, log);
+    }
     if (imported === "createLambdaFunction") renameLambdaOptions(args[1], call, log);
   }
+}
+
+/**
+ * Probot 11 and 12's createNodeMiddleware took deliveries at `/` when no `webhooksPath` was given
+ * (Probot 13 and 14, and this one: `/api/github/webhooks`): for an app on those, `webhookPath: "/"`
+ * is said where its options do not name a path, after their last key, in their layout.
+ */
+function addRootWebhookPath(object: AnyNode | undefined, call: AnyNode, code: string, log: SourceWork): void {
+  const properties = (object?.properties ?? []) as AnyNode[];
+  const keys = properties.map((p) =>
+    (p.type === "ObjectProperty" || p.type === "Property") && !p.computed ? keyName(p.key) : undefined,
+  );
+  if (keys.includes("webhooksPath") || keys.includes("webhookPath")) return;
+  const last = properties.at(-1);
+  if (object?.type !== "ObjectExpression" || !last || keys.includes(undefined) || typeof last.end !== "number") {
+    log.problems.push({
+      line: lineOf(call),
+      message:
+        "createNodeMiddleware took deliveries at / on Probot 11 and 12 when no webhooksPath was given; here the default is /api/github/webhooks, and these options are not an object literal whose keys app migrate can see",
+      hint: 'Add webhookPath: "/" to the options if deliveries should still come in at the path the middleware is mounted at (or set WEBHOOK_PATH), or point the app\'s webhook URL at /api/github/webhooks.',
+    });
+    return;
+  }
+  const lineStart = code.lastIndexOf("\n", last.start - 1) + 1;
+  const indent = /^[ \t]*/.exec(code.slice(lineStart))![0];
+  const multiline = code.slice(last.end, object.end).includes("\n");
+  log.edits.insert(last.end, multiline ? `,\n${indent}webhookPath: "/"` : `, webhookPath: "/"`);
+  log.changes.push({
+    line: lineOf(last),
+    text: 'createNodeMiddleware: webhookPath "/", Probot 11 and 12\'s default path',
+  });
 }
 
 /** createLambdaFunction needs its `probot` (the App here, `app`): where the key cannot be seen, nothing is written. */

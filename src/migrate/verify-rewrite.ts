@@ -114,6 +114,9 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
   // A context double's old key, kept as a getter of `client` for Probot extensions: the one addition.
   if (holder?.type === "ObjectExpression" && Array.isArray(a) && Array.isArray(b) && b.length > a.length)
     b = b.filter((property) => !isClientAlias(property as AnyNode, b as AnyNode[]));
+  // createNodeMiddleware's options of a Probot 11 or 12 app: `webhookPath: "/"`, that Probot's default (rename-option-keys.ts).
+  if (holder?.type === "ObjectExpression" && Array.isArray(a) && Array.isArray(b) && b.length === a.length + 1)
+    b = b.filter((property) => !isRootWebhookPath(property as AnyNode, a as AnyNode[]));
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return at(holder, "a list changed length");
     for (const [index, item] of a.entries()) {
@@ -197,6 +200,21 @@ function compareGitHubApiCall(x: AnyNode, y: AnyNode, allow: Allowed): string | 
   const bare = { ...callee, extra: { ...callee.extra, parenthesized: false } };
   return (
     compare(octokit.value, bare, allow, x) ?? compare([{ ...options, properties }, ...rest], y.arguments, allow, x)
+  );
+}
+
+/** `webhookPath: "/"` added where the options named no path. */
+function isRootWebhookPath(node: AnyNode, before: AnyNode[]): boolean {
+  const pathKey = (p: AnyNode) =>
+    (p.type === "ObjectProperty" || p.type === "Property") &&
+    !p.computed &&
+    /^webhooks?Path$/.test(keyName(p.key) ?? "");
+  return (
+    pathKey(node) &&
+    keyName(node.key) === "webhookPath" &&
+    node.value?.type === "StringLiteral" &&
+    node.value.value === "/" &&
+    !before.some(pathKey)
   );
 }
 

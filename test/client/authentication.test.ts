@@ -66,6 +66,10 @@ describe("authentication against the platform", () => {
     const asApp = (await installation.auth({ type: "app" })) as { type: string; token: string; appId: number };
     expect(asApp).to.include({ type: "app", appId: 1 });
     expect(issuer(asApp.token)).to.equal(1);
+    // With when the JWT expires, as @octokit/auth-app answers it: its exp claim, an ISO date.
+    expect(Object.keys(asApp)).to.deep.equal(["type", "token", "appId", "expiresAt"]);
+    const exp = JSON.parse(Buffer.from(asApp.token.split(".")[1]!, "base64url").toString()).exp;
+    expect((asApp as unknown as { expiresAt: string }).expiresAt).to.equal(new Date(exp * 1000).toISOString());
     const own = (await installation.auth({ type: "installation" })) as { token: string; installationId: number };
     expect(own.installationId).to.equal(2);
     expect(own.token).to.equal(((await installation.auth()) as { token: string }).token);
@@ -86,6 +90,47 @@ describe("authentication against the platform", () => {
         .map((call) => call.path)
         .sort(),
     ).to.deep.equal(["/app/installations/1/access_tokens", "/app/installations/2/access_tokens"]);
+  });
+
+  it("an installation's auth() answer carries what Probot's does: tokenType, expiresAt, permissions, repositorySelection, createdAt", async () => {
+    const { app } = createTestApp(platform);
+    const before = Date.now();
+    const installation = await app.auth(2);
+    const answer = (await installation.auth({ type: "installation" })) as Record<string, unknown>;
+    expect(Object.keys(answer)).to.deep.equal([
+      "type",
+      "tokenType",
+      "token",
+      "installationId",
+      "permissions",
+      "createdAt",
+      "expiresAt",
+      "repositorySelection",
+    ]);
+    expect(answer).to.include({ type: "installation", tokenType: "installation", installationId: 2 });
+    expect(answer["repositorySelection"]).to.equal("all");
+    expect(answer["permissions"]).to.be.an("object").that.is.not.empty;
+    // The platform's expires_at as it sent it (whole seconds), an hour on.
+    expect(answer["expiresAt"]).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(answer["expiresAt"] as string)).to.be.above(before + 50 * 60 * 1000);
+    expect(Date.parse(answer["createdAt"] as string)).to.be.within(before - 1000, Date.now() + 1000);
+    // The cached token answers the same; the app's client asked for the installation too.
+    expect(await installation.auth()).to.deep.equal(answer);
+    const appClient = await app.auth();
+    expect(await appClient.auth({ type: "installation", installationId: 2 })).to.deep.equal(answer);
+    expect(platform.tokenExchanges()).to.have.length(1);
+  });
+
+  it("the app's client refuses auth({ type: 'installation' }) without an installation id, as @octokit/auth-app does, rather than answer its JWT", async () => {
+    const { app } = createTestApp(platform);
+    const appClient = await app.auth();
+    for (const request of [{ type: "installation" }, { type: "installation", installationId: "x" }]) {
+      let error: (Error & { code?: string }) | undefined;
+      await appClient.auth(request).catch((e: Error) => (error = e));
+      expect(error?.message).to.match(/^installationId option is required for installation authentication\./);
+      expect(error?.code).to.equal("OPTION_INVALID");
+    }
+    expect(platform.tokenExchanges()).to.have.length(0);
   });
 
   it("uses platformToken when the app has no key", async () => {

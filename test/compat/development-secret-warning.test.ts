@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import pino from "pino";
-import { createApp, createNodeMiddleware, createWebHandler, type App } from "../../src/index.js";
+import { App, AppClient, createApp, createNodeMiddleware, createWebHandler } from "../../src/index.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { getTestKeys } from "../helpers/keys.js";
 import { sign } from "../helpers/sign.js";
@@ -53,5 +53,55 @@ describe("the development secret's warning: said where deliveries come in, once"
     const body = JSON.stringify(issuesOpened);
     expect(await app.webhooks.verify(body, sign("s3cr3t-of-the-app", body))).to.equal(true);
     expect(said(logs)).to.equal(0);
+  });
+});
+
+/**
+ * `new Probot({ appId, privateKey })` (Probot 10 to 14) verifies and signs with "development" when no
+ * secret is given: tests sign their deliveries with `probot.webhooks.sign()` or with that word. `new App`
+ * does the same outside production, as `createApp` does; in production it has no secret.
+ */
+describe("new App() without a secret, as new Probot()", () => {
+  const Client = AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } });
+  const body = JSON.stringify(issuesOpened);
+  const made = () => {
+    const logs = createLogCapture();
+    const app = new App({ platformToken: "test", Client, log: pino({}, logs.stream as never) });
+    return { app, logs };
+  };
+
+  it('signs and verifies with "development" outside production, and runs the handlers of what it verified', async () => {
+    const { app, logs } = made();
+    let ran = 0;
+    app.on("issues.opened", async () => void ran++);
+    expect(await app.webhooks.sign(body)).to.equal(sign("development", body));
+    await app.webhooks.verifyAndReceive({
+      id: "1",
+      name: "issues",
+      payload: body,
+      signature: sign("development", body),
+    });
+    expect(ran).to.equal(1);
+    // Said once, where a delivery was verified with it.
+    expect(said(logs)).to.equal(1);
+    const other = made();
+    createNodeMiddleware(() => undefined, { app: other.app });
+    expect(said(other.logs)).to.equal(1);
+  });
+
+  it("has no secret in production: signing and verifying fail with WEBHOOK_SECRET_MISSING", async () => {
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      const { app } = made();
+      const error = await app.webhooks.sign(body).then(
+        () => undefined,
+        (failure: Error & { code?: string }) => failure,
+      );
+      expect(error?.code).to.equal("WEBHOOK_SECRET_MISSING");
+    } finally {
+      if (before === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = before;
+    }
   });
 });

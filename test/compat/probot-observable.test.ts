@@ -239,6 +239,26 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(ran).to.equal(0);
   });
 
+  it("receive() without an event name fails with Probot's sentence and runs no handler, onAny's included", async () => {
+    const { app } = appWithLog();
+    let ran = 0;
+    app.onAny(() => void ran++);
+    for (const given of [
+      { id: "1", payload: issuesOpened() },
+      { id: "2", name: "", payload: issuesOpened() },
+    ]) {
+      for (const receive of [app.receive.bind(app), app.webhooks.receive.bind(app.webhooks)]) {
+        const error = await receive(given as never).then(
+          () => undefined,
+          (failure: Error & { code?: string }) => failure,
+        );
+        expect(error?.code).to.equal("EVENT_NAME_INVALID");
+        expect(error?.message).to.match(/^Event name not passed/);
+      }
+    }
+    expect(ran).to.equal(0);
+  });
+
   it("each error of a failed delivery carries its event, as Probot's do, out of the logs' reach", async () => {
     const { app } = appWithLog();
     const thrown = new Error("boom");

@@ -8,7 +8,7 @@ import {
   type CredentialsAuth,
   type FactoryRequest,
 } from "./credentials-auth.js";
-import { createTokenCache, type TokenStore } from "./token-store.js";
+import { createTokenCache, type TokenDetails, type TokenStore } from "./token-store.js";
 
 /** What a client authenticates as; passed to `AppClient` as `auth`. */
 export type AppAuth =
@@ -18,8 +18,8 @@ export type AppAuth =
   | { type: "unauthenticated"; reason: string };
 
 export type Authentication =
-  | { type: "app"; token: string; appId: number }
-  | { type: "installation"; token: string; installationId: number }
+  | { type: "app"; token: string; appId: number; expiresAt?: string | undefined }
+  | ({ type: "installation"; tokenType: "installation"; token: string; installationId: number } & Partial<TokenDetails>)
   | { type: "token"; token: string }
   | { type: "unauthenticated"; reason: string };
 
@@ -39,12 +39,36 @@ function requestedInstallation(request: AuthRequest): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-async function asApp(tokens: TokenStore): Promise<Authentication> {
-  return { type: "app", token: await tokens.getJwt(), appId: tokens.appId };
+/** The app's client asked for an installation's token without naming one: @octokit/auth-app's sentence first. */
+function installationIdRequired(request: AuthRequest): AppError {
+  return new AppError(
+    "OPTION_INVALID",
+    `installationId option is required for installation authentication. The app's client was asked for an installation token with installationId ${JSON.stringify(request?.installationId) ?? "missing"}.`,
+    {
+      hint: "Pass the installation's id: client.auth({ type: \"installation\", installationId }), or use that installation's client (app.auth(installationId), context.client).",
+    },
+  );
 }
 
+async function asApp(tokens: TokenStore): Promise<Authentication> {
+  const token = await tokens.getJwt();
+  return { type: "app", token, appId: tokens.appId, expiresAt: jwtExpiry(token) };
+}
+
+/** When a JWT expires, from its `exp` claim, as @octokit/auth-app's answer gives it. */
+function jwtExpiry(jwt: string): string | undefined {
+  try {
+    const { exp } = JSON.parse(atob(jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
+    return typeof exp === "number" ? new Date(exp * 1000).toISOString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** In the order of @octokit/auth-app's answer, with what the exchange said beside the token when known. */
 async function asInstallation(tokens: TokenStore, installationId: number): Promise<Authentication> {
-  return { type: "installation", token: await tokens.getInstallationToken(installationId), installationId };
+  const token = await tokens.getInstallationToken(installationId);
+  return { type: "installation", tokenType: "installation", token, installationId, ...tokens.detailsOf(token) };
 }
 
 /**
@@ -79,6 +103,8 @@ export function createAppAuthStrategy(
         // `auth({ type: "installation", installationId })`: that installation's token, as @octokit/auth-app gives it.
         (request?: AuthRequest): Promise<Authentication> => {
           const id = requestedInstallation(request);
+          if (id === undefined && request?.type === "installation")
+            return Promise.reject(installationIdRequired(request));
           return id === undefined ? asApp(tokens) : asInstallation(tokens, id);
         },
         {

@@ -24,6 +24,14 @@ export function createTokenCache(): TokenCache {
 
 export type MintedToken = { token: string; ttlMs: number };
 
+/** What an exchange answered beside the token, as @octokit/auth-app gives it back from `auth()`. */
+export type TokenDetails = {
+  permissions: Record<string, string> | undefined;
+  createdAt: string;
+  expiresAt: string | undefined;
+  repositorySelection: "all" | "selected" | undefined;
+};
+
 /** Tokens shared between instances (Redis); see src/redis/shared-token-cache.ts. */
 export type SharedTokens = {
   /** The shared token, or `mint()` run by at most one instance at a time. */
@@ -77,6 +85,8 @@ export class TokenStore {
   #recentJwts: string[] = [];
   #jwt: Jwt | undefined;
   #pending = new Map<number, Promise<string>>();
+  /** By token; bounded as the default token cache is. */
+  #details = new LRUCache<string, TokenDetails>({ max: 15000 });
 
   constructor(options: TokenStoreOptions) {
     this.#options = options;
@@ -102,6 +112,15 @@ export class TokenStore {
     this.#jwt = { token, expiresAt: Date.parse(expiresAt) - this.#timeDifference * 1000 };
     this.#recentJwts = [token, ...this.#recentJwts.slice(0, RECENT_JWTS - 1)];
     return token;
+  }
+
+  /**
+   * What the exchange that made `token` answered beside it (`permissions`,
+   * `expiresAt`, ...), when this process made it; a token shared by another
+   * instance has none.
+   */
+  detailsOf(token: string): TokenDetails | undefined {
+    return this.#details.get(token);
   }
 
   getInstallationToken(installationId: number): Promise<string> {
@@ -182,6 +201,13 @@ export class TokenStore {
     const platformNow = Date.now() + this.#timeDifference * 1000;
     const { token, expires } = readExchangeAnswer(data, platformNow, installationId, TOKEN_LIFETIME_MS);
     const ttlMs = expires - platformNow - (this.#options.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS);
+    const answer = data as { permissions?: unknown; expires_at?: unknown; repository_selection?: unknown };
+    this.#details.set(token, {
+      permissions: (answer.permissions ?? undefined) as TokenDetails["permissions"],
+      createdAt: new Date().toISOString(),
+      expiresAt: typeof answer.expires_at === "string" ? answer.expires_at : undefined,
+      repositorySelection: (answer.repository_selection ?? undefined) as TokenDetails["repositorySelection"],
+    });
     return { token, ttlMs };
   }
 
