@@ -34,6 +34,8 @@ export type AppWebhooksOptions<C> = {
 
 export const SIGNATURE_HINT = "Check that WEBHOOK_SECRET is the secret set in the app's settings on the platform.";
 export const SIGNATURE_MISMATCH = "The webhook signature does not match the payload and WEBHOOK_SECRET.";
+/** What `@octokit/webhooks` (and so Probot) says of such a delivery given to `verifyAndReceive`. */
+const OCTOKIT_SIGNATURE_MISMATCH = "[@octokit/webhooks] signature does not match event payload and secret";
 
 /**
  * The app's `webhooks`: an `@octokit/webhooks` `Webhooks` whose routing is
@@ -121,7 +123,11 @@ export class AppWebhooks<C = unknown> extends Webhooks<C> {
   }
 
   async #verifyAndReceive(event: SignedEvent): Promise<void> {
-    if ((await this.verifyDelivery(signedText(event.payload), event.signature)) === -1) throw signatureMismatch();
+    if ((await this.verifyDelivery(signedText(event.payload), event.signature)) === -1) {
+      // @octokit/webhooks' sentence first, as Probot's tests match it; the handlers of onError see it.
+      const error = signatureMismatch(`${OCTOKIT_SIGNATURE_MISMATCH}: ${SIGNATURE_MISMATCH}`);
+      return this.router.refuse({ id: event.id, name: event.name, payload: event.payload }, error);
+    }
     if (typeof event.payload === "object" && !(event.payload instanceof Uint8Array)) {
       return this.#deliver({ id: event.id, name: event.name, payload: event.payload }).then(nothing);
     }
@@ -156,6 +162,6 @@ function eventOf({ id, name, payload }: RoutedEvent): EmitterWebhookEvent {
 }
 
 /** The error for a delivery whose signature does not match any secret. */
-export function signatureMismatch(): AppError {
-  return new AppError("WEBHOOK_SIGNATURE_MISMATCH", SIGNATURE_MISMATCH, { hint: SIGNATURE_HINT, status: 400 });
+export function signatureMismatch(message = SIGNATURE_MISMATCH): AppError {
+  return new AppError("WEBHOOK_SIGNATURE_MISMATCH", message, { hint: SIGNATURE_HINT, status: 400 });
 }

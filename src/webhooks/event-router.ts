@@ -159,6 +159,20 @@ export class EventRouter<C> {
     return outcome === ABANDONED ? this.#abandon(event, context) : outcome;
   }
 
+  /**
+   * A delivery refused before any handler ran (a signature that does not match, given to
+   * `verifyAndReceive`): rejects as a failed delivery does, the onError hooks seeing it first, as
+   * `@octokit/webhooks` does; the aggregate carries the error's `code` and `status`.
+   */
+  refuse(
+    event: RoutedEvent,
+    error: Error & { code?: string | undefined; status?: number | undefined },
+  ): Promise<never> {
+    return this.#fail(event, undefined as C, [error]).catch((aggregate: Error) => {
+      throw Object.assign(aggregate, { code: error.code, status: error.status });
+    });
+  }
+
   /** Rejects with the aggregate of `errors`, after the onError hooks saw it. */
   async #fail(event: RoutedEvent, context: C, errors: Error[]): Promise<never> {
     // Not enumerable: a logged failure must not carry the payload (twice).

@@ -53,8 +53,41 @@ describe("verifyAndReceive with a parsed payload (Probot 11 and 12)", () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(isAppError(error) && error.code).to.equal("WEBHOOK_SIGNATURE_MISMATCH");
+    const first = (error as AggregateError).errors[0] as unknown;
+    expect(isAppError(first) && first.code).to.equal("WEBHOOK_SIGNATURE_MISMATCH");
+    expect((error as { code?: string }).code).to.equal("WEBHOOK_SIGNATURE_MISMATCH");
     expect(seen).to.deep.equal([]);
+  });
+
+  it("rejects as Probot's webhooks do: an AggregateError whose error says @octokit/webhooks' sentence first, seen by onError", async () => {
+    const app = appWithHandler([]);
+    const seenByOnError: Array<{ name: string; message: string; id: unknown; inner: string }> = [];
+    app.onError((error) => {
+      const aggregate = error as unknown as AggregateError & { event: { id: string } };
+      seenByOnError.push({
+        name: aggregate.name,
+        message: aggregate.message,
+        id: aggregate.event.id,
+        inner: (aggregate.errors[0] as Error).message,
+      });
+    });
+    const error = (await verifyAndReceive(app, {
+      id: "d-3",
+      name: "issues",
+      signature: sign("another secret", text),
+      payload,
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as AggregateError & { status?: number };
+    expect(error).to.be.instanceOf(AggregateError);
+    expect(error.status).to.equal(400);
+    const sentence = "[@octokit/webhooks] signature does not match event payload and secret";
+    expect((error.errors[0] as Error).message.startsWith(sentence)).to.equal(true);
+    expect(error.message).to.include(sentence);
+    expect(seenByOnError).to.have.length(1);
+    expect(seenByOnError[0]).to.include({ name: "AggregateError", id: "d-3" });
+    expect(seenByOnError[0]!.inner.startsWith(sentence)).to.equal(true);
   });
 
   it("is what verify() and sign() take too", async () => {
