@@ -53,7 +53,7 @@ export { getPrivateKey, PRIVATE_KEY_HINT } from "./private-key/get-private-key.j
 export { run } from "./run/run.js";
 export type { RunningServer, RunOptions, RunOverrides } from "./run/run.js";
 export { receive } from "./receive/receive.js";
-export type { ReceiveOptions, ReceiveResult } from "./receive/receive.js";
+export type { ReceiveApp, ReceiveOptions, ReceiveResult } from "./receive/receive.js";
 export { createNodeMiddleware } from "./server/create-node-middleware.js";
 export type { NodeMiddleware, NodeMiddlewareOptions } from "./server/create-node-middleware.js";
 export { createServer } from "./server/create-server.js";

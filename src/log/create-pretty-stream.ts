@@ -12,7 +12,11 @@ let loaded: PrettyFactory | undefined;
  * streams write each line at once.
  */
 export function loadPrettyFactory(): Promise<PrettyFactory> {
-  loading ??= import("#pino-pretty").then(({ prettyFactory }) => (loaded = prettyFactory as PrettyFactory));
+  // Node gives the CommonJS module's named exports; a bundler's namespace (webpack, ncc) may hold them on `default` only.
+  loading ??= import("#pino-pretty").then((module) => {
+    const found = module as unknown as { prettyFactory?: unknown; default?: { prettyFactory?: unknown } };
+    return (loaded = (found.prettyFactory ?? found.default?.prettyFactory) as PrettyFactory);
+  });
   return loading;
 }
 

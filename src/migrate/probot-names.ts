@@ -213,7 +213,7 @@ export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   },
   {
     prefix: "@probot/adapter-github-actions",
-    hint: "No Actions adapter here: run the app in the workflow step with `npx app receive ./index.js` (it reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH and GITHUB_TOKEN; docs/cli.md).",
+    hint: "No Actions adapter here: run the app in the workflow step with `npx app receive ./index.js`, or, in a bundled JavaScript action, call receive({ apps: [app] }) from gh-app-kit (both read GITHUB_EVENT_NAME, GITHUB_EVENT_PATH and GITHUB_TOKEN; docs/deploy.md#github-actions).",
   },
   {
     prefix: "@probot/adapter-azure-functions",

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { DestinationStream } from "pino";
 import type { Hono } from "hono";
 import { AppError, toError } from "../errors.js";
-import { loadAppFunction } from "../run/load-app-function.js";
+import { loadAppFunction, pickFunction } from "../run/load-app-function.js";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { Logger, LogLevel } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { flushSentry } from "../log/sentry.js";
@@ -22,8 +23,11 @@ export type ReceiveOptions = {
   event?: string | undefined;
   /** The JSON payload file; default `GITHUB_EVENT_PATH`. */
   payloadPath?: string | undefined;
-  /** Apps to load: paths or package names, resolved from `cwd`. */
-  apps: readonly string[];
+  /**
+   * Apps to load: paths or package names, resolved from `cwd`, or the app functions themselves (or
+   * modules with one as their default export), as a JavaScript action bundled with its app hands them.
+   */
+  apps: ReadonlyArray<ReceiveApp>;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   token?: string | undefined;
@@ -61,6 +65,9 @@ export type ReceiveOptions = {
    */
   untilExit?: boolean | undefined;
 };
+
+/** An app for `receive`: a path or package name, an app function, or a module whose default export is one. */
+export type ReceiveApp = string | ApplicationFunction | DeprecatedApplicationFunction | { default: unknown };
 
 export type ReceiveResult = {
   id: string;
@@ -118,7 +125,7 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     watchUnhandledRejections(log, () => void (process.exitCode = 1), "app receive will exit with code 1");
   }
   const sentryDsn = settings.logOptions.sentryDsn;
-  const appFns = await Promise.all(options.apps.map((id) => loadAppFunction(id, { basedir: cwd })));
+  const appFns = await Promise.all(options.apps.map((given) => appFunctionOf(given, cwd)));
   // Routes an app mounts are never served here, but mounting them must not fail.
   // Hono is imported here unless the caller makes the router (the CLI does, on first use).
   const createRouter = options.createRouter ?? honoRouter(await import("hono"));
@@ -149,6 +156,28 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     else summary();
   }
   return { id, name, action, dryRun };
+}
+
+async function appFunctionOf(
+  given: ReceiveApp,
+  basedir: string,
+): Promise<ApplicationFunction | DeprecatedApplicationFunction> {
+  if (typeof given === "string") return loadAppFunction(given, { basedir });
+  const appFn = pickFunction(given);
+  if (appFn) return appFn;
+  throw new AppError(
+    "OPTION_INVALID",
+    `receive() was given ${describeValue(given)} as an app: it takes an app function, a module with one as its default export, or a path.`,
+    {
+      hint: "Give each app as apps: [appFn] or apps: ['./index.js'].",
+    },
+  );
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "object") return "an object without an app function as its default export";
+  return `a ${typeof value}`;
 }
 
 /** The prologue of `app receive`: credentials optional (without them it runs dry). */

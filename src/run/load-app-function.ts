@@ -22,7 +22,8 @@ export async function loadAppFunction(
       const { registerTypeScriptLoader } = await import("./register-typescript-loader.js");
       await registerTypeScriptLoader(basedir);
     }
-    module = await import(pathToFileURL(file).href);
+    // Loaded at run time from the app's folder: a bundler (webpack, ncc) must leave it as it is.
+    module = await import(/* webpackIgnore: true */ pathToFileURL(file).href);
   } catch (error) {
     const { explainLoadError } = await import("./explain-load-error.js");
     const { reason, hint } = explainLoadError(error, file, basedir);
@@ -40,7 +41,8 @@ export async function loadAppFunction(
   return appFn;
 }
 
-function pickFunction(module: unknown): ApplicationFunction | undefined {
+/** The app function a module holds: itself, or its default export (also a compiled module's `default.default`). */
+export function pickFunction(module: unknown): ApplicationFunction | undefined {
   let candidate = module;
   for (let depth = 0; depth < 3 && candidate; depth++) {
     if (typeof candidate === "function") return candidate as ApplicationFunction;

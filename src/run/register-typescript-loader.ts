@@ -25,7 +25,9 @@ async function register(basedir: string): Promise<boolean> {
     registered = undefined; // installing tsx later in the same process may work
     return false;
   }
-  const { register: registerTsx } = (await import(pathToFileURL(api).href)) as { register: () => unknown };
+  const { register: registerTsx } = (await import(/* webpackIgnore: true */ pathToFileURL(api).href)) as {
+    register: () => unknown;
+  };
   registerTsx();
   return true;
 }

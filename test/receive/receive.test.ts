@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ApplicationFunction, DeprecatedApplicationFunction } from "../../src/application-function.js";
 import { isAppError } from "../../src/errors.js";
 import { receive, type ReceiveOptions } from "../../src/receive/receive.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
@@ -56,6 +57,31 @@ describe("receive", () => {
     expect(result).to.include({ name: "issues", action: "opened" });
     expect(messages()).to.include.members(["log-events saw issues.opened #7", "second saw issues.opened"]);
     expect(messages()).not.to.include("log-events saw issues.closed");
+  });
+
+  it("takes app functions as well as paths, as a bundled JavaScript action hands them over", async () => {
+    const seen: string[] = [];
+    const appFn: ApplicationFunction = ({ app }) =>
+      app.on("issues.opened", async (context) => void seen.push(`function saw ${context.id !== ""}`));
+    const earlier: DeprecatedApplicationFunction = (app) =>
+      app.on("issues", async () => void seen.push("module's default saw it"));
+    await deliver({
+      event: "issues.opened",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [appFn, { default: earlier }, fixture("receive-apps/second.js")],
+    });
+    expect(seen).to.deep.equal(["function saw true", "module's default saw it"]);
+    expect(messages()).to.include("second saw issues.opened");
+  });
+
+  it("refuses an app that is neither a path nor a function, saying what it takes", async () => {
+    const error = await deliver({
+      event: "issues.opened",
+      payloadPath: fixture("payloads/issues.opened.json"),
+      apps: [42 as never],
+    }).catch((e: unknown) => e);
+    expect(isAppError(error) && error.code).to.equal("OPTION_INVALID");
+    expect((error as Error).message).to.match(/app function, a module with one as its default export, or a path/);
   });
 
   it("takes the event and payload from GITHUB_EVENT_NAME and GITHUB_EVENT_PATH", async () => {
