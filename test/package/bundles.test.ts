@@ -130,6 +130,48 @@ console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
     );
   });
 
+  it("works bundled into one CommonJS file for Node from the require entry, as serverless-esbuild makes a Lambda", async () => {
+    const entry = join(tmp, "lambda-entry.cjs");
+    await writeFile(entry, `module.exports = require(${JSON.stringify(join(root, "dist/cjs/index.cjs"))});\n`);
+    const outfile = join(tmp, "lambda-bundle.cjs");
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      outfile,
+      logLevel: "silent",
+    });
+    expect(result.errors).to.deep.equal([]);
+    const script = join(tmp, "deliver.cjs");
+    await writeFile(
+      script,
+      `const { App } = require("./lambda-bundle.cjs");
+const app = new App({ appId: Number(process.env.APP_ID), privateKey: process.env.PRIVATE_KEY, baseUrl: process.env.BASE_URL, secret: "s", logLevel: "info" });
+app.on("issues.opened", async (context) => {
+  context.log.info("handling in cjs");
+  await context.client.issues.createComment(context.issue({ body: "hi" }));
+});
+app.receive({ id: "2", name: "issues", payload: { action: "opened", issue: { number: 8 }, repository: { name: "r", owner: { login: "o" } }, installation: { id: 1 } } })
+  .then(() => console.log("delivered from cjs"));
+`,
+    );
+    const { code: exit, output } = await run(script, {
+      PATH: process.env.PATH,
+      BASE_URL: platform.url,
+      APP_ID: String(platform.appId),
+      PRIVATE_KEY: platform.privateKey,
+      NO_COLOR: "1",
+    });
+    expect(output, output).to.include("delivered from cjs");
+    expect(output).to.include("handling in cjs");
+    expect(exit).to.equal(0);
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.include(
+      "POST /repos/o/r/issues/8/comments",
+    );
+  });
+
   // A Worker imports createApp and createWebHandler from the root: the rest of the root must not come along.
   it("bundled for a Worker, leaves out what only a Node process uses", async () => {
     const { inputs: bundled } = await bundleWorker(
