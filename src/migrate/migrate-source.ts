@@ -22,6 +22,7 @@ import { rewriteGitHubApiCalls } from "./github-api-calls.js";
 import { reportLoggerTarget } from "./report-logger-target.js";
 import { awaitWebhookMethods } from "./await-webhook-methods.js";
 import { rewriteLoadAnswers } from "./load-answer.js";
+import { rewriteWildcardOn } from "./wildcard-on.js";
 import {
   keyName,
   lineOf,
@@ -145,6 +146,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   rewriteGitHubApiCalls(calls, code, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
+  rewriteWildcardOn(ast, log);
   const loaded = reportAppFunctions(ast, log, loadedExports);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);
