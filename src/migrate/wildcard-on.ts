@@ -76,7 +76,7 @@ export function rewriteWildcardOn(ast: AnyNode, log: SourceWork): void {
         return;
       }
       log.edits.rename(property, "onAny");
-      log.edits.replace({ start: first.start, end: handler.start } as AnyNode, "");
+      log.edits.replace({ type: "Range", start: first.start, end: handler.start } as AnyNode, "");
       log.changes.push({ line: lineOf(node), text: 'on("*", handler) → onAny(handler) (every event)' });
     },
   });
