@@ -23,6 +23,7 @@ import { reportLoggerTarget } from "./report-logger-target.js";
 import { awaitWebhookMethods } from "./await-webhook-methods.js";
 import { rewriteLoadAnswers } from "./load-answer.js";
 import { rewriteWildcardOn } from "./wildcard-on.js";
+import { reportApplicationRouter } from "./report-application-router.js";
 import {
   keyName,
   lineOf,
@@ -141,6 +142,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameTypedOptionKeys(ast, refs, log);
   renameClientMembers(ast, refs, log);
   reportLoggerTarget(ast, log);
+  reportApplicationRouter(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log);
   rewriteGitHubApiCalls(calls, code, log);
