@@ -67,13 +67,15 @@ const CONTEXT_HELPERS = new Set(["repo", "issue", "pullRequest"]);
  * milestone; today's client sends an unknown `number` as a query parameter. In a call of the
  * context's client, `<context>.github.issues.get({ number })` (or in the object given to
  * `context.repo()`, `context.issue()`), the key is renamed: `issue_number`, `pull_number` for
- * `pulls.*`, `milestone_number` for the milestone methods. `context.issue()` given to `pulls.*`
- * is `context.pullRequest()`, which gives `pull_number`.
+ * `pulls.*` (and @octokit/rest 15's `pullRequests.*`), `milestone_number` for the milestone methods.
+ * `context.issue()` given to `pulls.*` is `context.pullRequest()`, which gives `pull_number`.
  */
 function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
   const node = path.node as AnyNode;
   const callee = node.callee as AnyNode;
-  const area = callee.type === "MemberExpression" && !callee.computed ? memberKey(callee.object) : undefined;
+  const named = callee.type === "MemberExpression" && !callee.computed ? memberKey(callee.object) : undefined;
+  // @octokit/rest 15's name of pulls (Probot 7 and 8), an older name of the client here.
+  const area = named === "pullRequests" ? "pulls" : named;
   const client = area === "issues" || area === "pulls" ? (callee.object.object as AnyNode) : undefined;
   if (client?.type !== "MemberExpression" || client.computed || !CLIENT_KEYS.has(memberKey(client) ?? "")) return;
   if (!isContext(path.get("callee", "object", "object", "object") as Path)) return;
