@@ -67,8 +67,8 @@ const CONTEXT_HELPERS = new Set(["repo", "issue", "pullRequest"]);
  * milestone; today's client sends an unknown `number` as a query parameter. In a call of the
  * context's client, `<context>.github.issues.get({ number })` (or in the object given to
  * `context.repo()`, `context.issue()`), the key is renamed: `issue_number`, `pull_number` for
- * `pulls.*` (and @octokit/rest 15's `pullRequests.*`), `milestone_number` for the milestone methods.
- * `context.issue()` given to `pulls.*` is `context.pullRequest()`, which gives `pull_number`.
+ * `pulls.*`, `milestone_number` for the milestone methods. `context.issue()` given to `pulls.*`, or to
+ * @octokit/rest 15's `pullRequests.*` (Probot 7 and 8), is `context.pullRequest()`, which gives `pull_number`.
  */
 function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
   const node = path.node as AnyNode;
@@ -82,6 +82,7 @@ function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, l
   const method = keyName(callee.property) ?? "";
   const target = area === "pulls" ? "pull_number" : /Milestone/.test(method) ? "milestone_number" : "issue_number";
   let given = node.arguments[0] as AnyNode | undefined;
+  let merged = false;
   const helper =
     given?.type === "CallExpression" && given.callee.type === "MemberExpression" ? given.callee : undefined;
   if (
@@ -97,8 +98,12 @@ function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, l
       });
     }
     given = (given as AnyNode).arguments[0] as AnyNode | undefined;
+    merged = true;
   }
-  if (given?.type !== "ObjectExpression") return;
+  // @octokit/rest 15's `number` given as it is to `pullRequests.*` is left to the client, which sends it as the
+  // route's placeholder (number-parameter.ts), as Probot 7 and 8 did: a test's double of the client sees what it
+  // saw there. Merged into a context helper's answer, it is renamed: the answer holds the placeholder already.
+  if (given?.type !== "ObjectExpression" || (named === "pullRequests" && !merged)) return;
   for (const property of given.properties as AnyNode[]) {
     if (property.type !== "ObjectProperty" || property.computed || keyName(property.key) !== "number") continue;
     if (property.shorthand) log.edits.replace(property.key, `${target}: ${property.key.name as string}`);
