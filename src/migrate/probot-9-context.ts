@@ -98,11 +98,12 @@ function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, l
       });
     }
     given = (given as AnyNode).arguments[0] as AnyNode | undefined;
-    merged = true;
+    merged = memberKey(helper) !== "repo";
   }
   // @octokit/rest 15's `number` given as it is to `pullRequests.*` is left to the client, which sends it as the
   // route's placeholder (number-parameter.ts), as Probot 7 and 8 did: a test's double of the client sees what it
-  // saw there. Merged into a context helper's answer, it is renamed: the answer holds the placeholder already.
+  // saw there, also in `context.repo({ number })`. Merged into what `context.issue()` or `context.pullRequest()` gives,
+  // it is renamed: that answer holds the placeholder already.
   if (given?.type !== "ObjectExpression" || (named === "pullRequests" && !merged)) return;
   for (const property of given.properties as AnyNode[]) {
     if (property.type !== "ObjectProperty" || property.computed || keyName(property.key) !== "number") continue;
