@@ -2,14 +2,25 @@ import type { Bindings, ChildLoggerOptions } from "pino";
 import type { Logger } from "./get-log.js";
 
 /**
+ * A message and then any values, as Probot 7 to 9's bunyan logger (`(...params: any[]) => void`) and
+ * Probot 10 to 12's pino 6 (`(msg: string, ...args: any[])`) took them: `log.info(\`merged #${n}\`, { sha })`.
+ * pino 10's own signatures check each value against a placeholder of the message.
+ */
+type MessageThenValues = (msg: string, ...args: unknown[]) => void;
+
+type Level = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+
+/**
  * A log function combined with a Logger: `log("x")` is `log.info("x")`, and
  * `child()` returns another DeprecatedLogger. It is called as `info` is, with every one of its
- * signatures (`log({ id }, "msg")` too), not only with the last one that `Parameters<>` would keep.
+ * signatures (`log({ id }, "msg")` too), not only with the last one that `Parameters<>` would keep,
+ * and, as the log of Probot 7 to 12, with a message and then any values.
  */
 export type DeprecatedLogger = {
   child(bindings: Bindings, options?: ChildLoggerOptions<never>): DeprecatedLogger;
-} & Logger &
-  Logger["info"];
+} & { [L in Level]: Logger[L] & MessageThenValues } & Logger &
+  Logger["info"] &
+  MessageThenValues;
 
 type Method = (...args: never[]) => unknown;
 

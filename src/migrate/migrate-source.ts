@@ -22,6 +22,8 @@ import { rewriteGitHubApiCalls } from "./github-api-calls.js";
 import { reportLoggerTarget } from "./report-logger-target.js";
 import { awaitWebhookMethods } from "./await-webhook-methods.js";
 import { rewriteLoadAnswers } from "./load-answer.js";
+import { rewriteWildcardOn } from "./wildcard-on.js";
+import { reportApplicationRouter } from "./report-application-router.js";
 import {
   keyName,
   lineOf,
@@ -147,11 +149,13 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameTypedOptionKeys(ast, refs, log);
   renameClientMembers(ast, refs, log);
   reportLoggerTarget(ast, log);
+  reportApplicationRouter(ast, log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log, { code, middlewareAtRoot: options.middlewareAtRoot });
   rewriteGitHubApiCalls(calls, code, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
+  rewriteWildcardOn(ast, log);
   const loaded = reportAppFunctions(ast, log, loadedExports);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);

@@ -67,19 +67,22 @@ const CONTEXT_HELPERS = new Set(["repo", "issue", "pullRequest"]);
  * milestone; today's client sends an unknown `number` as a query parameter. In a call of the
  * context's client, `<context>.github.issues.get({ number })` (or in the object given to
  * `context.repo()`, `context.issue()`), the key is renamed: `issue_number`, `pull_number` for
- * `pulls.*`, `milestone_number` for the milestone methods. `context.issue()` given to `pulls.*`
- * is `context.pullRequest()`, which gives `pull_number`.
+ * `pulls.*`, `milestone_number` for the milestone methods. `context.issue()` given to `pulls.*`, or to
+ * @octokit/rest 15's `pullRequests.*` (Probot 7 and 8), is `context.pullRequest()`, which gives `pull_number`.
  */
 function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
   const node = path.node as AnyNode;
   const callee = node.callee as AnyNode;
-  const area = callee.type === "MemberExpression" && !callee.computed ? memberKey(callee.object) : undefined;
+  const named = callee.type === "MemberExpression" && !callee.computed ? memberKey(callee.object) : undefined;
+  // @octokit/rest 15's name of pulls (Probot 7 and 8), an older name of the client here.
+  const area = named === "pullRequests" ? "pulls" : named;
   const client = area === "issues" || area === "pulls" ? (callee.object.object as AnyNode) : undefined;
   if (client?.type !== "MemberExpression" || client.computed || !CLIENT_KEYS.has(memberKey(client) ?? "")) return;
   if (!isContext(path.get("callee", "object", "object", "object") as Path)) return;
   const method = keyName(callee.property) ?? "";
   const target = area === "pulls" ? "pull_number" : /Milestone/.test(method) ? "milestone_number" : "issue_number";
   let given = node.arguments[0] as AnyNode | undefined;
+  let merged = false;
   const helper =
     given?.type === "CallExpression" && given.callee.type === "MemberExpression" ? given.callee : undefined;
   if (
@@ -95,8 +98,13 @@ function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, l
       });
     }
     given = (given as AnyNode).arguments[0] as AnyNode | undefined;
+    merged = memberKey(helper) !== "repo";
   }
-  if (given?.type !== "ObjectExpression") return;
+  // @octokit/rest 15's `number` given as it is to `pullRequests.*` is left to the client, which sends it as the
+  // route's placeholder (number-parameter.ts), as Probot 7 and 8 did: a test's double of the client sees what it
+  // saw there, also in `context.repo({ number })`. Merged into what `context.issue()` or `context.pullRequest()` gives,
+  // it is renamed: that answer holds the placeholder already.
+  if (given?.type !== "ObjectExpression" || (named === "pullRequests" && !merged)) return;
   for (const property of given.properties as AnyNode[]) {
     if (property.type !== "ObjectProperty" || property.computed || keyName(property.key) !== "number") continue;
     if (property.shorthand) log.edits.replace(property.key, `${target}: ${property.key.name as string}`);

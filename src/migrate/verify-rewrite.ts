@@ -20,6 +20,7 @@ import { isClassModuleBinding } from "./module-specifier-rewrites.js";
 import { packageOf } from "./package-name.js";
 import { isWebhookMethodCall } from "./await-webhook-methods.js";
 import { isLoadAnswerRewrite, isLoadCalledDirectly } from "./load-answer.js";
+import { isWildcardOnRewrite } from "./wildcard-on.js";
 
 /** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
 const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
@@ -138,6 +139,14 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
   // webhooks.sign(p) → await webhooks.sign(p), in parentheses where a member of it is read (await-webhook-methods.ts).
   if (y.type === "AwaitExpression" && inEdit(x) && isWebhookMethodCall(x) && !x.extra?.parenthesized)
     return compare(x, y.argument, allow, holder);
+  // app.on("*", handler) → app.onAny(handler): the same receiver and handler (wildcard-on.ts).
+  if (isWildcardOnRewrite(x, y) && inEdit((x.callee as AnyNode).property as AnyNode)) {
+    const [before, after] = [x.callee as AnyNode, y.callee as AnyNode];
+    return (
+      compare(before.object, after.object, allow, x) ??
+      compare((x.arguments as AnyNode[])[1], (y.arguments as AnyNode[])[0], allow, x)
+    );
+  }
   // probot.load(fn) → (probot.load(fn), probot): the answer is the app, as on Probot 10 (load-answer.ts).
   if (inEdit(x) && !x.extra?.parenthesized && isLoadAnswerRewrite(x, y))
     return compare(x, (y.expressions as AnyNode[])[0], allow, holder);

@@ -197,6 +197,19 @@ describe("app migrate: Probot 9's context.issue() given to the client's pulls me
   });
 });
 
+describe("app migrate: Probot 7 and 8's pullRequests methods (@octokit/rest 15's name of pulls)", () => {
+  it("take context.pullRequest() for context.issue(); a number is left to the client, which sends it as pull_number", () => {
+    // As tommilligan/prowl-github-app (Probot 7): the pull request of an issue comment, fetched with context.issue().
+    const code =
+      'module.exports = (robot) => {\n  robot.on("issue_comment.created", async (context) => {\n    const { data: pr } = await context.github.pullRequests.get(\n      context.issue()\n    );\n    await context.github.pullRequests.getReviews({ owner, repo, number: pr.number });\n    await context.github.pullRequests.merge(context.issue({ number: 2 }));\n    await context.github.pullRequests.getReviewRequests(context.repo({ number: pr.number }));\n  });\n};\n';
+    const migrated = migrateSource("src/events.js", code);
+    expect(migrated.code).to.equal(
+      'module.exports = (robot) => {\n  robot.on("issue_comment.created", async (context) => {\n    const { data: pr } = await context.client.pullRequests.get(\n      context.pullRequest()\n    );\n    await context.client.pullRequests.getReviews({ owner, repo, number: pr.number });\n    await context.client.pullRequests.merge(context.pullRequest({ pull_number: 2 }));\n    await context.client.pullRequests.getReviewRequests(context.repo({ number: pr.number }));\n  });\n};\n',
+    );
+    expect(migrateSource("src/events.js", migrated.code).code).to.equal(migrated.code);
+  });
+});
+
 describe("app migrate: a context typed with a type of the app's own", () => {
   it("reports the renamed reads once a type, as the type's member and its objects keep github", () => {
     const code = [

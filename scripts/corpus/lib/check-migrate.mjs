@@ -90,6 +90,8 @@ const MIGRATION_NAMES = new Set([
   "pullRequest",
   // A renamed import or export that keeps the old name: import { App, App as Probot }, export { App as Probot }
   "as",
+  // Probot 6 to 10's handler for every event: app.on("*", handler) → app.onAny(handler)
+  "onAny",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */

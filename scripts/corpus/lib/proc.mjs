@@ -24,12 +24,16 @@ export function run(command, args, { cwd, env, logFile, timeoutMs = 600_000, cap
     });
     child.stderr.on("data", (chunk) => log.write(chunk));
     let timedOut = false;
+    // A command that cannot be started emits 'error' and then 'close': the log ends once.
+    let ended = false;
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup(child.pid);
     }, timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
+      if (ended) return;
+      ended = true;
       log.end(`\n[could not start ${command}: ${error.message}]\n`);
       resolve({ code: 127, signal: null, timedOut, stdout });
     });
@@ -37,6 +41,8 @@ export function run(command, args, { cwd, env, logFile, timeoutMs = 600_000, cap
       clearTimeout(timer);
       // Workers left behind by a runner that exited still belong to the group.
       killGroup(child.pid);
+      if (ended) return;
+      ended = true;
       log.end(`\n[exit ${code ?? signal}${timedOut ? `, stopped after ${timeoutMs / 1000} s` : ""}]\n`, () =>
         resolve({ code, signal, timedOut, stdout }),
       );

@@ -17,6 +17,8 @@ export function reporterArgs(runner, resultsFile) {
       return ["--reporter", "tap"];
     case "tap":
       return ["--reporter=tap"];
+    case "ava":
+      return ["--tap"];
     case "cucumber":
       return ["--format", `json:${resultsFile}`];
     default:
@@ -85,7 +87,7 @@ function statusOf(status) {
 }
 
 /**
- * TAP from node:test, mocha and tap: counts the leaves (a test point right after a deeper one is a parent).
+ * TAP from node:test, mocha, tap and ava: counts the leaves (a test point right after a deeper one is a parent).
  * node:test names a file without tests by its absolute path: under `root`, the path from it, so
  * that the two phases' checkouts (baseline/, migrated/) name the same file alike.
  */
