@@ -40,9 +40,10 @@ export function parseWithBabel(file: string, code: string): ReturnType<typeof ba
         // the first error tells more
       }
     }
-    // A name declared twice (two `import type { X }` of one name in a declaration file, which the
-    // compiler lets pass with skipLibCheck) does not change the tree: read on, and only past that.
-    const recovered = parseRecovering(code, pluginsFor(file));
+    // A declaration file that declares a name twice (two `import type { X }` of one name), which the
+    // compiler leaves unchecked under skipLibCheck, so apps ship them: the tree is the same, so read
+    // on, past that error alone. Elsewhere it stays an error the app's own tools report too.
+    const recovered = /\.d\.[cm]?ts$/.test(file) ? parseRecovering(code, pluginsFor(file)) : undefined;
     if (recovered) return recovered;
     throw error;
   }
