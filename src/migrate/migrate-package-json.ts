@@ -92,6 +92,7 @@ export function migratePackageJson(
       text: `dependencies: + ${FRAMEWORK_MODULE}@${frameworkSpec} (${importedBy} imports it; package.json did not declare probot)`,
     });
   }
+  if (moveProbotKey(manifest, lineOfKey, log)) changed = true;
   const scripts = manifest.scripts;
   if (isRecord(scripts)) {
     for (const [name, script] of Object.entries(scripts)) {
@@ -228,6 +229,33 @@ function renameKey(record: Record<string, unknown>, from: string, to: string, va
     else if (key !== to) result[key] = current;
   }
   return result;
+}
+
+/**
+ * `"probot": { "apps": [...] }` (`plugins` in Probot 7 to 9): the apps `probot run` loaded besides
+ * its arguments. `app run` reads `"app": { "apps": [...] }`: the key moves, in its place; one that
+ * holds anything else, or beside an `app` key, is reported instead.
+ */
+function moveProbotKey(manifest: Manifest, lineOfKey: (key: string) => number | undefined, log: SourceLog): boolean {
+  const config = manifest[PROBOT_MODULE];
+  if (!isRecord(config)) return false;
+  const keys = Object.keys(config);
+  const apps = config.apps ?? config.plugins;
+  const onlyApps = keys.length === 1 && (keys[0] === "apps" || keys[0] === "plugins") && Array.isArray(apps);
+  if (!onlyApps || "app" in manifest) {
+    log.problems.push({
+      line: lineOfKey(PROBOT_MODULE),
+      message: `package.json's "probot" key, which probot run read its apps from, is left as it was: app run reads "app": { "apps" }`,
+      hint: 'Move the apps to "app": { "apps": ["./index.js"] } (or give them to app run as arguments); app run reads nothing else from it.',
+    });
+    return false;
+  }
+  const line = lineOfKey(PROBOT_MODULE) ?? 0;
+  const moved = renameKey(manifest, PROBOT_MODULE, "app", { apps });
+  for (const key of Object.keys(manifest)) delete manifest[key];
+  Object.assign(manifest, moved);
+  log.changes.push({ line, text: `"probot": { "${keys[0]}" } → "app": { "apps" } (the apps app run loads)` });
+  return true;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

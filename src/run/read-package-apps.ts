@@ -13,7 +13,12 @@ export function readPackageApps(cwd: string): string[] {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" || error instanceof SyntaxError) return [];
     throw error;
   }
-  const apps = (manifest as { app?: { apps?: unknown } } | null)?.app?.apps;
+  const { app, probot } = (manifest ?? {}) as {
+    app?: { apps?: unknown };
+    probot?: { apps?: unknown; plugins?: unknown };
+  };
+  // Without an app key, Probot's own (probot run read its apps there; `plugins` in Probot 7 to 9).
+  const apps = app?.apps ?? (app === undefined ? (probot?.apps ?? probot?.plugins) : undefined);
   if (apps === undefined) return [];
   if (!Array.isArray(apps) || !apps.every((id) => typeof id === "string" && id.trim() !== "")) {
     throw new AppError("OPTION_INVALID", `"app.apps" in ${path} must be a list of app paths or package names.`, {

@@ -85,3 +85,41 @@ describe("app migrate: Probot's -W of probot run", () => {
     ]);
   });
 });
+
+describe("app migrate: package.json's probot key", () => {
+  const move = (manifest: object) => {
+    const result = migratePackageJson(JSON.stringify(manifest, null, 2), "^1.0.0");
+    return { ...result, manifest: JSON.parse(result.code) as Record<string, unknown> };
+  };
+
+  it("becomes app, where app run looks for the apps that probot run read from it (plugins too, Probot 7 to 9)", () => {
+    const { manifest, changes } = move({
+      name: "x",
+      probot: { apps: ["./index.js"] },
+      dependencies: { probot: "^12.3.0" },
+    });
+    expect(Object.keys(manifest)).to.deep.equal(["name", "app", "dependencies"]);
+    expect(manifest["app"]).to.deep.equal({ apps: ["./index.js"] });
+    expect(changes.map((c) => c.text)).to.include('"probot": { "apps" } → "app": { "apps" } (the apps app run loads)');
+    expect(
+      move({ probot: { plugins: ["./a.js", "b"] }, dependencies: { probot: "^7.0.0" } }).manifest["app"],
+    ).to.deep.equal({
+      apps: ["./a.js", "b"],
+    });
+  });
+
+  it("is reported, and left, when it holds more than the apps or app is taken", () => {
+    const kept = move({ probot: { apps: ["./a.js"], other: 1 }, dependencies: { probot: "^12.3.0" } });
+    expect(kept.manifest["probot"]).to.deep.equal({ apps: ["./a.js"], other: 1 });
+    expect(kept.problems.map((p) => p.message)).to.include(
+      'package.json\'s "probot" key, which probot run read its apps from, is left as it was: app run reads "app": { "apps" }',
+    );
+    const taken = move({
+      app: { apps: ["./b.js"] },
+      probot: { apps: ["./a.js"] },
+      dependencies: { probot: "^12.3.0" },
+    });
+    expect(taken.manifest["app"]).to.deep.equal({ apps: ["./b.js"] });
+    expect(taken.problems).to.have.length(1);
+  });
+});

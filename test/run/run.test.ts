@@ -111,6 +111,16 @@ describe("run()", () => {
     expect(await (await fetch(`${server!.url}/b`)).text()).to.equal("B");
   });
 
+  it("loads the apps of package.json's probot key, as probot run did, when it has no app key", async () => {
+    writeFileSync(join(cwd, "package.json"), JSON.stringify({ type: "module", probot: { apps: ["./a.js"] } }));
+    writeFileSync(
+      join(cwd, "a.js"),
+      'export default ({ getRouter }) => { getRouter("/a").get("/", (c) => c.text("A")); };',
+    );
+    await start([], { env: credentials() });
+    expect(await (await fetch(`${server!.url}/a`)).text()).to.equal("A");
+  });
+
   it("reads a package.json saved with a byte order mark, as Node and npm do", async () => {
     const manifest = { type: "module", app: { apps: ["./a.js"] } };
     writeFileSync(join(cwd, "package.json"), `\uFEFF${JSON.stringify(manifest, null, "\t")}`);
