@@ -184,6 +184,7 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "PRIMARY_RATE_LIMIT_RETRIES",
   "PRIVATE_KEY_HINT",
   "receive",
+  "ReceiveApp",
   "ReceiveOptions",
   "ReceiveResult",
   "RegistrationInfo",
