@@ -129,6 +129,14 @@ describe("app doctor (the built command, in its own process)", function () {
     expect(none.code).to.equal(1);
   });
 
+  it("warns, without the value, about a secret that is a URL (Probot's -W was the webhook proxy)", async () => {
+    const result = await doctor([fixture("comment.js")], { WEBHOOK_SECRET: "https://smee.io/xYz987" });
+    expect(result.status.secret).to.equal("warn");
+    const message = result.report.checks.find((check) => check.id === "secret")!.message;
+    expect(message).to.include("The webhook secret is a URL");
+    expect(JSON.stringify(result.report)).not.to.include("xYz987");
+  });
+
   it("reads .env as `app run` does", async () => {
     writeFileSync(join(cwd, ".env"), `APP_ID=1\nWEBHOOK_SECRET=${TEST_SECRET}\n`);
     const result = await runToExit({
