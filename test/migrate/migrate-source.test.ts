@@ -119,6 +119,19 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     ["Probot's Server", "somethingElse", "probot/lib/x", "adapter-aws-lambda-serverless"],
   ],
   [
+    // godaddy/pullie on Probot 11: its ES module test imported Server with Probot, and mocha, which
+    // loads every test file in one process, then ran none of them.
+    "in an ES module, a named import of what does not exist here fails the whole file at load, which the report says",
+    "test/index.test.mjs",
+    "import { Server, Probot, somethingElse } from 'probot';\nimport type { Server as S } from 'probot';\n",
+    "import { Server, App, somethingElse } from 'gh-app-kit';\nimport type { Server as S } from 'gh-app-kit';\n",
+    [
+      "Probot's Server, imported by name: this ES module then fails to load",
+      'somethingElse from "probot", imported by name: this ES module then fails to load',
+      "Probot's Server",
+    ],
+  ],
+  [
     "Probot.defaults(options) becomes App.defaults, its option keys renamed as new Probot's",
     "test.js",
     'const { Probot, ProbotOctokit } = require("probot");\nconst TestProbot = Probot.defaults({ githubToken: "t", Octokit: ProbotOctokit.defaults({ retry: { enabled: false } }) });\n',
