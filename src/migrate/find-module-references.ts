@@ -234,6 +234,7 @@ function collectNames(path: Path, refs: ModuleReferences, log: SourceWork, kind:
           scope,
           holder: specifier,
           esValueImport,
+          declaration: node,
         });
       } else {
         refs.namespaces.push({ local, scope }); // default and namespace imports: the whole module

@@ -24,6 +24,8 @@ export type ImportedName = {
    * load as a whole ("does not provide an export named ..."), where `require` would give undefined.
    */
   esValueImport?: boolean;
+  /** The ImportDeclaration an ImportSpecifier holder belongs to. */
+  declaration?: AnyNode;
 };
 
 /** A name bound to the whole module: `import * as p`, `const p = require("probot")`, `.then((p) => ...)`. */
