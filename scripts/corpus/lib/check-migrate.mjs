@@ -90,6 +90,12 @@ const MIGRATION_NAMES = new Set([
   "pullRequest",
   // A renamed import or export that keeps the old name: import { App, App as Probot }, export { App as Probot }
   "as",
+  // Names gh-app-kit lacks, in an ES module: import * as ghAppKit from "gh-app-kit"; const { Server } = ghAppKit;
+  "import",
+  "from",
+  "const",
+  "ghAppKit",
+  "ghAppKit2",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */
