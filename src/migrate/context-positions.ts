@@ -69,7 +69,11 @@ export type Binding = { name: string; scope: AnyNode };
  * Variables spread into a context double (`{ ...fakeContext, payload }`), and into those, and so
  * on: the literals they hold are parts of a context, so their `octokit` is its client.
  */
-export function findContextParts(ast: AnyNode, isDouble: (path: Path, parts: Binding[]) => boolean): Binding[] {
+export function findContextParts(
+  ast: AnyNode,
+  isDouble: (path: Path, parts: Binding[]) => boolean,
+  holders: Binding[] = [],
+): Binding[] {
   const parts: Binding[] = [];
   for (let added = true; added;) {
     added = false;
@@ -77,6 +81,12 @@ export function findContextParts(ast: AnyNode, isDouble: (path: Path, parts: Bin
       visitObjectExpression(path) {
         const node = path.node as AnyNode;
         if (isDouble(path as Path, parts)) {
+          // The variable the double is the value of: a literal spreading it is a double too (`{ ...mockContext, octokit }`).
+          const holder = literalBinding(path as Path);
+          if (holder && !holders.some((h) => h.name === holder.name && h.scope === holder.scope)) {
+            holders.push(holder);
+            added = true;
+          }
           for (const property of node.properties as AnyNode[]) {
             if (property.type !== "SpreadElement" || property.argument.type !== "Identifier") continue;
             const name = property.argument.name as string;
@@ -91,6 +101,28 @@ export function findContextParts(ast: AnyNode, isDouble: (path: Path, parts: Bin
     });
   }
   return parts;
+}
+
+/** The variable the literal at `path` initializes or is assigned to, by name and declaring scope. */
+function literalBinding(path: Path): Binding | undefined {
+  const target = literalTarget(path, CONTEXT_ONLY);
+  if (target === undefined || target === "Context" || target.type !== "Identifier") return undefined;
+  const scope = declaringScope(path, target.name as string);
+  return scope ? { name: target.name as string, scope } : undefined;
+}
+
+/**
+ * Whether the literal at `path` spreads a context (`{ ...context, octokit }`) or a variable that
+ * holds a context double (`{ ...mockContext, octokit }`): it has every key of it, payload included.
+ */
+export function spreadsContext(path: Path, holders: Binding[]): boolean {
+  return ((path.node as AnyNode).properties as AnyNode[]).some((property) => {
+    if (property.type !== "SpreadElement" || property.argument.type !== "Identifier") return false;
+    const name = property.argument.name as string;
+    if (CONTEXT_NAMES.has(name)) return true;
+    const scope = declaringScope(path, name);
+    return holders.some((h) => h.name === name && h.scope === scope);
+  });
 }
 
 /** Whether the literal at `path` is the value of a variable in `parts`. */

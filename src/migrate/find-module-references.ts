@@ -227,7 +227,15 @@ function collectNames(path: Path, refs: ModuleReferences, log: SourceWork, kind:
     for (const specifier of node.specifiers as AnyNode[]) {
       const local = specifier.local.name as string;
       if (specifier.type === "ImportSpecifier") {
-        refs.names.push({ imported: keyName(specifier.imported) ?? local, local, scope, holder: specifier });
+        const esValueImport = node.importKind !== "type" && specifier.importKind !== "type";
+        refs.names.push({
+          imported: keyName(specifier.imported) ?? local,
+          local,
+          scope,
+          holder: specifier,
+          esValueImport,
+          declaration: node,
+        });
       } else {
         refs.namespaces.push({ local, scope }); // default and namespace imports: the whole module
         if (specifier.type === "ImportDefaultSpecifier") namespaceForDefault(node, specifier, log);

@@ -1,6 +1,6 @@
 import { visit } from "recast";
 import { reportAppFunctions, type AppFunctionHandoff } from "./find-app-functions.js";
-import { table } from "./probot-names.js";
+import { isMissingExport, table } from "./probot-names.js";
 import { findModuleReferences } from "./find-module-references.js";
 import { parseWithBabel } from "./parse-source.js";
 import { rewriteProbot9Context } from "./probot-9-context.js";
@@ -9,6 +9,7 @@ import type { BaseClassMembers } from "./context-base-classes.js";
 import { renameContextClient } from "./rename-context-client.js";
 import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
+import { bindMissingImports } from "./missing-import-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
 import { renameTypedOptionKeys } from "./rename-typed-options.js";
 import { renameClientMembers } from "./rename-client-members.js";
@@ -150,6 +151,8 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameClientMembers(ast, refs, log);
   reportLoggerTarget(ast, log);
   reportApplicationRouter(ast, log);
+  // A JavaScript ES module that imports a name gh-app-kit lacks would not load at all (missing-import-names.ts).
+  if (/\.(?:m?js|jsx)$/.test(file)) bindMissingImports(refs, log, taken, isMissingExport);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log, { code, middlewareAtRoot: options.middlewareAtRoot });
   rewriteGitHubApiCalls(calls, code, log);

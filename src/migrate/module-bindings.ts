@@ -19,6 +19,13 @@ export type ImportedName = {
   holder: AnyNode | null;
   /** `{ ProbotOctokit: { defaults } }`: only the key is renamed, there is no local of the whole export. */
   keyOnly?: boolean;
+  /**
+   * A value (not type-only) ES import specifier: where the module lacks the name, the file fails to
+   * load as a whole ("does not provide an export named ..."), where `require` would give undefined.
+   */
+  esValueImport?: boolean;
+  /** The ImportDeclaration an ImportSpecifier holder belongs to. */
+  declaration?: AnyNode;
 };
 
 /** A name bound to the whole module: `import * as p`, `const p = require("probot")`, `.then((p) => ...)`. */

@@ -88,6 +88,11 @@ export const MISSING_EXPORTS = table<string>({
     "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
 });
 
+/** A name probot exports that gh-app-kit neither has nor renames (`Server`, or one it never had). */
+export function isMissingExport(name: string): boolean {
+  return MISSING_EXPORTS[name] !== undefined || (EXPORT_RENAMES[name] === undefined && !FRAMEWORK_EXPORTS.has(name));
+}
+
 /** A test keeps this equal to src/index.ts. */
 export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "AdditionalOptions",

@@ -6,6 +6,7 @@ import {
   isContextLiteral,
   isContextPart,
   isTypedContext,
+  spreadsContext,
   type Binding,
 } from "./context-positions.js";
 import { renameIndexedAccess, renameTypeQueryMember } from "./client-type-queries.js";
@@ -37,7 +38,11 @@ function clientKey(name: string | undefined): string | undefined {
  * `context.github` or `context.octokit`), a context double keeps its old key as a getter of `client`.
  */
 export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = false): void {
-  const parts = findContextParts(ast, isContextDouble);
+  // Variables that hold a context double: a literal that spreads one is a double too.
+  const holders: Binding[] = [];
+  const isDouble = (path: Path, parts: Binding[]): boolean =>
+    isContextDouble(path, parts) || spreadsContext(path, holders);
+  const parts = findContextParts(ast, isDouble, holders);
   const isEventContext = contextTester(ast, log.bases);
   reportClientMembers(ast, log);
   // `this` in a class that copies a context's client (`this.octokit = context.octokit`) is read as a context.
@@ -74,7 +79,7 @@ export function renameContextClient(ast: AnyNode, log: SourceWork, extensions = 
     visitObjectExpression(path) {
       const node = path.node as AnyNode;
       const keys = (node.properties as AnyNode[]).map((p) => (p.computed ? undefined : keyName(p.key)));
-      if (keys.some((key) => clientKey(key)) && isContextDouble(path as Path, parts)) {
+      if (keys.some((key) => clientKey(key)) && isDouble(path as Path, parts)) {
         for (const property of node.properties as AnyNode[]) {
           const name = property.computed ? undefined : keyName(property.key);
           if (!clientKey(name) || property.type === "SpreadElement" || keys.includes("client")) continue;

@@ -47,11 +47,11 @@ export function renameImportedNames(
       continue;
     }
     if (MISSING_EXPORTS[name.imported]) {
-      log.problems.push({
-        line,
-        message: `uses Probot's ${name.imported}`,
-        hint: MISSING_EXPORTS[name.imported] as string,
-      });
+      log.problems.push(
+        name.esValueImport
+          ? failsToLoad(line, `Probot's ${name.imported}`, name.imported, MISSING_EXPORTS[name.imported] as string)
+          : { line, message: `uses Probot's ${name.imported}`, hint: MISSING_EXPORTS[name.imported] as string },
+      );
     } else if (target) {
       const renameLocal =
         name.local === name.imported && !taken.has(target) && (claimed.get(target) ?? name.imported) === name.imported;
@@ -66,11 +66,12 @@ export function renameImportedNames(
         text: renameText(name.imported, target, renameLocal ? undefined : `the local name ${name.local} is kept`),
       });
     } else if (!FRAMEWORK_EXPORTS.has(name.imported)) {
-      log.problems.push({
-        line,
-        message: `imports ${name.imported} from "probot", which gh-app-kit does not export`,
-        hint: "Remove it or replace it; docs/migrating.md lists gh-app-kit's exports.",
-      });
+      const hint = "Remove it or replace it; docs/migrating.md lists gh-app-kit's exports.";
+      log.problems.push(
+        name.esValueImport
+          ? failsToLoad(line, `${name.imported} from "probot"`, name.imported, hint)
+          : { line, message: `imports ${name.imported} from "probot", which gh-app-kit does not export`, hint },
+      );
     }
     locals.set(name.local, [...(locals.get(name.local) ?? []), entry]);
   }
@@ -122,6 +123,24 @@ export function renameImportedNames(
   });
   for (const rename of renameHolders) rename();
   return { calls, renamed };
+}
+
+/**
+ * A name gh-app-kit lacks, in a value ES import: Node refuses to link the file ("does not provide an
+ * export named"), so none of it runs, where `require` gives undefined and only the code using it fails.
+ * A test runner that loads every file in one process (mocha) then runs no test at all.
+ */
+function failsToLoad(
+  line: number,
+  what: string,
+  name: string,
+  hint: string,
+): { line: number; message: string; hint: string } {
+  return {
+    line,
+    message: `uses ${what}, imported by name: this ES module then fails to load as a whole (gh-app-kit does not export ${name}), and under mocha, which loads every test file in one process, no test runs`,
+    hint: `Take ${name} out of the import, and out of the code that uses it. ${hint}`,
+  };
 }
 
 function leftmost(name: AnyNode): AnyNode {

@@ -8,6 +8,7 @@ import {
   MILESTONE_RENAMES,
   PULL_RENAMES,
   FRAMEWORK_MODULE,
+  isMissingExport,
   LAMBDA_RENAMES,
   MIDDLEWARE_RENAMES,
   OPTION_RENAMES,
@@ -118,6 +119,11 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
   // createNodeMiddleware's options of a Probot 11 or 12 app: `webhookPath: "/"`, that Probot's default (rename-option-keys.ts).
   if (holder?.type === "ObjectExpression" && Array.isArray(a) && Array.isArray(b) && b.length === a.length + 1)
     b = b.filter((property) => !isRootWebhookPath(property as AnyNode, a as AnyNode[]));
+  // Names gh-app-kit lacks, taken out of an ES import and read from the module's namespace (missing-import-names.ts).
+  if (holder?.type === "ImportDeclaration" && Array.isArray(a) && Array.isArray(b) && a.length > b.length)
+    a = a.filter((specifier) => !isMissingSpecifier(specifier as AnyNode, allow));
+  if (holder?.type === "Program" && Array.isArray(a) && Array.isArray(b) && b.length > a.length)
+    b = withoutNamespaceBindings(b as AnyNode[]);
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return at(holder, "a list changed length");
     for (const [index, item] of a.entries()) {
@@ -176,6 +182,65 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
     return at(x, `${String(x.type)} ${key} ${JSON.stringify(from)} became ${JSON.stringify(to)}`);
   }
   return undefined;
+}
+
+/** `Server` in `import { Server, Probot } from "probot"`, where the migration took it out of the import. */
+function isMissingSpecifier(specifier: AnyNode, allow: Allowed): boolean {
+  return (
+    specifier.type === "ImportSpecifier" &&
+    specifier.imported?.type === "Identifier" &&
+    isMissingExport(specifier.imported.name as string) &&
+    allow.inEdit(specifier)
+  );
+}
+
+/**
+ * The statements without each `import * as ghAppKit from "gh-app-kit"` followed by
+ * `const { Server } = ghAppKit`, that binds only names gh-app-kit lacks.
+ */
+function withoutNamespaceBindings(statements: AnyNode[]): AnyNode[] {
+  const kept: AnyNode[] = [];
+  for (let index = 0; index < statements.length; index += 1) {
+    const [statement, next] = [statements[index] as AnyNode, statements[index + 1]];
+    if (isNamespaceImport(statement) && next && bindsMissingNames(next, statement.specifiers[0].local.name)) {
+      index += 1;
+      continue;
+    }
+    kept.push(statement);
+  }
+  return kept;
+}
+
+function isNamespaceImport(node: AnyNode): boolean {
+  const specifiers = node.specifiers as AnyNode[] | undefined;
+  return (
+    node.type === "ImportDeclaration" &&
+    node.source?.value === FRAMEWORK_MODULE &&
+    specifiers?.length === 1 &&
+    specifiers[0]?.type === "ImportNamespaceSpecifier" &&
+    /^ghAppKit\d*$/.test(specifiers[0].local.name as string)
+  );
+}
+
+function bindsMissingNames(node: AnyNode, namespace: string): boolean {
+  const declarator = (node.declarations as AnyNode[] | undefined)?.[0];
+  const pattern = declarator?.id as AnyNode | undefined;
+  return (
+    node.type === "VariableDeclaration" &&
+    node.kind === "const" &&
+    node.declarations.length === 1 &&
+    declarator?.init?.type === "Identifier" &&
+    declarator.init.name === namespace &&
+    pattern?.type === "ObjectPattern" &&
+    (pattern.properties as AnyNode[]).every(
+      (p) =>
+        p.type === "ObjectProperty" &&
+        !p.computed &&
+        p.key.type === "Identifier" &&
+        p.value.type === "Identifier" &&
+        isMissingExport(p.key.name as string),
+    )
+  );
 }
 
 function isTemplateRename(from: AnyNode, to: AnyNode): boolean {

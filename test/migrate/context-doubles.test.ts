@@ -67,6 +67,50 @@ const CASES: ReadonlyArray<[string, string, string]> = [
     ].join("\n"),
   ],
   [
+    // godaddy/pullie's tests: a context double made in a hook, and a test that replaces its client
+    // by spreading it into a new literal. That literal holds every key of the double, payload included.
+    "a literal that spreads a variable holding a context double, to give it another client",
+    [
+      "let mockContext;",
+      "beforeEach(() => {",
+      "  mockContext = { octokit: { issues: { listForRepo: one } }, repo() {}, payload: { pull_request } };",
+      "});",
+      "it('two pull requests', async () => {",
+      "  mockContext = { ...mockContext, octokit: { issues: { listForRepo: two } } };",
+      "  await plugin.processRequest(mockContext);",
+      "});",
+      "const copy = { ...context, octokit: three };",
+      "",
+    ].join("\n"),
+    [
+      "let mockContext;",
+      "beforeEach(() => {",
+      "  mockContext = { client: { issues: { listForRepo: one } }, repo() {}, payload: { pull_request } };",
+      "});",
+      "it('two pull requests', async () => {",
+      "  mockContext = { ...mockContext, client: { issues: { listForRepo: two } } };",
+      "  await plugin.processRequest(mockContext);",
+      "});",
+      "const copy = { ...context, client: three };",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "a literal that spreads a variable holding something else stays",
+    [
+      "let options = { octokit: fake, owner };",
+      "options = { ...options, octokit: other };",
+      "function f() { let mockContext = { octokit: fake }; return { ...mockContext, octokit: other }; }",
+      "",
+    ].join("\n"),
+    [
+      "let options = { octokit: fake, owner };",
+      "options = { ...options, octokit: other };",
+      "function f() { let mockContext = { octokit: fake }; return { ...mockContext, octokit: other }; }",
+      "",
+    ].join("\n"),
+  ],
+  [
     // Probot 9 and 10's `github` key, in a file that names neither probot nor octokit (as
     // semantic-pull-requests' tests would without their comment): the double was left as it was.
     "a context double with Probot 10's github key, in a file that never names probot",

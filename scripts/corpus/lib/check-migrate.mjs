@@ -92,6 +92,12 @@ const MIGRATION_NAMES = new Set([
   "as",
   // Probot 6 to 10's handler for every event: app.on("*", handler) → app.onAny(handler)
   "onAny",
+  // Names gh-app-kit lacks, in an ES module: import * as ghAppKit from "gh-app-kit"; const { Server } = ghAppKit;
+  "import",
+  "from",
+  "const",
+  "ghAppKit",
+  "ghAppKit2",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */
