@@ -28,7 +28,8 @@ describe("findUnintendedChange: a rewrite is written only when it is the intende
     const bind = (name: string) =>
       `import { App } from "gh-app-kit";\nimport * as ghAppKit from "gh-app-kit";\nconst { ${name} } = ghAppKit;\n`;
     expect(findUnintendedChange("a.mjs", code, bind("Server"), edited)).to.equal(undefined);
-    expect(findUnintendedChange("a.mjs", code, bind("App"), edited)).to.match(/a list changed length/);
+    // App declared twice: refused by the parse itself (a redeclaration is read past only in declaration files).
+    expect(findUnintendedChange("a.mjs", code, bind("App"), edited)).to.match(/does not parse|a list changed length/);
     // Server taken out where no edit was meant: refused.
     expect(findUnintendedChange("a.mjs", code, bind("Server"), rangesOf(code, '"probot"'))).to.match(/changed length/);
   });
