@@ -71,6 +71,22 @@ describe("the package bundles", function () {
     await rm(tmp, { recursive: true, force: true });
   });
 
+  /** Runs `script`, which delivers issues.opened for issue `issue` through a bundle: its lines, its exit, its comment. */
+  async function expectDelivered(script: string, issue: number, lines: string[]): Promise<void> {
+    const { code: exit, output } = await run(script, {
+      PATH: process.env.PATH,
+      BASE_URL: platform.url,
+      APP_ID: String(platform.appId),
+      PRIVATE_KEY: platform.privateKey,
+      NO_COLOR: "1",
+    });
+    for (const line of lines) expect(output, output).to.include(line);
+    expect(exit).to.equal(0);
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.include(
+      `POST /repos/o/r/issues/${issue}/comments`,
+    );
+  }
+
   // createRequire(a path in the user's folder) stays: it finds the user's app and its tsx, at run time.
   it("loads nothing through createRequire(import.meta.url), import.meta.url or require() from its entries", async () => {
     const graph = await packageGraph();
@@ -115,19 +131,7 @@ await app.receive({ id: "1", name: "issues", payload: { action: "opened", issue:
 console.log("delivered", new AppError("OPTION_INVALID", "x") instanceof Error);
 `,
     );
-    const { code: exit, output } = await run(script, {
-      PATH: process.env.PATH,
-      BASE_URL: platform.url,
-      APP_ID: String(platform.appId),
-      PRIVATE_KEY: platform.privateKey,
-      NO_COLOR: "1",
-    });
-    expect(output, output).to.include("delivered true");
-    expect(output).to.include("handling");
-    expect(exit).to.equal(0);
-    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.include(
-      "POST /repos/o/r/issues/7/comments",
-    );
+    await expectDelivered(script, 7, ["delivered true", "handling"]);
   });
 
   it("works bundled into one CommonJS file for Node from the require entry, as serverless-esbuild makes a Lambda", async () => {
@@ -157,19 +161,7 @@ app.receive({ id: "2", name: "issues", payload: { action: "opened", issue: { num
   .then(() => console.log("delivered from cjs"));
 `,
     );
-    const { code: exit, output } = await run(script, {
-      PATH: process.env.PATH,
-      BASE_URL: platform.url,
-      APP_ID: String(platform.appId),
-      PRIVATE_KEY: platform.privateKey,
-      NO_COLOR: "1",
-    });
-    expect(output, output).to.include("delivered from cjs");
-    expect(output).to.include("handling in cjs");
-    expect(exit).to.equal(0);
-    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.include(
-      "POST /repos/o/r/issues/8/comments",
-    );
+    await expectDelivered(script, 8, ["delivered from cjs", "handling in cjs"]);
   });
 
   // A Worker imports createApp and createWebHandler from the root: the rest of the root must not come along.
