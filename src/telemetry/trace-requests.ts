@@ -3,6 +3,7 @@ import type { Octokit } from "@octokit/core";
 import { VERSION } from "../version.js";
 import type { Instruments } from "./instruments.js";
 import { recordError } from "./record-error.js";
+import { setRequestContext } from "../client/request-context.js";
 
 type Headers = Record<string, unknown> | undefined;
 
@@ -22,6 +23,8 @@ export function createRequestTracing(tracer: Tracer, instruments: Instruments) {
       const active = trace.setSpan(context.active(), span);
       // traceparent (and tracestate) for the platform; the same on every retry of this request.
       propagation.inject(active, endpoint.headers);
+      // The throttling queue may run the inner hooks in another request's context: the token exchange comes back to this one.
+      setRequestContext(endpoint, (fn) => context.with(active, fn));
       const answered = (status: number | undefined, headers: Headers) => {
         if (status !== undefined) span.setAttribute("http.response.status_code", status);
         const remaining = Number(headers?.["x-ratelimit-remaining"]);

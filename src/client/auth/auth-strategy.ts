@@ -9,6 +9,7 @@ import {
   type FactoryRequest,
 } from "./credentials-auth.js";
 import { createTokenCache, type TokenDetails, type TokenStore } from "./token-store.js";
+import { inRequestContext } from "../request-context.js";
 
 /** What a client authenticates as; passed to `AppClient` as `auth`. */
 export type AppAuth =
@@ -126,7 +127,9 @@ export function createAppAuthStrategy(
             const endpoint = request.endpoint.merge(route as string, parameters);
             if (requiresAppAuth((endpoint.url ?? "").replace(endpoint.baseUrl, "")))
               return sendAsApp(tokens, request, endpoint);
-            return sendAsInstallation(tokens, installationId, request, endpoint);
+            // The options as the outer hooks gave them: merge() copies only their named keys.
+            const within = <T>(fn: () => T): T => (typeof route === "object" ? inRequestContext(route, fn) : fn());
+            return sendAsInstallation(tokens, installationId, request, endpoint, within);
           },
         },
       );
@@ -172,8 +175,9 @@ async function sendAsInstallation(
   installationId: number,
   request: RequestInterface,
   endpoint: EndpointDefaults,
+  within: <T>(fn: () => T) => T,
 ): Promise<unknown> {
-  const token = await tokens.getInstallationToken(installationId);
+  const token = await within(() => tokens.getInstallationToken(installationId));
   endpoint.headers.authorization = `token ${token}`;
   try {
     return await request(endpoint as EndpointOptions);
@@ -181,7 +185,7 @@ async function sendAsInstallation(
     if ((error as { status?: unknown }).status !== 401) throw error;
     // The token was revoked or expired early: mint once more, retry once.
     tokens.invalidate(installationId, token);
-    endpoint.headers.authorization = `token ${await tokens.getInstallationToken(installationId)}`;
+    endpoint.headers.authorization = `token ${await within(() => tokens.getInstallationToken(installationId))}`;
     return request(endpoint as EndpointOptions);
   }
 }
