@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseJsonFile } from "../helpers/parse-json-file.js";
+import { parseJsonFile } from "../helpers/byte-order-mark.js";
 
 export type PackageInfo = {
   name?: string | undefined;

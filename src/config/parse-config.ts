@@ -1,6 +1,7 @@
 import { AppError } from "../errors.js";
 import { describeFile, type FileLocation } from "./describe-file.js";
 import type { Configuration } from "./types.js";
+import { withoutByteOrderMark } from "../helpers/byte-order-mark.js";
 
 /** More aliases than this in one file is an alias bomb ("billion laughs"), not config. */
 export const MAX_ALIAS_COUNT = 100;
@@ -14,7 +15,7 @@ export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "construct
  * The YAML parser loads with the first YAML file: apps that read no config file never pay for it.
  */
 export async function parseConfig(text: string, file: FileLocation, url?: string): Promise<Configuration> {
-  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const source = withoutByteOrderMark(text);
   const json = /\.json$/i.test(file.path);
   const value = json ? parseJson(source, file, url) : parseYaml(await import("./yaml-parser.js"), source, file, url);
   if (value === null || value === undefined) return {};

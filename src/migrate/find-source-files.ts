@@ -4,8 +4,9 @@ import { SOURCE_EXTENSIONS } from "./parse-source.js";
 
 const ALWAYS_SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output"]);
 
-export function findSourceFiles(root: string): Promise<string[]> {
-  return findAppFiles(root, (name) => SOURCE_EXTENSIONS.some((ext) => name.endsWith(ext)));
+/** The app's JavaScript and TypeScript files; with `links`, the links met on the way are added to it (not followed). */
+export function findSourceFiles(root: string, links?: string[]): Promise<string[]> {
+  return findAppFiles(root, (name) => SOURCE_EXTENSIONS.some((ext) => name.endsWith(ext)), links);
 }
 
 /** The `package.json` files of the app's folders (not its own, nor those under node_modules). */
@@ -14,13 +15,14 @@ export async function findNestedManifests(root: string): Promise<string[]> {
 }
 
 /**
- * Links among the app's files to files or folders outside it that name probot: the walk does not
+ * Of the links `findSourceFiles` met, those to files or folders outside the app that name probot: the walk does not
  * follow links (a file inside the app is read at its own place), and a file outside the app is not
  * the app's to change, so each is listed instead of being skipped unseen.
  */
-export async function findOutsideLinks(root: string): Promise<Array<{ file: string; target: string }>> {
-  const links: string[] = [];
-  await findAppFiles(root, () => false, links);
+export async function findOutsideLinks(
+  root: string,
+  links: readonly string[],
+): Promise<Array<{ file: string; target: string }>> {
   const home = await realpath(root);
   const found: Array<{ file: string; target: string }> = [];
   for (const file of links) {

@@ -16,7 +16,8 @@ import { reportOldTypeScript } from "./report-old-typescript.js";
 import { reportProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
 import { readManifest } from "./read-manifest.js";
-import { encodeSource, readSource, splitByteOrderMark, type SourceEncoding } from "./source-text.js";
+import { encodeSource, readSource, type SourceEncoding } from "./source-text.js";
+import { splitByteOrderMark } from "../helpers/byte-order-mark.js";
 import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
@@ -104,7 +105,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   // Sources first: package.json gains the framework when a file imports probot that it does not declare.
   const sources: Array<[file: string, before: string, after: SourceResult]> = [];
   const texts: Array<[file: string, code: string]> = [];
-  for (const file of await findSourceFiles(directory)) {
+  const links: string[] = [];
+  for (const file of await findSourceFiles(directory, links)) {
     const { text, encoding } = await readSource(join(directory, file));
     encodings.set(file, encoding);
     texts.push([file, text]);
@@ -165,7 +167,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     if (nested.lock) locks.push(nested.lock);
     record(nested.file, nested.before, nested.after);
   }
-  for (const { file, target } of await findOutsideLinks(directory)) {
+  for (const { file, target } of await findOutsideLinks(directory, links)) {
     report.files.push({
       file,
       changes: [],

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { splitByteOrderMark } from "./source-text.js";
+import { splitByteOrderMark } from "../helpers/byte-order-mark.js";
 import { isAbsolute, join, posix, relative, resolve, sep } from "node:path";
 import { readAppLockfiles } from "./app-lockfiles.js";
 import { findNestedManifests } from "./find-source-files.js";

@@ -52,8 +52,3 @@ function swapPairs(bytes: Buffer): Buffer {
   const swapped = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
   return swapped.swap16();
 }
-
-/** A leading byte order mark apart from the rest of the text (JSON.parse refuses it). */
-export function splitByteOrderMark(text: string): [mark: "" | "\uFEFF", rest: string] {
-  return text.startsWith("\uFEFF") ? ["\uFEFF", text.slice(1)] : ["", text];
-}

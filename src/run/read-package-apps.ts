@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "../errors.js";
-import { parseJsonFile } from "../helpers/parse-json-file.js";
+import { parseJsonFile } from "../helpers/byte-order-mark.js";
 
 export function readPackageApps(cwd: string): string[] {
   const path = join(cwd, "package.json");

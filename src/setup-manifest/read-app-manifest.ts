@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadAll } from "js-yaml";
 import { AppError } from "../errors.js";
-import { parseJsonFile } from "../helpers/parse-json-file.js";
+import { parseJsonFile, withoutByteOrderMark } from "../helpers/byte-order-mark.js";
 
 /** The fields of a GitHub App manifest the setup flow sets or passes on. */
 export type AppManifest = {
@@ -30,7 +30,7 @@ export function readAppManifest({ cwd }: ReadAppManifestOptions): AppManifest {
   if (text === undefined) return fromPackage;
   let documents: unknown[];
   try {
-    documents = loadAll(text.startsWith("\uFEFF") ? text.slice(1) : text);
+    documents = loadAll(withoutByteOrderMark(text));
   } catch (error) {
     throw invalid(`${path} is not valid YAML: ${describeYamlError(error)}`);
   }

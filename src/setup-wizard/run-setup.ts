@@ -9,7 +9,7 @@ import { describePrivateKey } from "./describe-private-key.js";
 import { createPrompter, type Prompter } from "./prompter.js";
 import { SETUP_VALUES, type SetupKey, type SetupValueSpec } from "./setup-values.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
-import { parseJsonFile } from "../helpers/parse-json-file.js";
+import { parseJsonFile } from "../helpers/byte-order-mark.js";
 
 export type SetupOptions = {
   /** The flags: values given here are never asked for. */
