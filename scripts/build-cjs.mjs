@@ -13,9 +13,13 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "dist/cjs");
-const ENTRIES = { index: "../src/index.js", testing: "../src/testing/index.js" };
+const ENTRIES = {
+  index: "../src/index.js",
+  testing: "../src/testing/index.js",
+  actions: "../src/actions/index.js",
+};
 /** What require() loads where it can load an ES module: the same files as import (dist/node, built before this). */
-const NODE_ENTRIES = { index: "../node/index.js", testing: "../node/testing.js" };
+const NODE_ENTRIES = { index: "../node/index.js", testing: "../node/testing.js", actions: "../node/actions.js" };
 const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 const { imports } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 /** "@scope/name/sub" → "@scope/name". */

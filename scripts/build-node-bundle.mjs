@@ -28,6 +28,7 @@ function commandFiles(folder) {
 const entryPoints = {
   index: join(dist, "src/index.js"),
   testing: join(dist, "src/testing/index.js"),
+  actions: join(dist, "src/actions/index.js"),
   "fast-receive": join(dist, "src/cli/fast-receive.js"),
   "hooks/command-not-found": join(dist, "src/cli/hooks/command-not-found.js"),
 };

@@ -40,7 +40,14 @@ for (const file of readdirSync(webhooks, { recursive: true })) {
 }
 
 // The declarations the package's entries reach, through relative imports.
-const queue = ["src/index.d.ts", "src/testing/index.d.ts", "cjs/index.d.cts", "cjs/testing.d.cts"];
+const queue = [
+  "src/index.d.ts",
+  "src/testing/index.d.ts",
+  "src/actions/index.d.ts",
+  "cjs/index.d.cts",
+  "cjs/testing.d.cts",
+  "cjs/actions.d.cts",
+];
 const seen = new Set(queue);
 const left = [];
 while (queue.length > 0) {

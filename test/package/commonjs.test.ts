@@ -49,14 +49,20 @@ test("a handler's AppError is the package's AppError", async () => {
   expect(error.errors[0]).toBeInstanceOf(AppError);
   expect(error.errors[0].code).toBe("OPTION_INVALID");
   expect(typeof createLambdaHandler(app)).toBe("function");
+  // The Actions entry: the adapter's run() beside the same names as the root.
+  const actions = require("gh-app-kit/actions");
+  expect(actions.App).toBe(App);
+  expect(typeof actions.run).toBe("function");
 });
 `;
 
 const NODE_SCRIPT = `const cjs = require("gh-app-kit");
 const cjsTesting = require("gh-app-kit/testing");
+const cjsActions = require("gh-app-kit/actions");
 (async () => {
   const esm = await import("gh-app-kit");
   const esmTesting = await import("gh-app-kit/testing");
+  const esmActions = await import("gh-app-kit/actions");
   const { app } = await cjsTesting.createTestApp({
     appFn: () => {},
     platform: { url: "http://127.0.0.1:9", appId: 1, privateKey: "unused" },
@@ -65,6 +71,7 @@ const cjsTesting = require("gh-app-kit/testing");
     App: cjs.App === esm.App,
     AppError: cjs.AppError === esm.AppError,
     createTestApp: cjsTesting.createTestApp === esmTesting.createTestApp,
+    actions: cjsActions.run === esmActions.run && cjsActions.App === esm.App && cjsActions.run !== cjs.run,
     instance: app instanceof esm.App,
     createLambdaHandler: typeof cjs.createLambdaHandler === "function" && cjs.createLambdaHandler === esm.createLambdaHandler,
     bundleLoaded: Object.keys(require.cache).some((file) => file.includes("bundle.cjs")),
@@ -100,6 +107,7 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
       App: true,
       AppError: true,
       createTestApp: true,
+      actions: true,
       instance: true,
       createLambdaHandler: true,
       bundleLoaded: false,
@@ -120,7 +128,9 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
       await writeFile(
         join(project, "typed.ts"),
         'import { App } from "gh-app-kit";\nimport { createTestApp } from "gh-app-kit/testing";\n' +
+          'import { run } from "gh-app-kit/actions";\n' +
           "export const app: App = new App({});\nexport const make: typeof createTestApp = createTestApp;\n" +
+          "export const action: Promise<void> = run(() => {});\n" +
           "// @ts-expect-error: the real types, not any\nexport const wrong: number = App;\n",
       );
       const tsc = join(root, "node_modules/typescript/bin/tsc");

@@ -9,6 +9,7 @@ import { packedProject } from "../helpers/packed-project.js";
 // the payload's types, the logger, a route, the testing helpers.
 const APP = `import { App, Context, Logger, ApplicationFunction, createLambdaHandler } from "gh-app-kit";
 import { createTestApp, startFakePlatform } from "gh-app-kit/testing";
+import { run } from "gh-app-kit/actions";
 
 const appFn: ApplicationFunction = ({ app, getRouter }) => {
   const log: Logger = app.log.child({ name: "greeter" });
@@ -33,6 +34,7 @@ const appFn: ApplicationFunction = ({ app, getRouter }) => {
 };
 
 export const lambda = createLambdaHandler(new App({}));
+export const action = (): Promise<void> => run(appFn);
 export async function check(): Promise<void> {
   const platform = await startFakePlatform();
   const { receive } = await createTestApp({ platform, appFn });

@@ -1,0 +1,1 @@
+export * from "../dist/ts4/src/actions/index.js";
