@@ -14,6 +14,7 @@ import { renameIndexedExport, renameModuleKeyedStubs } from "./module-keyed-stub
 import { mockFactoryFunction, renameMockedCallAssertions } from "./mock-factory.js";
 import {
   ADAPTER_MODULES,
+  adapterTarget,
   EXPORT_RENAMES,
   findPackageHint,
   FRAMEWORK_EXPORTS,
@@ -203,9 +204,13 @@ function inspectAdapter(
 ): void {
   const name = specifierText(literal) as string;
   const own = ADAPTER_MODULES.get(name);
-  if (takesOnly(path, literal, (taken) => !own?.has(taken) && FRAMEWORK_EXPORTS.has(renamedExport(taken)))) {
-    setString(literal, FRAMEWORK_MODULE, log.edits);
-    log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}"` });
+  const names: string[] = [];
+  const known = (taken: string) =>
+    names.push(taken) > 0 && !own?.has(taken) && FRAMEWORK_EXPORTS.has(renamedExport(taken));
+  if (takesOnly(path, literal, known)) {
+    const target = adapterTarget(name, names);
+    setString(literal, target, log.edits);
+    log.changes.push({ line: lineOf(literal), text: `"${name}" → "${target}"` });
     collectNames(path, refs, log, kind);
     return;
   }

@@ -22,7 +22,7 @@ import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
-import { ADAPTER_MODULES, DEPENDENCY_FIELDS, FRAMEWORK_MODULE } from "./probot-names.js";
+import { ADAPTER_MODULES, ADAPTER_TARGETS, DEPENDENCY_FIELDS } from "./probot-names.js";
 import type { Change, Problem, ProbotAliases } from "./source-types.js";
 import { findProbotReExports, probotAliases } from "./probot-reexports.js";
 import type { PackageOverrides } from "../helpers/package-overrides.js";
@@ -133,7 +133,9 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   dropHelperReports(sources, new Set(entries.filter((index) => index !== undefined)), resolveIn);
   // After the renames, with the app's own compiler: payload fields now typed nullable get their `!`.
   const payloadReport = assertPayloadFields(directory, sources);
-  const importer = sources.find(([, , after]) => after.changes.some((c) => c.text.includes(`→ "${FRAMEWORK_MODULE}"`)));
+  const importer = sources.find(([, , after]) =>
+    after.changes.some((c) => [...ADAPTER_TARGETS].some((module) => c.text.includes(`→ "${module}"`))),
+  );
   const lockfiles = await readAppLockfiles(directory);
   let moved: SourceResult;
   try {
@@ -283,13 +285,20 @@ function resolveModule(from: string, module: string, files: Map<string, number>)
 }
 
 /** Each of Probot's adapters, once every file that named it imports gh-app-kit instead (comments count: kept then). */
-function replacedPackages(sources: Array<[file: string, before: string, after: SourceResult]>): Map<string, string> {
-  const replaced = new Map<string, string>();
+function replacedPackages(
+  sources: Array<[file: string, before: string, after: SourceResult]>,
+): Map<string, { file: string; module: string }> {
+  const replaced = new Map<string, { file: string; module: string }>();
   for (const adapter of ADAPTER_MODULES.keys()) {
-    const moved = `"${adapter}" → "${FRAMEWORK_MODULE}"`;
-    const mover = sources.find(([, , after]) => after.changes.some((change) => change.text === moved));
-    const stillNamed = sources.some(([, before, after]) => (after.error ? before : after.code).includes(adapter));
-    if (mover && !stillNamed) replaced.set(adapter, mover[0]);
+    for (const module of ADAPTER_TARGETS) {
+      const moved = `"${adapter}" → "${module}"`;
+      const mover = sources.find(([, , after]) => after.changes.some((change) => change.text === moved));
+      const stillNamed = sources.some(([, before, after]) => (after.error ? before : after.code).includes(adapter));
+      if (mover && !stillNamed) {
+        replaced.set(adapter, { file: mover[0], module });
+        break;
+      }
+    }
   }
   return replaced;
 }

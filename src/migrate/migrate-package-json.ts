@@ -27,8 +27,8 @@ export type MigratePackageJsonOptions = {
   overrides?: PackageOverrides | undefined;
   /** A source file whose import of probot was rewritten: the framework is added if nothing declares it. */
   importedBy?: string | undefined;
-  /** Packages no source file names any more, each with a file that imports gh-app-kit in its place: dropped. */
-  replaced?: ReadonlyMap<string, string> | undefined;
+  /** Packages no source file names any more, each with a file that imports gh-app-kit (or one of its entries) in its place: dropped. */
+  replaced?: ReadonlyMap<string, { file: string; module: string }> | undefined;
   /** The app's yarn.lock, if any: the pins go to `resolutions` too, in the form its yarn reads. */
   yarnLock?: string | undefined;
 };
@@ -53,11 +53,11 @@ export function migratePackageJson(
     const dependencies = manifest[field];
     if (!isRecord(dependencies)) continue;
     for (const name of Object.keys(dependencies)) {
-      const file = replaced.get(name);
-      if (file !== undefined) {
+      const by = replaced.get(name);
+      if (by !== undefined) {
         log.changes.push({
           line: lineOfKey(name) ?? 0,
-          text: `${field}: - ${name}@${String(dependencies[name])} (${file} imports ${FRAMEWORK_MODULE} instead)`,
+          text: `${field}: - ${name}@${String(dependencies[name])} (${by.file} imports ${by.module} instead)`,
         });
         delete dependencies[name];
         changed = true;

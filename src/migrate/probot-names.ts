@@ -24,7 +24,24 @@ export const LAMBDA_ADAPTER_MODULE = "@probot/adapter-aws-lambda-serverless";
 export const ADAPTER_MODULES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   [LAMBDA_ADAPTER_MODULE, new Set<string>()],
   ["@probot/adapter-azure-functions", new Set(["createAzureFunction", "createAzureFunctionV4"])],
-  ["@probot/adapter-github-actions", new Set(["run"])],
+  ["@probot/adapter-github-actions", new Set<string>()],
+]);
+
+/** The adapters whose own function gh-app-kit has in an entry of its own: an import that takes it moves there. */
+const ADAPTER_ENTRIES: ReadonlyMap<string, { entry: string; names: ReadonlySet<string> }> = new Map([
+  ["@probot/adapter-github-actions", { entry: `${FRAMEWORK_MODULE}/actions`, names: new Set(["run"]) }],
+]);
+
+/** Where an import of `adapter` that takes `taken` moves: the adapter's own entry when it takes the adapter's function. */
+export function adapterTarget(adapter: string, taken: ReadonlyArray<string>): string {
+  const own = ADAPTER_ENTRIES.get(adapter);
+  return own && taken.some((name) => own.names.has(name)) ? own.entry : FRAMEWORK_MODULE;
+}
+
+/** Every module an adapter's imports may move to. */
+export const ADAPTER_TARGETS: ReadonlySet<string> = new Set([
+  FRAMEWORK_MODULE,
+  ...[...ADAPTER_ENTRIES.values()].map((own) => own.entry),
 ]);
 
 export const EXPORT_RENAMES = table<string>({
@@ -219,7 +236,7 @@ export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   },
   {
     prefix: "@probot/adapter-github-actions",
-    hint: "No Actions adapter here: run the app in the workflow step with `npx app receive ./index.js`, or, in a bundled JavaScript action, call receive({ apps: [app] }) from gh-app-kit (both read GITHUB_EVENT_NAME, GITHUB_EVENT_PATH and GITHUB_TOKEN; docs/deploy.md#github-actions).",
+    hint: 'gh-app-kit/actions has the adapter\'s run(app) and every name of gh-app-kit: import { run } from "gh-app-kit/actions" (it reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH and GITHUB_TOKEN; docs/deploy.md#github-actions), then drop this dependency.',
   },
   {
     prefix: "@probot/adapter-azure-functions",

@@ -2,6 +2,7 @@ import { isHonoSendOf } from "./express-handlers.js";
 import { parseWithBabel } from "./parse-source.js";
 import {
   ADAPTER_MODULES,
+  ADAPTER_TARGETS,
   CONTEXT_RENAMES,
   EXPORT_RENAMES,
   ISSUE_RENAMES,
@@ -59,7 +60,8 @@ function isRename(from: unknown, to: unknown, strings: boolean): boolean {
     from.startsWith(`${PROBOT_MODULE}/lib/`) ||
     from === "@probot/get-private-key" ||
     ADAPTER_MODULES.has(from);
-  return strings && ((moduleName && to === FRAMEWORK_MODULE) || isPackageRootOf(from, to));
+  const target = ADAPTER_MODULES.has(from) ? ADAPTER_TARGETS.has(to) : to === FRAMEWORK_MODULE;
+  return strings && ((moduleName && target) || isPackageRootOf(from, to));
 }
 
 /** `@octokit/webhooks/dist-types/types.ts` → `@octokit/webhooks` (typescript/deep-type-paths.ts). */

@@ -31,6 +31,31 @@ const REWRITTEN: ReadonlyArray<[string, string, string, string]> = [
     `import type { Context } from '${ACTIONS}'\nexport const issue = (context: Context<'issues'>) => context.octokit.issues\n`,
     `import type { Context } from 'gh-app-kit'\nexport const issue = (context: Context<'issues'>) => context.client.issues\n`,
   ],
+  // gh-app-kit/actions has the adapter's run(app), and every name of the package root beside it.
+  [
+    "the Actions adapter's run()",
+    "index.js",
+    `const { run } = require("${ACTIONS}");\nrun(require("./app")).catch((error) => {\n  console.error(error);\n  process.exit(1);\n});\n`,
+    `const { run } = require("gh-app-kit/actions");\nrun(require("./app")).catch((error) => {\n  console.error(error);\n  process.exit(1);\n});\n`,
+  ],
+  [
+    "run() taken from the required adapter",
+    "index.js",
+    `const probotApp = require('./app')\n\nif (process.env.GITHUB_ACTIONS) {\n  require('${ACTIONS}').run(probotApp)\n}\n`,
+    `const probotApp = require('./app')\n\nif (process.env.GITHUB_ACTIONS) {\n  require('gh-app-kit/actions').run(probotApp)\n}\n`,
+  ],
+  [
+    "run() imported in an ES module, in TypeScript",
+    "src/main.ts",
+    `import { run } from '${ACTIONS}'\nimport app from './app'\n\nawait run(app)\n`,
+    `import { run } from 'gh-app-kit/actions'\nimport app from './app'\n\nawait run(app)\n`,
+  ],
+  [
+    "run() beside Probot's names",
+    "index.mjs",
+    `import { run, Probot } from "${ACTIONS}";\nexport const start = (app) => (process.env.CI ? new Probot({}) : run(app));\n`,
+    `import { run, App } from "gh-app-kit/actions";\nexport const start = (app) => (process.env.CI ? new App({}) : run(app));\n`,
+  ],
 ];
 
 /** [what it shows, file name, source, substring of the problem reported]: the file is left as it was. */
@@ -41,12 +66,6 @@ const REPORTED: ReadonlyArray<[string, string, string, string]> = [
     `const { createAzureFunctionV4, createProbot } = require("${AZURE}");\nmodule.exports = createAzureFunctionV4(require("../app"), { probot: createProbot() });\n`,
     "createWebHandler",
   ],
-  [
-    "the Actions adapter's run()",
-    "index.js",
-    `const { run } = require("${ACTIONS}");\nrun(require("./app"));\n`,
-    "app receive",
-  ],
 ];
 
 describe("app migrate: what Probot's Azure Functions and GitHub Actions adapters re-export of probot", () => {
@@ -56,7 +75,7 @@ describe("app migrate: what Probot's Azure Functions and GitHub Actions adapters
       expect(result.problems.map((problem) => problem.message)).to.deep.equal([]);
       expect(result.code).to.equal(after);
       expect(result.changes.map((change) => change.text).join("\n")).to.match(
-        /"@probot\/adapter-[a-z-]+" → "gh-app-kit"/,
+        /"@probot\/adapter-[a-z-]+" → "gh-app-kit(\/actions)?"/,
       );
       expect(migrateSource(file, result.code).code).to.equal(result.code);
     });
@@ -103,6 +122,37 @@ describe("app migrate: a folder with Probot's Azure Functions adapter", () => {
     expect(report.files.find((f) => f.file === "package.json")?.changes.map((c) => c.text)).to.include(
       `dependencies: - ${AZURE}@^1.1.0 (test.js imports gh-app-kit instead)`,
     );
+    expect((await migrateApp({ directory: dir, framework: "^1.0.0" })).diff).to.equal("");
+  });
+});
+
+describe("app migrate: a JavaScript action on Probot's GitHub Actions adapter", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "migrate-actions-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("moves run() to gh-app-kit/actions and drops the adapter", async () => {
+    const manifest = { name: "action", dependencies: { probot: "^13.0.0", [ACTIONS]: "^2.0.0" } };
+    await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(join(dir, "index.js"), `const { run } = require("${ACTIONS}");\nrun(require("./app"));\n`);
+    await writeFile(
+      join(dir, "app.js"),
+      'module.exports = (app) => {\n  app.on("push", (context) => context.octokit.repos.get(context.repo()));\n};\n',
+    );
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as typeof manifest;
+    expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0" });
+    expect(report.files.find((f) => f.file === "package.json")?.changes.map((c) => c.text)).to.include(
+      `dependencies: - ${ACTIONS}@^2.0.0 (index.js imports gh-app-kit/actions instead)`,
+    );
+    expect(await readFile(join(dir, "index.js"), "utf8")).to.equal(
+      'const { run } = require("gh-app-kit/actions");\nrun(require("./app"));\n',
+    );
+    expect(await readFile(join(dir, "app.js"), "utf8")).to.include("context.client.repos.get");
+    const problems = report.files.flatMap((f) => f.problems).map((p) => `${p.message} ${p.hint}`);
+    expect(problems.join("\n")).not.to.match(/adapter-github-actions/);
     expect((await migrateApp({ directory: dir, framework: "^1.0.0" })).diff).to.equal("");
   });
 });
