@@ -14,6 +14,7 @@ import { renameIndexedExport, renameModuleKeyedStubs } from "./module-keyed-stub
 import { mockFactoryFunction, renameMockedCallAssertions } from "./mock-factory.js";
 import {
   ADAPTER_MODULES,
+  adapterEntry,
   adapterTarget,
   EXPORT_RENAMES,
   findPackageHint,
@@ -214,6 +215,15 @@ function inspectAdapter(
     collectNames(path, refs, log, kind);
     return;
   }
+  // An adapter taken whole (`import run from`, `import * as`, `const adapter = require(...)`), when
+  // an entry of gh-app-kit has all it has: the names read from it are followed as probot's are.
+  const entry = adapterEntry(name);
+  if (entry !== undefined && takesWhole(path, literal, kind)) {
+    setString(literal, entry, log.edits);
+    log.changes.push({ line: lineOf(literal), text: `"${name}" → "${entry}"` });
+    collectNames(path, refs, log, kind);
+    return;
+  }
   log.problems.push({
     line: lineOf(literal),
     message:
@@ -222,6 +232,18 @@ function inspectAdapter(
         : `uses "${name}"`,
     hint: findPackageHint(name) as string,
   });
+}
+
+/** The statement imports the module as one value: a lone default or namespace import, or `const x = require(M)`. */
+function takesWhole(path: Path, literal: AnyNode, kind: ModuleCallKind | undefined): boolean {
+  const node = path.node as AnyNode;
+  if (node.type === "ImportDeclaration") {
+    const specifiers = node.specifiers as AnyNode[];
+    return specifiers.length === 1 && /^Import(Default|Namespace)Specifier$/.test(specifiers[0]!.type as string);
+  }
+  if (kind !== "module" || node.type !== "CallExpression" || node.arguments[0] !== literal) return false;
+  const parent = path.parent?.node as AnyNode | undefined;
+  return parent?.type === "VariableDeclarator" && parent.init === node && parent.id.type === "Identifier";
 }
 
 /** What the statement or expression at `path`, which names "probot", takes from it. */

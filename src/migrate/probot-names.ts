@@ -38,6 +38,11 @@ export function adapterTarget(adapter: string, taken: ReadonlyArray<string>): st
   return own && taken.some((name) => own.names.has(name)) ? own.entry : FRAMEWORK_MODULE;
 }
 
+/** The entry of gh-app-kit that has every name of `adapter` (its own function too), if one has. */
+export function adapterEntry(adapter: string): string | undefined {
+  return ADAPTER_ENTRIES.get(adapter)?.entry;
+}
+
 /** Every module an adapter's imports may move to. */
 export const ADAPTER_TARGETS: ReadonlySet<string> = new Set([
   FRAMEWORK_MODULE,

@@ -51,6 +51,24 @@ const REWRITTEN: ReadonlyArray<[string, string, string, string]> = [
     `import { run } from 'gh-app-kit/actions'\nimport app from './app'\n\nawait run(app)\n`,
   ],
   [
+    "the adapter imported whole, as TypeScript's default import of its CommonJS build",
+    "src/main.ts",
+    `import { setFailed } from '@actions/core';\nimport run from '${ACTIONS}';\nimport action from './action';\n\ntry {\n  await run.run(action);\n} catch (error) {\n  setFailed(String(error));\n}\n`,
+    `import { setFailed } from '@actions/core';\nimport * as run from 'gh-app-kit/actions';\nimport action from './action';\n\ntry {\n  await run.run(action);\n} catch (error) {\n  setFailed(String(error));\n}\n`,
+  ],
+  [
+    "the adapter required whole",
+    "index.js",
+    `const adapter = require("${ACTIONS}");\nadapter.run(require("./app"));\n`,
+    `const adapter = require("gh-app-kit/actions");\nadapter.run(require("./app"));\n`,
+  ],
+  [
+    "the adapter imported as a namespace, a Probot name read from it",
+    "index.mjs",
+    `import * as adapter from "${ACTIONS}";\nimport app from "./app.js";\nexport const probot = new adapter.Probot({});\nawait adapter.run(app);\n`,
+    `import * as adapter from "gh-app-kit/actions";\nimport app from "./app.js";\nexport const probot = new adapter.App({});\nawait adapter.run(app);\n`,
+  ],
+  [
     "run() beside Probot's names",
     "index.mjs",
     `import { run, Probot } from "${ACTIONS}";\nexport const start = (app) => (process.env.CI ? new Probot({}) : run(app));\n`,
