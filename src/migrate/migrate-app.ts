@@ -13,7 +13,7 @@ import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
 import { migrateNestedPackages } from "./nested-packages.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
-import { reportProbotDependencies } from "./report-probot-dependencies.js";
+import { findProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
 import { readManifest } from "./read-manifest.js";
 import { encodeSource, readSource, type SourceEncoding } from "./source-text.js";
@@ -138,12 +138,15 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   );
   const lockfiles = await readAppLockfiles(directory);
   let moved: SourceResult;
+  let probotDependencies: Awaited<ReturnType<typeof findProbotDependencies>>;
   try {
+    probotDependencies = await findProbotDependencies(directory, manifest, sources, lockfiles);
     moved = migratePackageJson(manifest, options.framework, {
       overrides: options.overrides,
       importedBy: importer?.[0],
       replaced: replacedPackages(sources),
       yarnLock: lockfiles.yarn,
+      declare: probotDependencies.declarations,
     });
   } catch (error) {
     throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
@@ -154,7 +157,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   moved.problems.push(...(await findProbotDependents(directory, manifest, lockfiles)));
   if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
   payloadReport(moved.problems);
-  await reportProbotDependencies(directory, manifest, sources, lockfiles, moved);
+  probotDependencies.report(moved);
   record("package.json", bom + manifest, { ...moved, code: bom + moved.code });
   for (const [file, before, after] of sources) record(file, before, after);
   for (const file of await findCommandFiles(directory)) {

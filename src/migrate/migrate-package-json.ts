@@ -1,5 +1,6 @@
 import semver from "semver";
 import { DEPENDENCY_FIELDS, findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
+import type { Declaration } from "./report-probot-dependencies.js";
 import type { SourceLog } from "./source-types.js";
 import { type PackageOverrides, toYarnResolutions } from "../helpers/package-overrides.js";
 
@@ -31,6 +32,8 @@ export type MigratePackageJsonOptions = {
   replaced?: ReadonlyMap<string, { file: string; module: string }> | undefined;
   /** The app's yarn.lock, if any: the pins go to `resolutions` too, in the form its yarn reads. */
   yarnLock?: string | undefined;
+  /** Packages the app names that came with probot: declared with the range probot brought. */
+  declare?: ReadonlyArray<Declaration> | undefined;
 };
 
 /**
@@ -42,7 +45,7 @@ export type MigratePackageJsonOptions = {
 export function migratePackageJson(
   code: string,
   frameworkSpec: string,
-  { overrides = {}, importedBy, replaced = new Map(), yarnLock }: MigratePackageJsonOptions = {},
+  { overrides = {}, importedBy, replaced = new Map(), yarnLock, declare = [] }: MigratePackageJsonOptions = {},
 ): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const manifest = JSON.parse(code) as Manifest;
@@ -93,6 +96,7 @@ export function migratePackageJson(
     });
   }
   if (moveProbotKey(manifest, lineOfKey, log)) changed = true;
+  if (declareDependencies(manifest, declare, log)) changed = true;
   const scripts = manifest.scripts;
   if (isRecord(scripts)) {
     for (const [name, script] of Object.entries(scripts)) {
@@ -125,6 +129,23 @@ export function migratePackageJson(
   let text = JSON.stringify(manifest, null, indent);
   if (ending !== "\n") text = text.replace(/\n/g, ending);
   return { code: code.endsWith("\n") ? `${text}${ending}` : text, ...log };
+}
+
+/** Adds each declaration the app lacks to its field, in order where the field's names are sorted, and says so. */
+function declareDependencies(manifest: Manifest, declarations: ReadonlyArray<Declaration>, log: SourceLog): boolean {
+  const declared = (name: string) =>
+    DEPENDENCY_FIELDS.some((field) => isRecord(manifest[field]) && name in manifest[field]);
+  const added = declarations.filter(({ name }) => !declared(name));
+  for (const { name, range, field, why } of added) {
+    const dependencies = isRecord(manifest[field]) ? manifest[field] : {};
+    const names = Object.keys(dependencies);
+    const sorted = names.every((key, i) => i === 0 || names[i - 1]!.localeCompare(key, "en") <= 0);
+    const entries: Array<[string, unknown]> = [...Object.entries(dependencies), [name, range]];
+    if (sorted) entries.sort(([a], [b]) => a.localeCompare(b, "en"));
+    manifest[field] = Object.fromEntries(entries);
+    log.changes.push({ line: 0, text: `${field}: + ${name}@${range} (${why})` });
+  }
+  return added.length > 0;
 }
 
 /**

@@ -37,21 +37,38 @@ const KNOWN_BY_VERSION: ReadonlyArray<readonly [name: string, probot: string]> =
 
 type Source = readonly [file: string, code: string, result: { problems: Problem[] }];
 
+/** A package the app names without declaring it, which came with probot: package.json declares it after the migration. */
+export type Declaration = {
+  name: string;
+  range: string;
+  field: "dependencies" | "devDependencies";
+  /** Why, for the report: `test/index.test.js imports it; it came with probot`. */
+  why: string;
+};
+
+export type ProbotDependencies = {
+  /** What package.json gains: each package the app imports (or a script preloads) that came with probot at a known range. */
+  declarations: Declaration[];
+  /** Reports the others (a range unknown, a source of gh-app-kit's types), where each file names them. */
+  report(migratedManifest: { code: string; problems: Problem[] }): void;
+};
+
 /**
  * Imports of packages the app does not declare but had through probot (`require("pino")`, `express` for a route,
- * `@octokit/rest` types): once probot is gone they resolve to gh-app-kit's own copy (another major, perhaps) or
- * to nothing. Each is reported where the file names it.
+ * `@octokit/rest` types): once probot is gone they would resolve to gh-app-kit's own copy (another major, perhaps) or
+ * to nothing. Where the lockfile (or node_modules) shows the range probot brought, the migration declares it, in
+ * `devDependencies` when only tests and test scripts name it; the others are reported where the file names them.
  */
-export async function reportProbotDependencies(
+export async function findProbotDependencies(
   directory: string,
   manifestText: string,
   sources: ReadonlyArray<Source>,
   lockfiles: AppLockfiles,
-  migratedManifest?: { code: string; problems: Problem[] },
-): Promise<void> {
+): Promise<ProbotDependencies> {
+  const none: ProbotDependencies = { declarations: [], report: () => undefined };
   const manifest = JSON.parse(manifestText) as Record<string, unknown>;
   const declared = new Set(DEPENDENCY_FIELDS.flatMap((field) => Object.keys(record(manifest[field]) ?? {})));
-  if (!declared.has(PROBOT_MODULE)) return;
+  if (!declared.has(PROBOT_MODULE)) return none;
   const range = DEPENDENCY_FIELDS.map((field) => record(manifest[field])?.[PROBOT_MODULE]).find(Boolean);
   const probots = await probotDependencies(directory, lockfiles, typeof range === "string" ? range : "*");
   // And what probot's own dependencies brought (`@sentry/node` through `@probot/pino`), as npm's lockfile shows it.
@@ -62,33 +79,70 @@ export async function reportProbotDependencies(
     const indirect = through.get(name);
     return indirect && `it came with probot, through ${indirect.via.join(" and ")} (${name}@${indirect.version})`;
   };
+  /** The range to declare: probot's own, or `^` the version its dependencies brought; none when unknown. */
+  const rangeOf = (name: string): string | undefined => {
+    if (TYPE_SOURCES.has(name)) return undefined; // reported with gh-app-kit's own range (typeSourceHint)
+    const direct = probots.get(name);
+    const candidate = direct !== undefined ? direct : through.has(name) ? `^${through.get(name)!.version}` : undefined;
+    return candidate && semver.validRange(candidate) ? candidate : undefined;
+  };
   const wanted = new Set(
     [...probots.keys(), ...through.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE),
   );
-  if (wanted.size === 0) return;
-  if (migratedManifest) {
-    for (const { script, name } of scriptPreloads(manifest.scripts)) {
-      const came = cameWith(name);
-      if (came === undefined || declared.has(name)) continue;
+  if (wanted.size === 0) return none;
+
+  const preloads = scriptPreloads(manifest.scripts).filter(({ name }) => wanted.has(name) && cameWith(name));
+  const imports: Array<{ file: string; name: string; specifier: string; line: number; result: Source[2] }> = [];
+  for (const [file, code, result] of sources) {
+    // Parsed only when a quoted string in it starts with such a package's name (probot's closure may hold hundreds).
+    if (!quotedPackages(code).some((name) => wanted.has(name))) continue;
+    for (const found of moduleNames(file, code)) {
+      if (wanted.has(found.name) && cameWith(found.name)) imports.push({ file, ...found, result });
+    }
+  }
+  const declarations = new Map<string, Declaration>();
+  const declare = (name: string, user: string, dev: boolean) => {
+    const range = rangeOf(name);
+    if (range === undefined) return;
+    const known = declarations.get(name);
+    if (known) {
+      if (!dev) known.field = "dependencies";
+      return;
+    }
+    declarations.set(name, {
+      name,
+      range,
+      field: dev ? "devDependencies" : "dependencies",
+      why: `${user}; ${cameWith(name) as string}`,
+    });
+  };
+  for (const { file, name } of imports) declare(name, `${file} imports it`, isTestFile(file));
+  for (const { script, name } of preloads) declare(name, `script ${script} loads it`, isTestScript(script));
+  // pino before 7 loads pino-pretty by name for its prettyPrint option: it goes with it.
+  for (const declaration of [...declarations.values()]) {
+    const companion = companionOf(declaration.name, declaration.range);
+    if (companion && wanted.has(companion) && !declarations.has(companion)) {
+      declare(companion, `${declaration.name}@${declaration.range} loads it`, declaration.field === "devDependencies");
+    }
+  }
+
+  const report = (migratedManifest: { code: string; problems: Problem[] }) => {
+    for (const { script, name } of preloads) {
+      if (declarations.has(name)) continue;
       migratedManifest.problems.push({
         line: scriptLine(migratedManifest.code, script),
-        message: `script ${script} loads "${name}", which package.json does not declare: ${came}`,
+        message: `script ${script} loads "${name}", which package.json does not declare: ${cameWith(name) as string}`,
         hint:
           `Without probot, "${name}" resolves only where the install happens to place gh-app-kit's own copy (not under ` +
           `pnpm): add "${name}" to package.json, with the version the app was written for.`,
       });
     }
-  }
-  for (const [file, code, result] of sources) {
-    // Parsed only when a quoted string in it starts with such a package's name (probot's closure may hold hundreds).
-    if (!quotedPackages(code).some((name) => wanted.has(name))) continue;
-    for (const { name, specifier, line } of moduleNames(file, code)) {
-      const came = cameWith(name);
-      if (came === undefined || declared.has(name)) continue;
+    for (const { name, specifier, line, result } of imports) {
+      if (declarations.has(name)) continue;
       const own = TYPE_SOURCES.has(name) ? frameworkRange(name) : undefined;
       result.problems.push({
         line,
-        message: `imports "${name}", which package.json does not declare: ${came}`,
+        message: `imports "${name}", which package.json does not declare: ${cameWith(name) as string}`,
         hint: own
           ? typeSourceHint(name, own, specifier)
           : `Without probot, "${name}" resolves to gh-app-kit's own copy if it has one (a version of its choosing) or to ` +
@@ -96,7 +150,22 @@ export async function reportProbotDependencies(
             companionHint(name, probots, declared),
       });
     }
-  }
+  };
+  return { declarations: [...declarations.values()], report };
+}
+
+/** A test file, by its folder or name: what only it imports is a development dependency. */
+function isTestFile(file: string): boolean {
+  const path = file.split("\\").join("/");
+  return (
+    /(^|\/)(test|tests|__tests__|spec|specs|__mocks__|e2e|fixtures?)\//.test(path) ||
+    /\.(test|spec)\.[cm]?[jt]sx?$/.test(path)
+  );
+}
+
+/** A script that tests or checks the app (`test`, `test:unit`, `coverage`, `lint`), not one that runs it. */
+function isTestScript(script: string): boolean {
+  return /^(pre|post)?(test|coverage|lint|check)/.test(script);
 }
 
 /**
@@ -106,6 +175,14 @@ export async function reportProbotDependencies(
 const COMPANIONS: Record<string, { companion: string; below: number; why: string }> = {
   pino: { companion: "pino-pretty", below: 7, why: "its prettyPrint option loads" },
 };
+
+/** The companion `name`@`range` loads by name (pino-pretty for a pino below 7), if any. */
+function companionOf(name: string, range: string): string | undefined {
+  const known = COMPANIONS[name];
+  if (!known) return undefined;
+  const major = semver.minVersion(range)?.major;
+  return major !== undefined && major < known.below ? known.companion : undefined;
+}
 
 function companionHint(name: string, probots: ReadonlyMap<string, string>, declared: ReadonlySet<string>): string {
   const known = COMPANIONS[name];

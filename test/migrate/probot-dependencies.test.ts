@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { writeAppFiles } from "../helpers/app-files.js";
 
@@ -9,6 +10,21 @@ async function problemsOf(files: Record<string, string>): Promise<string[]> {
   try {
     const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
     return report.files.flatMap((f) => f.problems.map((p) => `${f.file}:${p.line ?? 0} ${p.message}`));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `app migrate` of an app with these files: package.json as written, its changes, and every problem. */
+async function migrated(files: Record<string, string>) {
+  const dir = await writeAppFiles("app-migrate-probot-dependencies", files);
+  try {
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+    const changes = report.files.find((f) => f.file === "package.json")?.changes.map((c) => c.text) ?? [];
+    const problems = report.files.flatMap((f) => f.problems.map((p) => `${f.file}:${p.line ?? 0} ${p.message}`));
+    const again = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    return { written, changes, problems, secondDiff: again.diff };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -46,17 +62,39 @@ const SOURCES = {
 };
 
 describe("app migrate: packages the app had only through probot", () => {
-  it("reports each import of one that package.json does not declare, with probot's range (npm's lockfile)", async () => {
-    const problems = await problemsOf({
+  it("declares each one the app imports, with probot's range (npm's lockfile), in dependencies where the app's code imports it", async () => {
+    const { written, changes, problems, secondDiff } = await migrated({
       "package.json": manifest({ "js-yaml": "^4.1.0" }),
       "package-lock.json": npmLock,
       ...SOURCES,
     });
-    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
-      'src/helper.js:3 imports "express", which package.json does not declare: it came with probot (express@^4.17.1)',
-      'src/index.ts:2 imports "pino", which package.json does not declare: it came with probot (pino@^7.0.0)',
-      'src/index.ts:3 imports "express", which package.json does not declare: it came with probot (express@^4.17.1)',
+    expect(written.dependencies).to.deep.equal({
+      express: "^4.17.1",
+      "gh-app-kit": "^1.0.0",
+      "js-yaml": "^4.1.0",
+      pino: "^7.0.0",
+    });
+    expect(changes).to.include.members([
+      "dependencies: + express@^4.17.1 (src/helper.js imports it; it came with probot (express@^4.17.1))",
+      "dependencies: + pino@^7.0.0 (src/index.ts imports it; it came with probot (pino@^7.0.0))",
     ]);
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([]);
+    expect(secondDiff).to.equal("");
+  });
+
+  it("declares one only tests import in devDependencies", async () => {
+    const { written, changes } = await migrated({
+      "package.json": manifest(),
+      "package-lock.json": npmLock,
+      "index.js": "module.exports = (app) => app.log.info('hi');\n",
+      "test/index.test.js": 'const pino = require("pino");\nmodule.exports = pino();\n',
+      "src/app.spec.ts": 'import yaml from "js-yaml";\nexport default yaml;\n',
+    });
+    expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0" });
+    expect(written.devDependencies).to.deep.equal({ "js-yaml": "^3", pino: "^7.0.0" });
+    expect(changes).to.include(
+      "devDependencies: + pino@^7.0.0 (test/index.test.js imports it; it came with probot (pino@^7.0.0))",
+    );
   });
 
   it("reports one that came through probot's own dependencies (npm's lockfile), unless another dependency brings it", async () => {
@@ -84,10 +122,22 @@ describe("app migrate: packages the app had only through probot", () => {
         "",
       ].join("\n"),
     });
-    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
-      'src/index.js:1 imports "@sentry/node", which package.json does not declare: it came with probot, through @probot/pino (@sentry/node@6.19.7)',
-      'src/index.js:2 imports "@sentry/core", which package.json does not declare: it came with probot, through @probot/pino and @sentry/node (@sentry/core@6.19.7)',
-    ]);
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([]);
+    const { written, changes } = await migrated({
+      "package.json": manifest({ express: "^4.18.2" }),
+      "package-lock.json": lock,
+      "src/index.js":
+        'const Sentry = require("@sentry/node");\nconst { getCurrentHub } = require("@sentry/core");\nrequire("split2");\nmodule.exports = { Sentry, getCurrentHub };\n',
+    });
+    expect(written.dependencies).to.deep.equal({
+      "@sentry/core": "^6.19.7",
+      "@sentry/node": "^6.19.7",
+      express: "^4.18.2",
+      "gh-app-kit": "^1.0.0",
+    });
+    expect(changes).to.include(
+      "dependencies: + @sentry/core@^6.19.7 (src/index.js imports it; it came with probot, through @probot/pino and @sentry/node (@sentry/core@6.19.7))",
+    );
   });
 
   it("reads probot's dependencies from yarn.lock", async () => {
@@ -108,9 +158,13 @@ describe("app migrate: packages the app had only through probot", () => {
       "index.js":
         'const { Probot } = require("probot");\nconst pino = require("pino");\nmodule.exports = { Probot, pino };\n',
     });
-    expect(problems).to.deep.equal([
-      'index.js:2 imports "pino", which package.json does not declare: it came with probot (pino@^6.7.0)',
-    ]);
+    expect(problems).to.deep.equal([]);
+    const { written } = await migrated({
+      "package.json": manifest(),
+      "yarn.lock": yarnLock,
+      "index.js": 'const pino = require("pino");\nmodule.exports = { pino };\n',
+    });
+    expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0", pino: "^6.7.0" });
   });
 
   // As gitpoap/gitpoap-bot (yarn 1): its test script is `jest --setupFiles dotenv/config`, dotenv never
@@ -135,11 +189,16 @@ describe("app migrate: packages the app had only through probot", () => {
       "package-lock.json": lock,
       "index.js": "module.exports = () => {};\n",
     });
-    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
-      'package.json:4 script test loads "dotenv", which package.json does not declare: it came with probot (dotenv@^8.2.0)',
-      'package.json:5 script start loads "dotenv", which package.json does not declare: it came with probot (dotenv@^8.2.0)',
-      'package.json:7 script lint loads "pino", which package.json does not declare: it came with probot (pino@^6)',
-    ]);
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([]);
+    const { written, changes } = await migrated({
+      "package.json": text,
+      "package-lock.json": lock,
+      "index.js": "module.exports = () => {};\n",
+    });
+    // start runs the app: dotenv is the app's; only lint (a check) loads pino. pino 6's pino-pretty came with neither.
+    expect(written.dependencies).to.deep.equal({ dotenv: "^8.2.0", "gh-app-kit": "^1.0.0" });
+    expect(written.devDependencies).to.deep.equal({ pino: "^6" });
+    expect(changes).to.include("devDependencies: + pino@^6 (script lint loads it; it came with probot (pino@^6))");
   });
 
   it("without a lockfile or node_modules, knows the packages Probot always had", async () => {
@@ -200,31 +259,35 @@ describe("app migrate: packages the app had only through probot", () => {
 // and which the app never names. Declaring pino alone, as the report said, left pino-pretty resolving to
 // gh-app-kit's own (another major): "pretty is not a function".
 describe("app migrate: pino before 7, which loads the pino-pretty that came with probot", () => {
-  async function hintsOf(lockDependencies: Record<string, string>): Promise<string[]> {
-    const dir = await writeAppFiles("app-migrate-probot-dependencies", {
-      "package.json": manifest(),
-      "package-lock.json": JSON.stringify({
-        lockfileVersion: 3,
-        packages: { "": {}, "node_modules/probot": { version: "10.19.0", dependencies: lockDependencies } },
-      }),
-      "test/recording.js": 'const pino = require("pino");\nmodule.exports = pino({ prettyPrint: true });\n',
-    });
-    try {
-      const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
-      return report.files.flatMap((f) => f.problems.filter((p) => p.message.includes('"pino"')).map((p) => p.hint));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
+  const app = (lockDependencies: Record<string, string>) => ({
+    "package.json": manifest(),
+    "package-lock.json": JSON.stringify({
+      lockfileVersion: 3,
+      packages: { "": {}, "node_modules/probot": { version: "10.19.0", dependencies: lockDependencies } },
+    }),
+    "test/recording.js": 'const pino = require("pino");\nmodule.exports = pino({ prettyPrint: true });\n',
+  });
 
-  it("says to declare pino-pretty too, with the range it came in", async () => {
-    const [hint] = await hintsOf({ pino: "^6.5.0", "pino-pretty": "^4.1.0" });
-    expect(hint).to.include('"pino-pretty"');
-    expect(hint).to.include("pino-pretty@^4.1.0");
+  it("declares pino-pretty too, with the range it came in", async () => {
+    const { written, changes } = await migrated(app({ pino: "^6.5.0", "pino-pretty": "^4.1.0" }));
+    expect(written.devDependencies).to.deep.equal({ pino: "^6.5.0", "pino-pretty": "^4.1.0" });
+    expect(changes).to.include(
+      "devDependencies: + pino-pretty@^4.1.0 (pino@^6.5.0 loads it; it came with probot (pino-pretty@^4.1.0))",
+    );
   });
 
   it("not for pino 7 and later, which loads no pino-pretty of its own accord", async () => {
-    const [hint] = await hintsOf({ pino: "^7.0.0", "pino-pretty": "^6.0.0" });
-    expect(hint).to.not.include("pino-pretty");
+    const { written } = await migrated(app({ pino: "^7.0.0", "pino-pretty": "^6.0.0" }));
+    expect(written.devDependencies).to.deep.equal({ pino: "^7.0.0" });
+  });
+
+  it("without a known range (no lockfile), still says to declare both", async () => {
+    const problems = await problemsOf({
+      "package.json": manifest({ probot: "^10.0.0" }),
+      "test/recording.js": 'const pino = require("pino");\nmodule.exports = pino({ prettyPrint: true });\n',
+    });
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
+      'test/recording.js:1 imports "pino", which package.json does not declare: it came with probot',
+    ]);
   });
 });
