@@ -41,6 +41,8 @@ export type AppFunctionArgument<A extends ArgumentApp> = AppFunctionOptionsOf<A>
 export function createAppFunctionArgument<A extends ArgumentApp>(
   app: A,
   getRouter: (path?: string) => Router,
+  /** What the deprecated `route()` and `router` give: by default `getRouter`. */
+  earlierRouter: (path?: string) => Router = getRouter,
 ): AppFunctionArgument<A> {
   // The App's prototype, so that `instanceof App` holds as the earlier shape's types say.
   const argument = Object.create(Object.getPrototypeOf(app) as object | null, {
@@ -53,8 +55,8 @@ export function createAppFunctionArgument<A extends ArgumentApp>(
     log: () => app.log,
     on: () => bindMethod(app, "on"),
     receive: () => bindMethod(app, "receive"),
-    route: () => getRouter,
-    router: () => getRouter(),
+    route: () => earlierRouter,
+    router: () => earlierRouter(),
   };
   for (const [key, get] of Object.entries(members)) {
     Object.defineProperty(argument, key, {

@@ -1,4 +1,6 @@
 import { createAppFunctionArgument, type ArgumentApp, type NodeHandler, type Router } from "./app-function-argument.js";
+import { HonoBase } from "hono/hono-base";
+import { TrieRouter } from "hono/router/trie-router";
 import { AppError } from "./errors.js";
 
 /**
@@ -22,12 +24,25 @@ export async function loadAppFunctions(
     // Probot calls appFn(app, options): apps written as (app, { getRouter }) => ... destructure the
     // second, and guard with `typeof getRouter === "function"`, so outside a server it has no
     // getRouter, as Probot's. The first argument's getRouter (the spec's) throws a clear error there.
-    const argument = createAppFunctionArgument(app, getRouter ?? routerUnavailable);
+    // Probot 7 to 9's application always had a router (robot.route(), robot.router), also in tests that
+    // never serve it: outside a server those two give one that is not served.
+    const argument = createAppFunctionArgument(app, getRouter ?? routerUnavailable, getRouter ?? unservedRouter(app));
     // Probot 14's addHandler is always there, and throws when called outside a Node server, as there.
     const base = { app: argument, cwd: process.cwd(), addHandler: addHandler ?? handlersUnavailable };
     const options = getRouter ? { ...base, getRouter } : base;
     await (fn as (argument: unknown, options: unknown) => unknown)(argument, options);
   }
+}
+
+/** Per App, the root of the routers `route()` and `router` give outside a server: routes are kept, never served. */
+const unserved = new WeakMap<object, Router>();
+
+function unservedRouter(app: object): (path?: string) => Router {
+  return (path) => {
+    let root = unserved.get(app);
+    if (root === undefined) unserved.set(app, (root = new HonoBase({ router: new TrieRouter() })));
+    return path ? root.basePath(path) : root;
+  };
 }
 
 function routerUnavailable(): never {

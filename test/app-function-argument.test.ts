@@ -141,4 +141,24 @@ describe("the application function argument", () => {
       { same: true, keys: ["app", "cwd", "addHandler", "getRouter"], router: "function" },
     ]);
   });
+
+  // As CodeLenny/auto-comment-bot (Probot 7): its tests make an App and load the app outside any
+  // server; Probot 7 to 9's application always had a router, so `robot.route()` never threw there.
+  it("gives the earlier shape's route() and router a router that is not served outside a server, so the app goes on", async () => {
+    const { app } = createTestApp(undefined);
+    const seen: string[] = [];
+    await app.load(((robot: { route: (path: string) => Hono; router: Hono; on: App["on"] }) => {
+      robot.route("/auto-comment").get("/", (c) => c.text("routed"));
+      robot.router.get("/health", (c) => c.text("ok"));
+      robot.on("issues.opened", async () => void seen.push("handled"));
+    }) as never);
+    await app.receive({ id: "1", name: "issues", payload: issuesOpenedPayload() });
+    expect(seen).to.deep.equal(["handled"]);
+    // The spec's getRouter still says where routes are served.
+    const error = await app.load((({ getRouter }: ApplicationFunctionOptions) => void getRouter("/x")) as never).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).to.have.property("code", "APP_FUNCTION_INVALID");
+  });
 });

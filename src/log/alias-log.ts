@@ -48,6 +48,8 @@ export function aliasLog(log: Logger): DeprecatedLogger {
   return new Proxy(logInfo, {
     get(_target, property) {
       if (property === "child") return child;
+      // Probot 7 to 9's logger under the log (`app.log.target.streams = []` in their tests): pino's is the log itself.
+      if (property === "target" && !Reflect.has(log, property)) return log;
       const value: unknown = Reflect.get(log, property, log);
       if (typeof value !== "function" || assigned.has(value)) return value;
       let method = bound.get(value as Method);

@@ -5,13 +5,15 @@ import { keyName, lineOf, type AnyNode, type SourceLog } from "./source-types.js
 const PROBOT_9_LOGGER = "LoggerWithTarget";
 
 const HINT =
-  "Probot 9's log wrapped a bunyan logger, its target (addStream, level()); gh-app-kit's log is a pino logger " +
-  "with nothing inside: call its methods on the log itself. For a Sentry stream, set SENTRY_DSN (docs/run.md, " +
-  "Sentry). A test double's target can go.";
+  "Probot 7 to 9's log wrapped a bunyan logger, its target (addStream, streams, level()); gh-app-kit's log is a " +
+  "pino logger, and its target is that logger itself (what is set on it is kept, and does nothing), with none of " +
+  "bunyan's methods: call pino's on the log itself. For a Sentry stream, set SENTRY_DSN (docs/run.md, Sentry). " +
+  "TypeScript does not know it: a test double's target can go.";
 
 /**
  * `app.log.target`, `logger.target` of a logger typed LoggerWithTarget: Probot 9's bunyan logger
- * under its log. Nothing here has one (undefined, and the compiler refuses it): reported, once a line.
+ * under its log. Here it is the pino logger itself, without bunyan's methods, and the compiler refuses it:
+ * reported, once a line.
  * Run before the renames, while the type still has its Probot 9 name.
  */
 export function reportLoggerTarget(ast: AnyNode, log: SourceLog): void {

@@ -52,6 +52,17 @@ describe("aliasLog", () => {
     expect(parsed().map((line) => line.msg)).to.deep.equal(["shown"]);
   });
 
+  // As CodeLenny/auto-comment-bot's tests (Probot 7): `app.log.target.streams = []` quiets its bunyan logger.
+  it("has a target, Probot 7 to 9's logger under the log: the logger itself, which takes what is set on it", () => {
+    const { log, alias, parsed } = capture("info");
+    const targetOf = (logger: object) => (logger as { target: Record<string, unknown> }).target;
+    expect(targetOf(alias)).to.equal(log);
+    targetOf(alias).streams = [];
+    alias.info("still written");
+    expect(parsed().map((line) => line.msg)).to.deep.equal(["still written"]);
+    expect(targetOf(alias.child({ id: "c" }))).to.not.equal(undefined);
+  });
+
   it("sees a level change made on the logger itself", () => {
     const { log, alias, parsed } = capture("info");
     log.level = "debug";
