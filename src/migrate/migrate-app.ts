@@ -116,8 +116,14 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const fileOf = (from: string, to: string) => texts[resolveIn(from, to) ?? -1]?.[0];
   const aliasesOf = probotAliases(findProbotReExports(texts), fileOf);
   const basesOf = baseClassMembers(findContextClasses(texts), fileOf);
-  const middlewareAtRoot = probotBefore13(manifest);
-  const sharedOf = (file: string) => ({ aliases: aliasesOf(file), bases: basesOf(file), middlewareAtRoot });
+  const middlewareAtRoot = probotBefore(manifest, 13);
+  const contentsPathSlashes = probotBefore(manifest, 10);
+  const sharedOf = (file: string) => ({
+    aliases: aliasesOf(file),
+    bases: basesOf(file),
+    middlewareAtRoot,
+    contentsPathSlashes,
+  });
   for (const [file, before] of texts) {
     report.scanned++;
     let after: SourceResult;
@@ -307,8 +313,11 @@ function replacedPackages(
 }
 
 /** Whether the app depends on a Probot extension (`probot-config`, `probot-metadata`): it is not migrated. */
-/** The app's probot range admits no Probot 13 (its createNodeMiddleware's default path was `/`). */
-function probotBefore13(manifest: string): boolean {
+/**
+ * The app's probot range admits no Probot of this major or later: before 13, its createNodeMiddleware's
+ * default path was `/`; before 10, its client sent the contents route's path with its slashes as they are.
+ */
+function probotBefore(manifest: string, major: number): boolean {
   let pkg: Record<string, unknown>;
   try {
     pkg = JSON.parse(manifest) as Record<string, unknown>;
@@ -317,7 +326,9 @@ function probotBefore13(manifest: string): boolean {
   }
   return DEPENDENCY_FIELDS.some((field) => {
     const range = ((pkg[field] as Record<string, unknown> | null) ?? {})["probot"];
-    return typeof range === "string" && semver.validRange(range) !== null && !semver.intersects(range, ">=13.0.0");
+    return (
+      typeof range === "string" && semver.validRange(range) !== null && !semver.intersects(range, `>=${major}.0.0`)
+    );
   });
 }
 

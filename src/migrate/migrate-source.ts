@@ -24,6 +24,7 @@ import { reportLoggerTarget } from "./report-logger-target.js";
 import { awaitWebhookMethods } from "./await-webhook-methods.js";
 import { rewriteLoadAnswers } from "./load-answer.js";
 import { rewriteWildcardOn } from "./wildcard-on.js";
+import { encodeNockContentsPaths } from "./nock-contents-paths.js";
 import { reportApplicationRouter } from "./report-application-router.js";
 import {
   keyName,
@@ -58,6 +59,11 @@ export type MigrateSourceOptions = {
    * `webhooksPath`, where this one's default is `/api/github/webhooks` (rename-option-keys.ts).
    */
   middlewareAtRoot?: boolean | undefined;
+  /**
+   * The app's probot admits no Probot 10: its client sent the contents route's file path with its
+   * slashes as they are, which its suite's nock paths say (nock-contents-paths.ts).
+   */
+  contentsPathSlashes?: boolean | undefined;
 };
 
 export type SourceResult = SourceLog & {
@@ -72,7 +78,9 @@ export type SourceResult = SourceLog & {
 export function migrateSource(file: string, code: string, options: MigrateSourceOptions = {}): SourceResult {
   const routerParams = options.routerParams ?? [];
   const loadedExports = options.loadedExports ?? new Set<string>();
-  if (routerParams.length + loadedExports.size === 0 && !CANDIDATE.test(code))
+  const contentsPathSlashes = Boolean(options.contentsPathSlashes);
+  const nockPaths = contentsPathSlashes && /\bnock\b/.test(code) && code.includes("/contents/");
+  if (routerParams.length + loadedExports.size === 0 && !CANDIDATE.test(code) && !nockPaths)
     return { code, changes: [], problems: [] };
   if (holdsProbot(code)) {
     // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
@@ -84,7 +92,15 @@ export function migrateSource(file: string, code: string, options: MigrateSource
     const extensions = Boolean(options.extensions);
     const { aliases, bases } = options;
     const middlewareAtRoot = Boolean(options.middlewareAtRoot);
-    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions, aliases, bases, middlewareAtRoot });
+    return migrateTree(file, code, ast, {
+      routerParams,
+      loadedExports,
+      extensions,
+      aliases,
+      bases,
+      middlewareAtRoot,
+      nockPaths,
+    });
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
     const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
@@ -132,6 +148,7 @@ type TreeOptions = {
   aliases: ProbotAliases | undefined;
   bases: BaseClassMembers | undefined;
   middlewareAtRoot: boolean;
+  nockPaths: boolean;
 };
 
 function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOptions): SourceResult {
@@ -159,6 +176,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
   rewriteWildcardOn(ast, log);
+  if (options.nockPaths) encodeNockContentsPaths(ast, log);
   const loaded = reportAppFunctions(ast, log, loadedExports);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);

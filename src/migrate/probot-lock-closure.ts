@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
 import { PROBOT_MODULE } from "./probot-names.js";
 
 /** A package npm's lockfile places for probot's own dependencies, not for probot itself. */
@@ -87,4 +89,107 @@ function nameOf(key: string): string {
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * What {@link throughProbot} finds in an npm lockfile, read from node_modules as installed, for an app
+ * locked by yarn.lock or npm's lockfile version 1 (offu/close-issue-app, Probot 9): the packages that
+ * probot's dependencies brought, at the top of node_modules where the app's own imports resolve them,
+ * and that no other dependency of the app brings.
+ */
+export async function throughProbotInstalled(
+  directory: string,
+  manifest: Record<string, unknown>,
+): Promise<Map<string, ThroughProbot>> {
+  const found = new Map<string, ThroughProbot>();
+  const top = join(directory, "node_modules");
+  const read = manifestReader();
+  const probot = await read(join(top, PROBOT_MODULE));
+  if (!probot) return found;
+  const walk = (starts: InstalledEntry[]) => walkInstalled(starts, directory, read);
+  const reached = await walk([[join(top, PROBOT_MODULE), []]]);
+  const others = Object.keys({
+    ...record(manifest.dependencies),
+    ...record(manifest.devDependencies),
+    ...record(manifest.optionalDependencies),
+    ...record(manifest.peerDependencies),
+  }).filter((name) => name !== PROBOT_MODULE);
+  const elsewhere = await walk(others.map((name) => [join(top, name), []] as InstalledEntry));
+  const direct = new Set(Object.keys(record(probot.dependencies)));
+  for (const [dir, { via, version }] of reached) {
+    const name = installedName(top, dir);
+    // Only a copy at the top, where the app's own require() finds it; not one nested for another package.
+    if (name === undefined || via.length === 0 || direct.has(name) || others.includes(name)) continue;
+    if (elsewhere.has(dir)) continue;
+    found.set(name, { version, via });
+  }
+  return found;
+}
+
+type InstalledEntry = [dir: string, via: string[]];
+type Manifest = { name?: unknown; version?: unknown; dependencies?: unknown; optionalDependencies?: unknown };
+
+/** Every installed package folder reachable from `starts` by Node's resolution, with its chain and version. */
+async function walkInstalled(
+  starts: InstalledEntry[],
+  root: string,
+  read: ManifestReader,
+): Promise<Map<string, { via: string[]; version: string }>> {
+  const reached = new Map<string, { via: string[]; version: string }>();
+  const queue = [...starts];
+  for (let index = 0; index < queue.length; index++) {
+    const [dir, via] = queue[index]!;
+    if (reached.has(dir)) continue;
+    const own = await read(dir);
+    if (!own) continue;
+    reached.set(dir, { via, version: typeof own.version === "string" ? own.version : "" });
+    const name = typeof own.name === "string" ? own.name : "";
+    const next = name === PROBOT_MODULE ? [] : [...via, name];
+    for (const dependency of Object.keys({ ...record(own.dependencies), ...record(own.optionalDependencies) })) {
+      const placed = await resolveInstalled(dir, dependency, root, read);
+      if (placed && !reached.has(placed)) queue.push([placed, next]);
+    }
+  }
+  return reached;
+}
+
+/** Where Node finds `name` from the package at `from`: its own node_modules, then each one above, up to the app's. */
+async function resolveInstalled(
+  from: string,
+  name: string,
+  root: string,
+  read: ManifestReader,
+): Promise<string | undefined> {
+  for (let base = from; !relative(root, base).startsWith("..");) {
+    const candidate = join(base, "node_modules", name);
+    if (await read(candidate)) return candidate;
+    const parent = dirname(base);
+    if (parent === base) break;
+    base = parent;
+  }
+  return undefined;
+}
+
+type ManifestReader = (dir: string) => Promise<Manifest | undefined>;
+
+/** A package folder's package.json, each read once. */
+function manifestReader(): ManifestReader {
+  const manifests = new Map<string, Promise<Manifest | undefined>>();
+  return (dir) => {
+    let read = manifests.get(dir);
+    if (!read) {
+      read = readFile(join(dir, "package.json"), "utf8")
+        .then((text) => JSON.parse(text) as Manifest)
+        .catch(() => undefined);
+      manifests.set(dir, read);
+    }
+    return read;
+  };
+}
+
+/** The package name of a folder right under the top node_modules ("@s/b" for node_modules/@s/b), else undefined. */
+function installedName(top: string, dir: string): string | undefined {
+  const rest = relative(top, dir).split(sep);
+  if (rest[0]?.startsWith("@") ? rest.length !== 2 : rest.length !== 1) return undefined;
+  return rest.join("/");
 }

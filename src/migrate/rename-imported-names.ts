@@ -65,6 +65,9 @@ export function renameImportedNames(
         line,
         text: renameText(name.imported, target, renameLocal ? undefined : `the local name ${name.local} is kept`),
       });
+    } else if (name.imported === "Octokit" && octokitTypeNames(ast, name.local).length > 0) {
+      // Probot 9's re-export of @octokit/rest 16's namespace, read for its types alone.
+      log.problems.push(probot9OctokitTypes(line, octokitTypeNames(ast, name.local)));
     } else if (!FRAMEWORK_EXPORTS.has(name.imported)) {
       const hint = "Remove it or replace it; docs/migrating.md lists gh-app-kit's exports.";
       log.problems.push(
@@ -140,6 +143,81 @@ function failsToLoad(
     line,
     message: `uses ${what}, imported by name: this ES module then fails to load as a whole (gh-app-kit does not export ${name}), and under mocha, which loads every test file in one process, no test runs`,
     hint: `Take ${name} out of the import, and out of the code that uses it. ${hint}`,
+  };
+}
+
+/** @octokit/rest 16's generated type names (`ProjectsListForRepoResponse`, `IssuesCreateParams`) read from `local`. */
+function octokitTypeNames(ast: AnyNode, local: string): string[] {
+  const names: string[] = [];
+  visit(ast, {
+    visitTSQualifiedName(path) {
+      const node = path.node as AnyNode;
+      const right = keyName(node.right) ?? "";
+      if (node.left.type === "Identifier" && node.left.name === local && /(Response|Params)/.test(right)) {
+        const name = `Octokit.${right}`;
+        if (!names.includes(name)) names.push(name);
+      }
+      return false;
+    },
+  });
+  return names;
+}
+
+/** @octokit/rest 16's namespaces, whose names begin its generated type names. */
+const REST_16_NAMESPACES = [
+  "Actions",
+  "Activity",
+  "Apps",
+  "Checks",
+  "CodesOfConduct",
+  "Emojis",
+  "Gists",
+  "Gitignore",
+  "Git",
+  "Interactions",
+  "Issues",
+  "Licenses",
+  "Markdown",
+  "Meta",
+  "Migrations",
+  "OauthAuthorizations",
+  "Orgs",
+  "Projects",
+  "Pulls",
+  "RateLimit",
+  "Reactions",
+  "Repos",
+  "Search",
+  "Teams",
+  "Users",
+];
+const SHOWN_TYPES = 3;
+
+/** `Octokit.ProjectsListForRepoResponse` → the type of the client's answer: `...["projects"]["listForRepo"]...`. */
+function clientTypeOf(name: string): string {
+  const type = name.slice("Octokit.".length);
+  const namespace = REST_16_NAMESPACES.find((candidate) => type.startsWith(candidate));
+  const method = namespace ? /^(.+?)(Response|Params)/.exec(type.slice(namespace.length))?.[1] : undefined;
+  const [area, call] =
+    namespace && method
+      ? [namespace[0]!.toLowerCase() + namespace.slice(1), method[0]!.toLowerCase() + method.slice(1)]
+      : ["pulls", "get"];
+  return `Awaited<ReturnType<Context["client"]["${area}"]["${call}"]>>["data"]`;
+}
+
+function probot9OctokitTypes(line: number, names: string[]): { line: number; message: string; hint: string } {
+  const shown =
+    names.slice(0, SHOWN_TYPES).join(", ") +
+    (names.length > SHOWN_TYPES ? `, and ${names.length - SHOWN_TYPES} more` : "");
+  return {
+    line,
+    message:
+      `uses Probot 9's Octokit, the namespace of @octokit/rest 16's types (${shown}), which gh-app-kit does not ` +
+      "export: the compiler stops at the import (TS2305) and at each of those types",
+    hint:
+      "Take Octokit out of the import and type the values from the client instead, " +
+      `${clientTypeOf(names[0]!)} for ${names[0]!} (TypeScript 4.5 or later), or RestEndpointMethodTypes from ` +
+      "@octokit/plugin-rest-endpoint-methods. Not rewritten: today's types differ from those (fields that may be null).",
   };
 }
 

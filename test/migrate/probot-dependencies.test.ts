@@ -167,6 +167,52 @@ describe("app migrate: packages the app had only through probot", () => {
     expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0", pino: "^6.7.0" });
   });
 
+  // As offu/close-issue-app (yarn 1, Probot 9): its test imports `RequestError` from
+  // "@octokit/request-error", which came through probot's @octokit/request (2.1.0, whose options took
+  // `headers`); without probot it is gh-app-kit's (7, which take none): the file no longer compiles.
+  it("reports one that came through probot's own dependencies as node_modules places them (yarn.lock, npm's lockfile 1)", async () => {
+    const pkg = (name: string, version: string, dependencies: Record<string, string> = {}) =>
+      JSON.stringify({ name, version, dependencies });
+    const installed = {
+      "node_modules/probot/package.json": pkg("probot", "9.15.1", { "@octokit/request": "^5.3.1" }),
+      "node_modules/@octokit/request/package.json": pkg("@octokit/request", "5.4.12", {
+        "@octokit/request-error": "^2.0.0",
+        "is-plain-object": "^5.0.0",
+      }),
+      "node_modules/@octokit/request-error/package.json": pkg("@octokit/request-error", "2.1.0", {
+        deprecation: "^2.0.0",
+      }),
+      "node_modules/deprecation/package.json": pkg("deprecation", "2.3.1"),
+      // Nested under the package that needs it: this copy is the one it reaches.
+      "node_modules/@octokit/request/node_modules/is-plain-object/package.json": pkg("is-plain-object", "5.0.0"),
+      "node_modules/is-plain-object/package.json": pkg("is-plain-object", "2.0.4"),
+      // A dependency of the app's own (jest's) brings deprecation as well.
+      "node_modules/jest/package.json": pkg("jest", "26.6.3", { deprecation: "^2.0.0" }),
+    };
+    for (const lockfile of [
+      { "yarn.lock": "# yarn lockfile v1\n" },
+      { "package-lock.json": JSON.stringify({ lockfileVersion: 1, dependencies: {} }) },
+    ]) {
+      const problems = await problemsOf({
+        "package.json":
+          JSON.stringify({ name: "app", dependencies: { probot: "9.15.1" }, devDependencies: { jest: "26.6.3" } }) +
+          "\n",
+        ...lockfile,
+        ...installed,
+        "test/robot.test.ts": [
+          "import { RequestError as HttpError } from '@octokit/request-error'",
+          "import isPlainObject from 'is-plain-object'",
+          "import { Deprecation } from 'deprecation'",
+          "export const errors = [HttpError, isPlainObject, Deprecation]",
+          "",
+        ].join("\n"),
+      });
+      expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
+        'test/robot.test.ts:1 imports "@octokit/request-error", which package.json does not declare: it came with probot, through @octokit/request (@octokit/request-error@2.1.0)',
+      ]);
+    }
+  });
+
   // As gitpoap/gitpoap-bot (yarn 1): its test script is `jest --setupFiles dotenv/config`, dotenv never
   // declared. Without probot it resolves only where the install hoists gh-app-kit's copy (not under pnpm).
   it("reports a package a script preloads (--setupFiles, -r, --require, --import) that came with probot", async () => {
