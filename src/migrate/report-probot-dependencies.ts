@@ -62,6 +62,7 @@ export async function reportProbotDependencies(
     const indirect = through.get(name);
     return indirect && `it came with probot, through ${indirect.via.join(" and ")} (${name}@${indirect.version})`;
   };
+  reportDeclaredTypeSources(manifest, sources);
   const wanted = new Set(
     [...probots.keys(), ...through.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE),
   );
@@ -155,6 +156,58 @@ function scriptLine(text: string, script: string): number {
 
 /** Packages gh-app-kit's own types (Context, its payloads, the client) are built from. */
 const TYPE_SOURCES = new Set(["@octokit/webhooks", "@octokit/types", "@octokit/openapi-types"]);
+
+/**
+ * Packages whose types meet gh-app-kit's in an app's code: the event names and payloads of its Context, its
+ * client's class, methods and answers. An app's own copy of another major has other types than those.
+ */
+const DECLARED_TYPE_SOURCES = [
+  ...TYPE_SOURCES,
+  "@octokit/core",
+  "@octokit/plugin-rest-endpoint-methods",
+  "@octokit/plugin-paginate-rest",
+];
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
+
+/**
+ * A TypeScript app that declares such a package itself, at the major probot was built on: its types and
+ * gh-app-kit's differ (`Context<E extends EmitterWebhookEventName>` with the app's names is refused, an
+ * `Octokit` of its @octokit/core is no `context.client`). Reported where each TypeScript file imports it.
+ */
+function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: ReadonlyArray<Source>): void {
+  const mismatched = new Map<string, { range: string; own: string }>();
+  for (const name of DECLARED_TYPE_SOURCES) {
+    const range = DEPENDENCY_FIELDS.map((field) => record(manifest[field])?.[name]).find(
+      (value) => typeof value === "string",
+    );
+    const own = frameworkRange(name);
+    const valid = typeof range === "string" ? semver.validRange(range) : null;
+    if (typeof range !== "string" || !own || !valid || semver.intersects(valid, own)) continue;
+    mismatched.set(name, { range, own });
+  }
+  if (mismatched.size === 0) return;
+  for (const [file, code, result] of sources) {
+    if (!TYPESCRIPT_FILE.test(file) || !quotedPackages(code).some((name) => mismatched.has(name))) continue;
+    const seen = new Set<string>();
+    for (const { name, line } of moduleNames(file, code)) {
+      const found = mismatched.get(name);
+      if (!found || seen.has(name)) continue;
+      seen.add(name);
+      result.problems.push({
+        line,
+        message:
+          `imports "${name}", which package.json declares at ${found.range}, another major than gh-app-kit's ` +
+          `types are built from (${found.own})`,
+        hint:
+          `Where the compiler stops at its types beside gh-app-kit's (TS2344 on Context<E>, TS2322 or TS2345 where ` +
+          `a context's client or payload meets them), declare "${name}": "${found.own}" in package.json. ` +
+          "Its newer majors are ES modules only: a CommonJS app that also loads it at run time (not only its types) " +
+          "needs Node 20.19 or 22.12 and later, or keeps its own version and the types it had.",
+      });
+    }
+  }
+}
 
 /** gh-app-kit's own range of one of its dependencies, from its package.json. */
 function frameworkRange(name: string): string | undefined {

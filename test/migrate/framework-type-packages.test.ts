@@ -31,9 +31,10 @@ const FILES = {
   ].join("\n"),
 };
 
-const own = (JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> }).dependencies[
-  "@octokit/webhooks"
-];
+const ownDependencies = (JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> })
+  .dependencies;
+const own = ownDependencies["@octokit/webhooks"];
+const ownCore = ownDependencies["@octokit/core"];
 
 describe("app migrate: a package gh-app-kit's own types are built from, which the app had only through probot", () => {
   it("asks for gh-app-kit's version of it, not probot's, and for the package's own name instead of a path into it", async () => {
@@ -54,6 +55,47 @@ describe("app migrate: a package gh-app-kit's own types are built from, which th
       expect(problems[0]!.hint).not.to.include("dist-types");
       expect(problems[1]!.hint).to.include('"@octokit/webhooks/dist-types/types.ts"');
       expect(problems[1]!.hint).to.include('from "@octokit/webhooks"');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// A TypeScript app that declares such a package itself, at the version probot had: its generic
+// `Context<E extends EmitterWebhookEventName>` names events of @octokit/webhooks 12, which gh-app-kit's
+// Context (built on its own version) refuses (TS2344), and an `Octokit` of @octokit/core 5 is no
+// context.client (TS2322). Nothing was said of it.
+const DECLARED = {
+  "package.json": JSON.stringify({
+    name: "app",
+    dependencies: { probot: "^13.4.7" },
+    devDependencies: { "@octokit/webhooks": "^12.3.1", "@octokit/core": "^5.2.0", typescript: "^5.6.3" },
+  }),
+  "src/handlers.ts": [
+    'import { Context } from "probot";',
+    'import type { EmitterWebhookEventName } from "@octokit/webhooks";',
+    'import { Octokit } from "@octokit/core";',
+    "export const handle = <E extends EmitterWebhookEventName>(context: Context<E>) => context.repo();",
+    "export const client = (context: Context): Octokit => context.octokit;",
+    "",
+  ].join("\n"),
+  "src/plain.js": 'const { Webhooks } = require("@octokit/webhooks");\nmodule.exports = Webhooks;\n',
+};
+
+describe("app migrate: a package gh-app-kit's own types are built from, declared at another major", () => {
+  it("is reported where a TypeScript file imports it, with gh-app-kit's version to declare", async () => {
+    const dir = await writeAppFiles("app-migrate-declared-type-packages", DECLARED);
+    try {
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+      const problems = report.files.flatMap((f) =>
+        f.problems.filter((p) => p.message.includes("another major")).map((p) => ({ file: f.file, ...p })),
+      );
+      expect(problems.map((p) => `${p.file}:${p.line} ${p.message}`)).to.deep.equal([
+        `src/handlers.ts:2 imports "@octokit/webhooks", which package.json declares at ^12.3.1, another major than gh-app-kit's types are built from (${own})`,
+        `src/handlers.ts:3 imports "@octokit/core", which package.json declares at ^5.2.0, another major than gh-app-kit's types are built from (${ownCore})`,
+      ]);
+      expect(problems[0]!.hint).to.include(`"@octokit/webhooks": "${own}"`);
+      expect(problems[1]!.hint).to.include(`"@octokit/core": "${ownCore}"`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
