@@ -77,6 +77,12 @@ type EventOf<N extends EventName, P> = 0 extends 1 & P
       : OrElse<Extract<`${N}.${A}`, EmitterWebhookEventName>, N>
     : N;
 
+type TypedEvent = { id: string; name: EventName; payload: unknown; registration?: RegistrationInfo | undefined };
+
+/** An event typed `any` (a fixture read with `require`) makes a `Context<any>`, taken wherever a context is asked, as Probot's were. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as `Context` alone
+type ContextEventOf<V extends TypedEvent> = 0 extends 1 & V ? any : EventOf<V["name"], V["payload"]>;
+
 type ContextConstructor = {
   /** As the framework makes it: the client and logger come from the app, on first use. */
   new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(
@@ -88,11 +94,7 @@ type ContextConstructor = {
    * event's type names the context's: an `EmitterWebhookEvent<"issues.opened">` (of any version of
    * @octokit/webhooks) makes a `Context<"issues.opened">`, taken by a handler typed for it.
    */
-  new <N extends EventName, P>(
-    event: { id: string; name: N; payload: P; registration?: RegistrationInfo | undefined },
-    client: AppClient,
-    log: Logger,
-  ): Context<EventOf<N, P>>;
+  new <V extends TypedEvent>(event: V, client: AppClient, log: Logger): Context<ContextEventOf<V>>;
   /** As Probot's `new Context(event, octokit, log)`, with an event of no type of its own: the client and logger are used as given. */
   new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(
     event: DeliveredEvent,

@@ -103,3 +103,9 @@ onIssueOpened(built);
 forPullRequests(built);
 // A plain object as the event still builds one, of any event (as before).
 export const plain = new Context({ id: "1", name: "issues", payload: {} }, app.state.client, app.log);
+// An event typed `any` (a fixture read with require()) makes a context taken by any handler, as Probot's was.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+declare const fixture: any;
+export const fromFixture = new Context(fixture, app.state.client, app.log);
+onIssueOpened(fromFixture);
+forPullRequests(fromFixture);
