@@ -170,6 +170,11 @@ const DECLARED_TYPE_SOURCES = [
 
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
 
+const WEBHOOKS = "@octokit/webhooks";
+const WEBHOOKS_TYPES_NOTE =
+  " Its newer majors no longer bring @octokit/webhooks-types: a file that imports payload types from it " +
+  '(IssuesOpenedEvent) can take them from the context instead (Context<"issues.opened">["payload"]).';
+
 /**
  * A TypeScript app that declares such a package itself, at the major probot was built on: its types and
  * gh-app-kit's differ (`Context<E extends EmitterWebhookEventName>` with the app's names is refused, an
@@ -203,7 +208,8 @@ function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: R
           `Where the compiler stops at its types beside gh-app-kit's (TS2344 on Context<E>, TS2322 or TS2345 where ` +
           `a context's client or payload meets them), declare "${name}": "${found.own}" in package.json. ` +
           "Its newer majors are ES modules only: a CommonJS app that also loads it at run time (not only its types) " +
-          "needs Node 20.19 or 22.12 and later, or keeps its own version and the types it had.",
+          "needs Node 20.19 or 22.12 and later, or keeps its own version and the types it had." +
+          (name === WEBHOOKS ? WEBHOOKS_TYPES_NOTE : ""),
       });
     }
   }

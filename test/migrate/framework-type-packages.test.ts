@@ -95,7 +95,9 @@ describe("app migrate: a package gh-app-kit's own types are built from, declared
         `src/handlers.ts:3 imports "@octokit/core", which package.json declares at ^5.2.0, another major than gh-app-kit's types are built from (${ownCore})`,
       ]);
       expect(problems[0]!.hint).to.include(`"@octokit/webhooks": "${own}"`);
+      expect(problems[0]!.hint).to.include('Context<"issues.opened">["payload"]');
       expect(problems[1]!.hint).to.include(`"@octokit/core": "${ownCore}"`);
+      expect(problems[1]!.hint).not.to.include("@octokit/webhooks-types");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
