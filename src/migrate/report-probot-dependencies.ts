@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import semver from "semver";
 import type { AppLockfiles } from "./app-lockfiles.js";
 import { findFrameworkRoot } from "../scaffold/find-framework-root.js";
@@ -86,7 +86,7 @@ export async function reportProbotDependencies(
     for (const { name, specifier, line } of moduleNames(file, code)) {
       const came = cameWith(name);
       if (came === undefined || declared.has(name)) continue;
-      const own = TYPE_SOURCES.has(name) ? frameworkRange(name) : undefined;
+      const own = TYPE_SOURCES.has(name) ? ownTypesRange(name) : undefined;
       result.problems.push({
         line,
         message: `imports "${name}", which package.json does not declare: ${came}`,
@@ -186,7 +186,7 @@ function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: R
     const range = DEPENDENCY_FIELDS.map((field) => record(manifest[field])?.[name]).find(
       (value) => typeof value === "string",
     );
-    const own = frameworkRange(name);
+    const own = ownTypesRange(name);
     const valid = typeof range === "string" ? semver.validRange(range) : null;
     if (typeof range !== "string" || !own || !valid || semver.intersects(valid, own)) continue;
     mismatched.set(name, { range, own });
@@ -212,6 +212,46 @@ function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: R
           (name === WEBHOOKS ? WEBHOOKS_TYPES_NOTE : ""),
       });
     }
+  }
+}
+
+/**
+ * The packages the client's REST methods and answers are typed from, each through the package that depends on it:
+ * @octokit/plugin-rest-endpoint-methods's @octokit/types (16), and that one's @octokit/openapi-types, which are not
+ * gh-app-kit's own (@octokit/types 18 types every id as number | bigint).
+ */
+const CLIENT_TYPES_THROUGH: Readonly<Record<string, readonly string[]>> = {
+  "@octokit/types": ["@octokit/plugin-rest-endpoint-methods"],
+  "@octokit/openapi-types": ["@octokit/plugin-rest-endpoint-methods", "@octokit/types"],
+};
+
+/** The range of a package whose types meet gh-app-kit's: the one its client is typed from, or else its own. */
+function ownTypesRange(name: string): string | undefined {
+  const through = CLIENT_TYPES_THROUGH[name];
+  if (!through) return frameworkRange(name);
+  try {
+    let directory = findFrameworkRoot();
+    for (const dependent of through) {
+      const found = installedPackage(dependent, directory);
+      if (!found) return frameworkRange(name);
+      directory = found;
+    }
+    const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as Record<string, unknown>;
+    const range = record(manifest.dependencies)?.[name];
+    return typeof range === "string" ? range : frameworkRange(name);
+  } catch {
+    return frameworkRange(name);
+  }
+}
+
+/** Where `name` is installed as Node would find it from `from`: `from`'s node_modules, then each parent's. */
+function installedPackage(name: string, from: string): string | undefined {
+  for (let directory = from; ;) {
+    const candidate = join(directory, "node_modules", name);
+    if (existsSync(join(candidate, "package.json"))) return candidate;
+    const parent = dirname(directory);
+    if (parent === directory) return undefined;
+    directory = parent;
   }
 }
 

@@ -103,3 +103,50 @@ describe("app migrate: a package gh-app-kit's own types are built from, declared
     }
   });
 });
+
+// The client's REST methods are typed from the @octokit/types that @octokit/plugin-rest-endpoint-methods
+// depends on (16), not gh-app-kit's own @octokit/types (18, whose ids are number | bigint): an app that types
+// a client's answer with Endpoints[...] of the version the report named could not assign the answer to it.
+const clientTypes = (
+  JSON.parse(readFileSync("node_modules/@octokit/plugin-rest-endpoint-methods/package.json", "utf8")) as {
+    dependencies: Record<string, string>;
+  }
+).dependencies["@octokit/types"];
+
+describe("app migrate: the version of @octokit/types a report asks for", () => {
+  it("is the one the client's REST methods are typed from, declared or not", async () => {
+    const files = (declared: boolean) => ({
+      "package.json": JSON.stringify({
+        name: "app",
+        dependencies: { probot: "^13.4.7", ...(declared ? { "@octokit/types": "^13.10.0" } : {}) },
+      }),
+      "package-lock.json": JSON.stringify({
+        lockfileVersion: 3,
+        packages: {
+          "": {},
+          "node_modules/probot": { version: "13.4.7", dependencies: { "@octokit/types": "^13.0.0" } },
+        },
+      }),
+      "src/pull.ts": [
+        'import { Context } from "probot";',
+        'import type { Endpoints } from "@octokit/types";',
+        'type Pull = Endpoints["GET /repos/{owner}/{repo}/pulls/{pull_number}"]["response"]["data"];',
+        'export const get = async (context: Context<"pull_request">): Promise<Pull> =>',
+        "  (await context.octokit.pulls.get(context.pullRequest())).data;",
+        "",
+      ].join("\n"),
+    });
+    for (const declared of [false, true]) {
+      const dir = await writeAppFiles("app-migrate-client-types-version", files(declared));
+      try {
+        const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+        const problems = report.files.flatMap((f) => f.problems.filter((p) => p.message.includes("@octokit/types")));
+        expect(problems, `declared: ${declared}`).to.have.length(1);
+        expect(problems[0]!.hint).to.include(`"@octokit/types": "${clientTypes}"`);
+        if (declared) expect(problems[0]!.message).to.include(`(${clientTypes})`);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+  });
+});
