@@ -94,7 +94,8 @@ export async function reportProbotDependencies(
           ? typeSourceHint(name, own, specifier)
           : `Without probot, "${name}" resolves to gh-app-kit's own copy if it has one (a version of its choosing) or to ` +
             `nothing: add "${name}" to package.json, with the version the code was written for.` +
-            companionHint(name, probots, declared),
+            companionHint(name, probots, declared) +
+            loggerTypesHint(name, file, probots.get(name) ?? through.get(name)?.version),
       });
     }
   }
@@ -166,7 +167,29 @@ const DECLARED_TYPE_SOURCES = [
   "@octokit/core",
   "@octokit/plugin-rest-endpoint-methods",
   "@octokit/plugin-paginate-rest",
+  "pino",
 ];
+
+/** The versions of such a package whose types still fit gh-app-kit's, where more than its own range does. */
+const TYPES_FIT: Readonly<Record<string, string>> = { pino: ">=7.0.0" };
+
+/** pino's loggers from version 7, which ships its own types; before it, @types/pino's lack members of pino's Logger. */
+const PINO_TYPED = ">=7.0.0";
+
+/**
+ * A TypeScript file that imports pino, which came with probot at a version before 7: at that version, as the hint
+ * before this asks, its loggers are not gh-app-kit's Logger.
+ */
+function loggerTypesHint(name: string, file: string, range: string | undefined): string {
+  const valid = range ? semver.validRange(range) : null;
+  const own = frameworkRange(name);
+  if (name !== "pino" || !TYPESCRIPT_FILE.test(file) || !valid || !own || semver.intersects(valid, PINO_TYPED))
+    return "";
+  return (
+    ` In TypeScript, a logger of pino before 7 (typed by @types/pino) is not gh-app-kit's Logger: where the code ` +
+    `hands one to new App({ log }) or new Context(event, client, log), declare "pino": "${own}" instead, or cast it there.`
+  );
+}
 
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
 
@@ -188,7 +211,7 @@ function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: R
     );
     const own = ownTypesRange(name);
     const valid = typeof range === "string" ? semver.validRange(range) : null;
-    if (typeof range !== "string" || !own || !valid || semver.intersects(valid, own)) continue;
+    if (typeof range !== "string" || !own || !valid || semver.intersects(valid, TYPES_FIT[name] ?? own)) continue;
     mismatched.set(name, { range, own });
   }
   if (mismatched.size === 0) return;
@@ -206,9 +229,12 @@ function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: R
           `types are built from (${found.own})`,
         hint:
           `Where the compiler stops at its types beside gh-app-kit's (TS2344 on Context<E>, TS2322 or TS2345 where ` +
-          `a context's client or payload meets them), declare "${name}": "${found.own}" in package.json. ` +
-          "Its newer majors are ES modules only: a CommonJS app that also loads it at run time (not only its types) " +
-          "needs Node 20.19 or 22.12 and later, or keeps its own version and the types it had." +
+          `a context's client or payload meets them), declare "${name}": "${found.own}" in package.json.` +
+          (name === "pino"
+            ? " Its loggers before 7 (typed by @types/pino) are not gh-app-kit's Logger, which new App({ log }) and " +
+              "new Context(event, client, log) take; or cast the logger there."
+            : " Its newer majors are ES modules only: a CommonJS app that also loads it at run time (not only its " +
+              "types) needs Node 20.19 or 22.12 and later, or keeps its own version and the types it had.") +
           (name === WEBHOOKS ? WEBHOOKS_TYPES_NOTE : ""),
       });
     }

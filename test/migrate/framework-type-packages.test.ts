@@ -150,3 +150,49 @@ describe("app migrate: the version of @octokit/types a report asks for", () => {
     }
   });
 });
+
+// A TypeScript app of Probot 12 whose tests hand a logger of their own to new Probot({ log }) or new
+// Context(event, octokit, log): pino 6's loggers (typed by @types/pino) lack members of gh-app-kit's Logger
+// (msgPrefix), so the compiler refuses them (TS2345), where pino 7 and later's fit. Declared, or added at
+// probot's version as the report's hint asked, it was so with nothing said.
+describe("app migrate: pino before 7 in a TypeScript app", () => {
+  it("is reported, declared or not, with gh-app-kit's version to declare for its types", async () => {
+    const ownPino = ownDependencies.pino;
+    const files = (declared: boolean) => ({
+      "package.json": JSON.stringify({
+        name: "app",
+        dependencies: { probot: "^12.4.0" },
+        devDependencies: declared ? { pino: "^6.14.0", "@types/pino": "^6.3.0" } : {},
+      }),
+      "package-lock.json": JSON.stringify({
+        lockfileVersion: 3,
+        packages: { "": {}, "node_modules/probot": { version: "12.4.0", dependencies: { pino: "^6.14.0" } } },
+      }),
+      "test/index.test.ts": [
+        'import { Probot } from "probot";',
+        'import pino from "pino";',
+        "export const probot = new Probot({ githubToken: 'test', log: pino() });",
+        "",
+      ].join("\n"),
+      "test/helper.js": 'const pino = require("pino");\nmodule.exports = pino();\n',
+    });
+    for (const declared of [false, true]) {
+      const dir = await writeAppFiles("app-migrate-pino-6-types", files(declared));
+      try {
+        const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+        const problems = report.files.flatMap((f) =>
+          f.problems.filter((p) => p.message.includes('"pino"')).map((p) => ({ file: f.file, ...p })),
+        );
+        const typed = problems.filter((p) => p.hint?.includes(`"pino": "${ownPino}"`));
+        expect(
+          typed.map((p) => `${p.file}:${p.line}`),
+          `declared: ${declared}`,
+        ).to.deep.equal(["test/index.test.ts:2"]);
+        expect(typed[0]!.hint).to.include("Logger");
+        expect(typed[0]!.hint).not.to.include("ES modules only");
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+  });
+});
