@@ -187,7 +187,8 @@ function loggerTypesHint(name: string, file: string, range: string | undefined):
     return "";
   return (
     ` In TypeScript, a logger of pino before 7 (typed by @types/pino) is not gh-app-kit's Logger: where the code ` +
-    `hands one to new App({ log }) or new Context(event, client, log), declare "pino": "${own}" instead, or cast it there.`
+    `hands one to new App({ log }) or new Context(event, client, log), declare "pino": "${own}" instead, or cast it ` +
+    `there (log as unknown as Logger), which TypeScript 4 needs: it cannot read pino 10's declarations.`
   );
 }
 
@@ -232,7 +233,8 @@ function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: R
           `a context's client or payload meets them), declare "${name}": "${found.own}" in package.json.` +
           (name === "pino"
             ? " Its loggers before 7 (typed by @types/pino) are not gh-app-kit's Logger, which new App({ log }) and " +
-              "new Context(event, client, log) take; or cast the logger there."
+              "new Context(event, client, log) take; or cast the logger there (log as unknown as Logger), which " +
+              "TypeScript 4 needs: it cannot read pino 10's declarations."
             : " Its newer majors are ES modules only: a CommonJS app that also loads it at run time (not only its " +
               "types) needs Node 20.19 or 22.12 and later, or keeps its own version and the types it had.") +
           (name === WEBHOOKS ? WEBHOOKS_TYPES_NOTE : ""),
