@@ -62,13 +62,40 @@ export type Context<E extends EmitterWebhookEventName = any> = EventContext<Payl
 /** The event's own name, as Probot's handlers had it: `"pull_request"` for `"pull_request.opened"`. */
 type NameOf<E extends EmitterWebhookEventName> = E extends `${infer N}.${string}` ? Extract<N, EventName> : E;
 
+/** `true` when `T` is a union of several types. */
+type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+
+/**
+ * The event a typed event names: its name, with its payload's action when that is one action of the
+ * event (`"issues.opened"`); a payload of `any`, or of several actions, names the whole event.
+ */
+type EventOf<N extends EventName, P> = 0 extends 1 & P
+  ? N
+  : P extends { action: infer A extends string }
+    ? true extends IsUnion<A>
+      ? N
+      : OrElse<Extract<`${N}.${A}`, EmitterWebhookEventName>, N>
+    : N;
+
+type TypedEvent = { id: string; name: EventName; payload: unknown; registration?: RegistrationInfo | undefined };
+
+/** An event typed `any` (a fixture read with `require`) makes a `Context<any>`, taken wherever a context is asked, as Probot's were. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as `Context` alone
+type ContextEventOf<V extends TypedEvent> = 0 extends 1 & V ? any : EventOf<V["name"], V["payload"]>;
+
 type ContextConstructor = {
   /** As the framework makes it: the client and logger come from the app, on first use. */
   new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(
     event: DeliveredEvent,
     host: ContextHost,
   ): Context<E>;
-  /** As Probot's `new Context(event, octokit, log)`: the client and logger are used as given. */
+  /**
+   * As Probot's `new Context(event, octokit, log)`: the client and logger are used as given, and the
+   * event's type names the context's: an `EmitterWebhookEvent<"issues.opened">` (of any version of
+   * @octokit/webhooks) makes a `Context<"issues.opened">`, taken by a handler typed for it.
+   */
+  new <V extends TypedEvent>(event: V, client: AppClient, log: Logger): Context<ContextEventOf<V>>;
+  /** As Probot's `new Context(event, octokit, log)`, with an event of no type of its own: the client and logger are used as given. */
   new <E extends EmitterWebhookEventName = EmitterWebhookEventName>(
     event: DeliveredEvent,
     client: AppClient,

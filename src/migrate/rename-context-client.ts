@@ -259,12 +259,32 @@ function findContextParameters(ast: AnyNode, types: ReadonlySet<string>): Bindin
     },
     visitVariableDeclarator(path) {
       const node = path.node as AnyNode;
-      if (node.id.type === "Identifier" && (isTypedContext(node.id, types) || isContextCast(node.init, types)))
+      if (
+        node.id.type === "Identifier" &&
+        (isTypedContext(node.id, types) ||
+          isContextCast(node.init, types) ||
+          isContextConstruction(node.init, types, ast))
+      )
         found.push({ name: node.id.name, scope: declaringScope(path as Path, node.id.name) ?? ast });
       this.traverse(path);
     },
   });
   return found;
+}
+
+/**
+ * `new Context(event, octokit, log)`, Probot's constructor, by any of the file's names for the context's type;
+ * not a `Context` the file imports from another package.
+ */
+function isContextConstruction(init: AnyNode | null | undefined, types: ReadonlySet<string>, ast: AnyNode): boolean {
+  const callee = init?.type === "NewExpression" ? (init.callee as AnyNode) : undefined;
+  if (callee?.type !== "Identifier" || !types.has(callee.name as string)) return false;
+  return !(ast.program?.body as AnyNode[] | undefined)?.some(
+    (statement) =>
+      statement.type === "ImportDeclaration" &&
+      !/^(?:probot|gh-app-kit)(?:\/|$)/.test(String(statement.source.value)) &&
+      (statement.specifiers as AnyNode[]).some((specifier) => specifier.local?.name === callee.name),
+  );
 }
 
 /** The functions given to `x.on(...)` or `x.onAny(...)` by name: `app.on("issues.opened", onOpened)`. */

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import semver from "semver";
 import type { AppLockfiles } from "./app-lockfiles.js";
 import { findFrameworkRoot } from "../scaffold/find-framework-root.js";
@@ -83,11 +83,12 @@ export async function findProbotDependencies(
   };
   /** The range to declare: probot's own, or `^` the version its dependencies brought; none when unknown. */
   const rangeOf = (name: string): string | undefined => {
-    if (TYPE_SOURCES.has(name)) return undefined; // reported with gh-app-kit's own range (typeSourceHint)
+    if (TYPE_SOURCES.has(name)) return undefined; // reported with the range gh-app-kit's types need (typeSourceHint)
     const direct = probots.get(name);
     const candidate = direct !== undefined ? direct : through.has(name) ? `^${through.get(name)!.version}` : undefined;
     return candidate && semver.validRange(candidate) ? candidate : undefined;
   };
+  reportDeclaredTypeSources(manifest, sources);
   const wanted = new Set(
     [...probots.keys(), ...through.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE),
   );
@@ -139,9 +140,21 @@ export async function findProbotDependencies(
           `pnpm): add "${name}" to package.json, with the version the app was written for.`,
       });
     }
-    for (const { name, specifier, line, result } of imports) {
-      if (declarations.has(name)) continue;
-      const own = TYPE_SOURCES.has(name) ? frameworkRange(name) : undefined;
+    for (const { file, name, specifier, line, result } of imports) {
+      const declaration = declarations.get(name);
+      if (declaration) {
+        // Declared at the version the app had; in TypeScript, pino's loggers before 7 are not gh-app-kit's Logger.
+        const types = loggerTypesHint(name, file, declaration.range);
+        if (types) {
+          result.problems.push({
+            line,
+            message: `imports "${name}", now declared at ${declaration.range} (the version that came with probot)`,
+            hint: types.trim(),
+          });
+        }
+        continue;
+      }
+      const own = TYPE_SOURCES.has(name) ? ownTypesRange(name) : undefined;
       result.problems.push({
         line,
         message: `imports "${name}", which package.json does not declare: ${cameWith(name) as string}`,
@@ -149,7 +162,8 @@ export async function findProbotDependencies(
           ? typeSourceHint(name, own, specifier)
           : `Without probot, "${name}" resolves to gh-app-kit's own copy if it has one (a version of its choosing) or to ` +
             `nothing: add "${name}" to package.json, with the version the code was written for.` +
-            companionHint(name, probots, declared),
+            companionHint(name, probots, declared) +
+            loggerTypesHint(name, file, probots.get(name) ?? through.get(name)?.version),
       });
     }
   };
@@ -234,6 +248,131 @@ function scriptLine(text: string, script: string): number {
 
 /** Packages gh-app-kit's own types (Context, its payloads, the client) are built from. */
 const TYPE_SOURCES = new Set(["@octokit/webhooks", "@octokit/types", "@octokit/openapi-types"]);
+
+/**
+ * Packages whose types meet gh-app-kit's in an app's code: the event names and payloads of its Context, its
+ * client's class, methods and answers. An app's own copy of another major has other types than those.
+ */
+const DECLARED_TYPE_SOURCES = [
+  ...TYPE_SOURCES,
+  "@octokit/core",
+  "@octokit/plugin-rest-endpoint-methods",
+  "@octokit/plugin-paginate-rest",
+  "pino",
+];
+
+/** The versions of such a package whose types still fit gh-app-kit's, where more than its own range does. */
+const TYPES_FIT: Readonly<Record<string, string>> = { pino: ">=7.0.0" };
+
+/** pino's loggers from version 7, which ships its own types; before it, @types/pino's lack members of pino's Logger. */
+const PINO_TYPED = ">=7.0.0";
+
+/**
+ * A TypeScript file that imports pino, which came with probot at a version before 7: at that version, as the hint
+ * before this asks, its loggers are not gh-app-kit's Logger.
+ */
+function loggerTypesHint(name: string, file: string, range: string | undefined): string {
+  const valid = range ? semver.validRange(range) : null;
+  const own = frameworkRange(name);
+  if (name !== "pino" || !TYPESCRIPT_FILE.test(file) || !valid || !own || semver.intersects(valid, PINO_TYPED))
+    return "";
+  return (
+    ` In TypeScript, a logger of pino before 7 (typed by @types/pino) is not gh-app-kit's Logger: where the code ` +
+    `hands one to new App({ log }) or new Context(event, client, log), declare "pino": "${own}" instead, or cast it ` +
+    `there (log as unknown as Logger), which TypeScript 4 needs: it cannot read pino 10's declarations.`
+  );
+}
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
+
+const WEBHOOKS = "@octokit/webhooks";
+const WEBHOOKS_TYPES_NOTE =
+  " Its newer majors no longer bring @octokit/webhooks-types: a file that imports payload types from it " +
+  '(IssuesOpenedEvent) can take them from the context instead (Context<"issues.opened">["payload"]).';
+
+/**
+ * A TypeScript app that declares such a package itself, at the major probot was built on: its types and
+ * gh-app-kit's differ (`Context<E extends EmitterWebhookEventName>` with the app's names is refused, an
+ * `Octokit` of its @octokit/core is no `context.client`). Reported where each TypeScript file imports it.
+ */
+function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: ReadonlyArray<Source>): void {
+  const mismatched = new Map<string, { range: string; own: string }>();
+  for (const name of DECLARED_TYPE_SOURCES) {
+    const range = DEPENDENCY_FIELDS.map((field) => record(manifest[field])?.[name]).find(
+      (value) => typeof value === "string",
+    );
+    const own = ownTypesRange(name);
+    const valid = typeof range === "string" ? semver.validRange(range) : null;
+    if (typeof range !== "string" || !own || !valid || semver.intersects(valid, TYPES_FIT[name] ?? own)) continue;
+    mismatched.set(name, { range, own });
+  }
+  if (mismatched.size === 0) return;
+  for (const [file, code, result] of sources) {
+    if (!TYPESCRIPT_FILE.test(file) || !quotedPackages(code).some((name) => mismatched.has(name))) continue;
+    const seen = new Set<string>();
+    for (const { name, line } of moduleNames(file, code)) {
+      const found = mismatched.get(name);
+      if (!found || seen.has(name)) continue;
+      seen.add(name);
+      result.problems.push({
+        line,
+        message:
+          `imports "${name}", which package.json declares at ${found.range}, another major than gh-app-kit's ` +
+          `types are built from (${found.own})`,
+        hint:
+          `Where the compiler stops at its types beside gh-app-kit's (TS2344 on Context<E>, TS2322 or TS2345 where ` +
+          `a context's client or payload meets them), declare "${name}": "${found.own}" in package.json.` +
+          (name === "pino"
+            ? " Its loggers before 7 (typed by @types/pino) are not gh-app-kit's Logger, which new App({ log }) and " +
+              "new Context(event, client, log) take; or cast the logger there (log as unknown as Logger), which " +
+              "TypeScript 4 needs: it cannot read pino 10's declarations."
+            : " Its newer majors are ES modules only: a CommonJS app that also loads it at run time (not only its " +
+              "types) needs Node 20.19 or 22.12 and later, or keeps its own version and the types it had.") +
+          (name === WEBHOOKS ? WEBHOOKS_TYPES_NOTE : ""),
+      });
+    }
+  }
+}
+
+/**
+ * The packages the client's REST methods and answers are typed from, each through the package that depends on it:
+ * @octokit/plugin-rest-endpoint-methods's @octokit/types (16), and that one's @octokit/openapi-types, which are not
+ * gh-app-kit's own (@octokit/types 18 types every id as number | bigint).
+ */
+const CLIENT_TYPES_THROUGH: Readonly<Record<string, readonly string[]>> = {
+  "@octokit/types": ["@octokit/plugin-rest-endpoint-methods"],
+  "@octokit/openapi-types": ["@octokit/plugin-rest-endpoint-methods", "@octokit/types"],
+};
+
+/** The range of a package whose types meet gh-app-kit's: the one its client is typed from, or else its own. */
+function ownTypesRange(name: string): string | undefined {
+  const through = CLIENT_TYPES_THROUGH[name];
+  if (!through) return frameworkRange(name);
+  try {
+    let directory = findFrameworkRoot();
+    for (const dependent of through) {
+      const found = installedPackage(dependent, directory);
+      if (!found) return frameworkRange(name);
+      directory = found;
+    }
+    const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as Record<string, unknown>;
+    const range = record(manifest.dependencies)?.[name];
+    return typeof range === "string" ? range : frameworkRange(name);
+  } catch {
+    return frameworkRange(name);
+  }
+}
+
+/** Where `name` is installed as Node would find it from `from`: `from`'s node_modules, then each parent's. */
+function installedPackage(name: string, from: string): string | undefined {
+  for (let directory = from; ;) {
+    const candidate = join(directory, "node_modules", name);
+    if (existsSync(join(candidate, "package.json"))) return candidate;
+    const parent = dirname(directory);
+    if (parent === directory) return undefined;
+    directory = parent;
+  }
+}
 
 /** gh-app-kit's own range of one of its dependencies, from its package.json. */
 function frameworkRange(name: string): string | undefined {

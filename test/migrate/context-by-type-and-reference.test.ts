@@ -124,6 +124,24 @@ const CASES: ReadonlyArray<[string, string, string, string]> = [
       "",
     ].join("\n"),
   ],
+  [
+    "a variable that holds a context the test builds with Probot's constructor, under its own name",
+    "test/context.test.ts",
+    [
+      'import { Context as ProbotContext, ProbotOctokit } from "probot";',
+      "const octokit = new ProbotOctokit();",
+      'const built = new ProbotContext({ id: "1", name: "issues", payload }, octokit, log);',
+      "expect(built.octokit).toBe(octokit);",
+      "",
+    ].join("\n"),
+    [
+      'import { Context as ProbotContext, AppClient } from "gh-app-kit";',
+      "const octokit = new AppClient();",
+      'const built = new ProbotContext({ id: "1", name: "issues", payload }, octokit, log);',
+      "expect(built.client).toBe(octokit);",
+      "",
+    ].join("\n"),
+  ],
 ];
 
 describe("app migrate: event contexts known by their type or by being a handler", () => {
@@ -138,8 +156,11 @@ describe("app migrate: event contexts known by their type or by being a handler"
   it("leaves alone a parameter typed with another package's type, and a function no app.on is given", () => {
     const source = [
       'import type { Context as KoaContext } from "koa";',
+      'import { Context } from "./own-context";',
       'import { Probot } from "probot";',
       "export const view = (k: KoaContext) => k.octokit;",
+      "const own = new Context();",
+      "export const ownClient = own.octokit;",
       "export function notAHandler(x) {",
       "  return x.octokit;",
       "}",
@@ -148,5 +169,6 @@ describe("app migrate: event contexts known by their type or by being a handler"
     const migrated = migrateSource("src/mixed.ts", source).code;
     expect(migrated).to.include("(k: KoaContext) => k.octokit;");
     expect(migrated).to.include("return x.octokit;");
+    expect(migrated).to.include("own.octokit;");
   });
 });

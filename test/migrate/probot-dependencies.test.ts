@@ -322,6 +322,17 @@ describe("app migrate: pino before 7, which loads the pino-pretty that came with
     );
   });
 
+  it("in TypeScript, says where such a pino's loggers are not gh-app-kit's Logger", async () => {
+    const { written, problems } = await migrated({
+      ...app({ pino: "^6.5.0", "pino-pretty": "^4.1.0" }),
+      "test/index.test.ts": 'import pino from "pino";\nexport const log = pino({ level: "silent" });\n',
+    });
+    expect(written.devDependencies).to.include({ pino: "^6.5.0" });
+    expect(problems).to.include(
+      'test/index.test.ts:1 imports "pino", now declared at ^6.5.0 (the version that came with probot)',
+    );
+  });
+
   it("not for pino 7 and later, which loads no pino-pretty of its own accord", async () => {
     const { written } = await migrated(app({ pino: "^7.0.0", "pino-pretty": "^6.0.0" }));
     expect(written.devDependencies).to.deep.equal({ pino: "^7.0.0" });

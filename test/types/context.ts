@@ -91,3 +91,21 @@ app.on(
 );
 // @ts-expect-error a pull_request handler is not an issues handler
 app.on("issues.opened", async (context: Context<"pull_request">) => void context);
+
+// Probot's `new Context(event, octokit, log)` takes its event from the event given, as apps' tests build
+// one from a typed fixture and hand it to a handler typed for that event.
+declare const openedEvent: EmitterWebhookEvent<"issues.opened">;
+declare function onIssueOpened(context: Context<"issues.opened">): void;
+export const built = new Context(openedEvent, app.state.client, app.log);
+export const builtNumber: number = built.payload.issue.number;
+onIssueOpened(built);
+// @ts-expect-error an issues.opened context is not a pull_request context
+forPullRequests(built);
+// A plain object as the event still builds one, of any event (as before).
+export const plain = new Context({ id: "1", name: "issues", payload: {} }, app.state.client, app.log);
+// An event typed `any` (a fixture read with require()) makes a context taken by any handler, as Probot's was.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+declare const fixture: any;
+export const fromFixture = new Context(fixture, app.state.client, app.log);
+onIssueOpened(fromFixture);
+forPullRequests(fromFixture);
