@@ -146,11 +146,14 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   let moved: SourceResult;
   let probotDependencies: Awaited<ReturnType<typeof findProbotDependencies>>;
   try {
-    probotDependencies = await findProbotDependencies(directory, manifest, sources, lockfiles);
+    const replaced = replacedPackages(sources);
+    // What only probot and the adapters the migration drops brought goes with them.
+    const dropped = new Set(replaced.keys());
+    probotDependencies = await findProbotDependencies(directory, manifest, sources, lockfiles, dropped);
     moved = migratePackageJson(manifest, options.framework, {
       overrides: options.overrides,
       importedBy: importer?.[0],
-      replaced: replacedPackages(sources),
+      replaced,
       yarnLock: lockfiles.yarn,
       declare: probotDependencies.declarations,
     });

@@ -21,6 +21,8 @@ type LockPackage = {
  */
 export function throughProbot(
   lock: { packages?: Record<string, LockPackage> } | undefined,
+  /** The app's dependencies that go with probot (an adapter the migration drops): what only they bring goes too. */
+  leaving: ReadonlySet<string> = new Set(),
 ): Map<string, ThroughProbot> {
   const packages = lock?.packages;
   const probotKey = `node_modules/${PROBOT_MODULE}`;
@@ -33,7 +35,7 @@ export function throughProbot(
     ...record(root.devDependencies),
     ...record(root.optionalDependencies),
     ...record(root.peerDependencies),
-  }).filter((name) => name !== PROBOT_MODULE);
+  }).filter((name) => name !== PROBOT_MODULE && !leaving.has(name));
   const elsewhere = walk(
     packages,
     others.flatMap((name) => (packages[`node_modules/${name}`] ? [[`node_modules/${name}`, []] as Entry] : [])),
@@ -100,6 +102,7 @@ function record(value: unknown): Record<string, unknown> {
 export async function throughProbotInstalled(
   directory: string,
   manifest: Record<string, unknown>,
+  leaving: ReadonlySet<string> = new Set(),
 ): Promise<Map<string, ThroughProbot>> {
   const found = new Map<string, ThroughProbot>();
   const top = join(directory, "node_modules");
@@ -113,7 +116,7 @@ export async function throughProbotInstalled(
     ...record(manifest.devDependencies),
     ...record(manifest.optionalDependencies),
     ...record(manifest.peerDependencies),
-  }).filter((name) => name !== PROBOT_MODULE);
+  }).filter((name) => name !== PROBOT_MODULE && !leaving.has(name));
   const elsewhere = await walk(others.map((name) => [join(top, name), []] as InstalledEntry));
   const direct = new Set(Object.keys(record(probot.dependencies)));
   for (const [dir, { via, version }] of reached) {

@@ -64,6 +64,8 @@ export async function findProbotDependencies(
   manifestText: string,
   sources: ReadonlyArray<Source>,
   lockfiles: AppLockfiles,
+  /** Dependencies the migration drops (Probot's adapters): what only they and probot bring goes with them. */
+  dropped: ReadonlySet<string> = new Set(),
 ): Promise<ProbotDependencies> {
   const none: ProbotDependencies = { declarations: [], report: () => undefined };
   const manifest = JSON.parse(manifestText) as Record<string, unknown>;
@@ -74,7 +76,9 @@ export async function findProbotDependencies(
   // And what probot's own dependencies brought (`@sentry/node` through `@probot/pino`), as npm's lockfile shows it.
   // npm's lockfile 2 or 3 names them; else (yarn.lock, npm's lockfile 1) node_modules, if installed.
   const npmLock = lockfiles.npm?.lock as Parameters<typeof throughProbot>[0];
-  const through = npmLock?.packages ? throughProbot(npmLock) : await throughProbotInstalled(directory, manifest);
+  const through = npmLock?.packages
+    ? throughProbot(npmLock, dropped)
+    : await throughProbotInstalled(directory, manifest, dropped);
   const cameWith = (name: string): string | undefined => {
     const range = probots.get(name);
     if (range !== undefined) return `it came with probot${range ? ` (${name}@${range})` : ""}`;

@@ -213,6 +213,33 @@ describe("app migrate: packages the app had only through probot", () => {
     }
   });
 
+  // As dkhmelenko/autoapproval: its types come from @octokit/webhooks-types, which probot's @octokit/webhooks
+  // brought; the Actions adapter needs probot too, so while it stayed the package was not probot's alone. Once
+  // the migration drops the adapter, nothing else brings it.
+  it("counts what came only through probot and an adapter the migration drops as probot's", async () => {
+    const lock = JSON.stringify({
+      lockfileVersion: 3,
+      packages: {
+        "": { dependencies: { probot: "^12.3.1", "@probot/adapter-github-actions": "^3.1.3" } },
+        "node_modules/probot": { version: "12.3.1", dependencies: { "@octokit/webhooks": "^9.0.0" } },
+        "node_modules/@probot/adapter-github-actions": { version: "3.1.3", dependencies: { probot: "^12.0.0" } },
+        "node_modules/@octokit/webhooks": { version: "9.26.0", dependencies: { "@octokit/webhooks-types": "5.8.0" } },
+        "node_modules/@octokit/webhooks-types": { version: "5.8.0" },
+      },
+    });
+    const { written, changes } = await migrated({
+      "package.json": manifest({ probot: "^12.3.1", "@probot/adapter-github-actions": "^3.1.3" }),
+      "package-lock.json": lock,
+      "index.js": 'const { run } = require("@probot/adapter-github-actions");\nrun(require("./lib/app"));\n',
+      "src/app.ts":
+        'import type { IssuesOpenedEvent } from "@octokit/webhooks-types";\nexport type Opened = IssuesOpenedEvent;\n',
+    });
+    expect(written.dependencies).to.deep.equal({ "@octokit/webhooks-types": "^5.8.0", "gh-app-kit": "^1.0.0" });
+    expect(changes).to.include(
+      "dependencies: - @probot/adapter-github-actions@^3.1.3 (index.js imports gh-app-kit/actions instead)",
+    );
+  });
+
   // As gitpoap/gitpoap-bot (yarn 1): its test script is `jest --setupFiles dotenv/config`, dotenv never
   // declared. Without probot it resolves only where the install hoists gh-app-kit's copy (not under pnpm).
   it("reports a package a script preloads (--setupFiles, -r, --require, --import) that came with probot", async () => {
