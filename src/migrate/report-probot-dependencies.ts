@@ -87,7 +87,9 @@ export async function findProbotDependencies(
   };
   /** The range to declare: probot's own, or `^` the version its dependencies brought; none when unknown. */
   const rangeOf = (name: string): string | undefined => {
-    if (TYPE_SOURCES.has(name)) return undefined; // reported with the range gh-app-kit's types need (typeSourceHint)
+    // gh-app-kit's own types are built from these: at probot's version they would not fit its client and
+    // contexts (in-solidarity-bot's RestEndpointMethodTypes of plugin-rest-endpoint-methods 5). Reported instead.
+    if (TYPE_SOURCES.has(name) || (name !== "pino" && DECLARED_TYPE_SOURCES.includes(name))) return undefined;
     const direct = probots.get(name);
     const candidate = direct !== undefined ? direct : through.has(name) ? `^${through.get(name)!.version}` : undefined;
     return candidate && semver.validRange(candidate) ? candidate : undefined;

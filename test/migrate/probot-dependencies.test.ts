@@ -82,6 +82,36 @@ describe("app migrate: packages the app had only through probot", () => {
     expect(secondDiff).to.equal("");
   });
 
+  // As jpoehnelt/in-solidarity-bot: `RestEndpointMethodTypes` from the plugin-rest-endpoint-methods 5 that came with
+  // probot types its calls of context.client, whose methods are typed by gh-app-kit's own version.
+  it("leaves a package gh-app-kit's types are built from to gh-app-kit's version, and reports it", async () => {
+    const lock = JSON.stringify({
+      lockfileVersion: 3,
+      packages: {
+        "": {},
+        "node_modules/probot": {
+          version: "12.1.0",
+          dependencies: { "@octokit/plugin-rest-endpoint-methods": "^5.0.1", "@octokit/core": "^3.2.4" },
+        },
+      },
+    });
+    const { written, problems } = await migrated({
+      "package.json": manifest(),
+      "package-lock.json": lock,
+      "src/solidarity.ts": [
+        'import { RestEndpointMethodTypes } from "@octokit/plugin-rest-endpoint-methods";',
+        'import type { Octokit } from "@octokit/core";',
+        'export type Params = RestEndpointMethodTypes["checks"]["create"]["parameters"] | Octokit;',
+        "",
+      ].join("\n"),
+    });
+    expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0" });
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([
+      'src/solidarity.ts:1 imports "@octokit/plugin-rest-endpoint-methods", which package.json does not declare: it came with probot (@octokit/plugin-rest-endpoint-methods@^5.0.1)',
+      'src/solidarity.ts:2 imports "@octokit/core", which package.json does not declare: it came with probot (@octokit/core@^3.2.4)',
+    ]);
+  });
+
   it("declares one only tests import in devDependencies", async () => {
     const { written, changes } = await migrated({
       "package.json": manifest(),
