@@ -9,7 +9,7 @@ import type { AppFunctionArgument, AppFunctionOptionsOf, NodeHandler, Router } f
 import { dropPushedConfig } from "./config/drop-pushed-config.js";
 import { Context } from "./context.js";
 import { attachAdditions, createState } from "./create-state.js";
-import { withEventName } from "./deprecations.js";
+import { warnOnce, withEventName } from "./deprecations.js";
 import { splitEventName, type Delivery, type DeliveryOutcome } from "./delivery/delivery.js";
 import { DeliveryDoor, type DeliverOptions } from "./delivery/delivery-door.js";
 import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
@@ -211,6 +211,14 @@ export class App {
 
   /** Delivers one event to every matching handler, concurrently; rejects with the handlers' `AggregateError`. */
   receive(given: { id?: string | undefined; name: string; payload: unknown }): Promise<void> {
+    // Probot 7 to 9's `{ event, payload }` with no name at all: their emitter ran nothing, and resolved.
+    if (nameless(given) && Object.hasOwn(given, "event") && typeof (given as { event?: unknown }).event !== "string") {
+      warnOnce(
+        "receive-event-nameless",
+        "receive({ event, payload }) without an event name ran no handler: name the event `name`.",
+      );
+      return Promise.resolve();
+    }
     return this.#deliverLogged(splitEventName(withEventName(given)) as Delivery).then(nothing);
   }
 
@@ -293,4 +301,9 @@ function withDevelopmentSecret<T extends { options: AppOptions }>(applied: T, gi
   const env = (globalThis as { process?: { env?: NodeJS.ProcessEnv } }).process?.env ?? {};
   if (isProduction(env)) return applied;
   return { ...applied, options: { ...options, secret: DEVELOPMENT_SECRET } };
+}
+
+/** No event name given under `name`. */
+function nameless(given: { name?: unknown }): boolean {
+  return given.name === undefined || given.name === null || given.name === "";
 }

@@ -259,6 +259,22 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     expect(ran).to.equal(0);
   });
 
+  // As JasonEtco/todo's tests (Probot 9): `app.receive({ event: fixture.event, payload })` with a fixture that
+  // has no `event`. Probot 7 to 9's emitter found no handler for an undefined name and resolved.
+  it("receive({ event, payload }), Probot 7 to 9's shape, without a name resolves having run no handler, as there", async () => {
+    const { app } = appWithLog();
+    let ran = 0;
+    app.on("push", () => void ran++);
+    await app.receive({ event: undefined, payload: { ref: "refs/heads/other" } } as never);
+    expect(ran).to.equal(0);
+    // Without that key, it is Probot 10 to 14's refusal.
+    const error = await app.receive({ payload: {} } as never).then(
+      () => undefined,
+      (failure: Error & { code?: string }) => failure,
+    );
+    expect(error?.code).to.equal("EVENT_NAME_INVALID");
+  });
+
   it("each error of a failed delivery carries its event, as Probot's do, out of the logs' reach", async () => {
     const { app } = appWithLog();
     const thrown = new Error("boom");

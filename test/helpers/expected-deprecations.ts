@@ -12,6 +12,7 @@ const DEPRECATED_WARNINGS = [
   /^The "(cert|id|router|throttleOptions)" option is deprecated;/,
   /^deprecatedCreateApp\(options\) is deprecated;/,
   /^The app's auth\(\) was replaced, so events get their client from it/,
+  /^receive\(\{ event, payload \}\) without an event name ran no handler/,
 ];
 
 /**
