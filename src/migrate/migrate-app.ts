@@ -15,6 +15,7 @@ import { migratePackageJson } from "./migrate-package-json.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
 import { reportProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
+import { compilesToCommonJs } from "./typescript-module.js";
 import { readManifest } from "./read-manifest.js";
 import { encodeSource, readSource, type SourceEncoding } from "./source-text.js";
 import { splitByteOrderMark } from "../helpers/byte-order-mark.js";
@@ -117,7 +118,13 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const aliasesOf = probotAliases(findProbotReExports(texts), fileOf);
   const basesOf = baseClassMembers(findContextClasses(texts), fileOf);
   const middlewareAtRoot = probotBefore13(manifest);
-  const sharedOf = (file: string) => ({ aliases: aliasesOf(file), bases: basesOf(file), middlewareAtRoot });
+  const commonJsTypeScript = await compilesToCommonJs(directory, manifest);
+  const sharedOf = (file: string) => ({
+    aliases: aliasesOf(file),
+    bases: basesOf(file),
+    middlewareAtRoot,
+    commonJsTypeScript,
+  });
   for (const [file, before] of texts) {
     report.scanned++;
     let after: SourceResult;
@@ -242,6 +249,7 @@ function followRouterHandoffs(
     aliases: ProbotAliases | undefined;
     bases: BaseClassMembers | undefined;
     middlewareAtRoot: boolean;
+    commonJsTypeScript: boolean;
   },
 ): void {
   const byFile = new Map(sources.map((entry, index) => [entry[0], index]));

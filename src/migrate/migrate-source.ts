@@ -58,6 +58,11 @@ export type MigrateSourceOptions = {
    * `webhooksPath`, where this one's default is `/api/github/webhooks` (rename-option-keys.ts).
    */
   middlewareAtRoot?: boolean | undefined;
+  /**
+   * The app's TypeScript compiles to CommonJS (typescript-module.ts): a `.ts` file's imports are
+   * `require()` calls once compiled, so a name gh-app-kit lacks does not keep the file from loading.
+   */
+  commonJsTypeScript?: boolean | undefined;
 };
 
 export type SourceResult = SourceLog & {
@@ -84,7 +89,16 @@ export function migrateSource(file: string, code: string, options: MigrateSource
     const extensions = Boolean(options.extensions);
     const { aliases, bases } = options;
     const middlewareAtRoot = Boolean(options.middlewareAtRoot);
-    return migrateTree(file, code, ast, { routerParams, loadedExports, extensions, aliases, bases, middlewareAtRoot });
+    const commonJsTypeScript = Boolean(options.commonJsTypeScript);
+    return migrateTree(file, code, ast, {
+      routerParams,
+      loadedExports,
+      extensions,
+      aliases,
+      bases,
+      middlewareAtRoot,
+      commonJsTypeScript,
+    });
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
     const message = `left as it was: app migrate failed on this file (${(error as Error).message})`;
@@ -132,6 +146,7 @@ type TreeOptions = {
   aliases: ProbotAliases | undefined;
   bases: BaseClassMembers | undefined;
   middlewareAtRoot: boolean;
+  commonJsTypeScript: boolean;
 };
 
 function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOptions): SourceResult {
@@ -145,6 +160,9 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
+  // TypeScript compiled to CommonJS (or a .cts file): its imports are require() calls, not ES imports.
+  if (/\.cts$/.test(file) || (options.commonJsTypeScript && /\.tsx?$/.test(file)))
+    for (const name of refs.names) name.esValueImport = false;
   rewriteTypesReferences(ast, log);
   // Before the names are renamed in the tree: they know Probot's types by the local names they were imported as.
   renameTypedOptionKeys(ast, refs, log);
