@@ -15,6 +15,7 @@ import { migratePackageJson } from "./migrate-package-json.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
 import { findProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
+import { compilesToCommonJs } from "./typescript-module.js";
 import { readManifest } from "./read-manifest.js";
 import { encodeSource, readSource, type SourceEncoding } from "./source-text.js";
 import { splitByteOrderMark } from "../helpers/byte-order-mark.js";
@@ -118,11 +119,13 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const basesOf = baseClassMembers(findContextClasses(texts), fileOf);
   const middlewareAtRoot = probotBefore(manifest, 13);
   const contentsPathSlashes = probotBefore(manifest, 10);
+  const commonJsTypeScript = await compilesToCommonJs(directory, manifest);
   const sharedOf = (file: string) => ({
     aliases: aliasesOf(file),
     bases: basesOf(file),
     middlewareAtRoot,
     contentsPathSlashes,
+    commonJsTypeScript,
   });
   for (const [file, before] of texts) {
     report.scanned++;
@@ -254,6 +257,7 @@ function followRouterHandoffs(
     aliases: ProbotAliases | undefined;
     bases: BaseClassMembers | undefined;
     middlewareAtRoot: boolean;
+    commonJsTypeScript: boolean;
   },
 ): void {
   const byFile = new Map(sources.map((entry, index) => [entry[0], index]));

@@ -64,6 +64,11 @@ export type MigrateSourceOptions = {
    * slashes as they are, which its suite's nock paths say (nock-contents-paths.ts).
    */
   contentsPathSlashes?: boolean | undefined;
+  /**
+   * The app's TypeScript compiles to CommonJS (typescript-module.ts): a `.ts` file's imports are
+   * `require()` calls once compiled, so a name gh-app-kit lacks does not keep the file from loading.
+   */
+  commonJsTypeScript?: boolean | undefined;
 };
 
 export type SourceResult = SourceLog & {
@@ -92,6 +97,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
     const extensions = Boolean(options.extensions);
     const { aliases, bases } = options;
     const middlewareAtRoot = Boolean(options.middlewareAtRoot);
+    const commonJsTypeScript = Boolean(options.commonJsTypeScript);
     return migrateTree(file, code, ast, {
       routerParams,
       loadedExports,
@@ -100,6 +106,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
       bases,
       middlewareAtRoot,
       nockPaths,
+      commonJsTypeScript,
     });
   } catch (error) {
     // A fault of the migration's own on code it has not met: the file stays as it was, and the user hears of it.
@@ -149,6 +156,7 @@ type TreeOptions = {
   bases: BaseClassMembers | undefined;
   middlewareAtRoot: boolean;
   nockPaths: boolean;
+  commonJsTypeScript: boolean;
 };
 
 function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOptions): SourceResult {
@@ -162,6 +170,9 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   };
   const taken = collectIdentifierNames(ast);
   const refs = findModuleReferences(ast, log);
+  // TypeScript compiled to CommonJS (or a .cts file): its imports are require() calls, not ES imports.
+  if (/\.cts$/.test(file) || (options.commonJsTypeScript && /\.tsx?$/.test(file)))
+    for (const name of refs.names) name.esValueImport = false;
   rewriteTypesReferences(ast, log);
   // Before the names are renamed in the tree: they know Probot's types by the local names they were imported as.
   renameTypedOptionKeys(ast, refs, log);

@@ -11,7 +11,7 @@ import {
 } from "./context-positions.js";
 import { renameIndexedAccess, renameTypeQueryMember } from "./client-type-queries.js";
 import { contextTypeNames, contextTypeNamesAt, jsdocContextParams } from "./context-types.js";
-import { reportClientMembers, reportOwnContextType } from "./own-context-type.js";
+import { holdsOwnObject, reportClientMembers, reportOwnContextType } from "./own-context-type.js";
 import {
   classMemberName,
   contextMembers,
@@ -146,6 +146,8 @@ function renameMember(path: Path, isContext: (path: Path) => boolean, log: Sourc
   const name = keyName(property);
   if (!clientKey(name) || (node.computed && property.type === "Identifier")) return;
   if (!isContext(path.get("object") as Path)) return;
+  // `ctx.octokit` on an object of the app's own that is not an event context: its key stays.
+  if (holdsOwnObject(path.get("object") as Path, name as string)) return;
   if (property.type === "Identifier") {
     log.edits.rename(property, "client");
     property.name = "client";
