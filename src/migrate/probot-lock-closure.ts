@@ -41,10 +41,12 @@ export function throughProbot(
     others.flatMap((name) => (packages[`node_modules/${name}`] ? [[`node_modules/${name}`, []] as Entry] : [])),
   );
   const direct = new Set(Object.keys(record(packages[probotKey]!.dependencies)));
-  const otherwise = new Set([...others, ...[...elsewhere.keys()].map(nameOf)]);
   for (const [key, via] of reached) {
     const name = nameOf(key);
-    if (via.length === 0 || direct.has(name) || otherwise.has(name) || found.has(name)) continue;
+    // The copy the app's own require() finds is the one at the top; another copy of the same name, nested
+    // for another dependency (octokit's @octokit/webhooks-types under @octokit/app), does not keep it.
+    if (key !== `node_modules/${name}` || elsewhere.has(key)) continue;
+    if (via.length === 0 || direct.has(name) || others.includes(name) || found.has(name)) continue;
     const version = packages[key]?.version;
     found.set(name, { version: typeof version === "string" ? version : "", via });
   }

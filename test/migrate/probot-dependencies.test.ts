@@ -265,6 +265,30 @@ describe("app migrate: packages the app had only through probot", () => {
         'import type { IssuesOpenedEvent } from "@octokit/webhooks-types";\nexport type Opened = IssuesOpenedEvent;\n',
     });
     expect(written.dependencies).to.deep.equal({ "@octokit/webhooks-types": "^5.8.0", "gh-app-kit": "^1.0.0" });
+    // Another dependency with its own copy of the package, nested: the app's require() still finds probot's.
+    const withOctokit = JSON.parse(lock) as { packages: Record<string, Record<string, unknown>> };
+    withOctokit.packages[""]!.dependencies = {
+      ...(withOctokit.packages[""]!.dependencies as object),
+      octokit: "^3.1.1",
+    };
+    withOctokit.packages["node_modules/octokit"] = { version: "3.1.1", dependencies: { "@octokit/app": "^14.0.0" } };
+    withOctokit.packages["node_modules/@octokit/app"] = {
+      version: "14.0.2",
+      dependencies: { "@octokit/webhooks-types": "7.1.0" },
+    };
+    withOctokit.packages["node_modules/@octokit/app/node_modules/@octokit/webhooks-types"] = { version: "7.1.0" };
+    const again = await migrated({
+      "package.json": manifest({
+        probot: "^12.3.1",
+        "@probot/adapter-github-actions": "^3.1.3",
+        octokit: "^3.1.1",
+      }),
+      "package-lock.json": JSON.stringify(withOctokit),
+      "index.js": 'const { run } = require("@probot/adapter-github-actions");\nrun(require("./lib/app"));\n',
+      "src/app.ts":
+        'import type { IssuesOpenedEvent } from "@octokit/webhooks-types";\nexport type Opened = IssuesOpenedEvent;\n',
+    });
+    expect(again.written.dependencies).to.include({ "@octokit/webhooks-types": "^5.8.0" });
     expect(changes).to.include(
       "dependencies: - @probot/adapter-github-actions@^3.1.3 (index.js imports gh-app-kit/actions instead)",
     );
