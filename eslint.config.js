@@ -16,7 +16,7 @@ export const LAYERS = {
   cli: ["commands/**", "bin/**", "src/cli/**"],
   hosts: [
     "src/{index,types/index,create-app}.ts",
-    "src/{run,receive,apps,setup-manifest,setup-wizard,env-file,doctor,redeliver,scaffold,migrate,views,testing}/**",
+    "src/{run,receive,apps,setup-manifest,setup-wizard,env-file,doctor,redeliver,scaffold,migrate,views,testing,actions}/**",
   ],
   features: ["src/server/**", "src/redis/**", "src/queue/**", "src/proxy/**", "src/telemetry/**"],
   core: [

@@ -3,6 +3,7 @@ import { inspect } from "node:util";
 import { isAppError, toError } from "../errors.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { processEnv } from "../options/process-env.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { receive, type ReceiveApp } from "../receive/receive.js";
 
 export type RunActionOptions = {
@@ -57,8 +58,11 @@ export async function run(apps: ReceiveApp | ReadonlyArray<ReceiveApp>, options:
       env,
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       token,
-      baseUrl: env.GHE_HOST?.trim() ? undefined : env.GITHUB_API_URL?.trim() || undefined,
-      logLevel: env.LOG_LEVEL?.trim() ? undefined : env.RUNNER_DEBUG === "1" ? "debug" : undefined,
+      // GHE_HOST, when set, says where the API is; else the job's own API address.
+      baseUrl: ENV_BINDINGS.baseUrl.read(env) === undefined ? ENV_BINDINGS.githubApiUrl.read(env) : undefined,
+      // LOG_LEVEL, when set, wins over the job's debug logging.
+      logLevel:
+        ENV_BINDINGS.logLevel.read(env) === undefined && ENV_BINDINGS.runnerDebug.read(env) ? "debug" : undefined,
       logFormat: "json",
       logLevelInString: false,
       logMessageKey: "msg",

@@ -54,6 +54,10 @@ export type HostEnvSettings = {
   eventPath: string;
   runId: string;
   runAttempt: string;
+  /** A GitHub Actions job's API address (`https://api.github.com`, or a GitHub Enterprise Server's). */
+  githubApiUrl: string;
+  /** `1` when a GitHub Actions job runs with debug logging. */
+  runnerDebug: boolean;
   /** `production` forbids setup mode and the development secret, and makes JSON the log format. */
   nodeEnv: string;
   /** `true` skips the start-up check of the registration's event subscriptions (Probot's variable). */
@@ -122,6 +126,8 @@ const HOST_BINDINGS: Bindings<HostEnvSettings> = {
   eventPath: text("GITHUB_EVENT_PATH"),
   runId: text("GITHUB_RUN_ID"),
   runAttempt: text("GITHUB_RUN_ATTEMPT"),
+  githubApiUrl: { variable: "GITHUB_API_URL", read: (env) => nonEmpty(env.GITHUB_API_URL)?.trim() },
+  runnerDebug: { variable: "RUNNER_DEBUG", read: (env) => env.RUNNER_DEBUG?.trim() === "1" || undefined },
   nodeEnv: text("NODE_ENV"),
   // As Probot reads it: only "true", in any case; anything else leaves the check on.
   disableWebhookEventCheck: {
