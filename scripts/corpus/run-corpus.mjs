@@ -54,7 +54,12 @@ async function main() {
     phases: values.phases.split(","),
     env: values.node ? { PATH: `${path.resolve(values.node)}${path.delimiter}${process.env.PATH}` } : {},
   };
-  if (values["check-migrate"] || opts.phases.includes("migrated")) opts.tarball = await tarball(opts);
+  const migrates = values["check-migrate"] || opts.phases.includes("migrated");
+  if (migrates && !existsSync(path.join(ROOT, "bin", "run.js")))
+    fail(
+      `No ${path.join(ROOT, "bin", "run.js")}: run this script from a checkout (or an unpacked tarball) with its bin/.`,
+    );
+  if (migrates) opts.tarball = await tarball(opts);
   opts.framework = (
     await run("git", ["rev-parse", "--short", "HEAD"], {
       cwd: ROOT,
@@ -185,6 +190,13 @@ async function runApp(app, opts) {
       if (linked) rmSync(path.join(dir, "node_modules"));
       writeFileSync(path.join(base, "migrate-report.json"), JSON.stringify(m.report ?? null, null, 2));
       row.migrate = summarizeReport(m);
+      // No report: `app migrate` did not run to its end, and the copy may still be on the app's own
+      // Probot. Its suite would measure the baseline again, so the phase is an error.
+      if (!m.report) {
+        row[phase] = { error: `app migrate gave no report (exit ${m.code}), see ${logFile}` };
+        process.stderr.write(`${app.id}: ${phase}: ${row[phase].error}\n`);
+        continue;
+      }
     }
     // After the migration: what its report says of a stale lock (a file name), else install again.
     const again = phase === "migrated" && (readStaleLockfile(base) ?? true);
