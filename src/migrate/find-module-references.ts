@@ -13,6 +13,7 @@ import { migrateModuleAugmentation } from "./module-augmentations.js";
 import { renameIndexedExport, renameModuleKeyedStubs } from "./module-keyed-stubs.js";
 import { mockFactoryFunction, renameMockedCallAssertions } from "./mock-factory.js";
 import {
+  ACTIONS_ADAPTER_V1,
   ADAPTER_MODULES,
   adapterEntry,
   adapterTarget,
@@ -181,6 +182,7 @@ function inspectSpecifier(
     return;
   }
   if (ADAPTER_MODULES.has(name)) return inspectAdapter(literal, path, refs, log, kind);
+  if (name === ACTIONS_ADAPTER_V1 && rewriteClassModule(path, literal, name, log)) return;
   if (name === "@probot/get-private-key" && takesOnly(path, literal, (taken) => taken === "getPrivateKey")) {
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${name}" → "${FRAMEWORK_MODULE}" (getPrivateKey)` });

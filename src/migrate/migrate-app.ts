@@ -23,7 +23,7 @@ import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
-import { ADAPTER_MODULES, ADAPTER_TARGETS, DEPENDENCY_FIELDS } from "./probot-names.js";
+import { ACTIONS_ADAPTER_V1, ADAPTER_MODULES, ADAPTER_TARGETS, DEPENDENCY_FIELDS } from "./probot-names.js";
 import type { Change, Problem, ProbotAliases } from "./source-types.js";
 import { findProbotReExports, probotAliases } from "./probot-reexports.js";
 import type { PackageOverrides } from "../helpers/package-overrides.js";
@@ -300,12 +300,15 @@ function resolveModule(from: string, module: string, files: Map<string, number>)
   return undefined;
 }
 
-/** Each of Probot's adapters, once every file that named it imports gh-app-kit instead (comments count: kept then). */
+/**
+ * Each of Probot's adapters (and the Actions adapter before them), once every file that named it
+ * imports gh-app-kit instead (comments count: kept then).
+ */
 function replacedPackages(
   sources: Array<[file: string, before: string, after: SourceResult]>,
 ): Map<string, { file: string; module: string }> {
   const replaced = new Map<string, { file: string; module: string }>();
-  for (const adapter of ADAPTER_MODULES.keys()) {
+  for (const adapter of [...ADAPTER_MODULES.keys(), ACTIONS_ADAPTER_V1]) {
     for (const module of ADAPTER_TARGETS) {
       const moved = `"${adapter}" → "${module}"`;
       const mover = sources.find(([, , after]) => after.changes.some((change) => change.text === moved));

@@ -1,5 +1,11 @@
 import { visit } from "recast";
-import { EXPORT_RENAMES, FRAMEWORK_EXPORTS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
+import {
+  EXPORT_RENAMES,
+  FRAMEWORK_EXPORTS,
+  FRAMEWORK_MODULE,
+  ONE_VALUE_MODULES,
+  PROBOT_MODULE,
+} from "./probot-names.js";
 import { takesOnly } from "./module-calls.js";
 import { lineOf, setString, type AnyNode, type Path, type SourceEdits, type SourceWork } from "./source-types.js";
 
@@ -38,21 +44,19 @@ export function renamedExport(name: string): string {
   return EXPORT_RENAMES[name] ?? name;
 }
 
-/**
- * Probot 6's deep modules that are one class (module.exports = Context); Probot 7 and later export it by
- * name, which rewriteDeepImport handles.
- */
-const CLASS_MODULES: Readonly<Record<string, string>> = { [`${PROBOT_MODULE}/lib/context`]: "Context" };
-const CLASS_EXPORTS: ReadonlySet<string> = new Set(Object.values(CLASS_MODULES));
+const ONE_VALUE_EXPORTS: ReadonlySet<string> = new Set([...ONE_VALUE_MODULES.values()].map((one) => one.exported));
 
 /**
- * `const Context = require("probot/lib/context")`, `import Context from "probot/lib/context"` (Probot 6,
- * as probot/attachments' tests): the class from the root. A binding read as a namespace (`lib.Context`,
- * Probot 7 to 9) is left to the report.
+ * A module that is one value, bound whole: `const Context = require("probot/lib/context")`, `import
+ * Context from "probot/lib/context"` (Probot 6, as probot/attachments' tests), `const adapt =
+ * require("probot-actions-adapter")`: the value by its name from gh-app-kit's entry. A binding read as
+ * a namespace (`lib.Context`, Probot 7 to 9), or used where its entry's function would take another
+ * argument, is left to the report.
  */
 export function rewriteClassModule(path: Path, literal: AnyNode, name: string, log: SourceWork): boolean {
-  const exported = CLASS_MODULES[name];
-  if (exported === undefined || !FRAMEWORK_EXPORTS.has(exported)) return false;
+  const one = ONE_VALUE_MODULES.get(name);
+  if (one === undefined || (one.entry === FRAMEWORK_MODULE && !FRAMEWORK_EXPORTS.has(one.exported))) return false;
+  const { exported, entry } = one;
   const node = path.node as AnyNode;
   let binding: AnyNode | undefined;
   if (node.type === "ImportDeclaration") {
@@ -65,17 +69,15 @@ export function rewriteClassModule(path: Path, literal: AnyNode, name: string, l
   }
   const local = (binding?.type === "ImportDefaultSpecifier" ? binding.local.name : binding?.name) as string | undefined;
   if (binding === undefined || local === undefined || readsMembers(rootOf(path), local)) return false;
+  if (one.oneArgument && !calledWithOneArgument(rootOf(path), local)) return false;
   log.edits.replace(
     binding,
     local === exported
       ? `{ ${exported} }`
       : `{ ${exported}${node.type === "ImportDeclaration" ? " as " : ": "}${local} }`,
   );
-  setString(literal, FRAMEWORK_MODULE, log.edits);
-  log.changes.push({
-    line: lineOf(literal),
-    text: `"${name}" → "${FRAMEWORK_MODULE}" (Probot 6's module of one class)`,
-  });
+  setString(literal, entry, log.edits);
+  log.changes.push({ line: lineOf(literal), text: `"${name}" → "${entry}"${one.what ? ` (${one.what})` : ""}` });
   return true;
 }
 
@@ -83,6 +85,38 @@ function rootOf(path: Path): AnyNode {
   let top = path;
   while (top.parentPath) top = top.parentPath as Path;
   return top.value as AnyNode; // the tree the visit began at (its path has no node of its own above)
+}
+
+/**
+ * Whether every other use of `name` calls it with one argument (`adapt(app)`): not handed on, not
+ * given a second app (`adapt(appA, appB)`), which the entry's function would take for its options.
+ */
+function calledWithOneArgument(ast: AnyNode, name: string): boolean {
+  let other = false;
+  visit(ast, {
+    visitIdentifier(identifier) {
+      const parent = identifier.parent?.node as AnyNode | undefined;
+      const node = identifier.node as AnyNode;
+      if (node.name !== name || !parent) return false;
+      const isKey =
+        (/^(Object|Class)?Property$|^ObjectMethod$/.test(parent.type as string) &&
+          parent.key === node &&
+          !parent.computed &&
+          parent.value !== node) ||
+        (/MemberExpression$/.test(parent.type as string) && parent.property === node && !parent.computed);
+      const isBinding =
+        (parent.type === "VariableDeclarator" && parent.id === node) ||
+        /^Import(Default)?Specifier$/.test(parent.type as string);
+      const isCall =
+        parent.type === "CallExpression" &&
+        parent.callee === node &&
+        parent.arguments.length === 1 &&
+        (parent.arguments[0] as AnyNode).type !== "SpreadElement";
+      if (!isKey && !isBinding && !isCall) other = true;
+      return false;
+    },
+  });
+  return !other;
 }
 
 /** Whether the code reads a member of `name` (`lib.Context`): the module as a namespace. */
@@ -100,7 +134,7 @@ function readsMembers(ast: AnyNode, name: string): boolean {
 
 /** `Context` → `{ Context }`, `Ctx` → `{ Context: Ctx }` (or `{ Context as Ctx }`): rewriteClassModule's one change of kind. */
 export function isClassModuleBinding(before: AnyNode, after: AnyNode): boolean {
-  const exported = CLASS_EXPORTS;
+  const exported = ONE_VALUE_EXPORTS;
   if (before.type === "Identifier" && after.type === "ObjectPattern") {
     const [only, ...rest] = after.properties as AnyNode[];
     return (

@@ -32,6 +32,26 @@ const ADAPTER_ENTRIES: ReadonlyMap<string, { entry: string; names: ReadonlySet<s
   ["@probot/adapter-github-actions", { entry: `${FRAMEWORK_MODULE}/actions`, names: new Set(["run"]) }],
 ]);
 
+/** The Actions adapter before `@probot/adapter-github-actions`: its module is one function, `adapt(app)`. */
+export const ACTIONS_ADAPTER_V1 = "probot-actions-adapter";
+
+/**
+ * Modules that are one value (`module.exports = value`), which an entry of gh-app-kit has by name:
+ * `const Context = require("probot/lib/context")` becomes `const { Context } = require("gh-app-kit")`.
+ * `oneArgument`: taken only where every use calls it with one argument, as the entry's function takes
+ * one app (or an array) and then its options. `what`: said in the change, after the module names.
+ */
+export const ONE_VALUE_MODULES: ReadonlyMap<
+  string,
+  { exported: string; entry: string; oneArgument?: boolean; what?: string }
+> = new Map([
+  [
+    `${PROBOT_MODULE}/lib/context`,
+    { exported: "Context", entry: FRAMEWORK_MODULE, what: "Probot 6's module of one class" },
+  ],
+  [ACTIONS_ADAPTER_V1, { exported: "run", entry: `${FRAMEWORK_MODULE}/actions`, oneArgument: true }],
+]);
+
 /** Where an import of `adapter` that takes `taken` moves: the adapter's own entry when it takes the adapter's function. */
 export function adapterTarget(adapter: string, taken: ReadonlyArray<string>): string {
   const own = ADAPTER_ENTRIES.get(adapter);
@@ -242,6 +262,10 @@ export const PACKAGE_HINTS: ReadonlyArray<{ prefix: string; hint: string }> = [
   {
     prefix: "@probot/adapter-github-actions",
     hint: 'gh-app-kit/actions has the adapter\'s run(app) and every name of gh-app-kit: import { run } from "gh-app-kit/actions" (it reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH and GITHUB_TOKEN; docs/deploy.md#github-actions), then drop this dependency.',
+  },
+  {
+    prefix: ACTIONS_ADAPTER_V1,
+    hint: 'gh-app-kit/actions has its function as run(): const { run: adapt } = require("gh-app-kit/actions") (import { run as adapt } in an ES module); run(app) for adapt(app), run([appA, appB]) for adapt(appA, appB), from "gh-app-kit/actions". It reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH and GITHUB_TOKEN (docs/deploy.md#github-actions); then drop this dependency.',
   },
   {
     prefix: "@probot/adapter-azure-functions",

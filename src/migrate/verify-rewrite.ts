@@ -12,6 +12,7 @@ import {
   isMissingExport,
   LAMBDA_RENAMES,
   MIDDLEWARE_RENAMES,
+  ONE_VALUE_MODULES,
   OPTION_RENAMES,
   PROBOT_MODULE,
 } from "./probot-names.js";
@@ -62,7 +63,8 @@ function isRename(from: unknown, to: unknown, strings: boolean): boolean {
     from === "@probot/get-private-key" ||
     ADAPTER_MODULES.has(from);
   const target = ADAPTER_MODULES.has(from) ? ADAPTER_TARGETS.has(to) : to === FRAMEWORK_MODULE;
-  return strings && ((moduleName && target) || isPackageRootOf(from, to));
+  const oneValue = ONE_VALUE_MODULES.get(from)?.entry === to;
+  return strings && ((moduleName && target) || oneValue || isPackageRootOf(from, to));
 }
 
 /** `@octokit/webhooks/dist-types/types.ts` → `@octokit/webhooks` (typescript/deep-type-paths.ts). */
