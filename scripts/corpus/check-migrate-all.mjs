@@ -4,15 +4,32 @@
 // package of a monorepo on its own. For each: no written file fails to re-parse or holds names the
 // migration never writes, the run exits 0, and a second run changes nothing. It runs no app's
 // tests, so it is quick (about a minute for 60 folders); needs a build (`npm run build`).
-//   node scripts/corpus/check-migrate-all.mjs --mirrors DIR [--only a+b,c+d] [--work DIR] [--json FILE]
+// With --spelling, each folder is also migrated written another way (CRLF line ends, a BOM, tabs for
+// the indentation): the result must be the plain migration written that same way.
+//   node scripts/corpus/check-migrate-all.mjs --mirrors DIR [--only a+b,c+d] [--spelling crlf,bom,tabs] [--work DIR] [--json FILE]
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { changedFiles, compareParse, readSources } from "./lib/check-migrate.mjs";
 import { checkout, findMirror } from "./lib/source.mjs";
+
+/**
+ * The ways the same file can be written: each takes a file as checked out. `tabs` turns each
+ * leading run of two or four spaces (the file's unit: the smallest indentation of its lines) into a tab.
+ */
+const SPELLINGS = {
+  crlf: (text) => text.replace(/\r?\n/g, "\r\n"),
+  // Not before a `#!` line: Node refuses a file that starts with both.
+  bom: (text) => (text.startsWith("\uFEFF") || text.startsWith("#!") ? text : `\uFEFF${text}`),
+  tabs: (text) => {
+    const unit = Math.min(...[...text.matchAll(/^( +)\S/gm)].map((match) => match[1].length).filter((n) => n >= 2), 8);
+    const lead = new RegExp(`^((?: {${unit}})+)`, "gm");
+    return text.replace(lead, (spaces) => "\t".repeat(spaces.length / unit));
+  },
+};
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({
@@ -21,6 +38,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     work: { type: "string", default: path.join(os.tmpdir(), "gh-app-kit-migrate-all") },
     json: { type: "string" },
+    spelling: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -35,6 +53,9 @@ do not parse again, hold names the migration never writes, or change on a second
   --mirrors DIR    where the mirrors are (as run-corpus.mjs reads them)
   --only LIST      these mirrors only, comma-separated (owner+name)
   --work DIR       scratch folder (default: the system's temporary folder)
+  --spelling LIST  also migrate each folder with its JS/TS files written another way: crlf (CRLF line
+                   ends), bom (a byte order mark), tabs (tabs for the indentation), comma-separated;
+                   fails a folder whose result is not the plain migration written that same way
   --json FILE      also write the rows as JSON
 `);
   process.exit(0);
@@ -49,6 +70,14 @@ if (!existsSync(path.join(ROOT, "dist/commands/migrate.js"))) {
   process.exit(2);
 }
 const only = values.only?.split(",");
+const spellings = values.spelling?.split(",").filter(Boolean) ?? [];
+const unknownSpelling = spellings.filter((name) => !(name in SPELLINGS));
+if (unknownSpelling.length > 0) {
+  console.error(
+    `--spelling: no spelling ${unknownSpelling.join(", ")} (there are ${Object.keys(SPELLINGS).join(", ")}).`,
+  );
+  process.exit(2);
+}
 const rows = [];
 for (const name of readdirSync(values.mirrors).sort()) {
   if (only && !only.includes(name)) continue;
@@ -64,7 +93,19 @@ for (const name of readdirSync(values.mirrors).sort()) {
     console.log(`skip ${name}: ${why}`);
     continue;
   }
-  for (const folder of packageFolders(dest)) rows.push(check(name, dest, folder));
+  for (const folder of packageFolders(dest)) {
+    // Each spelling from a copy of the folder as checked out, before the plain run writes to it.
+    const copies = spellings.map((spelling) => {
+      const copy = path.join(values.work, "spellings", spelling, name, path.relative(dest, folder));
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(folder, copy, { recursive: true });
+      for (const [file, text] of readSources(copy)) writeFileSync(path.join(copy, file), SPELLINGS[spelling](text));
+      return { spelling, copy };
+    });
+    const row = check(name, dest, folder);
+    rows.push(row);
+    for (const { spelling, copy } of copies) rows.push(checkSpelling(row, spelling, folder, copy));
+  }
 }
 const bad = rows.filter((row) => !row.ok);
 console.log(`\n${rows.length} folders, ${bad.length} with a problem`);
@@ -87,12 +128,51 @@ function packageFolders(root) {
   return found;
 }
 
+function migrateFolder(folder) {
+  return spawnSync(process.execPath, [bin, "migrate", folder, "--framework", "^1.0.0"], {
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+}
+
+/** The folder migrated from `copy` (written another way) must be the plain migration written that way. */
+function checkSpelling(plain, spelling, folder, copy) {
+  const before = readSources(copy);
+  const first = migrateFolder(copy);
+  const once = readSources(copy);
+  const parse = compareParse(before, once);
+  const again = changedFiles(once, readSources(copy));
+  migrateFolder(copy);
+  const expected = readSources(folder);
+  const differ = [...once.keys()].filter((file) => once.get(file) !== SPELLINGS[spelling](expected.get(file) ?? ""));
+  const row = {
+    folder: `${plain.folder} (${spelling})`,
+    exit: [first.status],
+    files: parse.files,
+    written: parse.written,
+    broken: parse.broken,
+    corrupt: parse.corrupt,
+    secondRunChanged: again,
+    differ,
+    stderr: first.stderr.trim().slice(0, 500),
+  };
+  row.ok =
+    first.status === 0 &&
+    !row.stderr &&
+    !parse.broken.length &&
+    !parse.corrupt.length &&
+    !again.length &&
+    !differ.length;
+  const detail = row.ok
+    ? ""
+    : ` ${JSON.stringify({ exit: row.exit, broken: row.broken, corrupt: row.corrupt, again, differ, stderr: row.stderr })}`;
+  console.log(`${row.ok ? "ok " : "BAD"} ${row.folder}: ${row.written} of ${row.files} files written${detail}`);
+  rmSync(copy, { recursive: true, force: true });
+  return row;
+}
+
 function check(name, root, folder) {
-  const migrate = () =>
-    spawnSync(process.execPath, [bin, "migrate", folder, "--framework", "^1.0.0"], {
-      encoding: "utf8",
-      timeout: 300_000,
-    });
+  const migrate = () => migrateFolder(folder);
   const before = readSources(folder);
   const first = migrate();
   const once = readSources(folder);
