@@ -174,7 +174,10 @@ async function runApp(app, opts) {
   const row = { id: app.id, repo: app.repo, commit: app.commit.slice(0, 7), probot: app.probot, runner: app.runner };
   row.framework = opts.phases.includes("migrated") ? opts.framework : undefined;
   const brought = await bring(app, opts, path.join(base, "checkout.log"));
-  if (brought.error) return { ...row, error: brought.error };
+  if (brought.error) {
+    process.stderr.write(`${app.id}: ${brought.error}\n`);
+    return { ...row, error: brought.error };
+  }
   for (const phase of opts.phases) {
     const dir = path.join(base, phase);
     const logFile = path.join(base, `${phase}.log`);
