@@ -11,6 +11,7 @@ import type { CatalogueApi } from "./catalogue/catalogue-api.js";
 import { catalogueMethods } from "./catalogue/catalogue-methods.js";
 import { layerClientOptions, mergeClientOptions } from "./merge-client-options.js";
 import { config, type ConfigApi } from "./plugins/config.js";
+import { graphqlQuery } from "./plugins/graphql-query.js";
 import { idempotentRetries } from "./plugins/idempotent-retries.js";
 import { laterTurnWithoutThrottle } from "./plugins/later-turn.js";
 import { numberParameter } from "./plugins/number-parameter.js";
@@ -39,6 +40,7 @@ const PluggedClient = Octokit.plugin(
   idempotentRetries,
   numberParameter,
   paginatePromise,
+  graphqlQuery,
   platformUploads,
   previewAccept,
   laterTurnWithoutThrottle,

@@ -1,4 +1,5 @@
 import { visit } from "recast";
+import { GRAPHQL_RENAMES } from "./probot-names.js";
 import { contextTester } from "./rename-context-client.js";
 import { keyName, lineOf, memberKey } from "./source-types.js";
 import type { AnyNode, Path, SourceWork } from "./source-types.js";
@@ -36,6 +37,7 @@ export function rewriteProbot9Context(ast: AnyNode, log: SourceWork): void {
     },
     visitCallExpression(path) {
       renameNumberParameter(path as Path, isContext, log);
+      renameClientQuery(path as Path, isContext, log);
       this.traverse(path);
     },
     visitMemberExpression(path) {
@@ -61,6 +63,24 @@ const PROBOT_9_ISSUE = "Probot 9's context.issue() { number } → { issue_number
 const CLIENT_KEYS = new Set(["github", "octokit", "client"]);
 /** Context helpers whose argument is merged into what they give. */
 const CONTEXT_HELPERS = new Set(["repo", "issue", "pullRequest"]);
+
+/**
+ * `<context>.github.query(query, variables)`: Probot 7 and 8's name of `graphql`, a deprecated alias in
+ * Probot 9, is written `graphql`. With a third argument (its headers) it is left to the client, whose
+ * `query` still takes them (client/plugins/graphql-query.ts).
+ */
+function renameClientQuery(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
+  const node = path.node as AnyNode;
+  const callee = node.callee as AnyNode;
+  if (callee.type !== "MemberExpression" || callee.computed || memberKey(callee) !== "query") return;
+  if (node.arguments.length > 2 || node.arguments.some((argument: AnyNode) => argument.type === "SpreadElement"))
+    return;
+  const client = callee.object as AnyNode;
+  if (client.type !== "MemberExpression" || client.computed || !CLIENT_KEYS.has(memberKey(client) ?? "")) return;
+  if (!isContext(path.get("callee", "object", "object") as Path)) return;
+  log.edits.rename(callee.property, GRAPHQL_RENAMES.query as string);
+  log.changes.push({ line: lineOf(callee.property), text: "Probot 7 to 9's client.query() → client.graphql()" });
+}
 
 /**
  * Probot 9's client was @octokit/rest 16, which took `number` for the issue, pull request or

@@ -123,6 +123,8 @@ export const ISSUE_RENAMES = table<string>({ number: "issue_number" });
 
 /** @octokit/rest 16's `number` of the pulls and milestone methods, and `context.issue()` given to pulls. */
 export const PULL_RENAMES = table<string>({ number: "pull_number", issue: "pullRequest" });
+/** Probot 7 and 8's client method for GraphQL (a deprecated alias in Probot 9). */
+export const GRAPHQL_RENAMES = table<string>({ query: "graphql" });
 export const MILESTONE_RENAMES = table<string>({ number: "milestone_number" });
 
 export const MISSING_EXPORTS = table<string>({

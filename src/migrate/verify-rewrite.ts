@@ -8,6 +8,7 @@ import {
   ISSUE_RENAMES,
   MILESTONE_RENAMES,
   PULL_RENAMES,
+  GRAPHQL_RENAMES,
   FRAMEWORK_MODULE,
   isMissingExport,
   LAMBDA_RENAMES,
@@ -37,6 +38,7 @@ const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
   ISSUE_RENAMES,
   PULL_RENAMES,
   MILESTONE_RENAMES,
+  GRAPHQL_RENAMES,
 ];
 
 /** Position and formatting fields, and comments (checked apart): not part of what the code means. */
