@@ -159,6 +159,7 @@ function inspectSpecifier(
   const own = name.startsWith(".") ? log.aliases?.(name) : undefined;
   if (own) return takeReExported(path, own, refs, () => collectNames(path, refs, log, kind));
   if (name === PROBOT_MODULE) {
+    if (rewriteClassModule(path, literal, name, log)) return;
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${PROBOT_MODULE}" → "${FRAMEWORK_MODULE}"` });
     collectNames(path, refs, log, kind);

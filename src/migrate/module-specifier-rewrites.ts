@@ -70,6 +70,7 @@ export function rewriteClassModule(path: Path, literal: AnyNode, name: string, l
   const local = (binding?.type === "ImportDefaultSpecifier" ? binding.local.name : binding?.name) as string | undefined;
   if (binding === undefined || local === undefined || readsMembers(rootOf(path), local)) return false;
   if (one.oneArgument && !calledWithOneArgument(rootOf(path), local)) return false;
+  if (one.called && !isCalled(rootOf(path), local)) return false;
   log.edits.replace(
     binding,
     local === exported
@@ -117,6 +118,19 @@ function calledWithOneArgument(ast: AnyNode, name: string): boolean {
     },
   });
   return !other;
+}
+
+/** Whether the code calls `name` itself (`createProbot({})`). */
+function isCalled(ast: AnyNode, name: string): boolean {
+  let found = false;
+  visit(ast, {
+    visitCallExpression(call) {
+      const callee = call.node.callee as AnyNode;
+      if (callee.type === "Identifier" && callee.name === name) found = true;
+      this.traverse(call);
+    },
+  });
+  return found;
 }
 
 /** Whether the code reads a member of `name` (`lib.Context`): the module as a namespace. */

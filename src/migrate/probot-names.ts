@@ -39,17 +39,20 @@ export const ACTIONS_ADAPTER_V1 = "probot-actions-adapter";
  * Modules that are one value (`module.exports = value`), which an entry of gh-app-kit has by name:
  * `const Context = require("probot/lib/context")` becomes `const { Context } = require("gh-app-kit")`.
  * `oneArgument`: taken only where every use calls it with one argument, as the entry's function takes
- * one app (or an array) and then its options. `what`: said in the change, after the module names.
+ * one app (or an array) and then its options. `called`: taken only where the binding is called, never read
+ * as a namespace (Probot 7 and later's root module is one). `what`: said in the change, after the module names.
  */
 export const ONE_VALUE_MODULES: ReadonlyMap<
   string,
-  { exported: string; entry: string; oneArgument?: boolean; what?: string }
+  { exported: string; entry: string; oneArgument?: boolean; called?: boolean; what?: string }
 > = new Map([
   [
     `${PROBOT_MODULE}/lib/context`,
     { exported: "Context", entry: FRAMEWORK_MODULE, what: "Probot 6's module of one class" },
   ],
   [ACTIONS_ADAPTER_V1, { exported: "run", entry: `${FRAMEWORK_MODULE}/actions`, oneArgument: true }],
+  // Probot 6's package was its createProbot (`module.exports = (options) => ...`), when the binding is called.
+  [PROBOT_MODULE, { exported: "createApp", entry: FRAMEWORK_MODULE, called: true, what: "Probot 6's createProbot" }],
 ]);
 
 /** Where an import of `adapter` that takes `taken` moves: the adapter's own entry when it takes the adapter's function. */
