@@ -26,6 +26,9 @@ export function exec(
 /** The TypeScript 4 releases test/package/typescript-4.test.ts compiles an app with: the oldest that reads the types, and the last. */
 export const TYPESCRIPT_4 = ["4.7.4", "4.9.5"] as const;
 
+/** The oldest TypeScript `app migrate` checks payload types with (src/migrate/typescript/load-typescript.ts). */
+export const TYPESCRIPT_OLDEST_CHECKED = "4.3.5";
+
 /**
  * jest \`major\` from the npm registry, installed once per checkout in node_modules/.cache (about
  * 15 s the first time) and reused by later runs, the smoke runs on other Node lines among them.

@@ -7,7 +7,7 @@ import { migrateApp } from "../../src/migrate/migrate-app.js";
 import { findUnintendedChange } from "../../src/migrate/verify-rewrite.js";
 import { writeAppFiles } from "../helpers/app-files.js";
 import { packedProject } from "../helpers/packed-project.js";
-import { exec, typescriptBin } from "../helpers/test-tools.js";
+import { exec, TYPESCRIPT_OLDEST_CHECKED, typescriptBin } from "../helpers/test-tools.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -115,6 +115,23 @@ async function appWith(dir: string | undefined, index: string, typescript: strin
 }
 
 const typescript4 = async () => join(dirname(await typescriptBin("4.9.5")), "..");
+const typescriptOldest = async () => join(dirname(await typescriptBin(TYPESCRIPT_OLDEST_CHECKED)), "..");
+
+// A Probot 9 app on TypeScript 4.3 (offu/close-issue-app): too old for the package's declarations as a
+// whole, yet ts-jest compiles the app's own files with it, and stops at the payload field it passes on.
+const PASSED_ON = `import { Application } from "probot";
+
+function shouldClose(content: string): boolean {
+  return content.length > 0;
+}
+
+export = (robot: Application) => {
+  robot.on("issues.opened", async (context) => {
+    const issueBody = context.payload.issue.body;
+    if (shouldClose(issueBody)) robot.log.info("close");
+  });
+};
+`;
 const typescript5 = join(root, "node_modules", "typescript");
 
 describe("app migrate: payload fields today's webhook schema makes nullable, asserted with the app's compiler", function () {
@@ -172,6 +189,17 @@ describe("app migrate: payload fields today's webhook schema makes nullable, ass
     const report = await migrateApp({ directory: app, framework: "^1.0.0", dryRun: true });
     expect(report.diff).to.include("+  return context.payload.pull_request.additions!;");
     expect(report.diff).to.include("+  return context.payload.pull_request.changed_files!;");
+  });
+
+  it(`TypeScript ${TYPESCRIPT_OLDEST_CHECKED}, older than the declarations need: the field passed on is asserted all the same`, async () => {
+    const app = await appWith(undefined, PASSED_ON, await typescriptOldest());
+    made.push(app);
+    const report = await migrateApp({ directory: app, framework: "^1.0.0", dryRun: true });
+    expect(report.diff).to.include("+    const issueBody = context.payload.issue.body!;");
+    const changes = report.files.find((f) => f.file === "src/index.ts")?.changes.map((c) => c.text) ?? [];
+    expect(changes).to.include(
+      "context.payload.issue.body → context.payload.issue.body! (a payload field today's schema makes nullable)",
+    );
   });
 
   it("without the app's own typescript installed, only reports them", async () => {

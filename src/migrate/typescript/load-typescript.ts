@@ -4,8 +4,12 @@ import type * as TS from "typescript";
 
 export type TypeScriptApi = typeof TS;
 
-/** The oldest TypeScript that reads this package's declarations (dist/ts4, with skipLibCheck). */
-const OLDEST = [4, 7] as const;
+/**
+ * The oldest TypeScript the check runs with: the webhook payload types need 4.1's template literal types.
+ * The package's declarations as a whole need 4.7 (report-old-typescript.ts): before it, some of Octokit's
+ * do not parse, yet the payload types read, and ts-jest compiles the app's own files with them so.
+ */
+const OLDEST = [4, 1] as const;
 
 /**
  * The app's own `typescript`, as its own tools would load it (never ours: the types are checked
