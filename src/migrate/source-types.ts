@@ -109,7 +109,7 @@ export class SourceEdits {
     this.applied = [];
     for (const edit of edits) {
       if (edit.start < at) continue; // inside an edit already made
-      result += code.slice(at, edit.start) + edit.text;
+      result += code.slice(at, edit.start) + withLineEnding(edit.text, code, edit.start);
       at = edit.end;
       this.applied.push([edit.start, edit.end]);
     }
@@ -130,6 +130,17 @@ export class SourceEdits {
   #set(start: number, end: number, text: string): void {
     this.#byRange.set(`${start}:${end}`, { start, end, text });
   }
+}
+
+/**
+ * `text` with its line breaks written as the line it goes into ends (`\r\n` in a file written with
+ * CRLF, even a mixed one), so an inserted line looks like its neighbours.
+ */
+function withLineEnding(text: string, code: string, at: number): string {
+  if (!text.includes("\n")) return text;
+  const end = code.indexOf("\n", at);
+  const crlf = end > 0 ? code[end - 1] === "\r" : code.endsWith("\r\n") || /\r\n/.test(code.slice(0, at));
+  return crlf ? text.replace(/(?<!\r)\n/g, "\r\n") : text;
 }
 
 /** Sets a string literal's value, in the quotes it was written with. */

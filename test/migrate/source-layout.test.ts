@@ -109,6 +109,30 @@ describe("migrateSource: layout and syntax", () => {
     expect(() => migrateSource("a.ts", 'import { Probot } from "probot";\nconst = 1;\n')).to.throw();
   });
 
+  // Where the migration writes lines of its own, they end as the file's lines do.
+  const INSERTED: ReadonlyArray<[what: string, file: string, input: string, expected: string]> = [
+    [
+      "a name gh-app-kit lacks, read from its namespace in an ES module",
+      "test/index.test.mjs",
+      'import { Server, Probot } from "probot";\nexport const s = new Server({ Probot });\n',
+      'import { App } from "gh-app-kit";\nimport * as ghAppKit from "gh-app-kit";\nconst { Server } = ghAppKit;\nexport const s = new Server({ Probot: App });\n',
+    ],
+    [
+      "Probot 12's default webhook path given to createNodeMiddleware",
+      "index.js",
+      'const { createNodeMiddleware, createProbot } = require("probot");\nmodule.exports = createNodeMiddleware(app, {\n  probot: createProbot(),\n});\n',
+      'const { createNodeMiddleware, createApp } = require("gh-app-kit");\nmodule.exports = createNodeMiddleware(app, {\n  app: createApp(),\n  webhookPath: "/",\n});\n',
+    ],
+  ];
+  for (const [what, file, input, expected] of INSERTED) {
+    it(`${what}: the lines it adds end with CRLF in a CRLF file, with LF in an LF file`, () => {
+      const probot12 = { middlewareAtRoot: true };
+      expect(migrateSource(file, input, probot12).code).to.equal(expected);
+      const crlf = migrateSource(file, input.replace(/\n/g, "\r\n"), probot12).code;
+      expect(crlf).to.equal(expected.replace(/\n/g, "\r\n"));
+    });
+  }
+
   it("names the right line of a change after tabs and CRLF", () => {
     const { changes } = migrateSource("a.js", "\t\r\n\t\r\nconst { Probot } = require('probot');\r\n");
     expect(changes).to.deep.equal([

@@ -98,6 +98,12 @@ const MIGRATION_NAMES = new Set([
   "const",
   "ghAppKit",
   "ghAppKit2",
+  // A module augmentation's Context: declare module "gh-app-kit" { interface EventContext { ... } }
+  "EventContext",
+  // A module that is one value, bound by its name: const { run: adapt } = require("gh-app-kit/actions")
+  "run",
+  // Probot 7 to 9's client.query() → client.graphql()
+  "graphql",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */
