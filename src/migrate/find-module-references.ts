@@ -156,6 +156,15 @@ function inspectSpecifier(
   kind: ModuleCallKind | undefined,
 ): void {
   const name = specifierText(literal) as string;
+  if (/(?:^|\/)node_modules\/probot\//.test(name)) {
+    // `import { receive } from "../node_modules/probot/lib/bin/receive.js"`: Probot's own file, by its path.
+    log.problems.push({
+      line: lineOf(literal),
+      message: `imports Probot's own file "${name}" by its path in node_modules`,
+      hint: `It goes with probot: import what you need from "${FRAMEWORK_MODULE}" (its public names are listed in docs/migrating.md; Probot's receive script is \`app receive\`, docs/cli.md).`,
+    });
+    return;
+  }
   const own = name.startsWith(".") ? log.aliases?.(name) : undefined;
   if (own) return takeReExported(path, own, refs, () => collectNames(path, refs, log, kind));
   if (name === PROBOT_MODULE) {

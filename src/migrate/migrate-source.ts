@@ -115,8 +115,14 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   }
 }
 
-/** A bundler's path of one of probot's own modules, as esbuild and webpack write them. */
-const BUNDLED_PROBOT = /node_modules\/probot\/(lib|dist|src)\//;
+/**
+ * A bundler's mark of one of probot's own modules: esbuild's comment line before each module
+ * (`// node_modules/probot/lib/context.js`), webpack's module key (`"./node_modules/probot/lib/index.js":`)
+ * or banner (`/*!*** ./node_modules/probot/...`). The path alone is not one: a comment that names it in a
+ * sentence, a config that maps it, or a script that imports it through a relative path is the app's own.
+ */
+const BUNDLED_PROBOT =
+  /^[ \t]*\/\/ (?:\.\.?\/)*node_modules\/probot\/(?:lib|dist|src)\/[^\s]+\.[cm]?js[ \t]*\r?$|["']\.\/node_modules\/probot\/(?:lib|dist|src)\/[^"']+["']\s*:|\*{3} \.\/node_modules\/probot\//m;
 /**
  * What a minified bundle, which keeps no module paths, still holds of Probot (10 to 14): its
  * client's user agent (`probot/${VERSION}`) and the "[@probot/...]" prefix of its helpers' errors.
