@@ -23,6 +23,7 @@ import { rewriteGitHubApiCalls } from "./github-api-calls.js";
 import { reportLoggerTarget } from "./report-logger-target.js";
 import { awaitWebhookMethods } from "./await-webhook-methods.js";
 import { rewriteLoadAnswers } from "./load-answer.js";
+import { migrateProbotInstanceMembers, reportProbotRun } from "./probot-server-members.js";
 import { rewriteWildcardOn } from "./wildcard-on.js";
 import { encodeNockContentsPaths } from "./nock-contents-paths.js";
 import { reportApplicationRouter } from "./report-application-router.js";
@@ -187,9 +188,12 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   reportApplicationRouter(ast, log);
   // A JavaScript ES module that imports a name gh-app-kit lacks would not load at all (missing-import-names.ts).
   if (/\.(?:m?js|jsx)$/.test(file)) bindMissingImports(refs, log, taken, isMissingExport);
+  // Before the renames below, which rename the tree's identifiers too.
+  reportProbotRun(ast, new Set(refs.names.filter((name) => name.imported === "Probot").map((name) => name.local)), log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
   renameOptionKeys(calls, log, { code, middlewareAtRoot: options.middlewareAtRoot });
   rewriteGitHubApiCalls(calls, code, log);
+  migrateProbotInstanceMembers(ast, calls, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
   rewriteWildcardOn(ast, log);

@@ -26,6 +26,7 @@ import { isWebhookMethodCall } from "./await-webhook-methods.js";
 import { isLoadAnswerRewrite, isLoadCalledDirectly } from "./load-answer.js";
 import { isWildcardOnRewrite } from "./wildcard-on.js";
 import { isContentsPathEncoding } from "./nock-contents-paths.js";
+import { PROBOT_INSTANCE_RENAMES } from "./probot-server-members.js";
 
 /** Every rename the migration makes, of a name or of a string (`"octokit"` in `context["octokit"]`). */
 const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
@@ -39,6 +40,7 @@ const RENAMES: ReadonlyArray<Readonly<Record<string, string | undefined>>> = [
   PULL_RENAMES,
   MILESTONE_RENAMES,
   GRAPHQL_RENAMES,
+  PROBOT_INSTANCE_RENAMES,
 ];
 
 /** Position and formatting fields, and comments (checked apart): not part of what the code means. */

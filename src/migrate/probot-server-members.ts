@@ -1,0 +1,96 @@
+import { visit } from "recast";
+import { lineOf, memberKey, type AnyNode, type CallSite, type SourceWork } from "./source-types.js";
+
+/** Probot's names whose call or `new` makes a Probot (7 to 10: one that also served HTTP). */
+const MAKERS = new Set(["Probot", "createProbot"]);
+
+/** The members of Probot 7 to 10's instance renamed here: the same thing under gh-app-kit's name. */
+export const PROBOT_INSTANCE_RENAMES: Readonly<Record<string, string | undefined>> = {
+  // Probot 7 to 9's `probot.setup([appFn])` loaded the apps (and Probot's own, gone here): load takes an array too.
+  setup: "load",
+  // Probot 7 to 9's `probot.logger`, the app's logger.
+  logger: "log",
+};
+
+const SERVER_HINT =
+  "The server is separate here: const server = createServer({ app: probot }); await server.load(appFn); " +
+  "await server.start() (server.stop() closes it), with createServer from gh-app-kit (docs/server.md); " +
+  "or run(appFn), which reads the environment as `probot run` did. A test that requests the server " +
+  "(supertest) takes createNodeMiddleware(appFn, { app: probot }), a Node request handler.";
+
+/** Probot 7 to 10's members of the instance that served HTTP, which an App does not have. */
+const SERVER_MEMBERS: Readonly<Record<string, string | undefined>> = {
+  start: "start()",
+  stop: "stop()",
+  server: "server (its Express app)",
+  httpServer: "httpServer",
+};
+
+/**
+ * Probot 10's static `Probot.run(appFn)`, where `classNames` are the local names of Probot's class
+ * (before the renames: they rename the tree's identifiers too). The App class has no `run`: reported.
+ */
+export function reportProbotRun(ast: AnyNode, classNames: ReadonlySet<string>, log: SourceWork): void {
+  if (classNames.size === 0) return;
+  visit(ast, {
+    visitMemberExpression(path) {
+      this.traverse(path);
+      const node = path.node as AnyNode;
+      const object = node.object as AnyNode;
+      if (object.type !== "Identifier" || !classNames.has(object.name as string) || memberKey(node) !== "run") return;
+      if ((path.parent?.node as AnyNode | undefined)?.callee !== node) return;
+      log.problems.push({
+        line: lineOf(node),
+        message: "calls Probot 10's static Probot.run(appFn), which the App class does not have",
+        hint: 'Call run(appFn) from gh-app-kit (import { run } from "gh-app-kit"): it starts the server from the environment, as Probot.run did.',
+      });
+    },
+  });
+}
+
+/**
+ * Probot 7 to 10's Probot was also the server: `probot.start()`, `probot.server` (Express). Here the
+ * App is not, and those members are undefined: the entry threw `probot.start is not a function` at
+ * once, after `app migrate` said nothing. On an object made from Probot in this file (`new Probot()`,
+ * `createProbot()`), `setup` and `logger` are renamed (`load`, `log`) and the server's members reported.
+ */
+export function migrateProbotInstanceMembers(ast: AnyNode, calls: readonly CallSite[], log: SourceWork): void {
+  const made = new Set<string>();
+  for (const site of calls) {
+    if (!MAKERS.has(site.imported)) continue;
+    const holder = site.path.parent?.node as AnyNode | undefined;
+    if (holder?.type === "VariableDeclarator" && holder.init === site.call && holder.id?.type === "Identifier")
+      made.add(holder.id.name as string);
+    if (holder?.type === "AssignmentExpression" && holder.right === site.call && holder.left?.type === "Identifier")
+      made.add(holder.left.name as string);
+  }
+  if (made.size === 0) return;
+  const reported = new Set<string>();
+  visit(ast, {
+    visitMemberExpression(path) {
+      this.traverse(path);
+      const node = path.node as AnyNode;
+      const object = node.object as AnyNode;
+      if (object.type !== "Identifier" || node.computed || !made.has(object.name as string)) return;
+      const name = object.name as string;
+      const member = memberKey(node) ?? "";
+      const renamed = PROBOT_INSTANCE_RENAMES[member];
+      if (renamed !== undefined) {
+        log.edits.rename(node.property as AnyNode, renamed);
+        log.changes.push({
+          line: lineOf(node.property as AnyNode),
+          text: `Probot 7 to 9's ${name}.${member} → ${name}.${renamed}`,
+        });
+        return;
+      }
+      const what = SERVER_MEMBERS[member];
+      if (what === undefined || reported.has(`${name}.${member}`)) return;
+      reported.add(`${name}.${member}`);
+      log.problems.push({
+        line: lineOf(node),
+        message: `reads ${name}.${what}: Probot 7 to 10's Probot was its own HTTP server, the App is not`,
+        hint: SERVER_HINT,
+      });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { expect } from "chai";
+import * as framework from "../../src/index.js";
+import { migrateSource } from "../../src/migrate/migrate-source.js";
+
+// Probot 7 to 10's Probot was its own HTTP server: an entry of that time made one, loaded the app with
+// `setup([appFn])` (Probot 7 to 9), logged through `probot.logger` and called `probot.start()`; Probot
+// 10 also had a static `Probot.run(appFn)`. The App has none of these: after `app migrate` said
+// nothing, the entry threw `probot.setup is not a function` at once.
+const ENTRY = [
+  "const { createProbot } = require('probot')",
+  "const probot = createProbot({ id: 1, cert: 'test', port: 3000 })",
+  "probot.setup([(robot) => robot.on('issues.opened', () => undefined)])",
+  "probot.logger.info('loaded')",
+  "probot.start()",
+  "module.exports = { probot, server: probot.server }",
+  "",
+].join("\n");
+
+describe("app migrate: Probot 7 to 10's instance that was its own server", () => {
+  it("renames setup() and logger, which the App has as load() and log, and the entry then loads the app", async () => {
+    const result = migrateSource("index.js", ENTRY);
+    const lines = result.code.split("\n");
+    expect(lines[2]).to.equal("probot.load([(robot) => robot.on('issues.opened', () => undefined)])");
+    expect(lines[3]).to.equal("probot.log.info('loaded')");
+    expect(result.changes.map((c) => c.text)).to.include.members([
+      "Probot 7 to 9's probot.setup → probot.load",
+      "Probot 7 to 9's probot.logger → probot.log",
+    ]);
+    // Run without the lines of the server, which are reported: the app loads on the App.
+    const runnable = lines.filter((line) => !/start\(\)|server/.test(line)).join("\n");
+    const module = { exports: undefined as unknown };
+    new Function("require", "module", `${runnable}\nmodule.exports = probot`)(
+      (name: string) => (name === "gh-app-kit" ? framework : undefined),
+      module,
+    );
+    const app = module.exports as InstanceType<typeof framework.App>;
+    expect(app).to.be.instanceOf(framework.App);
+    expect(migrateSource("index.js", result.code).code).to.equal(result.code);
+  });
+
+  it("reports start() and server once each, with createServer in the hint", () => {
+    const result = migrateSource("index.js", ENTRY);
+    const reported = result.problems.filter((p) => /its own HTTP server/.test(p.message));
+    expect(reported.map((p) => [p.line, p.message.split(":")[0]])).to.deep.equal([
+      [5, "reads probot.start()"],
+      [6, "reads probot.server (its Express app)"],
+    ]);
+    expect(reported[0]?.hint).to.include("createServer({ app: probot })");
+  });
+
+  it("reports Probot 10's static Probot.run(appFn), under the name it was imported as", () => {
+    const result = migrateSource(
+      "server.mjs",
+      'import { Probot as P } from "probot";\nimport app from "./index.js";\nP.run(app);\n',
+    );
+    const problem = result.problems.find((p) => p.message.includes("Probot.run"));
+    expect(problem?.line).to.equal(3);
+    expect(problem?.hint).to.include('import { run } from "gh-app-kit"');
+  });
+
+  it("leaves members of objects not made from Probot as they are", () => {
+    const code = "const server = makeServer()\nserver.setup([])\nserver.start()\nlogger.setup()\n";
+    expect(migrateSource("index.js", `const { Probot } = require('probot')\n${code}`).problems).to.deep.equal([]);
+  });
+});
