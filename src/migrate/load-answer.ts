@@ -21,15 +21,7 @@ const MAKERS = new Set(["Probot", "Application", "createProbot"]);
  * Run after the renames: the call's text is taken with their edits inside it.
  */
 export function rewriteLoadAnswers(ast: AnyNode, code: string, calls: readonly CallSite[], log: SourceWork): void {
-  const made = new Set<string>();
-  for (const site of calls) {
-    if (!MAKERS.has(site.imported)) continue;
-    const holder = site.path.parent?.node as AnyNode | undefined;
-    if (holder?.type === "VariableDeclarator" && holder.init === site.call && holder.id?.type === "Identifier")
-      made.add(holder.id.name as string);
-    if (holder?.type === "AssignmentExpression" && holder.right === site.call && holder.left?.type === "Identifier")
-      made.add(holder.left.name as string);
-  }
+  const made = namesMadeBy(calls, MAKERS);
   if (made.size === 0) return;
   reportLoadExpectedToThrow(ast, made, log);
 
@@ -76,6 +68,20 @@ export function rewriteLoadAnswers(ast: AnyNode, code: string, calls: readonly C
       text: `the answer of load() → (${receiver.name as string}.load(...), ${receiver.name as string}): Probot 10 and earlier answered the app, load answers a promise now`,
     });
   }
+}
+
+/** The variables given what a call (or `new`) of one of `makers` made: `const probot = new Probot()`, `probot = createProbot()`. */
+export function namesMadeBy(calls: readonly CallSite[], makers: ReadonlySet<string>): Set<string> {
+  const made = new Set<string>();
+  for (const site of calls) {
+    if (!makers.has(site.imported)) continue;
+    const holder = site.path.parent?.node as AnyNode | undefined;
+    if (holder?.type === "VariableDeclarator" && holder.init === site.call && holder.id?.type === "Identifier")
+      made.add(holder.id.name as string);
+    if (holder?.type === "AssignmentExpression" && holder.right === site.call && holder.left?.type === "Identifier")
+      made.add(holder.left.name as string);
+  }
+  return made;
 }
 
 const FUNCTIONS = new Set(["ArrowFunctionExpression", "FunctionExpression"]);

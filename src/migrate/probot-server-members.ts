@@ -1,4 +1,5 @@
 import { visit } from "recast";
+import { namesMadeBy } from "./load-answer.js";
 import { lineOf, memberKey, type AnyNode, type CallSite, type SourceWork } from "./source-types.js";
 
 /** Probot's names whose call or `new` makes a Probot (7 to 10: one that also served HTTP). */
@@ -55,15 +56,7 @@ export function reportProbotRun(ast: AnyNode, classNames: ReadonlySet<string>, l
  * `createProbot()`), `setup` and `logger` are renamed (`load`, `log`) and the server's members reported.
  */
 export function migrateProbotInstanceMembers(ast: AnyNode, calls: readonly CallSite[], log: SourceWork): void {
-  const made = new Set<string>();
-  for (const site of calls) {
-    if (!MAKERS.has(site.imported)) continue;
-    const holder = site.path.parent?.node as AnyNode | undefined;
-    if (holder?.type === "VariableDeclarator" && holder.init === site.call && holder.id?.type === "Identifier")
-      made.add(holder.id.name as string);
-    if (holder?.type === "AssignmentExpression" && holder.right === site.call && holder.left?.type === "Identifier")
-      made.add(holder.left.name as string);
-  }
+  const made = namesMadeBy(calls, MAKERS);
   if (made.size === 0) return;
   const reported = new Set<string>();
   visit(ast, {
