@@ -1,6 +1,6 @@
 import { visit } from "recast";
 import { namesMadeBy } from "./load-answer.js";
-import { lineOf, memberKey, type AnyNode, type CallSite, type SourceWork } from "./source-types.js";
+import { lineOf, memberKey, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
 
 /** Probot's names whose call or `new` makes a Probot (7 to 10: one that also served HTTP). */
 const MAKERS = new Set(["Probot", "createProbot"]);
@@ -69,6 +69,7 @@ export function migrateProbotInstanceMembers(ast: AnyNode, calls: readonly CallS
       const member = memberKey(node) ?? "";
       const renamed = PROBOT_INSTANCE_RENAMES[member];
       if (renamed !== undefined) {
+        reportBunyanLevel(path as Path, name, log);
         log.edits.rename(node.property as AnyNode, renamed);
         log.changes.push({
           line: lineOf(node.property as AnyNode),
@@ -85,5 +86,19 @@ export function migrateProbotInstanceMembers(ast: AnyNode, calls: readonly CallS
         hint: SERVER_HINT,
       });
     },
+  });
+}
+
+/** `probot.logger.level("fatal")`, bunyan's setter (and getter, without an argument): pino's `level` is a property. */
+function reportBunyanLevel(path: Path, name: string, log: SourceWork): void {
+  const logger = path.node as AnyNode;
+  const member = path.parent?.node as AnyNode | undefined;
+  const call = path.parent?.parent?.node as AnyNode | undefined;
+  if (memberKey(logger) !== "logger" || member?.type !== "MemberExpression" || memberKey(member) !== "level") return;
+  if (call?.type !== "CallExpression" || call.callee !== member) return;
+  log.problems.push({
+    line: lineOf(member),
+    message: `calls ${name}.logger.level(), the level method of Probot 7 to 9's bunyan logger; the App's log is pino's, whose level is a property`,
+    hint: `Write ${name}.log.level = "fatal" to set it, and read ${name}.log.level to get it.`,
   });
 }

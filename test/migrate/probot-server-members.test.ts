@@ -58,6 +58,21 @@ describe("app migrate: Probot 7 to 10's instance that was its own server", () =>
     expect(problem?.hint).to.include('import { run } from "gh-app-kit"');
   });
 
+  it("reports bunyan's level() on the logger it renames, and not a read of pino's level", () => {
+    const code = [
+      "const { Probot } = require('probot')",
+      "const probot = new Probot({})",
+      "probot.logger.level('fatal')",
+      "module.exports = probot.logger.level",
+      "",
+    ].join("\n");
+    const result = migrateSource("test/setup.js", code);
+    expect(result.code).to.include("probot.log.level('fatal')");
+    const reported = result.problems.filter((p) => p.message.includes("level()"));
+    expect(reported.map((p) => p.line)).to.deep.equal([3]);
+    expect(reported[0]?.hint).to.include('probot.log.level = "fatal"');
+  });
+
   it("leaves members of objects not made from Probot as they are", () => {
     const code = "const server = makeServer()\nserver.setup([])\nserver.start()\nlogger.setup()\n";
     expect(migrateSource("index.js", `const { Probot } = require('probot')\n${code}`).problems).to.deep.equal([]);
