@@ -11,6 +11,8 @@ export const PROBOT_INSTANCE_RENAMES: Readonly<Record<string, string | undefined
   setup: "load",
   // Probot 7 to 9's `probot.logger`, the app's logger.
   logger: "log",
+  // Probot 7 to 9's `probot.webhook`, its @octokit/webhooks.
+  webhook: "webhooks",
 };
 
 const SERVER_HINT =

@@ -66,6 +66,29 @@ describe('app migrate: a handler for every event, app.on("*") of Probot 6 to 10'
     expect(problem?.hint).to.include("onAny");
   });
 
+  // @octokit/webhooks 6 and earlier (Probot 7 to 9) emitted "error"; today's webhooks refuse the name at load.
+  it('writes onError for the webhooks\' "error" event (Probot 7 to 9\'s probot.webhook too), and leaves the app\'s on("error")', () => {
+    const code = [
+      "const { createProbot } = require('probot')",
+      "const probot = createProbot({})",
+      "probot.webhook.on('error', (error) => probot.logger.error(error))",
+      "app.webhooks.on(`error`, onError)",
+      "app.on('error', onError)",
+      "server.on('error', (error) => console.error(error))",
+      "",
+    ].join("\n");
+    const result = migrateSource("index.js", code);
+    expect(result.code.split("\n").slice(2, 5)).to.deep.equal([
+      "probot.webhooks.onError((error) => probot.log.error(error))",
+      "app.webhooks.onError(onError)",
+      "app.on('error', onError)",
+    ]);
+    expect(result.problems.filter((p) => p.message.includes('on("error"')).map((p) => p.line)).to.deep.equal([5]);
+    const rewritten = result.changes.filter((c) => c.text.includes("onError(handler)"));
+    expect(rewritten.map((c) => c.line)).to.deep.equal([3, 4]);
+    expect(migrateSource("index.js", result.code).code).to.equal(result.code);
+  });
+
   it("leaves on() with another name, and onAny()", () => {
     const code = 'module.exports = (app) => {\n  app.on("issues", a);\n  app.onAny(b);\n};\n';
     const result = migrateSource("index.js", code);
