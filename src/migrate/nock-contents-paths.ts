@@ -26,7 +26,10 @@ export function encodeNockContentsPaths(ast: AnyNode, log: SourceWork): void {
       const callee = node.callee as AnyNode;
       const method = callee.type === "MemberExpression" && !callee.computed ? (callee.property.name as string) : "";
       const first = (node.arguments as AnyNode[])[0];
-      if (INTERCEPTORS.has(method) && first && isNockChain(callee.object as AnyNode, scopes)) encodePath(first, log);
+      if (INTERCEPTORS.has(method) && first && isNockChain(callee.object as AnyNode, scopes)) {
+        encodePath(first, log);
+        reportUntypedContents(path as Path, first, log);
+      }
       this.traverse(path as Path);
     },
   });
@@ -117,4 +120,34 @@ function encodeAfterContents(text: string, inside: boolean): { text: string; ins
   const end = query < 0 ? text.length : query;
   const path = text.slice(start, end).split("/").join("%2F");
   return { text: text.slice(0, start) + path + text.slice(end), inside: query < 0 };
+}
+
+/**
+ * `.get(".../contents/...").reply(200, { content })`: Probot 9 decoded the base64 `content` of its
+ * client's answer itself; Probot 10 to 14 and gh-app-kit read the answer of a config request as the
+ * file only when it is a contents object (`type: "file"`, `encoding: "base64"`), as the platform sends
+ * it. Such an answer without `type` is reported at its line.
+ */
+function reportUntypedContents(interceptor: Path, first: AnyNode, log: SourceWork): void {
+  const text =
+    first.type === "StringLiteral"
+      ? (first.value as string)
+      : first.type === "TemplateLiteral"
+        ? (first.quasis as AnyNode[]).map((q) => q.value.raw as string).join("")
+        : "";
+  if (!text.includes(CONTENTS)) return;
+  const member = interceptor.parent?.node as AnyNode | undefined;
+  const reply = interceptor.parent?.parent?.node as AnyNode | undefined;
+  if (member?.type !== "MemberExpression" || member.computed || member.property?.name !== "reply") return;
+  if (reply?.type !== "CallExpression" || reply.callee !== member) return;
+  const body = (reply.arguments as AnyNode[]).find((argument) => argument.type === "ObjectExpression");
+  const keys = ((body?.properties ?? []) as AnyNode[]).map((p) =>
+    p.type === "ObjectProperty" && !p.computed ? (p.key.name ?? p.key.value) : undefined,
+  );
+  if (!keys.includes("content") || keys.includes("type")) return;
+  log.problems.push({
+    line: lineOf(body as AnyNode),
+    message: "answers a contents request with { content } and no type, which Probot 9 decoded itself",
+    hint: 'Give the answer the contents object\'s keys, { type: "file", encoding: "base64", content }, as the platform sends it: without them, context.config() reads the answer as the document (Probot 10 to 14 read no file from it either).',
+  });
 }

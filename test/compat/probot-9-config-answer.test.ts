@@ -6,8 +6,10 @@ import { nockWhileRunning } from "../helpers/nock-while-running.js";
 // Probot 9 read a config file with its client's repos.getContents() and decoded the answer's
 // base64 `content` itself, so the suites of Probot 6 to 9 apps answer the contents request with
 // `.reply(200, { content: <base64> })`: no `type`, no `encoding` (nymous/github-project-automation).
-// Probot 10 to 14 and gh-app-kit ask for the raw file instead, which such an answer is not.
-describe("compat: a config file answered as Probot 9's suites answer it ({ content: base64 })", () => {
+// Probot 10 to 14 ask for the raw file instead and read no file from such an answer, and suites
+// written for them pass on that: sailpoint-oss/codey-bot answers `{ content }` and expects the
+// default welcome message, not the one in the content. gh-app-kit reads it as Probot 10 to 14 do.
+describe("compat: a config file answered { content: base64 }, without the contents object's type", () => {
   nockWhileRunning();
 
   async function readConfig(answer: unknown): Promise<unknown> {
@@ -25,14 +27,16 @@ describe("compat: a config file answered as Probot 9's suites answer it ({ conte
     return config;
   }
 
-  it("decodes the base64 content of an answer that has no type, as Probot 9 did", async () => {
-    const content = Buffer.from('project: "Notre projet"\nissues:\n  column: "To do"\n').toString("base64");
-    expect(await readConfig({ content })).to.deep.equal({ project: "Notre projet", issues: { column: "To do" } });
+  it("reads no file from it, as Probot 10 to 14: the answer is the document", async () => {
+    const content = Buffer.from("community:\n  welcomeMessage: Hello\n").toString("base64");
+    const config = (await readConfig({ content })) as Record<string, unknown>;
+    expect(config).to.deep.equal({ content });
+    expect(config.community).to.equal(undefined);
   });
 
-  it("decodes it with the contents object's other keys beside it (name, path, sha, size)", async () => {
+  it("decodes the same content where the answer is a contents object (type file, base64)", async () => {
     const content = Buffer.from("labels:\n  - bug\n").toString("base64");
-    const answer = { name: "project.yml", path: ".github/project.yml", sha: "abc", size: 15, content };
+    const answer = { type: "file", encoding: "base64", name: "project.yml", path: ".github/project.yml", content };
     expect(await readConfig(answer)).to.deep.equal({ labels: ["bug"] });
   });
 

@@ -74,6 +74,35 @@ describe("app migrate: nock paths of the contents route in the suites of Probot 
     expect(code).to.include("later.put('/repos/o/r/contents/a%2Fb.txt')");
   });
 
+  it("reports a contents answer { content } without type, which Probot 9 decoded and today's config reads as the document", async () => {
+    const source = [
+      "import nock from 'nock'",
+      "const yml = Buffer.from('project: x').toString('base64')",
+      "nock('https://api.github.com')",
+      "  .get('/repos/o/r/contents/.github/project.yml')",
+      "  .reply(200, {",
+      "    content: yml,",
+      "  })",
+      "  .get('/repos/o/r/contents/.github/other.yml')",
+      "  .reply(200, { type: 'file', encoding: 'base64', content: yml })",
+      "  .get('/repos/o/r/issues/1')",
+      "  .reply(200, { content: 'not a file' })",
+      "",
+    ].join("\n");
+    const dir = await mkdtemp(join(tmpdir(), "migrate-nock-contents-"));
+    try {
+      await writeFile(join(dir, "package.json"), JSON.stringify({ name: "app", dependencies: { probot: "^9.5.3" } }));
+      await writeFile(join(dir, "index.test.js"), source);
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+      const problems = report.files.find((file) => file.file === "index.test.js")?.problems ?? [];
+      const untyped = problems.filter((problem) => problem.message.includes("{ content } and no type"));
+      expect(untyped.map((problem) => problem.line)).to.deep.equal([5]);
+      expect(untyped[0]?.hint).to.include('type: "file", encoding: "base64"');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("leaves the paths of a Probot 10 to 14 app, and what is no nock interceptor, as they are", async () => {
     const source = [
       "const nock = require('nock')",
