@@ -6,6 +6,18 @@ import { keyName, type AnyNode, type Path } from "./source-types.js";
 /** Names that hold an event context wherever they are used. */
 export const CONTEXT_NAMES: ReadonlySet<string> = new Set(["context", "ctx"]);
 
+/**
+ * A test's name for a context it builds: `mockContext`, `fakeCtx`, `contextStub` (celbot's
+ * `mockContext = { octokit: { graphql: jest.fn() } }`, handed to the app's own functions).
+ */
+const DOUBLE_NAME =
+  /^(?:mock|mocked|fake|stub|stubbed|test|dummy|spy|sample)(?:Context|Ctx)$|^(?:context|ctx)(?:Mock|Fake|Stub|Double)$/;
+
+/** A name the code gives an event context, or a test its double of one. */
+export function isContextName(name: string): boolean {
+  return CONTEXT_NAMES.has(name) || DOUBLE_NAME.test(name);
+}
+
 /** The names of the context's type, as `contextTypeNames` finds them in a file; `Context` alone by default. */
 type TypeNames = ReadonlySet<string>;
 const CONTEXT_ONLY: TypeNames = new Set(["Context"]);
@@ -119,7 +131,7 @@ export function spreadsContext(path: Path, holders: Binding[]): boolean {
   return ((path.node as AnyNode).properties as AnyNode[]).some((property) => {
     if (property.type !== "SpreadElement" || property.argument.type !== "Identifier") return false;
     const name = property.argument.name as string;
-    if (CONTEXT_NAMES.has(name)) return true;
+    if (isContextName(name)) return true;
     const scope = declaringScope(path, name);
     return holders.some((h) => h.name === name && h.scope === scope);
   });
@@ -141,7 +153,7 @@ export function isContextCast(node: AnyNode | null | undefined, types: TypeNames
 }
 
 function isContextTarget(target: AnyNode, types: TypeNames): boolean {
-  if (target.type === "Identifier") return CONTEXT_NAMES.has(target.name as string) || isTypedContext(target, types);
+  if (target.type === "Identifier") return isContextName(target.name as string) || isTypedContext(target, types);
   if (target.type === "MemberExpression" && !target.computed) return keyName(target.property) === "context";
   return false;
 }

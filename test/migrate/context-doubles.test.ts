@@ -100,13 +100,13 @@ const CASES: ReadonlyArray<[string, string, string]> = [
     [
       "let options = { octokit: fake, owner };",
       "options = { ...options, octokit: other };",
-      "function f() { let mockContext = { octokit: fake }; return { ...mockContext, octokit: other }; }",
+      "function f() { let mockOptions = { octokit: fake }; return { ...mockOptions, octokit: other }; }",
       "",
     ].join("\n"),
     [
       "let options = { octokit: fake, owner };",
       "options = { ...options, octokit: other };",
-      "function f() { let mockContext = { octokit: fake }; return { ...mockContext, octokit: other }; }",
+      "function f() { let mockOptions = { octokit: fake }; return { ...mockOptions, octokit: other }; }",
       "",
     ].join("\n"),
   ],
