@@ -80,4 +80,3 @@ function readText(data: unknown, location: FileLocation): string {
   // pass on that (app migrate reports such answers in a Probot 9 app's suite).
   return JSON.stringify(data);
 }
-
