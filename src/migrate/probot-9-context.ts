@@ -1,6 +1,8 @@
 import { visit } from "recast";
+import { isReference } from "./identifier-roles.js";
 import { GRAPHQL_RENAMES } from "./probot-names.js";
 import { contextTester } from "./rename-context-client.js";
+import { declaringScope } from "./scope-lookup.js";
 import { keyName, lineOf, memberKey } from "./source-types.js";
 import type { AnyNode, Path, SourceWork } from "./source-types.js";
 
@@ -22,6 +24,7 @@ export function rewriteProbot9Context(ast: AnyNode, log: SourceWork): void {
     return member && memberKey(callee) === "issue" && isContext(path.get("callee", "object") as Path);
   };
   const renamed = (node: AnyNode) => log.changes.push({ line: lineOf(node), text: PROBOT_9_ISSUE });
+  const spreadObjects = new Set<AnyNode>();
   visit(ast, {
     visitVariableDeclarator(path) {
       const node = path.node as AnyNode;
@@ -36,7 +39,7 @@ export function rewriteProbot9Context(ast: AnyNode, log: SourceWork): void {
       this.traverse(path);
     },
     visitCallExpression(path) {
-      renameNumberParameter(path as Path, isContext, log);
+      renameNumberParameter(path as Path, isContext, log, spreadObjects);
       renameClientQuery(path as Path, isContext, log);
       this.traverse(path);
     },
@@ -90,18 +93,18 @@ function renameClientQuery(path: Path, isContext: (path: Path) => boolean, log: 
  * `pulls.*`, `milestone_number` for the milestone methods. `context.issue()` given to `pulls.*`, or to
  * @octokit/rest 15's `pullRequests.*` (Probot 7 and 8), is `context.pullRequest()`, which gives `pull_number`.
  */
-function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {
+function renameNumberParameter(
+  path: Path,
+  isContext: (path: Path) => boolean,
+  log: SourceWork,
+  spreadObjects: Set<AnyNode>,
+): void {
   const node = path.node as AnyNode;
-  const callee = node.callee as AnyNode;
-  const named = callee.type === "MemberExpression" && !callee.computed ? memberKey(callee.object) : undefined;
-  // @octokit/rest 15's name of pulls (Probot 7 and 8), an older name of the client here.
-  const area = named === "pullRequests" ? "pulls" : named;
-  const client = area === "issues" || area === "pulls" ? (callee.object.object as AnyNode) : undefined;
-  if (client?.type !== "MemberExpression" || client.computed || !CLIENT_KEYS.has(memberKey(client) ?? "")) return;
-  if (!isContext(path.get("callee", "object", "object", "object") as Path)) return;
-  const method = keyName(callee.property) ?? "";
-  const target = area === "pulls" ? "pull_number" : /Milestone/.test(method) ? "milestone_number" : "issue_number";
+  const call = clientNumberCall(path, isContext);
+  if (!call) return;
+  const { named, target } = call;
   let given = node.arguments[0] as AnyNode | undefined;
+  let givenPath = path.get("arguments", 0) as Path;
   let merged = false;
   const helper =
     given?.type === "CallExpression" && given.callee.type === "MemberExpression" ? given.callee : undefined;
@@ -110,7 +113,7 @@ function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, l
     CONTEXT_HELPERS.has(memberKey(helper) ?? "") &&
     isContext(path.get("arguments", 0, "callee", "object") as Path)
   ) {
-    if (area === "pulls" && memberKey(helper) === "issue" && !helper.computed) {
+    if (named !== "issues" && memberKey(helper) === "issue" && !helper.computed) {
       log.edits.rename(helper.property, "pullRequest");
       log.changes.push({
         line: lineOf(helper),
@@ -118,6 +121,7 @@ function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, l
       });
     }
     given = (given as AnyNode).arguments[0] as AnyNode | undefined;
+    givenPath = givenPath.get("arguments", 0) as Path;
     merged = memberKey(helper) !== "repo";
   }
   // @octokit/rest 15's `number` given as it is to `pullRequests.*` is left to the client, which sends it as the
@@ -125,10 +129,124 @@ function renameNumberParameter(path: Path, isContext: (path: Path) => boolean, l
   // saw there, also in `context.repo({ number })`. Merged into what `context.issue()` or `context.pullRequest()` gives,
   // it is renamed: that answer holds the placeholder already.
   if (given?.type !== "ObjectExpression" || (named === "pullRequests" && !merged)) return;
-  for (const property of given.properties as AnyNode[]) {
-    if (property.type !== "ObjectProperty" || property.computed || keyName(property.key) !== "number") continue;
+  renameNumberKey(given, target, log);
+  (given.properties as AnyNode[]).forEach((property, index) => {
+    if (property.type === "SpreadElement" && property.argument.type === "Identifier")
+      renameSpreadObject(givenPath.get("properties", index, "argument") as Path, isContext, log, spreadObjects);
+  });
+}
+
+/** The client's issues or pulls method a call is, and the key it takes for Probot 9's `number`. */
+function clientNumberCall(
+  path: Path,
+  isContext: (path: Path) => boolean,
+): { named: string; target: string } | undefined {
+  const node = path.node as AnyNode;
+  if (node?.type !== "CallExpression") return undefined;
+  const callee = node.callee as AnyNode;
+  const named = callee.type === "MemberExpression" && !callee.computed ? memberKey(callee.object) : undefined;
+  // @octokit/rest 15's name of pulls (Probot 7 and 8), an older name of the client here.
+  const area = named === "pullRequests" ? "pulls" : named;
+  const client = area === "issues" || area === "pulls" ? (callee.object.object as AnyNode) : undefined;
+  if (client?.type !== "MemberExpression" || client.computed || !CLIENT_KEYS.has(memberKey(client) ?? "")) return;
+  if (!isContext(path.get("callee", "object", "object", "object") as Path)) return undefined;
+  const method = keyName(callee.property) ?? "";
+  const target = area === "pulls" ? "pull_number" : /Milestone/.test(method) ? "milestone_number" : "issue_number";
+  return { named: named as string, target };
+}
+
+function renameNumberKey(object: AnyNode, target: string, log: SourceWork): void {
+  for (const property of numberKeys(object)) {
     if (property.shorthand) log.edits.replace(property.key, `${target}: ${property.key.name as string}`);
     else log.edits.replace(property.key, target);
     log.changes.push({ line: lineOf(property), text: `Probot 9's client parameter number → ${target}` });
   }
+}
+
+function numberKeys(object: AnyNode): AnyNode[] {
+  return (object.properties as AnyNode[]).filter(
+    (property) => property.type === "ObjectProperty" && !property.computed && keyName(property.key) === "number",
+  );
+}
+
+/**
+ * `const params = { owner, repo, number }` spread into `<context>.github.issues.createComment({ body, ...params })`
+ * (as offu/close-issue-app): the object's `number` is renamed when every use of the name is such a spread into
+ * methods that take the same key. Read anywhere else, or declared with let or var, it is reported.
+ */
+function renameSpreadObject(
+  reference: Path,
+  isContext: (path: Path) => boolean,
+  log: SourceWork,
+  done: Set<AnyNode>,
+): void {
+  const name = (reference.node as AnyNode).name as string;
+  const scope = declaringScope(reference, name);
+  const declared = scope ? declarationIn(scope, name) : undefined;
+  if (!scope || !declared || done.has(declared.declarator)) return;
+  done.add(declared.declarator);
+  const object = declared.declarator.init as AnyNode | null;
+  if (object?.type !== "ObjectExpression" || numberKeys(object).length === 0) return;
+  const targets = new Set<string | undefined>();
+  let elsewhere = declared.kind !== "const";
+  visit(scope, {
+    visitIdentifier(path) {
+      const node = path.node as AnyNode;
+      if (node.name !== name || node === declared.declarator.id || !isReference(path as Path)) return false;
+      if (declaringScope(path as Path, name) !== scope) return false;
+      const target = spreadTarget(path as Path, isContext);
+      if (target) targets.add(target);
+      else elsewhere = true;
+      return false;
+    },
+  });
+  if (!elsewhere && targets.size === 1) {
+    renameNumberKey(object, [...targets][0] as string, log);
+    return;
+  }
+  log.problems.push({
+    line: lineOf(reference.node as AnyNode),
+    message: `spreads ${name}, whose number is Probot 9's name of the issue or pull request, into a client call; today's client sends number as a query parameter`,
+    hint: `Rename number in ${name} to issue_number for issues methods, pull_number for pulls methods; ${name} is read elsewhere too, so it was left.`,
+  });
+}
+
+/** The key a spread of this reference gives to the client call it is spread into, if that is all it is. */
+function spreadTarget(reference: Path, isContext: (path: Path) => boolean): string | undefined {
+  const spread = reference.parent as Path | null;
+  const object = spread?.parent as Path | null;
+  if ((spread?.node as AnyNode)?.type !== "SpreadElement" || (object?.node as AnyNode)?.type !== "ObjectExpression")
+    return undefined;
+  let call = object?.parent as Path | null;
+  if (!call || object?.name !== 0) return undefined;
+  const helper = (call.node as AnyNode).callee as AnyNode | undefined;
+  if (
+    helper?.type === "MemberExpression" &&
+    (memberKey(helper) === "issue" || memberKey(helper) === "pullRequest") &&
+    isContext(call.get("callee", "object") as Path)
+  ) {
+    if (call.name !== 0) return undefined;
+    call = call.parent as Path | null;
+  }
+  const found = call ? clientNumberCall(call, isContext) : undefined;
+  return found && found.named !== "pullRequests" ? found.target : undefined;
+}
+
+/** The declarator of a name in a scope's own code (not in the functions inside it), and its kind. */
+function declarationIn(scope: AnyNode, name: string): { declarator: AnyNode; kind: string } | undefined {
+  let found: { declarator: AnyNode; kind: string } | undefined;
+  visit(scope, {
+    visitFunction(path) {
+      if (path.node === scope) this.traverse(path);
+      else return false;
+    },
+    visitVariableDeclaration(path) {
+      const node = path.node as AnyNode;
+      for (const declarator of node.declarations as AnyNode[])
+        if (declarator.id?.type === "Identifier" && declarator.id.name === name)
+          found ??= { declarator, kind: node.kind };
+      this.traverse(path);
+    },
+  });
+  return found;
 }

@@ -251,3 +251,58 @@ describe("app migrate: a context typed with a type of the app's own", () => {
     expect(migrated.problems).to.deep.equal([]);
   });
 });
+
+describe("app migrate: Probot 9's number in an object of parameters spread into the client's call", () => {
+  const FUNCTION = (body: string[]) =>
+    [
+      "export async function comment(context: Context, body: string) {",
+      ...body.map((line) => `  ${line}`),
+      "}",
+      "",
+    ].join("\n");
+  it("is renamed in the const object when every use of it is such a spread", () => {
+    // As offu/close-issue-app (Probot 9, TypeScript): the object is written above the call.
+    const code = FUNCTION([
+      "const params = {",
+      "  owner: context.payload.repository.owner.login,",
+      "  number: context.payload.issue.number",
+      "};",
+      "await context.github.issues.createComment({ body, ...params });",
+      "await context.github.issues.addLabels({ ...params, labels: ['x'] });",
+      "const review = { number: 2 };",
+      "await context.github.pulls.get({ ...review });",
+    ]);
+    const migrated = migrateSource("src/api.ts", code);
+    expect(migrated.code).to.equal(
+      FUNCTION([
+        "const params = {",
+        "  owner: context.payload.repository.owner.login,",
+        "  issue_number: context.payload.issue.number",
+        "};",
+        "await context.client.issues.createComment({ body, ...params });",
+        "await context.client.issues.addLabels({ ...params, labels: ['x'] });",
+        "const review = { pull_number: 2 };",
+        "await context.client.pulls.get({ ...review });",
+      ]),
+    );
+    expect(migrated.problems).to.deep.equal([]);
+    expect(migrateSource("src/api.ts", migrated.code).code).to.equal(migrated.code);
+  });
+
+  it("is reported, not renamed, when the object is also read elsewhere or given to calls that want number", () => {
+    const code = FUNCTION([
+      "const params = { owner: 'o', repo: 'r', number: 1 };",
+      "await context.github.issues.createComment({ body, ...params });",
+      "log(params.number);",
+      "let mutable = { number: 3 };",
+      "await context.github.issues.get({ ...mutable });",
+      "const both = { number: 4 };",
+      "await context.github.issues.get({ ...both });",
+      "await context.github.pulls.get({ ...both });",
+    ]);
+    const migrated = migrateSource("src/api.ts", code);
+    expect(migrated.code).to.equal(code.replace(/context\.github/g, "context.client"));
+    expect(migrated.problems.map((problem) => problem.line)).to.deep.equal([3, 6, 8]);
+    for (const problem of migrated.problems) expect(problem.message).to.match(/number/);
+  });
+});
