@@ -9,6 +9,13 @@ export function findSourceFiles(root: string, links?: string[]): Promise<string[
   return findAppFiles(root, (name) => SOURCE_EXTENSIONS.some((ext) => name.endsWith(ext)), links);
 }
 
+/** The app's jest snapshot files (`__snapshots__/*.snap`). */
+export function findSnapshotFiles(root: string): Promise<string[]> {
+  return findAppFiles(root, (name) => name.endsWith(".snap")).then((files) =>
+    files.filter((file) => /(^|\/)__snapshots__\/[^/]+\.snap$/.test(file)),
+  );
+}
+
 /** The `package.json` files of the app's folders (not its own, nor those under node_modules). */
 export async function findNestedManifests(root: string): Promise<string[]> {
   return (await findAppFiles(root, (name) => name === "package.json")).filter((file) => file !== "package.json");

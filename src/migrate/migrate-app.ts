@@ -5,7 +5,7 @@ import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
-import { findOutsideLinks, findSourceFiles } from "./find-source-files.js";
+import { findOutsideLinks, findSnapshotFiles, findSourceFiles } from "./find-source-files.js";
 import { readAppLockfiles } from "./app-lockfiles.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
@@ -18,6 +18,7 @@ import { migrateSource } from "./migrate-source.js";
 import { compilesToCommonJs } from "./typescript-module.js";
 import { readManifest } from "./read-manifest.js";
 import { encodeSource, readSource, type SourceEncoding } from "./source-text.js";
+import { renameSnapshotNumbers, snapshotNumberTarget } from "./probot-9-expectations.js";
 import { splitByteOrderMark } from "../helpers/byte-order-mark.js";
 import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
 import { SOURCE_EXTENSIONS } from "./parse-source.js";
@@ -125,6 +126,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     bases: basesOf(file),
     middlewareAtRoot,
     contentsPathSlashes,
+    probot9Client: contentsPathSlashes,
     commonJsTypeScript,
   });
   for (const [file, before] of texts) {
@@ -172,6 +174,17 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   probotDependencies.report(moved);
   record("package.json", bom + manifest, { ...moved, code: bom + moved.code });
   for (const [file, before, after] of sources) record(file, before, after);
+  if (contentsPathSlashes) {
+    const sourceOf = (file: string) => texts[byFile.get(file) ?? -1]?.[1];
+    for (const file of await findSnapshotFiles(directory)) {
+      report.scanned++;
+      const { text: before, encoding } = await readSource(join(directory, file));
+      encodings.set(file, encoding);
+      const testFile = file.replace(/(^|\/)__snapshots__\/([^/]+)\.snap$/, "$1$2");
+      const target = snapshotNumberTarget(testFile, sourceOf(testFile));
+      if (target) record(file, before, { ...renameSnapshotNumbers(before, target), problems: [] });
+    }
+  }
   for (const file of await findCommandFiles(directory)) {
     report.scanned++;
     const { text: before, encoding } = await readSource(join(directory, file));

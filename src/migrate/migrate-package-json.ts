@@ -216,8 +216,10 @@ function reportProbot9(range: unknown, line: number | undefined, log: SourceLog)
       `probot@${range}: before Probot 10, context.issue() gave { owner, repo, number }; here it gives issue_number ` +
       "in place of number, as Probot 10 to 14 (app migrate renamed the reads of number in the code)",
     hint:
-      "Tests that record what a client double was called with (jest snapshots, toHaveBeenCalledWith) still expect " +
-      "number: check that issue_number is the only difference, then update them (jest -u for snapshots).",
+      "app migrate renamed number where a test expects it of the client's issues and pulls methods (jest's call " +
+      "matchers, mock.calls, snapshots of a test file that snapshots no pulls method). Where a test records it " +
+      "another way (sinon, inline snapshots, a double of its own), check that issue_number is the only difference, " +
+      "then update it (jest -u for snapshots).",
   });
 }
 

@@ -11,6 +11,7 @@ import { collectIdentifierNames } from "./identifier-roles.js";
 import { renameImportedNames } from "./rename-imported-names.js";
 import { bindMissingImports } from "./missing-import-names.js";
 import { renameOptionKeys } from "./rename-option-keys.js";
+import { renameExpectedNumbers } from "./probot-9-expectations.js";
 import { renameTypedOptionKeys } from "./rename-typed-options.js";
 import { renameClientMembers } from "./rename-client-members.js";
 import { reportExpressRoutes } from "./report-express-routes.js";
@@ -66,6 +67,11 @@ export type MigrateSourceOptions = {
    */
   contentsPathSlashes?: boolean | undefined;
   /**
+   * The app's probot admits no Probot 10: its client took `number` for the issue or pull request, which its
+   * suite's expectations of client doubles record (probot-9-expectations.ts).
+   */
+  probot9Client?: boolean | undefined;
+  /**
    * The app's TypeScript compiles to CommonJS (typescript-module.ts): a `.ts` file's imports are
    * `require()` calls once compiled, so a name gh-app-kit lacks does not keep the file from loading.
    */
@@ -86,7 +92,8 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   const loadedExports = options.loadedExports ?? new Set<string>();
   const contentsPathSlashes = Boolean(options.contentsPathSlashes);
   const nockPaths = contentsPathSlashes && /\bnock\b/.test(code) && code.includes("/contents/");
-  if (routerParams.length + loadedExports.size === 0 && !CANDIDATE.test(code) && !nockPaths)
+  const expectedNumbers = Boolean(options.probot9Client) && /\bexpect\s*\(/.test(code) && /\bnumber\b/.test(code);
+  if (routerParams.length + loadedExports.size === 0 && !CANDIDATE.test(code) && !nockPaths && !expectedNumbers)
     return { code, changes: [], problems: [] };
   if (holdsProbot(code)) {
     // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
@@ -107,6 +114,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
       bases,
       middlewareAtRoot,
       nockPaths,
+      expectedNumbers,
       commonJsTypeScript,
     });
   } catch (error) {
@@ -163,6 +171,7 @@ type TreeOptions = {
   bases: BaseClassMembers | undefined;
   middlewareAtRoot: boolean;
   nockPaths: boolean;
+  expectedNumbers: boolean;
   commonJsTypeScript: boolean;
 };
 
@@ -198,6 +207,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   rewriteProbot9Context(ast, log);
   rewriteWildcardOn(ast, log);
   if (options.nockPaths) encodeNockContentsPaths(ast, log);
+  if (options.expectedNumbers) renameExpectedNumbers(ast, log);
   const loaded = reportAppFunctions(ast, log, loadedExports);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);
   reportOctokitRestTypes(ast, log);
