@@ -157,8 +157,11 @@ export function renameSnapshotNumbers(text: string, target: string): { code: str
   for (let index = 0; index < lines.length; index++) {
     const raw = lines[index] as string;
     const line = raw.replace(/\r$/, "");
-    if (!inString && /^exports\[`/.test(line)) {
+    // A snapshot's first line: a backtick inside a snapshot is escaped, so this is never a string's text.
+    if (/^exports\[`/.test(line)) {
       stack = [];
+      const value = line.indexOf("`] = `");
+      inString = value >= 0 && quotesLeaveOpen(line.slice(value + 6), false);
       continue;
     }
     const startsInString = inString;

@@ -168,3 +168,31 @@ describe("app migrate: the expectations of Probot 9 suites of what the client's 
     expect(files["test/__snapshots__/pulls.test.js.snap"]).to.equal(modern);
   });
 });
+
+describe("app migrate: a jest snapshot file written another way", () => {
+  it("reads a string snapshot that starts on its exports line, and CRLF line ends", async () => {
+    const snapshot = [
+      "// Jest Snapshot v1, https://goo.gl/fbAQLP",
+      "",
+      'exports[`a comment 1`] = `"first line',
+      'second line with a quote \\" and {"`;',
+      "",
+      "exports[`a comment 2`] = `",
+      "Object {",
+      '  "number": 7,',
+      '  "owner": "o",',
+      '  "repo": "r",',
+      "}",
+      "`;",
+      "",
+    ].join("\r\n");
+    const { files } = await migrated("^9.0.0", {
+      "__tests__/comment.test.ts":
+        "test('x', () => { expect(github.issues.createComment.mock.calls).toMatchSnapshot() })\n",
+      "__tests__/__snapshots__/comment.test.ts.snap": snapshot,
+    });
+    expect(files["__tests__/__snapshots__/comment.test.ts.snap"]).to.equal(
+      snapshot.replace('"number": 7', '"issue_number": 7'),
+    );
+  });
+});
