@@ -1,7 +1,7 @@
 import { visit } from "recast";
 import { parseWithBabel } from "./parse-source.js";
 import { keyName, lineOf } from "./source-types.js";
-import type { AnyNode, Change, Path, SourceWork } from "./source-types.js";
+import type { AnyNode, Change, SourceWork } from "./source-types.js";
 
 /**
  * Probot 9's `context.issue()` gave `{ owner, repo, number }`, and the code of that time gave `number` to
@@ -17,18 +17,31 @@ import type { AnyNode, Change, Path, SourceWork } from "./source-types.js";
  * Only for an app whose probot admits no Probot 10.
  */
 export function renameExpectedNumbers(ast: AnyNode, log: SourceWork): void {
+  const doubles = namedDoubles(ast);
+  const methodOf = (node: AnyNode) => clientMethod(node, doubles);
   visit(ast, {
     visitCallExpression(path) {
-      const target = expectedTarget(path as Path);
-      if (target) {
-        const node = path.node as AnyNode;
-        for (const argument of node.arguments as AnyNode[]) renameIn(argument, target, log);
+      const expected = expectedArguments(path.node as AnyNode, methodOf);
+      if (expected) for (const argument of expected.arguments) renameIn(argument, expected.target, log);
+      this.traverse(path);
+    },
+    visitMemberExpression(path) {
+      // `github.issues.createComment.mock.calls[0][0].number`: the key of what the double recorded.
+      const node = path.node as AnyNode;
+      const method = !node.computed && keyName(node.property) === "number" ? methodOf(node.object) : undefined;
+      if (method && RECORDED.has(method.rest[0] ?? "")) {
+        const target = numberTarget(method.area, method.name);
+        log.edits.rename(node.property, target);
+        log.changes.push({ line: lineOf(node.property), text: `${CHANGE} → ${target}` });
       }
       this.traverse(path);
     },
   });
 }
 
+const CHANGE = "Probot 9's number in a test's expectation of the client";
+
+/** Matchers given the double: jest's, and sinon-chai's (`expect(double).to.have.been.calledWith(...)`). */
 const CALL_MATCHERS = new Set([
   "toHaveBeenCalledWith",
   "toBeCalledWith",
@@ -36,45 +49,130 @@ const CALL_MATCHERS = new Set([
   "lastCalledWith",
   "toHaveBeenNthCalledWith",
   "nthCalledWith",
+  "calledWith",
+  "calledWithMatch",
+  "calledWithExactly",
+  "calledOnceWith",
+  "calledOnceWithExactly",
+  "alwaysCalledWith",
+  "alwaysCalledWithMatch",
 ]);
-const VALUE_MATCHERS = new Set(["toEqual", "toStrictEqual", "toMatchObject"]);
+/** Matchers given what the double recorded: jest's, chai's, and node:assert's (the expected value second). */
+const VALUE_MATCHERS = new Set(["toEqual", "toStrictEqual", "toMatchObject", "eql", "equal", "include", "contain"]);
+const ASSERTS = new Set(["deepEqual", "deepStrictEqual", "partialDeepStrictEqual", "equal", "strictEqual"]);
+/** What a double recorded: jest's and node:test's `mock.calls`, sinon's `args`, `firstCall`, `getCall(n)`. */
+const RECORDED = new Set(["mock", "calls", "args", "firstCall", "secondCall", "lastCall", "getCall", "getCalls"]);
 
-/** The key a matcher's expected parameters take: `expect(<client>.issues.<method>...).<matcher>(...)`. */
-function expectedTarget(path: Path): string | undefined {
-  const callee = (path.node as AnyNode).callee as AnyNode;
+type MethodOf = (node: AnyNode) => ClientMethod | undefined;
+
+/** The arguments of an expectation that stand for the parameters an issues or pulls double got, and their key. */
+function expectedArguments(node: AnyNode, methodOf: MethodOf): { arguments: AnyNode[]; target: string } | undefined {
+  const callee = node.callee as AnyNode;
   if (callee.type !== "MemberExpression" || callee.computed) return undefined;
   const matcher = keyName(callee.property) ?? "";
+  const args = node.arguments as AnyNode[];
   const subject = expectSubject(callee.object as AnyNode);
-  if (!subject) return undefined;
-  const method = clientMethod(subject);
-  if (!method) return undefined;
-  // A call matcher is given the double; a value matcher, what its mock recorded.
-  if (CALL_MATCHERS.has(matcher) ? method.rest.length > 0 : !VALUE_MATCHERS.has(matcher) || method.rest[0] !== "mock")
-    return undefined;
-  return numberTarget(method.area, method.name);
+  let method: ClientMethod | undefined;
+  let expected = args;
+  if (subject) {
+    // expect(X).toHaveBeenCalledWith(...), expect(X).to.have.been.calledWith(...), expect(X.mock.calls[0]).toEqual(...)
+    method = methodOf(subject.node);
+    const deep = subject.chain.includes("deep") || !["equal", "include", "contain"].includes(matcher);
+    if (!method || subject.chain.includes("not")) return undefined;
+    if (CALL_MATCHERS.has(matcher) ? method.rest.length > 0 : !VALUE_MATCHERS.has(matcher) || !deep) return undefined;
+    if (!CALL_MATCHERS.has(matcher) && !RECORDED.has(method.rest[0] ?? "")) return undefined;
+  } else if (CALL_MATCHERS.has(matcher) && isAssertObject(callee.object as AnyNode) && args[0]) {
+    // sinon.assert.calledWith(double, ...)
+    method = methodOf(args[0]);
+    if (!method || method.rest.length > 0) return undefined;
+    expected = args.slice(1);
+  } else if (CALL_MATCHERS.has(matcher)) {
+    // double.calledWith(...), as sinon's spies answer it
+    method = methodOf(callee.object as AnyNode);
+    if (!method || method.rest.length > 0) return undefined;
+  } else if (ASSERTS.has(matcher) && isAssertObject(callee.object as AnyNode) && args.length >= 2) {
+    // assert.deepStrictEqual(double.mock.calls[0].arguments[0], {...})
+    method = methodOf(args[0] as AnyNode);
+    if (!method || !RECORDED.has(method.rest[0] ?? "")) return undefined;
+    expected = args.slice(1, 2);
+  }
+  return method ? { arguments: expected, target: numberTarget(method.area, method.name) } : undefined;
 }
 
-/** `X` of `expect(X)`. */
-function expectSubject(node: AnyNode): AnyNode | undefined {
-  if (node.type !== "CallExpression" || node.callee.type !== "Identifier" || node.callee.name !== "expect")
-    return undefined;
-  return node.arguments.length === 1 ? (node.arguments[0] as AnyNode) : undefined;
+/** `assert`, `sinon.assert`, `t.assert`. */
+function isAssertObject(node: AnyNode): boolean {
+  return (
+    (node.type === "Identifier" && node.name === "assert") ||
+    (node.type === "MemberExpression" && keyName(node.property) === "assert")
+  );
 }
 
-/** `<x>.issues.<name>` (then `.mock.calls[0]`...): the area, method and what follows, outermost last. */
-function clientMethod(node: AnyNode): { area: string; name: string; rest: string[] } | undefined {
+/** `X` of `expect(X)...`, and the names of the chain after it (`to`, `have`, `been`, `deep`, `not`). */
+function expectSubject(node: AnyNode): { node: AnyNode; chain: string[] } | undefined {
   const chain: string[] = [];
   let current = node;
-  while (current.type === "MemberExpression") {
-    chain.unshift(current.computed ? "[]" : (keyName(current.property) ?? "?"));
+  while (current.type === "MemberExpression" && !current.computed) {
+    chain.unshift(keyName(current.property) ?? "");
     current = current.object as AnyNode;
   }
+  if (current.type !== "CallExpression" || current.callee.type !== "Identifier" || current.callee.name !== "expect")
+    return undefined;
+  return current.arguments.length >= 1 ? { node: current.arguments[0] as AnyNode, chain } : undefined;
+}
+
+type ClientMethod = { area: string; name: string; rest: string[] };
+
+/**
+ * `<x>.issues.<name>` (then `.mock.calls[0]`...), or a name the file gives as one (`issues: { createComment }`):
+ * the area, the method and the names that follow, outermost last.
+ */
+function clientMethod(node: AnyNode, doubles: ReadonlyMap<string, [string, string]>): ClientMethod | undefined {
+  const chain: string[] = [];
+  let current = node;
+  for (;;) {
+    if (current.type === "MemberExpression") {
+      chain.unshift(current.computed ? "[]" : (keyName(current.property) ?? "?"));
+      current = current.object as AnyNode;
+    } else if (current.type === "CallExpression" && current.callee.type === "MemberExpression") {
+      current = current.callee as AnyNode; // double.getCall(0).args[0]
+    } else break;
+  }
+  if (current.type === "Identifier") chain.unshift(current.name as string);
+  else if (current.type !== "ThisExpression") return undefined;
   const at = chain.findIndex((key) => key === "issues" || key === "pulls" || key === "pullRequests");
   const name = chain[at + 1];
-  // A double's own module (`issues.createComment`) needs the object before it: `github.issues...`, `octokit.issues...`.
-  if (at < 0 || !name || name === "[]" || (at === 0 && current.type !== "Identifier")) return undefined;
-  if (chain[at] === "pullRequests") return undefined;
-  return { area: chain[at] as string, name, rest: chain.slice(at + 2) };
+  if (at >= 0 && name && name !== "[]") {
+    // @octokit/rest 15's pullRequests: the code's number stays, so a test may expect either key.
+    if (chain[at] === "pullRequests") return undefined;
+    return { area: chain[at] as string, name, rest: chain.slice(at + 2) };
+  }
+  const named = current.type === "Identifier" ? doubles.get(current.name as string) : undefined;
+  return named ? { area: named[0], name: named[1], rest: chain.slice(1) } : undefined;
+}
+
+/** Names the file gives as a method of an issues or pulls double: `{ issues: { createComment } }`, `createComment: spy`. */
+function namedDoubles(ast: AnyNode): Map<string, [string, string]> {
+  const found = new Map<string, [string, string]>();
+  const ambiguous = new Set<string>();
+  visit(ast, {
+    visitObjectProperty(path) {
+      const node = path.node as AnyNode;
+      const area = node.computed ? undefined : keyName(node.key);
+      if ((area === "issues" || area === "pulls") && node.value.type === "ObjectExpression") {
+        for (const property of node.value.properties as AnyNode[]) {
+          const method = property.type === "ObjectProperty" && !property.computed ? keyName(property.key) : undefined;
+          if (!method || property.value.type !== "Identifier") continue;
+          const name = property.value.name as string;
+          const seen = found.get(name);
+          if (seen && (seen[0] !== area || seen[1] !== method)) ambiguous.add(name);
+          found.set(name, [area, method]);
+        }
+      }
+      this.traverse(path);
+    },
+  });
+  for (const name of ambiguous) found.delete(name);
+  return found;
 }
 
 function numberTarget(area: string, method: string): string {
@@ -98,7 +196,7 @@ function renameIn(node: AnyNode, target: string, log: SourceWork): void {
   } else if (
     node.type === "CallExpression" &&
     node.callee.type === "MemberExpression" &&
-    keyName(node.callee.property) === "objectContaining" &&
+    /^(objectContaining|match)$/.test(keyName(node.callee.property) ?? "") &&
     node.arguments.length === 1
   ) {
     renameIn(node.arguments[0] as AnyNode, target, log);
@@ -123,7 +221,7 @@ export function snapshotNumberTarget(file: string, testSource: string | undefine
       const callee = (path.node as AnyNode).callee as AnyNode;
       if (callee.type === "MemberExpression" && /Snapshot$/.test(keyName(callee.property) ?? "")) {
         const subject = expectSubject(callee.object as AnyNode);
-        const area = subject ? snapshotArea(subject) : undefined;
+        const area = subject ? snapshotArea(subject.node) : undefined;
         if (area !== undefined && area !== "issues") pulls = true;
       }
       this.traverse(path);

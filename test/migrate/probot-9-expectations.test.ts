@@ -169,6 +169,42 @@ describe("app migrate: the expectations of Probot 9 suites of what the client's 
   });
 });
 
+describe("app migrate: Probot 9 suites' expectations written with sinon, chai, node:assert and named doubles", () => {
+  it("rename number where the double is an issues or pulls method, and leave negated expectations", async () => {
+    const code = [
+      "const { Context } = require('probot')",
+      "const sinon = require('sinon')",
+      "const assert = require('node:assert')",
+      "const createComment = sinon.spy()",
+      "const merge = t.mock.fn()",
+      "const github = { issues: { createComment }, pulls: { merge } }",
+      "it('comments', async () => {",
+      "  sinon.assert.calledWith(createComment, { owner: 'o', repo: 'r', number: 1, body: 'hi' })",
+      "  sinon.assert.calledWith(github.pulls.merge, sinon.match({ number: 2 }))",
+      "  expect(createComment.calledWith({ number: 3 })).to.equal(true)",
+      "  expect(github.issues.createComment).to.have.been.calledWith({ number: 4 })",
+      "  expect(createComment.firstCall.args[0]).to.deep.equal({ number: 5 })",
+      "  expect(createComment.getCall(0).args[0]).to.eql({ number: 6 })",
+      "  assert.deepStrictEqual(merge.mock.calls[0].arguments[0], { number: 7 })",
+      "  expect(github.issues.createComment.mock.calls[0][0].number).toBe(8)",
+      "  expect(github.issues.createComment).not.toHaveBeenCalledWith({ number: 9 })",
+      "  expect(github.issues.createComment).to.not.have.been.calledWith({ number: 10 })",
+      "  expect(other.calledWith({ number: 11 })).to.equal(true)",
+      "})",
+      "",
+    ].join("\n");
+    const { files } = await migrated("9.0.0", { "test/index.test.js": code });
+    const expected = code
+      .replace("require('probot')", "require('gh-app-kit')")
+      .replace("number: 1,", "issue_number: 1,")
+      .replace("match({ number: 2 })", "match({ pull_number: 2 })")
+      .replace(/\{ number: ([3-6]) \}/g, "{ issue_number: $1 }")
+      .replace("{ number: 7 }", "{ pull_number: 7 }")
+      .replace("[0][0].number)", "[0][0].issue_number)");
+    expect(files["test/index.test.js"]).to.equal(expected);
+  });
+});
+
 describe("app migrate: a jest snapshot file written another way", () => {
   it("reads a string snapshot that starts on its exports line, and CRLF line ends", async () => {
     const snapshot = [
