@@ -289,6 +289,21 @@ describe("app migrate: Probot 9's number in an object of parameters spread into 
     expect(migrateSource("src/api.ts", migrated.code).code).to.equal(migrated.code);
   });
 
+  it("is reported, not renamed, when two blocks of the function declare the name", () => {
+    const code = FUNCTION([
+      "if (body) {",
+      "  const params = { number: 1 };",
+      "  await context.github.issues.createComment({ body, ...params });",
+      "} else {",
+      "  const params = { number: 2 };",
+      "  await context.github.issues.get({ ...params });",
+      "}",
+    ]);
+    const migrated = migrateSource("src/api.ts", code);
+    expect(migrated.code).to.equal(code.replace(/context\.github/g, "context.client"));
+    expect(migrated.problems.map((problem) => problem.line)).to.deep.equal([4]);
+  });
+
   it("is reported, not renamed, when the object is also read elsewhere or given to calls that want number", () => {
     const code = FUNCTION([
       "const params = { owner: 'o', repo: 'r', number: 1 };",
