@@ -36,6 +36,21 @@ export function renameExpectedNumbers(ast: AnyNode, log: SourceWork): void {
       }
       this.traverse(path);
     },
+    visitVariableDeclarator(path) {
+      // `const { number, body } = github.issues.createComment.mock.calls[0][0]`
+      const node = path.node as AnyNode;
+      const method = node.id.type === "ObjectPattern" && node.init ? methodOf(node.init) : undefined;
+      if (method && RECORDED.has(method.rest[0] ?? "")) {
+        const target = numberTarget(method.area, method.name);
+        for (const property of node.id.properties as AnyNode[]) {
+          if (property.type !== "ObjectProperty" || property.computed || keyName(property.key) !== "number") continue;
+          if (property.shorthand) log.edits.replace(property.key, `${target}: ${property.key.name as string}`);
+          else log.edits.replace(property.key, target);
+          log.changes.push({ line: lineOf(property), text: `${CHANGE} → ${target}` });
+        }
+      }
+      this.traverse(path);
+    },
   });
 }
 

@@ -187,6 +187,8 @@ describe("app migrate: Probot 9 suites' expectations written with sinon, chai, n
       "  expect(createComment.getCall(0).args[0]).to.eql({ number: 6 })",
       "  assert.deepStrictEqual(merge.mock.calls[0].arguments[0], { number: 7 })",
       "  expect(github.issues.createComment.mock.calls[0][0].number).toBe(8)",
+      "  const { number, body } = github.issues.createComment.mock.calls[0][0]",
+      "  const { number: pr } = merge.mock.calls[0].arguments[0]",
       "  expect(github.issues.createComment).not.toHaveBeenCalledWith({ number: 9 })",
       "  expect(github.issues.createComment).to.not.have.been.calledWith({ number: 10 })",
       "  expect(other.calledWith({ number: 11 })).to.equal(true)",
@@ -200,7 +202,9 @@ describe("app migrate: Probot 9 suites' expectations written with sinon, chai, n
       .replace("match({ number: 2 })", "match({ pull_number: 2 })")
       .replace(/\{ number: ([3-6]) \}/g, "{ issue_number: $1 }")
       .replace("{ number: 7 }", "{ pull_number: 7 }")
-      .replace("[0][0].number)", "[0][0].issue_number)");
+      .replace("[0][0].number)", "[0][0].issue_number)")
+      .replace("{ number, body }", "{ issue_number: number, body }")
+      .replace("{ number: pr }", "{ pull_number: pr }");
     expect(files["test/index.test.js"]).to.equal(expected);
   });
 });
