@@ -75,6 +75,8 @@ const CALL_MATCHERS = new Set([
 /** Matchers given what the double recorded: jest's, chai's, and node:assert's (the expected value second). */
 const VALUE_MATCHERS = new Set(["toEqual", "toStrictEqual", "toMatchObject", "eql", "equal", "include", "contain"]);
 const ASSERTS = new Set(["deepEqual", "deepStrictEqual", "partialDeepStrictEqual", "equal", "strictEqual"]);
+/** What tap's and ava's `t` compare with (`t.same(double.args[0][0], { ... })`, `t.like(...)`). */
+const TEST_ASSERTS = new Set(["same", "strictSame", "has", "hasStrict", "match", "deepEqual", "like"]);
 /** What a double recorded: jest's and node:test's `mock.calls`, sinon's `args`, `firstCall`, `getCall(n)`. */
 const RECORDED = new Set(["mock", "calls", "args", "firstCall", "secondCall", "lastCall", "getCall", "getCalls"]);
 
@@ -105,8 +107,12 @@ function expectedArguments(node: AnyNode, methodOf: MethodOf): { arguments: AnyN
     // double.calledWith(...), as sinon's spies answer it
     method = methodOf(callee.object as AnyNode);
     if (!method || method.rest.length > 0) return undefined;
-  } else if (ASSERTS.has(matcher) && isAssertObject(callee.object as AnyNode) && args.length >= 2) {
-    // assert.deepStrictEqual(double.mock.calls[0].arguments[0], {...})
+  } else if (
+    args.length >= 2 &&
+    ((ASSERTS.has(matcher) && isAssertObject(callee.object as AnyNode)) ||
+      (TEST_ASSERTS.has(matcher) && callee.object.type === "Identifier"))
+  ) {
+    // assert.deepStrictEqual(double.mock.calls[0].arguments[0], {...}), t.same(double.args[0][0], {...})
     method = methodOf(args[0] as AnyNode);
     if (!method || !RECORDED.has(method.rest[0] ?? "")) return undefined;
     expected = args.slice(1, 2);

@@ -169,7 +169,7 @@ describe("app migrate: the expectations of Probot 9 suites of what the client's 
   });
 });
 
-describe("app migrate: Probot 9 suites' expectations written with sinon, chai, node:assert and named doubles", () => {
+describe("app migrate: Probot 9 suites' expectations written with sinon, chai, node:assert, tap, ava and named doubles", () => {
   it("rename number where the double is an issues or pulls method, and leave negated expectations", async () => {
     const code = [
       "const { Context } = require('probot')",
@@ -189,6 +189,9 @@ describe("app migrate: Probot 9 suites' expectations written with sinon, chai, n
       "  expect(github.issues.createComment.mock.calls[0][0].number).toBe(8)",
       "  const { number, body } = github.issues.createComment.mock.calls[0][0]",
       "  const { number: pr } = merge.mock.calls[0].arguments[0]",
+      "  t.same(createComment.args[0][0], { number: 12 })",
+      "  t.like(github.pulls.merge.mock.calls[0][0], { number: 13 })",
+      "  t.same(other.args[0][0], { number: 14 })",
       "  expect(github.issues.createComment).not.toHaveBeenCalledWith({ number: 9 })",
       "  expect(github.issues.createComment).to.not.have.been.calledWith({ number: 10 })",
       "  expect(other.calledWith({ number: 11 })).to.equal(true)",
@@ -202,6 +205,8 @@ describe("app migrate: Probot 9 suites' expectations written with sinon, chai, n
       .replace("match({ number: 2 })", "match({ pull_number: 2 })")
       .replace(/\{ number: ([3-6]) \}/g, "{ issue_number: $1 }")
       .replace("{ number: 7 }", "{ pull_number: 7 }")
+      .replace("{ number: 12 }", "{ issue_number: 12 }")
+      .replace("{ number: 13 }", "{ pull_number: 13 }")
       .replace("[0][0].number)", "[0][0].issue_number)")
       .replace("{ number, body }", "{ issue_number: number, body }")
       .replace("{ number: pr }", "{ pull_number: pr }");
