@@ -57,6 +57,7 @@ export type { ReceiveApp, ReceiveOptions, ReceiveResult } from "./receive/receiv
 export { createNodeMiddleware } from "./server/create-node-middleware.js";
 export type { NodeMiddleware, NodeMiddlewareOptions } from "./server/create-node-middleware.js";
 export { createServer } from "./server/create-server.js";
+export { Server, type ProbotServerOptions } from "./server/probot-server.js";
 export type { AppServer, CreateServerOptions, ListenInfo, ServerStats } from "./server/create-server.js";
 export { createLambdaHandler } from "./server/create-lambda-handler.js";
 export type { LambdaHandler, LambdaHandlerOptions } from "./server/create-lambda-handler.js";

@@ -101,6 +101,18 @@ export type AppServer = {
   stats(): ServerStats;
 };
 
+/** What Probot's `Server` facade (probot-server.ts) reads of a server: its Node listener and HTTP server. */
+export type ServerInternals = {
+  listener: (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
+  httpServer: () => Server | undefined;
+};
+const internals = new WeakMap<AppServer, ServerInternals>();
+
+/** The Node parts of a server `createServer` made. */
+export function serverInternals(server: AppServer): ServerInternals {
+  return internals.get(server)!;
+}
+
 /**
  * The app's HTTP server: a Hono app served on Node by `@hono/node-server`,
  * except webhook deliveries, which take a fast path straight on Node's
@@ -164,7 +176,7 @@ export function createServer(options: CreateServerOptions): AppServer {
   let unhandledRejections = 0;
   let stopped: Promise<void> | undefined;
 
-  return {
+  const appServer: AppServer = {
     app,
     router,
     fetch: async (request) => router.fetch(request),
@@ -235,6 +247,8 @@ export function createServer(options: CreateServerOptions): AppServer {
       unhandledRejections,
     }),
   };
+  internals.set(appServer, { listener, httpServer: () => server });
+  return appServer;
 }
 
 /** The app's host; unset, 127.0.0.1 when deliveries can be forged (development secret) or in setup mode. */
