@@ -24,7 +24,7 @@ import { rewriteGitHubApiCalls } from "./github-api-calls.js";
 import { reportLoggerTarget } from "./report-logger-target.js";
 import { awaitWebhookMethods } from "./await-webhook-methods.js";
 import { rewriteLoadAnswers } from "./load-answer.js";
-import { migrateProbotInstanceMembers, reportProbotRun } from "./probot-server-members.js";
+import { migrateProbotInstanceMembers, reportProbotRun, reportServerExpressApp } from "./probot-server-members.js";
 import { rewriteWildcardOn } from "./wildcard-on.js";
 import { encodeNockContentsPaths } from "./nock-contents-paths.js";
 import { reportApplicationRouter } from "./report-application-router.js";
@@ -203,6 +203,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameOptionKeys(calls, log, { code, middlewareAtRoot: options.middlewareAtRoot });
   rewriteGitHubApiCalls(calls, code, log);
   migrateProbotInstanceMembers(ast, calls, log);
+  reportServerExpressApp(ast, calls, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
   rewriteWildcardOn(ast, log);

@@ -84,6 +84,7 @@ export const EXPORT_RENAMES = table<string>({
   GitHubAPI: "AppClient",
   LoggerWithTarget: "DeprecatedLogger",
   ApplicationFunction: "DeprecatedApplicationFunction",
+  ServerOptions: "ProbotServerOptions",
 });
 
 /** What the report adds to a rename whose target behaves differently from the Probot name. */
@@ -97,6 +98,8 @@ export const RENAME_NOTES = table<string>({
   ApplicationFunction:
     "Probot's shape, (app, options) => ...; gh-app-kit's ApplicationFunction takes ({ app, getRouter }) => ...",
   LoggerWithTarget: "Probot 9's type of app.log and context.log, from probot/lib/wrap-logger",
+  ServerOptions:
+    "the options of Probot's Server, with its Probot class; gh-app-kit's ServerOptions are the server's settings alone",
   GitHubAPI:
     "Probot 9's client, as a type and as a factory: GitHubAPI(options) is new AppClient(options), and GitHubAPI({ Octokit: X, ... }) is new X({ ... })",
 });
@@ -130,12 +133,10 @@ export const PULL_RENAMES = table<string>({ number: "pull_number", issue: "pullR
 export const GRAPHQL_RENAMES = table<string>({ query: "graphql" });
 export const MILESTONE_RENAMES = table<string>({ number: "milestone_number" });
 
-export const MISSING_EXPORTS = table<string>({
-  Server:
-    "gh-app-kit has no Server class: start the server with `app run`, or build one with createServer() (docs/server.md).",
-});
+/** Names probot exports that gh-app-kit has not, with what to do instead (none today: Probot's Server is here too). */
+export const MISSING_EXPORTS = table<string>({});
 
-/** A name probot exports that gh-app-kit neither has nor renames (`Server`, or one it never had). */
+/** A name probot exports that gh-app-kit neither has nor renames. */
 export function isMissingExport(name: string): boolean {
   return MISSING_EXPORTS[name] !== undefined || (EXPORT_RENAMES[name] === undefined && !FRAMEWORK_EXPORTS.has(name));
 }
@@ -235,6 +236,7 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "Parameters",
   "PRIMARY_RATE_LIMIT_RETRIES",
   "PRIVATE_KEY_HINT",
+  "ProbotServerOptions",
   "receive",
   "ReceiveApp",
   "ReceiveOptions",
@@ -249,6 +251,7 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "RunOptions",
   "RunOverrides",
   "SECONDARY_RATE_LIMIT_RETRIES",
+  "Server",
   "ServerOptions",
   "ServerStats",
   "State",

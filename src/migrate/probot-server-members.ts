@@ -104,3 +104,32 @@ function reportBunyanLevel(path: Path, name: string, log: SourceWork): void {
     hint: `Write ${name}.log.level = "fatal" to set it, and read ${name}.log.level to get it.`,
   });
 }
+
+const EXPRESS_APP_HINT =
+  "Add routes with server.router(path), a Hono router (router.get(path, (c) => c.text(...))); or serve " +
+  "server.expressApp from an Express app of your own (expressApp.use(server.expressApp)) and keep its Express calls there.";
+
+/**
+ * Probot 11 to 14's `server.expressApp` was an Express app; gh-app-kit's Server (probot-server.ts) has a Node
+ * request listener there, which hosts take as they took Express (`http.createServer(server.expressApp)`, a
+ * serverless handler), but which has none of Express's methods: `expressApp.use(...)` and the like are reported.
+ */
+export function reportServerExpressApp(ast: AnyNode, calls: readonly CallSite[], log: SourceWork): void {
+  const made = namesMadeBy(calls, new Set(["Server"]));
+  if (made.size === 0) return;
+  visit(ast, {
+    visitCallExpression(path) {
+      this.traverse(path);
+      const callee = (path.node as AnyNode).callee as AnyNode;
+      const holder = callee.type === "MemberExpression" && !callee.computed ? (callee.object as AnyNode) : undefined;
+      if (holder?.type !== "MemberExpression" || holder.computed || memberKey(holder) !== "expressApp") return;
+      const server = holder.object as AnyNode;
+      if (server.type !== "Identifier" || !made.has(server.name as string)) return;
+      log.problems.push({
+        line: lineOf(callee),
+        message: `calls ${server.name as string}.expressApp.${memberKey(callee) ?? ""}(), Express's: Probot's Server's expressApp was an Express app; gh-app-kit's is a Node request listener`,
+        hint: EXPRESS_APP_HINT,
+      });
+    },
+  });
+}

@@ -5,10 +5,11 @@ import { join } from "node:path";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
 
 // As tinacms/markdown-bot: TypeScript compiled to CommonJS (its tsconfig says "module": "commonjs",
-// its package.json no "type": "module") whose server imports Probot's Server by name. Compiled, the
-// import is a require(): Server is undefined and only `new Server(...)` fails; the file still loads.
+// its package.json no "type": "module") whose server imported Probot's Server by name, when gh-app-kit
+// had none (it has now): a name gh-app-kit lacks. Compiled, the import is a require(): the name is
+// undefined and only the code using it fails; the file still loads.
 const SERVER =
-  'import { Probot, Server } from "probot";\nexport const server = new Server({ Probot: Probot.defaults({}) });\n';
+  'import { Probot, Stats } from "probot";\nexport const server = new Stats({ Probot: Probot.defaults({}) });\n';
 const TSCONFIG =
   '{\n  "compilerOptions": {\n    /* Basic Options */\n    "target": "es2019",\n    "module": "commonjs" /* what tsc emits */,\n    "outDir": "./lib",\n  },\n}\n';
 
@@ -28,13 +29,13 @@ async function report(manifest: object, tsconfig: string | undefined, file = "sr
 
 const CJS = { name: "bot", dependencies: { probot: "^12.3.1" } };
 
-describe("app migrate: Probot's Server imported by name in TypeScript that compiles to CommonJS", () => {
+describe("app migrate: a name gh-app-kit lacks imported in TypeScript that compiles to CommonJS", () => {
   it("is reported without saying the file fails to load (its import is a require once compiled)", async () => {
     const messages = await report(CJS, TSCONFIG);
-    const server = messages.filter((m) => /Server/.test(m));
+    const server = messages.filter((m) => /Stats/.test(m));
     expect(server).to.have.length(1);
     expect(server[0]).not.to.match(/fails to load as a whole/);
-    expect(server[0]).to.match(/uses Probot's Server/);
+    expect(server[0]).to.match(/Stats from "probot", which gh-app-kit does not export/);
   });
 
   it("still says so where the package is an ES module, or the file is .mts", async () => {

@@ -114,25 +114,25 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
   [
     "what does not exist here is reported and left",
     "index.js",
-    'const { Server, Probot, somethingElse } = require("probot");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\n',
-    'const { Server, App, somethingElse } = require("gh-app-kit");\nconst { Context } = require("gh-app-kit");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\n',
-    ["Probot's Server", "somethingElse", "probot/lib/x", "adapter-aws-lambda-serverless"],
+    'const { Stats, Probot, somethingElse } = require("probot");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\n',
+    'const { Stats, App, somethingElse } = require("gh-app-kit");\nconst { Context } = require("gh-app-kit");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\n',
+    ['Stats from "probot"', "somethingElse", "probot/lib/x", "adapter-aws-lambda-serverless"],
   ],
   [
-    // godaddy/pullie on Probot 11: its ES module test imported Server with Probot, and mocha, which
+    // godaddy/pullie on Probot 11: its ES module test imported Stats with Probot, and mocha, which
     // loads every test file in one process, then ran none of them.
     "in a JavaScript ES module, names that do not exist here are read from the module's namespace, so the file loads",
     "test/index.test.mjs",
-    "import { Server, Probot, somethingElse as other } from 'probot';\nimport { Server as S } from 'probot'\nnew Server({ Probot });\n",
-    "import { App } from 'gh-app-kit';\nimport * as ghAppKit from 'gh-app-kit';\nconst { Server, somethingElse: other } = ghAppKit;\nimport {  } from 'gh-app-kit'\nimport * as ghAppKit2 from 'gh-app-kit'\nconst { Server: S } = ghAppKit2\nnew Server({ Probot: App });\n",
-    ["Probot's Server", 'somethingElse from "probot"', "Probot's Server"],
+    "import { Stats, Probot, somethingElse as other } from 'probot';\nimport { Stats as S } from 'probot'\nnew Stats({ Probot });\n",
+    "import { App } from 'gh-app-kit';\nimport * as ghAppKit from 'gh-app-kit';\nconst { Stats, somethingElse: other } = ghAppKit;\nimport {  } from 'gh-app-kit'\nimport * as ghAppKit2 from 'gh-app-kit'\nconst { Stats: S } = ghAppKit2\nnew Stats({ Probot: App });\n",
+    ['Stats from "probot"', 'somethingElse from "probot"', 'Stats from "probot"'],
   ],
   [
     "in TypeScript, or beside a default import, they stay in the import, and the report says the file fails to load",
     "test/index.test.ts",
-    "import { Server, Probot } from 'probot';\nimport type { Server as S } from 'probot';\n",
-    "import { Server, App } from 'gh-app-kit';\nimport type { Server as S } from 'gh-app-kit';\n",
-    ["Probot's Server, imported by name: this ES module then fails to load", "Probot's Server"],
+    "import { Stats, Probot } from 'probot';\nimport type { Stats as S } from 'probot';\n",
+    "import { Stats, App } from 'gh-app-kit';\nimport type { Stats as S } from 'gh-app-kit';\n",
+    ['Stats from "probot"', 'Stats from "probot"'],
   ],
   [
     "Probot.defaults(options) becomes App.defaults, its option keys renamed as new Probot's",

@@ -78,3 +78,58 @@ describe("app migrate: Probot 7 to 10's instance that was its own server", () =>
     expect(migrateSource("index.js", `const { Probot } = require('probot')\n${code}`).problems).to.deep.equal([]);
   });
 });
+
+// Probot 11 to 14's Server, as Probot's docs ("Run Probot programmatically") and tinacms/markdown-bot
+// write it. gh-app-kit has a Server of the same shape now: the names stay, Probot's class is App.
+describe("app migrate: Probot 11 to 14's Server", () => {
+  const SERVER = [
+    'import { Probot, Server, ServerOptions } from "probot";',
+    "const options: ServerOptions = {",
+    "  webhookProxy: process.env.WEBHOOK_PROXY_URL,",
+    "  Probot: Probot.defaults({ appId: process.env.APP_ID, privateKey: key, secret: process.env.WEBHOOK_SECRET }),",
+    "};",
+    "const server = new Server(options);",
+    "server.load(app).then(() => server.start());",
+    "",
+  ].join("\n");
+
+  it("keeps Server, takes Probot's class as App and its options type as ProbotServerOptions, with nothing to do by hand", () => {
+    const result = migrateSource("src/server.ts", SERVER);
+    expect(result.code).to.equal(
+      SERVER.replace(
+        'import { Probot, Server, ServerOptions } from "probot";',
+        'import { App, Server, ProbotServerOptions } from "gh-app-kit";',
+      )
+        .replace("const options: ServerOptions", "const options: ProbotServerOptions")
+        .replace("Probot: Probot.defaults", "Probot: App.defaults"),
+    );
+    expect(result.problems).to.deep.equal([]);
+  });
+
+  it("in a JavaScript ES module, imports Server by name, as it exists", () => {
+    const code = "import { Server, Probot } from 'probot';\nexport const server = new Server({ Probot });\n";
+    const result = migrateSource("server.mjs", code);
+    expect(result.code).to.equal(
+      "import { Server, App } from 'gh-app-kit';\nexport const server = new Server({ Probot: App });\n",
+    );
+    expect(result.problems).to.deep.equal([]);
+  });
+
+  it("reports what an app does with expressApp as Express's, which here is a Node request listener", () => {
+    const code = [
+      "const { Probot, Server } = require('probot')",
+      "const server = new Server({ Probot })",
+      "server.expressApp.use(express.static('public'))",
+      "module.exports = server.expressApp",
+      "",
+    ].join("\n");
+    const result = migrateSource("index.js", code);
+    expect(result.problems.map((problem) => [problem.line, problem.message])).to.deep.equal([
+      [
+        3,
+        "calls server.expressApp.use(), Express's: Probot's Server's expressApp was an Express app; gh-app-kit's is a Node request listener",
+      ],
+    ]);
+    expect(result.problems[0]?.hint).to.include("server.router(path)");
+  });
+});

@@ -114,8 +114,8 @@ describe("migrateSource: layout and syntax", () => {
     [
       "a name gh-app-kit lacks, read from its namespace in an ES module",
       "test/index.test.mjs",
-      'import { Server, Probot } from "probot";\nexport const s = new Server({ Probot });\n',
-      'import { App } from "gh-app-kit";\nimport * as ghAppKit from "gh-app-kit";\nconst { Server } = ghAppKit;\nexport const s = new Server({ Probot: App });\n',
+      'import { Stats, Probot } from "probot";\nexport const s = new Stats({ Probot });\n',
+      'import { App } from "gh-app-kit";\nimport * as ghAppKit from "gh-app-kit";\nconst { Stats } = ghAppKit;\nexport const s = new Stats({ Probot: App });\n',
     ],
     [
       "Probot 12's default webhook path given to createNodeMiddleware",
