@@ -104,6 +104,8 @@ const MIGRATION_NAMES = new Set([
   "run",
   // Probot 7 to 9's client.query() → client.graphql()
   "graphql",
+  // Probot's ServerOptions, the options of its Server → ProbotServerOptions
+  "ProbotServerOptions",
 ]);
 
 /** Identifier names in `code` (undefined when it does not parse). */
