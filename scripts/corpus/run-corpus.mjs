@@ -105,7 +105,9 @@ async function tarball(opts) {
 
 async function bring(app, opts, logFile) {
   const src = path.join(opts.work, app.id, "src");
-  if (!existsSync(path.join(src, ".commit")) || readFileSync(path.join(src, ".commit"), "utf8") !== app.commit) {
+  // The copy is made again when the commit or its shape (a subdir alone, or the whole tree) changes.
+  const mark = app.monorepo && app.subdir ? `${app.commit} whole tree` : app.commit;
+  if (!existsSync(path.join(src, ".commit")) || readFileSync(path.join(src, ".commit"), "utf8") !== mark) {
     const cacheDir = path.join(opts.work, "git");
     const why =
       (await checkout(app, { ...opts, dest: src, logFile, cacheDir })) ??
@@ -117,7 +119,7 @@ async function bring(app, opts, logFile) {
       })) ??
       dropDependencies(app, appFolder(app, src), { logFile });
     if (why) return { error: why };
-    writeFileSync(path.join(src, ".commit"), app.commit);
+    writeFileSync(path.join(src, ".commit"), mark);
   }
   return { src };
 }
