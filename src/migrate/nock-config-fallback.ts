@@ -5,6 +5,11 @@ import { lineOf, type AnyNode, type Path, type SourceWork } from "./source-types
 const CHANGE =
   "nock: the owner's .github repository answered 404 too, which context.config() reads since Probot 9.3 when the repository has no file";
 
+const TEMPLATE_PROBLEM =
+  "answers a config file 404 through a path written as a template: since Probot 9.3, context.config() then reads the same file in the owner's .github repository, which this suite does not answer";
+const TEMPLATE_HINT =
+  "Answer it too on the same chain: .get(`/repos/${owner}/.github/contents/.github%2F${file}`).reply(404).";
+
 /** `/repos/<owner>/<repo>/contents/.github/<file>` (its slashes as they are, or `%2F`), no query. */
 const CONFIG_PATH = /^\/repos\/([^/]+)\/([^/]+)\/contents\/\.github(?:\/|%2F)([^?]+)$/i;
 
@@ -26,6 +31,19 @@ export function answerOwnerConfigRepo(ast: AnyNode, log: SourceWork): void {
       const node = path.node as AnyNode;
       const callee = node.callee as AnyNode;
       const first = (node.arguments as AnyNode[])[0];
+      if (
+        callee.type === "MemberExpression" &&
+        !callee.computed &&
+        callee.property.name === "get" &&
+        first?.type === "TemplateLiteral" &&
+        (first.expressions as AnyNode[]).length > 0 &&
+        isNockChain(callee.object as AnyNode, scopes) &&
+        replyOf(path as Path)
+      ) {
+        const text = (first.quasis as AnyNode[]).map((quasi) => quasi.value.raw as string).join("${}");
+        if (/\/contents\/\.github(?:\/|%2F)/i.test(text) && !/^\/repos\/[^/]+\/\.github\//i.test(text))
+          log.problems.push({ line: lineOf(first), message: TEMPLATE_PROBLEM, hint: TEMPLATE_HINT });
+      }
       if (
         callee.type === "MemberExpression" &&
         !callee.computed &&

@@ -26,7 +26,10 @@ async function migrated(
     expect(again.diff, "a second run changes nothing").to.equal("");
     return {
       code: await readFile(join(dir, "index.test.js"), "utf8"),
-      report: entry?.changes.map((change) => `${change.line} ${change.text}`) ?? [],
+      report: [
+        ...(entry?.changes.map((change) => `${change.line} ${change.text}`) ?? []),
+        ...(entry?.problems.map((problem) => `${problem.line} ${problem.message}`) ?? []),
+      ],
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -53,6 +56,22 @@ const CHANGE =
   "nock: the owner's .github repository answered 404 too, which context.config() reads since Probot 9.3 when the repository has no file";
 
 describe("app migrate: a config file a Probot 6 to 9.2 suite answers 404 with nock", () => {
+  it("reports such a path written as a template, which it does not rewrite", async () => {
+    const source = [
+      "const nock = require('nock')",
+      "const { Probot } = require('probot')",
+      "const repo = 'o/r'",
+      "nock('https://api.github.com').get(`/repos/${repo}/contents/.github/app.yml`).reply(404)",
+      "module.exports = Probot",
+      "",
+    ].join("\n");
+    const { code, report } = await migrated("^7.0.0", source);
+    expect(code).to.include("get(`/repos/${repo}/contents/.github%2Fapp.yml`).reply(404)\n");
+    expect(report).to.include(
+      "4 answers a config file 404 through a path written as a template: since Probot 9.3, context.config() then reads the same file in the owner's .github repository, which this suite does not answer",
+    );
+  });
+
   it("answers the same file in the owner's .github repository 404 too, on the same chain", async () => {
     const { code, report } = await migrated("7.5.0", SUITE);
     expect(code).to.include(
