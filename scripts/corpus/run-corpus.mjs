@@ -11,7 +11,7 @@ import { changedFiles, compareParse, readSources } from "./lib/check-migrate.mjs
 import { run } from "./lib/proc.mjs";
 import { readResults, reporterArgs, runnerBin } from "./lib/results.mjs";
 import { describe, lostTests, printTable, readPreviousRow, replacer, summarizeReport } from "./lib/report.mjs";
-import { checkout, dropDependencies, replaceGitDependencies } from "./lib/source.mjs";
+import { appFolder, checkout, dropDependencies, replaceGitDependencies } from "./lib/source.mjs";
 import { install, readStaleLockfile } from "./lib/install.mjs";
 import { HELP } from "./lib/help.mjs";
 
@@ -105,19 +105,21 @@ async function tarball(opts) {
 
 async function bring(app, opts, logFile) {
   const src = path.join(opts.work, app.id, "src");
-  if (!existsSync(path.join(src, ".commit")) || readFileSync(path.join(src, ".commit"), "utf8") !== app.commit) {
+  // The copy is made again when the commit or its shape (a subdir alone, or the whole tree) changes.
+  const mark = app.monorepo && app.subdir ? `${app.commit} whole tree` : app.commit;
+  if (!existsSync(path.join(src, ".commit")) || readFileSync(path.join(src, ".commit"), "utf8") !== mark) {
     const cacheDir = path.join(opts.work, "git");
     const why =
       (await checkout(app, { ...opts, dest: src, logFile, cacheDir })) ??
-      (await replaceGitDependencies(app, src, {
+      (await replaceGitDependencies(app, appFolder(app, src), {
         ...opts,
         logFile,
         cacheDir,
         tarballs: path.join(opts.work, "deps"),
       })) ??
-      dropDependencies(app, src, { logFile });
+      dropDependencies(app, appFolder(app, src), { logFile });
     if (why) return { error: why };
-    writeFileSync(path.join(src, ".commit"), app.commit);
+    writeFileSync(path.join(src, ".commit"), mark);
   }
   return { src };
 }
@@ -179,14 +181,16 @@ async function runApp(app, opts) {
     return { ...row, error: brought.error };
   }
   for (const phase of opts.phases) {
-    const dir = path.join(base, phase);
+    // The app's own folder in the copy: `subdir` inside the whole tree of a `monorepo` entry.
+    const tree = path.join(base, phase);
+    const dir = appFolder(app, tree);
     const logFile = path.join(base, `${phase}.log`);
     rmSync(logFile, { force: true });
-    copyOf(brought.src, dir);
+    copyOf(brought.src, tree);
     process.stderr.write(`${app.id}: ${phase}...\n`);
     if (phase === "migrated") {
       // As a user who has installed the app: the baseline's node_modules in place while it migrates (its typescript).
-      const installed = path.join(base, "baseline", "node_modules");
+      const installed = path.join(appFolder(app, path.join(base, "baseline")), "node_modules");
       const linked = opts.installed && existsSync(installed);
       if (linked) symlinkSync(installed, path.join(dir, "node_modules"), "dir");
       const m = await migrate(dir, opts, logFile);
@@ -228,8 +232,8 @@ async function checkMigrate(app, opts) {
   const row = { id: app.id, repo: app.repo, commit: app.commit.slice(0, 7), framework: opts.framework };
   const brought = await bring(app, opts, path.join(base, "checkout.log"));
   if (brought.error) return { ...row, error: brought.error };
-  const dir = path.join(base, "check");
-  copyOf(brought.src, dir);
+  const dir = appFolder(app, path.join(base, "check"));
+  copyOf(brought.src, path.join(base, "check"));
   const before = readSources(dir);
   const first = await migrate(dir, opts, logFile);
   const once = readSources(dir);

@@ -6,7 +6,7 @@ import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
 import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findOutsideLinks, findSnapshotFiles, findSourceFiles } from "./find-source-files.js";
-import { readAppLockfiles } from "./app-lockfiles.js";
+import { readAppLockfiles, type AppLockfiles } from "./app-lockfiles.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
 import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
 import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
@@ -120,12 +120,15 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const basesOf = baseClassMembers(findContextClasses(texts), fileOf);
   const middlewareAtRoot = probotBefore(manifest, 13);
   const contentsPathSlashes = probotBefore(manifest, 10);
+  const lockfiles = await readAppLockfiles(directory);
+  const configWithoutOwnerRepo = probotOlderThan(manifest, lockfiles, "9.3.0");
   const commonJsTypeScript = await compilesToCommonJs(directory, manifest);
   const sharedOf = (file: string) => ({
     aliases: aliasesOf(file),
     bases: basesOf(file),
     middlewareAtRoot,
     contentsPathSlashes,
+    configWithoutOwnerRepo,
     probot9Client: contentsPathSlashes,
     commonJsTypeScript,
   });
@@ -147,7 +150,6 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const importer = sources.find(([, , after]) =>
     after.changes.some((c) => [...ADAPTER_TARGETS].some((module) => c.text.includes(`→ "${module}"`))),
   );
-  const lockfiles = await readAppLockfiles(directory);
   let moved: SourceResult;
   let probotDependencies: Awaited<ReturnType<typeof findProbotDependencies>>;
   try {
@@ -353,6 +355,38 @@ function probotBefore(manifest: string, major: number): boolean {
       typeof range === "string" && semver.validRange(range) !== null && !semver.intersects(range, `>=${major}.0.0`)
     );
   });
+}
+
+/**
+ * The Probot the app runs is older than `version`: its range admits none as new, or its lock
+ * (package-lock.json, npm-shrinkwrap.json or yarn.lock) places an older one. Before 9.3,
+ * context.config() read no file of the owner's `.github` repository.
+ */
+function probotOlderThan(manifest: string, lockfiles: AppLockfiles, version: string): boolean {
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(manifest) as Record<string, unknown>;
+  } catch {
+    return false; // reported with package.json
+  }
+  const ranges = DEPENDENCY_FIELDS.map((field) => ((pkg[field] as Record<string, unknown> | null) ?? {})["probot"]);
+  const declared = ranges.filter((range): range is string => typeof range === "string");
+  if (declared.length === 0) return false;
+  if (declared.some((range) => semver.validRange(range) !== null && !semver.intersects(range, `>=${version}`)))
+    return true;
+  const locked = lockedProbot(lockfiles);
+  return locked !== undefined && semver.lt(locked, version);
+}
+
+/** The version of probot the app's lock places at its top level, if it names one. */
+function lockedProbot({ npm, yarn }: AppLockfiles): string | undefined {
+  const lock = npm?.lock;
+  const fromNpm = lock?.packages?.["node_modules/probot"]?.version ?? lock?.dependencies?.["probot"]?.version;
+  if (typeof fromNpm === "string" && semver.valid(fromNpm)) return fromNpm;
+  if (yarn === undefined) return undefined;
+  // yarn 1: `probot@^9.2.10:` (or `"probot@^9.2.10", "probot@^9.2.0":`), then `  version "9.2.10"`.
+  const entry = /^"?probot@[^\n]*:\r?\n\s+version:? "?([^"\s]+)"?/m.exec(yarn);
+  return entry && semver.valid(entry[1]) ? entry[1] : undefined;
 }
 
 function hasExtensions(manifest: string): boolean {

@@ -26,6 +26,7 @@ import { awaitWebhookMethods } from "./await-webhook-methods.js";
 import { rewriteLoadAnswers } from "./load-answer.js";
 import { migrateProbotInstanceMembers, reportProbotRun, reportServerExpressApp } from "./probot-server-members.js";
 import { rewriteWildcardOn } from "./wildcard-on.js";
+import { answerOwnerConfigRepo } from "./nock-config-fallback.js";
 import { encodeNockContentsPaths } from "./nock-contents-paths.js";
 import { reportApplicationRouter } from "./report-application-router.js";
 import {
@@ -67,6 +68,11 @@ export type MigrateSourceOptions = {
    */
   contentsPathSlashes?: boolean | undefined;
   /**
+   * The app's Probot is older than 9.3: its context.config() read no file of the owner's `.github`
+   * repository, which its suite's nock interceptors did not answer (nock-config-fallback.ts).
+   */
+  configWithoutOwnerRepo?: boolean | undefined;
+  /**
    * The app's probot admits no Probot 10: its client took `number` for the issue or pull request, which its
    * suite's expectations of client doubles record (probot-9-expectations.ts).
    */
@@ -92,8 +98,15 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   const loadedExports = options.loadedExports ?? new Set<string>();
   const contentsPathSlashes = Boolean(options.contentsPathSlashes);
   const nockPaths = contentsPathSlashes && /\bnock\b/.test(code) && code.includes("/contents/");
+  const nockConfig = Boolean(options.configWithoutOwnerRepo) && /\bnock\b/.test(code) && code.includes("/contents/");
   const expectedNumbers = Boolean(options.probot9Client) && /\bexpect\s*\(/.test(code) && /\bnumber\b/.test(code);
-  if (routerParams.length + loadedExports.size === 0 && !CANDIDATE.test(code) && !nockPaths && !expectedNumbers)
+  if (
+    routerParams.length + loadedExports.size === 0 &&
+    !CANDIDATE.test(code) &&
+    !nockPaths &&
+    !nockConfig &&
+    !expectedNumbers
+  )
     return { code, changes: [], problems: [] };
   if (holdsProbot(code)) {
     // Build output (esbuild, webpack, ncc) with probot's own modules inside: renaming there breaks it.
@@ -114,6 +127,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
       bases,
       middlewareAtRoot,
       nockPaths,
+      nockConfig,
       expectedNumbers,
       commonJsTypeScript,
     });
@@ -171,6 +185,7 @@ type TreeOptions = {
   bases: BaseClassMembers | undefined;
   middlewareAtRoot: boolean;
   nockPaths: boolean;
+  nockConfig: boolean;
   expectedNumbers: boolean;
   commonJsTypeScript: boolean;
 };
@@ -208,6 +223,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   rewriteProbot9Context(ast, log);
   rewriteWildcardOn(ast, log);
   if (options.nockPaths) encodeNockContentsPaths(ast, log);
+  if (options.nockConfig) answerOwnerConfigRepo(ast, log);
   if (options.expectedNumbers) renameExpectedNumbers(ast, log);
   const loaded = reportAppFunctions(ast, log, loadedExports);
   const handoffs = reportExpressRoutes(ast, code, log, routerParams);

@@ -48,7 +48,7 @@ export function isContentsPathEncoding(from: unknown, to: unknown): boolean {
 }
 
 /** Names of variables given a `nock(...)` chain: `const scope = nock(api)`, `scope = nock(api).get(...)`. */
-function nockScopeNames(ast: AnyNode): Set<string> {
+export function nockScopeNames(ast: AnyNode): Set<string> {
   const names = new Set<string>();
   visit(ast, {
     visitVariableDeclarator(path) {
@@ -68,7 +68,7 @@ function nockScopeNames(ast: AnyNode): Set<string> {
 }
 
 /** `nock(...)`, a call chain from it, or a variable holding one. */
-function isNockChain(node: AnyNode, scopes: ReadonlySet<string>): boolean {
+export function isNockChain(node: AnyNode, scopes: ReadonlySet<string>): boolean {
   let current: AnyNode | undefined = node;
   while (current) {
     if (current.type === "TSNonNullExpression" || current.type === "TSAsExpression") current = current.expression;

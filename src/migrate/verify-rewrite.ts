@@ -25,6 +25,7 @@ import { packageOf } from "./package-name.js";
 import { isWebhookMethodCall } from "./await-webhook-methods.js";
 import { isLoadAnswerRewrite, isLoadCalledDirectly } from "./load-answer.js";
 import { isWildcardOnRewrite } from "./wildcard-on.js";
+import { withoutOwnerConfigAnswer } from "./nock-config-fallback.js";
 import { isContentsPathEncoding } from "./nock-contents-paths.js";
 import { PROBOT_INSTANCE_RENAMES } from "./probot-server-members.js";
 
@@ -151,6 +152,9 @@ function compare(a: unknown, b: unknown, allow: Allowed, holder?: AnyNode): stri
     if (inner.type !== y.type) return compare(x, inner, allow, holder);
   }
   if (isGitHubApiCall(x, y)) return compareGitHubApiCall(x, y, allow);
+  // nock(api).get(config).reply(404) → ….reply(404).get(<owner's .github>).reply(404) (nock-config-fallback.ts).
+  const answered = withoutOwnerConfigAnswer(x, y);
+  if (answered) return compare(x, answered, allow, holder);
   // webhooks.sign(p) → await webhooks.sign(p), in parentheses where a member of it is read (await-webhook-methods.ts).
   if (y.type === "AwaitExpression" && inEdit(x) && isWebhookMethodCall(x) && !x.extra?.parenthesized)
     return compare(x, y.argument, allow, holder);

@@ -28,8 +28,9 @@ export function findMirror(mirrors, repo) {
 
 /**
  * Writes the tree of `app.commit` into `dest` (made anew); with `app.subdir` (an app that is one
- * package of a monorepo), only that folder, as the root. Returns undefined, or a sentence saying
- * why it could not.
+ * package of a monorepo), only that folder, as the root, or with `app.monorepo` too, the whole tree
+ * (a package that reads its siblings' files), the app being `subdir` inside it (appFolder).
+ * Returns undefined, or a sentence saying why it could not.
  */
 export async function checkout(app, { mirrors, clone, dest, logFile, cacheDir }) {
   rmSync(dest, { recursive: true, force: true });
@@ -56,27 +57,34 @@ export async function checkout(app, { mirrors, clone, dest, logFile, cacheDir })
     }
   }
   const subdir = app.subdir?.replace(/\/+$/, "");
+  const whole = Boolean(app.monorepo && subdir);
   let missing;
   try {
-    missing = missingBlobs(gitDir, app.commit, subdir);
+    missing = missingBlobs(gitDir, app.commit, whole ? undefined : subdir);
   } catch (error) {
     return `${gitDir} is not a git directory with commit ${app.commit}: ${error.message.split("\n")[0]}`;
   }
   if (missing.length > 0) appendFileSync(logFile, `not in the mirror, left out: ${missing.join(", ")}\n`);
   const excludes = missing.map((file) => `:(exclude,literal)${file}`);
-  const strip = subdir ? subdir.split("/").length : 0;
+  const strip = subdir && !whole ? subdir.split("/").length : 0;
   const archive = await run(
     "sh",
     [
       "-c",
       'd="$1"; c="$2"; o="$3"; n="$4"; shift 4; git --git-dir="$d" archive --format=tar "$c" -- "$@" | tar -x --strip-components="$n" -C "$o"',
-    ].concat(["sh", gitDir, app.commit, dest, String(strip), subdir ?? ".", ...excludes]),
+    ].concat(["sh", gitDir, app.commit, dest, String(strip), whole ? "." : (subdir ?? "."), ...excludes]),
     { cwd: dest, logFile },
   );
-  if (archive.code !== 0 || !existsSync(path.join(dest, "package.json"))) {
+  if (archive.code !== 0 || !existsSync(path.join(appFolder(app, dest), "package.json"))) {
     return `could not read commit ${app.commit} of ${app.repo} from ${gitDir} (see ${logFile})`;
   }
   return undefined;
+}
+
+/** The app's own folder in a copy `dir` of its tree: `subdir` inside it for a `monorepo` entry, else `dir`. */
+export function appFolder(app, dir) {
+  const subdir = app.subdir?.replace(/\/+$/, "");
+  return app.monorepo && subdir ? path.join(dir, subdir) : dir;
 }
 
 /** Files of `commit` whose content the mirror lacks (snapshots may leave out very large files). */
