@@ -1,4 +1,4 @@
-import { migrateTapEsmLoader } from "./tap-esm-loader.js";
+import { migrateTapEsmLoader, reportEsmRequireHook } from "./tap-esm-loader.js";
 import semver from "semver";
 import { DEPENDENCY_FIELDS, findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { Declaration } from "./report-probot-dependencies.js";
@@ -127,6 +127,7 @@ export function migratePackageJson(
     }
   }
   if (changed && migrateTapEsmLoader(manifest, tapEsm, lineOfKey("tap"), log)) changed = true;
+  if (changed) reportEsmRequireHook(manifest, lineOfKey, log);
   if (changed) {
     const pins = applicablePins(manifest, overrides);
     addOverrides(manifest, pins, log);

@@ -48,6 +48,41 @@ export function migrateTapEsmLoader(
   return true;
 }
 
+/** `-r esm`, `--require esm`, `--require=esm` in a command line. */
+const ESM_HOOK_FLAG = /(?:^|\s)(?:-r|--require)(?:\s+|=)["']?esm["']?(?=\s|$)/;
+
+/**
+ * The same loader given to a runner by the app itself, to run its `import` statements: ava's and
+ * mocha's `require` in package.json, or `-r esm` in a script. It is what runs them, so it stays, and
+ * cannot read gh-app-kit's build: reported once, where it is.
+ */
+export function reportEsmRequireHook(
+  manifest: Record<string, unknown>,
+  lineOfKey: (key: string) => number | undefined,
+  log: SourceLog,
+): void {
+  const places: Array<[where: string, key: string]> = [];
+  for (const runner of ["ava", "mocha"]) {
+    const config = manifest[runner];
+    const required = isRecord(config) ? config.require : undefined;
+    if ((Array.isArray(required) ? required : [required]).includes("esm")) places.push([`${runner}'s require`, runner]);
+  }
+  const scripts = isRecord(manifest.scripts) ? manifest.scripts : {};
+  for (const [name, script] of Object.entries(scripts))
+    if (typeof script === "string" && ESM_HOOK_FLAG.test(script)) places.push([`script ${name}`, name]);
+  const [first] = places;
+  if (!first) return;
+  log.problems.push({
+    line: lineOfKey(first[1]),
+    message:
+      `${places.map(([where]) => where).join(", ")} loads the esm package as a require hook; its parser (2019) ` +
+      "cannot read gh-app-kit's build (optional chaining), so a module that loads gh-app-kit through it fails before it runs",
+    hint:
+      'Run the ES modules with Node itself (.mjs files, or "type": "module" in package.json) or a current compiler ' +
+      "(tsx, @babel/register) in place of esm, or write those files with require().",
+  });
+}
+
 /** The major of the tap the app declares (the lowest its range allows), or undefined. */
 function tapMajor(manifest: Record<string, unknown>): number | undefined {
   for (const field of ["devDependencies", "dependencies"]) {

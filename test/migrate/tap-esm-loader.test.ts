@@ -105,3 +105,33 @@ describe("app migrate: tap 12.5 to 14's esm loader", () => {
     }
   });
 });
+
+// The same loader, given to a runner by the app itself: `ava: { require: ["esm"] }`, `mocha -r esm`,
+// `node -r esm`, as apps of 2019 and 2020 wrote to run their `import` statements. It is what runs
+// them, so it stays; the migration says that it cannot read gh-app-kit.
+describe("app migrate: the esm package as a require hook", () => {
+  for (const [title, extra] of [
+    ["in ava's config", { ava: { require: ["esm"] } }],
+    ["in mocha's config", { mocha: { require: "esm" } }],
+    ["in a script (mocha -r esm)", { scripts: { test: "mocha -r esm 'test/**/*.test.js'" } }],
+    ["in a script (node --require=esm)", { scripts: { start: "node --require=esm index.js" } }],
+  ] as const) {
+    it(`is reported ${title}`, async () => {
+      const result = await migrated({
+        "package.json": manifest({ esm: "^3.2.25" }, extra),
+        "test/app.test.js": 'import { Probot } from "probot";\nexport const made = new Probot({});\n',
+      });
+      const reported = result.problems.filter((p) => p.includes("esm package"));
+      expect(reported, title).to.have.length(1);
+      expect(reported[0]).to.include("package.json");
+    });
+  }
+
+  it("is not reported where nothing loads it as a hook", async () => {
+    const result = await migrated({
+      "package.json": manifest({ esm: "^3.2.25" }, { scripts: { test: "mocha test/esm-free.js" } }),
+      "test/app.test.js": 'const { Probot } = require("probot");\n',
+    });
+    expect(result.problems.filter((p) => p.includes("esm package"))).to.deep.equal([]);
+  });
+});
