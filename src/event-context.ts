@@ -175,8 +175,11 @@ export class Context<P = unknown, N extends string = EventName> {
     return (this.payload as RepoPayload).sender?.type === "Bot";
   }
 
-  /** `{ owner, repo }` of the event's repository, merged with `object`. */
-  repo<T extends object = {}>(object?: T): { owner: string; repo: string } & T {
+  /**
+   * `{ owner, repo }` of the event's repository, merged with `object`. `T` unconstrained, as Probot's:
+   * a constraint would widen the literals a method asks for (`status: "in_progress"`) to `string`.
+   */
+  repo<T = {}>(object?: T): { owner: string; repo: string } & T {
     const repository = (this.payload as RepoPayload).repository;
     if (!repository) {
       throw new AppError(
@@ -190,13 +193,13 @@ export class Context<P = unknown, N extends string = EventName> {
   }
 
   /** `{ owner, repo, issue_number }` of the event's issue or pull request. */
-  issue<T extends object = {}>(object?: T): { owner: string; repo: string; issue_number: number } & T {
+  issue<T = {}>(object?: T): { owner: string; repo: string; issue_number: number } & T {
     // The number first, as Probot lists it (tests compare the object's JSON).
     return { issue_number: numberOf(this.payload), ...this.repo(object) };
   }
 
   /** `{ owner, repo, pull_number }` of the event's pull request. */
-  pullRequest<T extends object = {}>(object?: T): { owner: string; repo: string; pull_number: number } & T {
+  pullRequest<T = {}>(object?: T): { owner: string; repo: string; pull_number: number } & T {
     return { pull_number: numberOf(this.payload), ...this.repo(object) };
   }
 

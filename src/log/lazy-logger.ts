@@ -77,6 +77,8 @@ export function lazyLogger(level: string, create: () => pino.Logger): pino.Logge
         if (value !== undefined) return value;
       }
       if (property === "child") {
+        // One the app assigned (a spy) reads back as itself.
+        if (real !== undefined && Object.hasOwn(real, property)) return Reflect.get(real, property, real);
         // Called on the real logger, so children are plain pino children.
         return (...args: Parameters<pino.Logger["child"]>) => materialize().child(...args);
       }

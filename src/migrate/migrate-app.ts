@@ -1,5 +1,5 @@
 import { baseClassMembers, findContextClasses, type BaseClassMembers } from "./context-base-classes.js";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import semver from "semver";
 import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
@@ -12,6 +12,7 @@ import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js
 import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
 import { migrateNestedPackages } from "./nested-packages.js";
 import { migratePackageJson } from "./migrate-package-json.js";
+import { isWrittenAsModule } from "./tap-esm-loader.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
 import { findProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
@@ -163,6 +164,12 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
       replaced,
       yarnLock: lockfiles.yarn,
       declare: probotDependencies.declarations,
+      tapEsm: {
+        moduleSyntaxIn: /"type"\s*:\s*"module"/.test(manifest)
+          ? undefined
+          : texts.find(([file, code]) => isWrittenAsModule(file, code))?.[0],
+        taprc: await readFile(join(directory, ".taprc"), "utf8").catch(() => undefined),
+      },
     });
   } catch (error) {
     throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {

@@ -1,3 +1,4 @@
+import { migrateTapEsmLoader, reportEsmRequireHook } from "./tap-esm-loader.js";
 import semver from "semver";
 import { DEPENDENCY_FIELDS, findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { Declaration } from "./report-probot-dependencies.js";
@@ -34,6 +35,8 @@ export type MigratePackageJsonOptions = {
   yarnLock?: string | undefined;
   /** Packages the app names that came with probot: declared with the range probot brought. */
   declare?: ReadonlyArray<Declaration> | undefined;
+  /** For tap 12.5 to 14's esm loader: a .js file of the app written with import, and the app's .taprc. */
+  tapEsm?: { moduleSyntaxIn?: string | undefined; taprc?: string | undefined } | undefined;
 };
 
 /**
@@ -45,7 +48,14 @@ export type MigratePackageJsonOptions = {
 export function migratePackageJson(
   code: string,
   frameworkSpec: string,
-  { overrides = {}, importedBy, replaced = new Map(), yarnLock, declare = [] }: MigratePackageJsonOptions = {},
+  {
+    overrides = {},
+    importedBy,
+    replaced = new Map(),
+    yarnLock,
+    declare = [],
+    tapEsm = {},
+  }: MigratePackageJsonOptions = {},
 ): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const manifest = JSON.parse(code) as Manifest;
@@ -116,6 +126,8 @@ export function migratePackageJson(
       }
     }
   }
+  if (changed && migrateTapEsmLoader(manifest, tapEsm, lineOfKey("tap"), log)) changed = true;
+  if (changed) reportEsmRequireHook(manifest, lineOfKey, log);
   if (changed) {
     const pins = applicablePins(manifest, overrides);
     addOverrides(manifest, pins, log);

@@ -1,5 +1,4 @@
 import { visit } from "recast";
-import { namesMadeBy } from "./load-answer.js";
 import { lineOf, memberKey, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
 
 /** Probot's names whose call or `new` makes a Probot (7 to 10: one that also served HTTP). */
@@ -56,18 +55,19 @@ export function reportProbotRun(ast: AnyNode, classNames: ReadonlySet<string>, l
  * App is not, and those members are undefined: the entry threw `probot.start is not a function` at
  * once, after `app migrate` said nothing. On an object made from Probot in this file (`new Probot()`,
  * `createProbot()`), `setup` and `logger` are renamed (`load`, `log`) and the server's members reported.
+ * The object may be held in a variable or in a member (`this.probot = new Probot()` in mocha's and tap's
+ * hooks, `t.context.probot` in ava's): a member is known by its path of names.
  */
 export function migrateProbotInstanceMembers(ast: AnyNode, calls: readonly CallSite[], log: SourceWork): void {
-  const made = namesMadeBy(calls, MAKERS);
+  const made = holdersMadeBy(calls);
   if (made.size === 0) return;
   const reported = new Set<string>();
   visit(ast, {
     visitMemberExpression(path) {
       this.traverse(path);
       const node = path.node as AnyNode;
-      const object = node.object as AnyNode;
-      if (object.type !== "Identifier" || node.computed || !made.has(object.name as string)) return;
-      const name = object.name as string;
+      const name = holderKey(node.object as AnyNode);
+      if (name === undefined || node.computed || !made.has(name)) return;
       const member = memberKey(node) ?? "";
       const renamed = PROBOT_INSTANCE_RENAMES[member];
       if (renamed !== undefined) {
@@ -89,6 +89,34 @@ export function migrateProbotInstanceMembers(ast: AnyNode, calls: readonly CallS
       });
     },
   });
+}
+
+/** What a call (or `new`) of Probot's makers was given to: a variable, or a member by its path of names. */
+function holdersMadeBy(calls: readonly CallSite[]): Set<string> {
+  const made = new Set<string>();
+  for (const site of calls) {
+    if (!MAKERS.has(site.imported)) continue;
+    const holder = site.path.parent?.node as AnyNode | undefined;
+    const target =
+      holder?.type === "VariableDeclarator" && holder.init === site.call
+        ? (holder.id as AnyNode)
+        : holder?.type === "AssignmentExpression" && holder.right === site.call && holder.operator === "="
+          ? (holder.left as AnyNode)
+          : undefined;
+    const key = target && holderKey(target);
+    if (key !== undefined) made.add(key);
+  }
+  return made;
+}
+
+/** `probot`, `this.probot`, `t.context.probot`: a variable, or a path of names from one or from `this`; else undefined. */
+function holderKey(node: AnyNode): string | undefined {
+  if (node.type === "Identifier") return node.name as string;
+  if (node.type === "ThisExpression") return "this";
+  if (node.type !== "MemberExpression" || node.computed || (node.property as AnyNode)?.type !== "Identifier")
+    return undefined;
+  const object = holderKey(node.object as AnyNode);
+  return object === undefined ? undefined : `${object}.${(node.property as AnyNode).name as string}`;
 }
 
 /** `probot.logger.level("fatal")`, bunyan's setter (and getter, without an argument): pino's `level` is a property. */

@@ -134,6 +134,21 @@ export = (robot: Application) => {
 `;
 const typescript5 = join(root, "node_modules", "typescript");
 
+// electron/cation on Probot 10: fields destructured from a REST answer's element and from a payload, then read.
+const DESTRUCTURED = `import { Probot } from "probot";
+
+export = (app: Probot) => {
+  app.on("pull_request.labeled", async (context) => {
+    const members = ["octocat"];
+    const reviews = (await context.octokit.pulls.listReviews(context.pullRequest())).data.filter(({ user, body }) => {
+      return members.includes(user.login) && body.length !== 0;
+    });
+    const { user: author } = context.payload.pull_request;
+    app.log.info(String(reviews.length) + author.login);
+  });
+};
+`;
+
 describe("app migrate: payload fields today's webhook schema makes nullable, asserted with the app's compiler", function () {
   this.timeout(240_000);
   const made: string[] = [];
@@ -181,6 +196,21 @@ describe("app migrate: payload fields today's webhook schema makes nullable, ass
     const changes = report.files.find((f) => f.file === "src/index.ts")?.changes.map((c) => c.text) ?? [];
     expect(changes).to.include("files[0].sha → files[0].sha! (a REST answer's field today's schema makes nullable)");
     expect(changes).to.include("pr.user → pr.user! (a payload field today's schema makes nullable)");
+  });
+
+  it("asserts a field destructured from a REST answer's element or a payload where it is read, not where it is bound", async () => {
+    const app = await appWith(undefined, DESTRUCTURED, typescript5);
+    made.push(app);
+    const report = await migrateApp({ directory: app, framework: "^1.0.0" });
+    const code = await readFile(join(app, "src/index.ts"), "utf8");
+    expect(code).to.include("return members.includes(user!.login) && body.length !== 0;");
+    expect(code).to.include("app.log.info(String(reviews.length) + author!.login);");
+    expect(code).to.include("filter(({ user, body }) =>");
+    const changes = report.files.find((f) => f.file === "src/index.ts")?.changes.map((c) => c.text) ?? [];
+    expect(changes).to.include("user → user! (a REST answer's field today's schema makes nullable)");
+    await symlink(root, join(app, "node_modules", "gh-app-kit"));
+    const tsc = await exec(process.execPath, [join(typescript5, "bin", "tsc"), "-p", ".", "--noEmit"], { cwd: app });
+    expect(tsc.stdout + tsc.stderr).to.equal("");
   });
 
   it("TypeScript 4.9: a field an async function returns, where TS2322 spans the whole return statement", async () => {

@@ -73,6 +73,45 @@ describe("app migrate: Probot 7 to 10's instance that was its own server", () =>
     expect(reported[0]?.hint).to.include('probot.log.level = "fatal"');
   });
 
+  // wip/app on Probot 10 (tap 14): `beforeEach(function () { this.probot = new Probot({...});
+  // this.probot.logger.info = simple.mock(); ... })`, then `t.is(this.probot.logger.info.lastCall.arg, ...)`.
+  // The Probot is held in a member of the test's context (mocha's and tap's `this`, ava's `t.context`).
+  it("renames logger on a Probot held in a member (this.probot, t.context.probot), and the test's double is what the app logs through", async () => {
+    const code = [
+      "const { Probot } = require('probot')",
+      "const setup = function () {",
+      "  this.probot = new Probot({ githubToken: 'test' })",
+      "  this.probot.logger.info = (message) => this.logged.push(message)",
+      "  this.probot.load(({ app }) => app.log.info('loaded'))",
+      "}",
+      "const ava = (t) => {",
+      "  t.context.probot = new Probot({ githubToken: 'test' })",
+      "  t.context.probot.logger.child = () => t.context.probot.logger",
+      "}",
+      "module.exports = { setup, ava }",
+      "",
+    ].join("\n");
+    const result = migrateSource("test/integration/installation-test.js", code);
+    const lines = result.code.split("\n");
+    expect(lines[3]).to.equal("  this.probot.log.info = (message) => this.logged.push(message)");
+    expect(lines[8]).to.equal("  t.context.probot.log.child = () => t.context.probot.log");
+    expect(result.changes.map((c) => c.text)).to.include.members([
+      "Probot 7 to 9's this.probot.logger → this.probot.log",
+      "Probot 7 to 9's t.context.probot.logger → t.context.probot.log",
+    ]);
+    const module = { exports: undefined as unknown };
+    new Function("require", "module", result.code)(
+      (name: string) => (name === "gh-app-kit" ? framework : undefined),
+      module,
+    );
+    const { setup } = module.exports as { setup: (this: { logged: string[] }) => void };
+    const context = { logged: [] as string[] };
+    setup.call(context);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(context.logged).to.deep.equal(["loaded"]);
+    expect(migrateSource("test/integration/installation-test.js", result.code).code).to.equal(result.code);
+  });
+
   it("leaves members of objects not made from Probot as they are", () => {
     const code = "const server = makeServer()\nserver.setup([])\nserver.start()\nlogger.setup()\n";
     expect(migrateSource("index.js", `const { Probot } = require('probot')\n${code}`).problems).to.deep.equal([]);

@@ -109,3 +109,14 @@ declare const fixture: any;
 export const fromFixture = new Context(fixture, app.state.client, app.log);
 onIssueOpened(fromFixture);
 forPullRequests(fromFixture);
+
+// electron/cation on Probot 10: `context.octokit.checks.create(context.repo({ name, head_sha, status: "in_progress" }))`.
+// Probot's repo<T>(object?: T) keeps the literal ("in_progress") that the method's parameter asks for;
+// a constraint on T (T extends object) widens it to string, and the call no longer compiles.
+app.on("pull_request.opened", async (context) => {
+  await context.client.checks.create(
+    context.repo({ name: "Semver Label Enforcement", head_sha: "abc", status: "in_progress" }),
+  );
+  await context.client.issues.update(context.issue({ state: "closed" }));
+  await context.client.pulls.update(context.pullRequest({ state: "open" }));
+});

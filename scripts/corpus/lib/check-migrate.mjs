@@ -90,8 +90,14 @@ const MIGRATION_NAMES = new Set([
   "pullRequest",
   // A renamed import or export that keeps the old name: import { App, App as Probot }, export { App as Probot }
   "as",
-  // Probot 6 to 10's handler for every event: app.on("*", handler) → app.onAny(handler)
+  // Probot 6 to 10's handler for every event: app.on("*", handler) → app.onAny(handler); and its "error" event
   "onAny",
+  "onError",
+  // Probot 7 to 10's instance members: probot.setup([fn]) → probot.load([fn]), probot.logger → probot.log,
+  // probot.webhook → probot.webhooks
+  "load",
+  "log",
+  "webhooks",
   // Names gh-app-kit lacks, in an ES module: import * as ghAppKit from "gh-app-kit"; const { Server } = ghAppKit;
   "import",
   "from",

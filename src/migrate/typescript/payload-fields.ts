@@ -39,9 +39,11 @@ export function findPayloadFields(
     if (diagnostic.file !== file || diagnostic.start === undefined || !PAYLOAD_CODES.has(diagnostic.code)) continue;
     const node = nodeAt(ts, file, diagnostic.start, diagnostic.length ?? 0) ?? returnedAt(ts, file, diagnostic.start);
     const at = node && (MAYBE_ABSENT.has(diagnostic.code) ? node : passedOn(ts, node));
-    const read = at && ts.isIdentifier(at) ? constInitializer(ts, checker, at, file) : at;
-    if (!read || !ts.isPropertyAccessExpression(read)) continue;
-    const declared = declaredIn(checker, read);
+    // A field destructured from a payload or an answer (`({ user }) => user.login`): asserted where it is read.
+    const bound = at && ts.isIdentifier(at) ? destructuredField(ts, checker, at) : undefined;
+    const read = bound ? at : at && ts.isIdentifier(at) ? constInitializer(ts, checker, at, file) : at;
+    if (!read || (!bound && !ts.isPropertyAccessExpression(read))) continue;
+    const declared = bound ?? declaredIn(checker, read as TS.PropertyAccessExpression);
     if (declared.length === 0 || !declared.every((declaration) => PAYLOAD_DECLARATIONS.test(declaration))) continue;
     if (!mayBeAbsent(ts, checker.getTypeAtLocation(read))) continue;
     const { line } = file.getLineAndCharacterOfPosition(read.getStart(file));
@@ -95,6 +97,22 @@ function declaredIn(checker: TS.TypeChecker, read: TS.PropertyAccessExpression):
 function mayBeAbsent(ts: TypeScriptApi, type: TS.Type): boolean {
   const parts = type.isUnion() ? type.types : [type];
   return parts.some((part) => (part.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)) !== 0);
+}
+
+/**
+ * The files that declare the field a name was destructured from (`{ user }` or `{ user: author }` in a
+ * parameter or a declaration, without a default), or undefined where the name is not such a binding.
+ */
+function destructuredField(ts: TypeScriptApi, checker: TS.TypeChecker, name: TS.Identifier): string[] | undefined {
+  const declaration = checker.getSymbolAtLocation(name)?.valueDeclaration;
+  if (!declaration || !ts.isBindingElement(declaration) || declaration.initializer || declaration.dotDotDotToken)
+    return;
+  const pattern = declaration.parent;
+  if (!ts.isObjectBindingPattern(pattern)) return;
+  const key = declaration.propertyName ?? declaration.name;
+  if (!ts.isIdentifier(key)) return;
+  const field = checker.getTypeAtLocation(pattern).getProperty(key.text);
+  return (field?.declarations ?? []).map((node) => node.getSourceFile().fileName);
 }
 
 /** What a `const` of the same file without a declared type was given (`const alertNumber = alert.number`). */
