@@ -1,4 +1,5 @@
 import { visit } from "recast";
+import { namesMadeBy } from "./load-answer.js";
 import { lineOf, memberKey, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
 
 /** Probot's names whose call or `new` makes a Probot (7 to 10: one that also served HTTP). */
