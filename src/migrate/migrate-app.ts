@@ -119,8 +119,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const fileOf = (from: string, to: string) => texts[resolveIn(from, to) ?? -1]?.[0];
   const aliasesOf = probotAliases(findProbotReExports(texts), fileOf);
   const basesOf = baseClassMembers(findContextClasses(texts), fileOf);
-  const middlewareAtRoot = probotBefore(manifest, 13);
-  const contentsPathSlashes = probotBefore(manifest, 10);
+  const middlewareAtRoot = probotBefore(manifest, "13.0.0");
+  const contentsPathSlashes = probotBefore(manifest, "10.0.0");
   const lockfiles = await readAppLockfiles(directory);
   const configWithoutOwnerRepo = probotOlderThan(manifest, lockfiles, "9.3.0");
   const commonJsTypeScript = await compilesToCommonJs(directory, manifest);
@@ -344,24 +344,27 @@ function replacedPackages(
   return replaced;
 }
 
-/** Whether the app depends on a Probot extension (`probot-config`, `probot-metadata`): it is not migrated. */
-/**
- * The app's probot range admits no Probot of this major or later: before 13, its createNodeMiddleware's
- * default path was `/`; before 10, its client sent the contents route's path with its slashes as they are.
- */
-function probotBefore(manifest: string, major: number): boolean {
+/** The `probot` ranges package.json declares, in any of its dependency fields. */
+function probotRanges(manifest: string): string[] {
   let pkg: Record<string, unknown>;
   try {
     pkg = JSON.parse(manifest) as Record<string, unknown>;
   } catch {
-    return false; // reported with package.json
+    return []; // reported with package.json
   }
-  return DEPENDENCY_FIELDS.some((field) => {
-    const range = ((pkg[field] as Record<string, unknown> | null) ?? {})["probot"];
-    return (
-      typeof range === "string" && semver.validRange(range) !== null && !semver.intersects(range, `>=${major}.0.0`)
-    );
-  });
+  return DEPENDENCY_FIELDS.map((field) => ((pkg[field] as Record<string, unknown> | null) ?? {})["probot"]).filter(
+    (range): range is string => typeof range === "string",
+  );
+}
+
+/**
+ * The app's probot range admits no Probot of this version or later: before 13, its createNodeMiddleware's
+ * default path was `/`; before 10, its client sent the contents route's path with its slashes as they are.
+ */
+function probotBefore(manifest: string, version: string): boolean {
+  return probotRanges(manifest).some(
+    (range) => semver.validRange(range) !== null && !semver.intersects(range, `>=${version}`),
+  );
 }
 
 /**
@@ -370,17 +373,8 @@ function probotBefore(manifest: string, major: number): boolean {
  * context.config() read no file of the owner's `.github` repository.
  */
 function probotOlderThan(manifest: string, lockfiles: AppLockfiles, version: string): boolean {
-  let pkg: Record<string, unknown>;
-  try {
-    pkg = JSON.parse(manifest) as Record<string, unknown>;
-  } catch {
-    return false; // reported with package.json
-  }
-  const ranges = DEPENDENCY_FIELDS.map((field) => ((pkg[field] as Record<string, unknown> | null) ?? {})["probot"]);
-  const declared = ranges.filter((range): range is string => typeof range === "string");
-  if (declared.length === 0) return false;
-  if (declared.some((range) => semver.validRange(range) !== null && !semver.intersects(range, `>=${version}`)))
-    return true;
+  if (probotRanges(manifest).length === 0) return false;
+  if (probotBefore(manifest, version)) return true;
   const locked = lockedProbot(lockfiles);
   return locked !== undefined && semver.lt(locked, version);
 }
@@ -396,6 +390,7 @@ function lockedProbot({ npm, yarn }: AppLockfiles): string | undefined {
   return entry && semver.valid(entry[1]) ? entry[1] : undefined;
 }
 
+/** Whether the app depends on a Probot extension (`probot-config`, `probot-metadata`): it is not migrated. */
 function hasExtensions(manifest: string): boolean {
   let pkg: Record<string, unknown>;
   try {

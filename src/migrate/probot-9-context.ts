@@ -29,12 +29,7 @@ export function rewriteProbot9Context(ast: AnyNode, log: SourceWork): void {
     visitVariableDeclarator(path) {
       const node = path.node as AnyNode;
       if (node.id.type === "ObjectPattern" && node.init && isIssueCall(path.get("init") as Path)) {
-        for (const property of node.id.properties as AnyNode[]) {
-          if (property.type === "RestElement" || property.computed || keyName(property.key) !== "number") continue;
-          if (property.shorthand) log.edits.replace(property.key, `issue_number: ${property.key.name as string}`);
-          else log.edits.replace(property.key, "issue_number");
-          renamed(property);
-        }
+        renameNumberKeys(node.id, "issue_number", log, PROBOT_9_ISSUE);
       }
       this.traverse(path);
     },
@@ -129,7 +124,7 @@ function renameNumberParameter(
   // saw there, also in `context.repo({ number })`. Merged into what `context.issue()` or `context.pullRequest()` gives,
   // it is renamed: that answer holds the placeholder already.
   if (given?.type !== "ObjectExpression" || (named === "pullRequests" && !merged)) return;
-  renameNumberKey(given, target, log);
+  renameNumberKeys(given, target, log, parameterChange(target));
   (given.properties as AnyNode[]).forEach((property, index) => {
     if (property.type === "SpreadElement" && property.argument.type === "Identifier")
       renameSpreadObject(givenPath.get("properties", index, "argument") as Path, isContext, log, spreadObjects);
@@ -151,17 +146,24 @@ function clientNumberCall(
   if (client?.type !== "MemberExpression" || client.computed || !CLIENT_KEYS.has(memberKey(client) ?? "")) return;
   if (!isContext(path.get("callee", "object", "object", "object") as Path)) return undefined;
   const method = keyName(callee.property) ?? "";
-  const target = area === "pulls" ? "pull_number" : /Milestone/.test(method) ? "milestone_number" : "issue_number";
-  return { named: named as string, target };
+  return { named: named as string, target: numberTarget(area as string, method) };
 }
 
-function renameNumberKey(object: AnyNode, target: string, log: SourceWork): void {
+/** The key of the client's issues or pulls method `method` for Probot 9's `number`. */
+export function numberTarget(area: string, method: string): string {
+  return area === "pulls" ? "pull_number" : /Milestone/.test(method) ? "milestone_number" : "issue_number";
+}
+
+/** Renames the `number` keys of an object literal or pattern to `target`, each listed with `text`. */
+export function renameNumberKeys(object: AnyNode, target: string, log: SourceWork, text: string): void {
   for (const property of numberKeys(object)) {
     if (property.shorthand) log.edits.replace(property.key, `${target}: ${property.key.name as string}`);
     else log.edits.replace(property.key, target);
-    log.changes.push({ line: lineOf(property), text: `Probot 9's client parameter number → ${target}` });
+    log.changes.push({ line: lineOf(property), text });
   }
 }
+
+const parameterChange = (target: string) => `Probot 9's client parameter number → ${target}`;
 
 function numberKeys(object: AnyNode): AnyNode[] {
   return (object.properties as AnyNode[]).filter(
@@ -201,7 +203,8 @@ function renameSpreadObject(
     },
   });
   if (!elsewhere && targets.size === 1) {
-    renameNumberKey(object, [...targets][0] as string, log);
+    const target = [...targets][0] as string;
+    renameNumberKeys(object, target, log, parameterChange(target));
     return;
   }
   log.problems.push({

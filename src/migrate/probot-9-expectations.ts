@@ -1,5 +1,6 @@
 import { visit } from "recast";
 import { parseWithBabel } from "./parse-source.js";
+import { numberTarget, renameNumberKeys } from "./probot-9-context.js";
 import { keyName, lineOf } from "./source-types.js";
 import type { AnyNode, Change, SourceWork } from "./source-types.js";
 
@@ -42,12 +43,7 @@ export function renameExpectedNumbers(ast: AnyNode, log: SourceWork): void {
       const method = node.id.type === "ObjectPattern" && node.init ? methodOf(node.init) : undefined;
       if (method && RECORDED.has(method.rest[0] ?? "")) {
         const target = numberTarget(method.area, method.name);
-        for (const property of node.id.properties as AnyNode[]) {
-          if (property.type !== "ObjectProperty" || property.computed || keyName(property.key) !== "number") continue;
-          if (property.shorthand) log.edits.replace(property.key, `${target}: ${property.key.name as string}`);
-          else log.edits.replace(property.key, target);
-          log.changes.push({ line: lineOf(property), text: `${CHANGE} → ${target}` });
-        }
+        renameNumberKeys(node.id, target, log, `${CHANGE} → ${target}`);
       }
       this.traverse(path);
     },
@@ -196,22 +192,10 @@ function namedDoubles(ast: AnyNode): Map<string, [string, string]> {
   return found;
 }
 
-function numberTarget(area: string, method: string): string {
-  return area === "pulls" ? "pull_number" : /Milestone/.test(method) ? "milestone_number" : "issue_number";
-}
-
 /** Objects of parameters, as written in an expectation: an object, `expect.objectContaining(...)`, an array of them. */
 function renameIn(node: AnyNode, target: string, log: SourceWork): void {
   if (node.type === "ObjectExpression") {
-    for (const property of node.properties as AnyNode[]) {
-      if (property.type !== "ObjectProperty" || property.computed || keyName(property.key) !== "number") continue;
-      if (property.shorthand) log.edits.replace(property.key, `${target}: ${property.key.name as string}`);
-      else log.edits.replace(property.key, target);
-      log.changes.push({
-        line: lineOf(property),
-        text: `Probot 9's number in a test's expectation of the client → ${target}`,
-      });
-    }
+    renameNumberKeys(node, target, log, `${CHANGE} → ${target}`);
   } else if (node.type === "ArrayExpression") {
     for (const element of node.elements as Array<AnyNode | null>) if (element) renameIn(element, target, log);
   } else if (

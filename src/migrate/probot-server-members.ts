@@ -1,5 +1,4 @@
 import { visit } from "recast";
-import { namesMadeBy } from "./load-answer.js";
 import { lineOf, memberKey, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
 
 /** Probot's names whose call or `new` makes a Probot (7 to 10: one that also served HTTP). */
@@ -60,7 +59,7 @@ export function reportProbotRun(ast: AnyNode, classNames: ReadonlySet<string>, l
  * hooks, `t.context.probot` in ava's): a member is known by its path of names.
  */
 export function migrateProbotInstanceMembers(ast: AnyNode, calls: readonly CallSite[], log: SourceWork): void {
-  const made = holdersMadeBy(calls);
+  const made = holdersMadeBy(calls, MAKERS);
   if (made.size === 0) return;
   const reported = new Set<string>();
   visit(ast, {
@@ -92,11 +91,11 @@ export function migrateProbotInstanceMembers(ast: AnyNode, calls: readonly CallS
   });
 }
 
-/** What a call (or `new`) of Probot's makers was given to: a variable, or a member by its path of names. */
-function holdersMadeBy(calls: readonly CallSite[]): Set<string> {
+/** What a call (or `new`) of `makers` was given to: a variable, or a member by its path of names. */
+function holdersMadeBy(calls: readonly CallSite[], makers: ReadonlySet<string>): Set<string> {
   const made = new Set<string>();
   for (const site of calls) {
-    if (!MAKERS.has(site.imported)) continue;
+    if (!makers.has(site.imported)) continue;
     const holder = site.path.parent?.node as AnyNode | undefined;
     const target =
       holder?.type === "VariableDeclarator" && holder.init === site.call
@@ -144,7 +143,7 @@ const EXPRESS_APP_HINT =
  * serverless handler), but which has none of Express's methods: `expressApp.use(...)` and the like are reported.
  */
 export function reportServerExpressApp(ast: AnyNode, calls: readonly CallSite[], log: SourceWork): void {
-  const made = namesMadeBy(calls, new Set(["Server"]));
+  const made = holdersMadeBy(calls, new Set(["Server"]));
   if (made.size === 0) return;
   visit(ast, {
     visitCallExpression(path) {
@@ -152,11 +151,11 @@ export function reportServerExpressApp(ast: AnyNode, calls: readonly CallSite[],
       const callee = (path.node as AnyNode).callee as AnyNode;
       const holder = callee.type === "MemberExpression" && !callee.computed ? (callee.object as AnyNode) : undefined;
       if (holder?.type !== "MemberExpression" || holder.computed || memberKey(holder) !== "expressApp") return;
-      const server = holder.object as AnyNode;
-      if (server.type !== "Identifier" || !made.has(server.name as string)) return;
+      const server = holderKey(holder.object as AnyNode);
+      if (server === undefined || !made.has(server)) return;
       log.problems.push({
         line: lineOf(callee),
-        message: `calls ${server.name as string}.expressApp.${memberKey(callee) ?? ""}(), Express's: Probot's Server's expressApp was an Express app; gh-app-kit's is a Node request listener`,
+        message: `calls ${server}.expressApp.${memberKey(callee) ?? ""}(), Express's: Probot's Server's expressApp was an Express app; gh-app-kit's is a Node request listener`,
         hint: EXPRESS_APP_HINT,
       });
     },
