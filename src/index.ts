@@ -21,6 +21,8 @@ export type { AppsGetAuthenticatedResponse } from "./app-meta.js";
 export { checkEventSubscriptions } from "./check-event-subscriptions.js";
 export type { CheckEventSubscriptionsOptions } from "./check-event-subscriptions.js";
 export { AppClient } from "./client/app-client.js";
+export { RequestError } from "./client/request-error.js";
+export type { RequestErrorOptions } from "./client/request-error.js";
 export { auth, getAuthenticatedClient } from "./client/get-authenticated-client.js";
 export { createAppAuthStrategy } from "./client/auth/auth-strategy.js";
 export type { AppAuth, Authentication } from "./client/auth/auth-strategy.js";

@@ -4,6 +4,9 @@ export function table<T>(entries: Record<string, T>): Readonly<Record<string, T 
 }
 
 export const PROBOT_MODULE = "probot";
+/** Imported by apps for `error instanceof RequestError`; gh-app-kit exports a RequestError that holds for every copy's errors. */
+export const REQUEST_ERROR_MODULE = "@octokit/request-error";
+export const REQUEST_ERROR_NAMES: ReadonlySet<string> = new Set(["RequestError", "RequestErrorOptions"]);
 
 /** The fields of package.json that name an app's dependencies. */
 export const DEPENDENCY_FIELDS = [
@@ -244,6 +247,8 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "RegistrationInfo",
   "RegistrationOptions",
   "ReposGetContentsParams",
+  "RequestError",
+  "RequestErrorOptions",
   "Resolver",
   "Router",
   "run",

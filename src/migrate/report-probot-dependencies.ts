@@ -35,7 +35,7 @@ const KNOWN_BY_VERSION: ReadonlyArray<readonly [name: string, probot: string]> =
   ["semver", "<14"],
 ];
 
-type Source = readonly [file: string, code: string, result: { problems: Problem[] }];
+type Source = readonly [file: string, code: string, result: { problems: Problem[]; code?: string }];
 
 /** A package the app names without declaring it, which came with probot: package.json declares it after the migration. */
 export type Declaration = {
@@ -105,7 +105,10 @@ export async function findProbotDependencies(
   for (const [file, code, result] of sources) {
     // Parsed only when a quoted string in it starts with such a package's name (probot's closure may hold hundreds).
     if (!quotedPackages(code).some((name) => wanted.has(name))) continue;
+    // What the migration rewrote away (`@octokit/request-error` → gh-app-kit) is no longer imported.
+    const written = result.code !== undefined && result.code !== code ? moduleNames(file, result.code) : undefined;
     for (const found of moduleNames(file, code)) {
+      if (written && !written.some(({ name }) => name === found.name)) continue;
       if (wanted.has(found.name) && cameWith(found.name)) imports.push({ file, ...found, result });
     }
   }

@@ -112,6 +112,26 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
     'const { getPrivateKey } = require("gh-app-kit");\n',
   ],
   [
+    // probot-security-alerts: `error instanceof RequestError` tells a 404 from other failures. The app's
+    // copy of @octokit/request-error is seldom the client's here; gh-app-kit's RequestError holds for both.
+    "@octokit/request-error's RequestError becomes gh-app-kit's, in every form a file takes it",
+    "src/team.ts",
+    'import { RequestError } from "@octokit/request-error";\nimport type { RequestErrorOptions as O } from "@octokit/request-error";\n' +
+      "const { RequestError: E } = require('@octokit/request-error');\nconst F = require('@octokit/request-error').RequestError;\n" +
+      'const { RequestError: G } = await import("@octokit/request-error");\n',
+    'import { RequestError } from "gh-app-kit";\nimport type { RequestErrorOptions as O } from "gh-app-kit";\n' +
+      "const { RequestError: E } = require('gh-app-kit');\nconst F = require('gh-app-kit').RequestError;\n" +
+      'const { RequestError: G } = await import("gh-app-kit");\n',
+  ],
+  [
+    "a namespace of @octokit/request-error, a name gh-app-kit lacks, and its mocks stay as they are",
+    "test/team.test.js",
+    'import * as errors from "@octokit/request-error";\nimport { RequestError, Other } from "@octokit/request-error";\n' +
+      'jest.mock("@octokit/request-error");\nexport { RequestError as E } from "@octokit/request-error";\n',
+    'import * as errors from "@octokit/request-error";\nimport { RequestError, Other } from "@octokit/request-error";\n' +
+      'jest.mock("@octokit/request-error");\nexport { RequestError as E } from "@octokit/request-error";\n',
+  ],
+  [
     "what does not exist here is reported and left",
     "index.js",
     'const { Stats, Probot, somethingElse } = require("probot");\nconst { Context } = require("probot/lib/context");\nconst { x } = require("probot/lib/x");\nconst adapt = require("@probot/adapter-aws-lambda-serverless");\n',

@@ -21,10 +21,11 @@ async function migrated(files: Record<string, string>) {
   try {
     const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
     const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+    const test = await readFile(join(dir, "test/robot.test.ts"), "utf8").catch(() => undefined);
     const changes = report.files.find((f) => f.file === "package.json")?.changes.map((c) => c.text) ?? [];
     const problems = report.files.flatMap((f) => f.problems.map((p) => `${f.file}:${p.line ?? 0} ${p.message}`));
     const again = await migrateApp({ directory: dir, framework: "^1.0.0" });
-    return { written, changes, problems, secondDiff: again.diff };
+    return { written, changes, problems, secondDiff: again.diff, test };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -200,6 +201,7 @@ describe("app migrate: packages the app had only through probot", () => {
   // As offu/close-issue-app (yarn 1, Probot 9): its test imports `RequestError` from
   // "@octokit/request-error", which came through probot's @octokit/request (2.1.0, whose options took
   // `headers`); without probot it is gh-app-kit's (7, which take none): the file no longer compiles.
+  // (Its named import now becomes gh-app-kit's RequestError, below; a namespace stays, as here.)
   it("declares one that came through probot's own dependencies as node_modules places them (yarn.lock, npm's lockfile 1)", async () => {
     const pkg = (name: string, version: string, dependencies: Record<string, string> = {}) =>
       JSON.stringify({ name, version, dependencies });
@@ -230,10 +232,10 @@ describe("app migrate: packages the app had only through probot", () => {
         ...lockfile,
         ...installed,
         "test/robot.test.ts": [
-          "import { RequestError as HttpError } from '@octokit/request-error'",
+          "import * as requestErrors from '@octokit/request-error'",
           "import isPlainObject from 'is-plain-object'",
           "import { Deprecation } from 'deprecation'",
-          "export const errors = [HttpError, isPlainObject, Deprecation]",
+          "export const errors = [requestErrors, isPlainObject, Deprecation]",
           "",
         ].join("\n"),
       });
@@ -241,6 +243,17 @@ describe("app migrate: packages the app had only through probot", () => {
       expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([]);
       expect(written.devDependencies).to.deep.equal({ "@octokit/request-error": "^2.1.0", jest: "26.6.3" });
     }
+    // Its named RequestError (close-issue-app's own import) is gh-app-kit's now: nothing to declare for it.
+    const { written, problems, test } = await migrated({
+      "package.json":
+        JSON.stringify({ name: "app", dependencies: { probot: "9.15.1" }, devDependencies: { jest: "26.6.3" } }) + "\n",
+      "yarn.lock": "# yarn lockfile v1\n",
+      ...installed,
+      "test/robot.test.ts": "import { RequestError as HttpError } from '@octokit/request-error'\nexport const error = HttpError\n",
+    });
+    expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([]);
+    expect(written.devDependencies).to.deep.equal({ jest: "26.6.3" });
+    expect(test).to.equal("import { RequestError as HttpError } from 'gh-app-kit'\nexport const error = HttpError\n");
   });
 
   // As dkhmelenko/autoapproval: its types come from @octokit/webhooks-types, which probot's @octokit/webhooks

@@ -8,7 +8,7 @@ import { packedProject } from "../helpers/packed-project.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-const JEST_TEST = `const { App, AppError, Context, createLambdaHandler } = require("gh-app-kit");
+const JEST_TEST = `const { App, AppError, Context, createLambdaHandler, RequestError } = require("gh-app-kit");
 const { createTestApp, startFakePlatform } = require("gh-app-kit/testing");
 
 const payload = {
@@ -54,6 +54,21 @@ test("a handler's AppError is the package's AppError", async () => {
   expect(actions.App).toBe(App);
   expect(typeof actions.run).toBe("function");
 });
+
+// Here the client is the bundled build's: its errors must still be the RequestError the package exports.
+test("a failed request rejects with the package's RequestError", async () => {
+  const platform = await startFakePlatform();
+  try {
+    platform.reply("GET", "/orgs/o/teams/t/memberships/u", { message: "Not Found" }, 404);
+    const { app } = await createTestApp({ platform, appFn: () => {} });
+    const client = await app.auth(1);
+    const error = await client.teams.getMembershipForUserInOrg({ org: "o", team_slug: "t", username: "u" }).catch((e) => e);
+    expect(error.status).toBe(404);
+    expect(error).toBeInstanceOf(RequestError);
+  } finally {
+    await platform.close();
+  }
+});
 `;
 
 const NODE_SCRIPT = `const cjs = require("gh-app-kit");
@@ -70,6 +85,7 @@ const cjsActions = require("gh-app-kit/actions");
   console.log(JSON.stringify({
     App: cjs.App === esm.App,
     AppError: cjs.AppError === esm.AppError,
+    RequestError: cjs.RequestError === esm.RequestError && typeof esm.RequestError === "function",
     createTestApp: cjsTesting.createTestApp === esmTesting.createTestApp,
     actions: cjsActions.run === esmActions.run && cjsActions.App === esm.App && cjsActions.run !== cjs.run,
     instance: app instanceof esm.App,
@@ -106,6 +122,7 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
     expect(JSON.parse(result.stdout)).to.deep.equal({
       App: true,
       AppError: true,
+      RequestError: true,
       createTestApp: true,
       actions: true,
       instance: true,
@@ -173,7 +190,7 @@ describe("the package from CommonJS (npm pack, installed in a CommonJS project)"
         },
       );
       expect(result.code, result.stdout + result.stderr).to.equal(0);
-      expect(result.stderr).to.match(/Tests:\s+2 passed, 2 total/);
+      expect(result.stderr).to.match(/Tests:\s+3 passed, 3 total/);
     });
   }
 });

@@ -1,0 +1,97 @@
+import { expect } from "chai";
+import { runInNewContext } from "node:vm";
+import { RequestError as OctokitRequestError } from "@octokit/request-error";
+import { App, RequestError, type Context } from "../../src/index.js";
+import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
+
+/**
+ * Apps tell a failed request from other errors with `error instanceof RequestError`, the class they
+ * import from @octokit/request-error (probot-security-alerts: a 404 means "not in the team"). With
+ * Probot, the app's copy and the client's were one module when npm deduplicated them. Here the
+ * app's copy is often another major (Probot 13's was 5), and under jest's CommonJS runtime the
+ * client is the package's bundled copy: the check failed, and a 404 the app meant to handle was
+ * thrown. `RequestError` from gh-app-kit holds for the errors of every copy.
+ */
+describe("RequestError: one class for the errors of every copy of @octokit/request-error", () => {
+  let platform: FakePlatform;
+  beforeEach(async () => {
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey });
+    platform.on("GET", "/orgs/:org/teams/:team/memberships/:user", () => ({
+      status: 404,
+      body: { message: "Not Found" },
+    }));
+  });
+  afterEach(() => platform.close());
+
+  const request = { method: "GET", url: "https://api.github.com/x", headers: {} } as const;
+
+  it("is the class of a handler's failed request, as the app checks it", async () => {
+    const app = new App({ appId: 1, privateKey: getTestKeys().privateKeyPkcs1, baseUrl: platform.url, logLevel: "fatal" });
+    const seen: unknown[] = [];
+    app.on("pull_request_review", async (context: Context<"pull_request_review">) => {
+      try {
+        await context.client.teams.getMembershipForUserInOrg({ org: "octo", team_slug: "approvers", username: "a" });
+      } catch (error) {
+        if (!(error instanceof RequestError && error.status === 404)) throw error;
+        seen.push(error, error.status);
+      }
+    });
+    await app.receive({
+      id: "d-1",
+      name: "pull_request_review",
+      payload: { action: "submitted", installation: { id: 1 }, repository: { name: "r", owner: { login: "octo" } } },
+    });
+    expect(seen[1]).to.equal(404);
+    expect(seen[0]).to.be.an.instanceof(OctokitRequestError);
+  });
+
+  it("holds for an error of another copy or version, and of another realm", () => {
+    // As @octokit/request-error 2 to 5 made them (their constructor took `headers`).
+    class OlderRequestError extends Error {
+      override name = "HttpError";
+      constructor(
+        message: string,
+        readonly status: number,
+        readonly request: object,
+        readonly headers: object = {},
+      ) {
+        super(message);
+      }
+    }
+    expect(new OlderRequestError("Not Found", 404, request)).to.be.an.instanceof(RequestError);
+    const otherRealm: unknown = runInNewContext(
+      'Object.assign(new Error("Not Found"), { name: "HttpError", status: 404, request: { method: "GET" } })',
+    );
+    expect(otherRealm).to.be.an.instanceof(RequestError);
+    expect(new OctokitRequestError("Gone", 410, { request })).to.be.an.instanceof(RequestError);
+  });
+
+  it("does not hold for what only looks like one", () => {
+    expect(new Error("Not Found")).not.to.be.an.instanceof(RequestError);
+    expect({ name: "HttpError", status: 404, request }).not.to.be.an.instanceof(RequestError);
+    expect(Object.assign(new Error("x"), { name: "HttpError", request })).not.to.be.an.instanceof(RequestError);
+    expect(Object.assign(new Error("x"), { name: "HttpError", status: 404 })).not.to.be.an.instanceof(RequestError);
+    expect(null).not.to.be.an.instanceof(RequestError);
+  });
+
+  it("makes errors as every version's constructor did, `headers` included", () => {
+    const made = new RequestError("Validation Failed", 422, {
+      request,
+      response: { status: 422, url: request.url, headers: { "x-github-request-id": "1" }, data: { errors: [] } },
+    });
+    expect(made).to.be.an.instanceof(OctokitRequestError);
+    expect([made.name, made.status, made.message]).to.deep.equal(["HttpError", 422, "Validation Failed"]);
+    expect(made.headers).to.deep.equal({ "x-github-request-id": "1" });
+    const older = new RequestError("Not Found", 404, { request, headers: { etag: '"a"' } });
+    expect(older.headers).to.deep.equal({ etag: '"a"' });
+    expect(older.response).to.equal(undefined);
+  });
+
+  it("keeps the ordinary check for a class of the app's own that extends it", () => {
+    class TeamError extends RequestError {}
+    expect(new TeamError("x", 404, { request })).to.be.an.instanceof(TeamError);
+    expect(new OctokitRequestError("x", 404, { request })).not.to.be.an.instanceof(TeamError);
+    expect(new RequestError("x", 404, { request })).not.to.be.an.instanceof(TeamError);
+  });
+});
