@@ -2,7 +2,8 @@
 // Runs public Probot apps (scripts/corpus/apps.json) with their own test suites: on their own
 // Probot (the baseline), then after `app migrate` against this checkout. Needs the apps' public
 // repositories (a local mirror or a clone), so neither `npm test` nor CI runs it.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,7 +84,20 @@ function fail(message) {
   process.exit(2);
 }
 
+/**
+ * The tarball to migrate to, as a copy named by its content: yarn 1 keeps a `file:` tarball in its
+ * cache by the path the lock gives it, and installed a build of an earlier run from the same path.
+ */
 async function tarball(opts) {
+  const made = await packedTarball(opts);
+  const sha = createHash("sha1").update(readFileSync(made)).digest("hex").slice(0, 12);
+  const named = path.join(opts.work, "pack-by-content", `gh-app-kit-${sha}.tgz`);
+  mkdirSync(path.dirname(named), { recursive: true });
+  if (!existsSync(named)) copyFileSync(made, named);
+  return named;
+}
+
+async function packedTarball(opts) {
   if (opts.tarball) {
     if (!existsSync(opts.tarball)) fail(`--tarball ${opts.tarball}: no such file.`);
     return path.resolve(opts.tarball);

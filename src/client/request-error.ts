@@ -1,5 +1,6 @@
 import { RequestError as OctokitRequestError } from "@octokit/request-error";
 import type { OctokitResponse, RequestOptions, ResponseHeaders } from "@octokit/types";
+import { warnOnce } from "../deprecations.js";
 
 /**
  * What `new RequestError(message, status, options)` takes: today's options (`request`, and `response`
@@ -13,6 +14,9 @@ export interface RequestErrorOptions extends ErrorOptions {
   headers?: ResponseHeaders | undefined;
 }
 
+/** `headers` given to the constructor, as versions before 6 kept them. */
+const givenHeaders = new WeakMap<object, ResponseHeaders>();
+
 /**
  * The error the client rejects with when the platform answers with an error status (`status`,
  * `request`, `response`), under the name apps import it by from @octokit/request-error.
@@ -23,14 +27,25 @@ export interface RequestErrorOptions extends ErrorOptions {
  * the app's copy and the client's were often one module; here they seldom are.
  */
 export class RequestError extends OctokitRequestError {
-  /** As @octokit/request-error before version 6 kept them: the response's headers. */
-  readonly headers?: ResponseHeaders;
-
   constructor(message: string, statusCode: number, options: RequestErrorOptions) {
     const { headers, ...rest } = options;
     super(message, statusCode, rest);
-    const given = headers ?? options.response?.headers;
-    if (given !== undefined) this.headers = given;
+    if (headers !== undefined) givenHeaders.set(this, headers);
+  }
+
+  /**
+   * @deprecated `status`. Versions 1 to 5 of @octokit/request-error had it (Probot 7 to 13), and
+   * apps of that time test `if (error.code !== 404) throw error`.
+   */
+  get code(): number {
+    warnOnce("request-error-code", "error.code of the client's errors is deprecated: use error.status.");
+    return this.status;
+  }
+
+  /** @deprecated `response.headers`, as versions 2 to 5 of @octokit/request-error gave them. */
+  get headers(): ResponseHeaders {
+    warnOnce("request-error-headers", "error.headers of the client's errors is deprecated: use error.response.headers.");
+    return givenHeaders.get(this) ?? this.response?.headers ?? {};
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
@@ -38,6 +53,17 @@ export class RequestError extends OctokitRequestError {
     if (this !== RequestError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return value instanceof OctokitRequestError || isRequestErrorOfAnyCopy(value);
   }
+}
+
+/**
+ * The client's errors are this RequestError: what @octokit/request throws (its copy of
+ * @octokit/request-error's class, which this one extends) gains `code` and `headers` as Probot 7
+ * to 13's client errors had them. Errors of other classes are left as they are.
+ */
+export function asClientError(error: unknown): unknown {
+  if (typeof error === "object" && error !== null && Object.getPrototypeOf(error) === OctokitRequestError.prototype)
+    Object.setPrototypeOf(error, RequestError.prototype);
+  return error;
 }
 
 /** An error made by any version of @octokit/request-error (or @octokit/request's older HttpError). */

@@ -75,6 +75,23 @@ describe("RequestError: one class for the errors of every copy of @octokit/reque
     expect(null).not.to.be.an.instanceof(RequestError);
   });
 
+  // Probot 7 to 13's client errors had `code` (@octokit/request-error 1 to 5: the status, deprecated), and apps of that
+  // time test it: `if (err.code !== 404) throw err` (probot/dco, probot/stale, request-info, first-timers).
+  it("has Probot 7 to 13's `code` and `headers` on the client's errors", async () => {
+    const app = new App({ appId: 1, privateKey: getTestKeys().privateKeyPkcs1, baseUrl: platform.url, logLevel: "fatal" });
+    const client = await app.auth(1);
+    const error = (await client.teams
+      .getMembershipForUserInOrg({ org: "octo", team_slug: "approvers", username: "a" })
+      .catch((e: unknown) => e)) as RequestError;
+    expect(error).to.be.an.instanceof(RequestError);
+    expect(Object.getPrototypeOf(error)).to.equal(RequestError.prototype);
+    expect([error.code, error.status]).to.deep.equal([404, 404]);
+    expect(error.headers).to.equal(error.response?.headers);
+    expect(error.headers["content-type"]).to.match(/json/);
+    // Not an own property: a logged error's fields are as before.
+    expect(Object.keys(error)).to.not.include("code");
+  });
+
   it("makes errors as every version's constructor did, `headers` included", () => {
     const made = new RequestError("Validation Failed", 422, {
       request,

@@ -13,6 +13,7 @@ const DEPRECATED_WARNINGS = [
   /^deprecatedCreateApp\(options\) is deprecated;/,
   /^The app's auth\(\) was replaced, so events get their client from it/,
   /^receive\(\{ event, payload \}\) without an event name ran no handler/,
+  /^error\.(code|headers) of the client's errors is deprecated/,
 ];
 
 /**
