@@ -92,9 +92,16 @@ const OWNER_CONFIG_PATH = /^\/repos\/[^/]+\/\.github\/contents\/\.github%2F[^/?]
  * added after it (`before` being a `.reply(404…)` call), the node of `after` to compare with `before`.
  */
 export function withoutOwnerConfigAnswer(before: AnyNode, after: AnyNode): AnyNode | undefined {
-  if (before.type !== "CallExpression" || after.type !== "CallExpression") return undefined;
-  if (!isReply404(before) || !isReply404(after) || (after.arguments as AnyNode[]).length !== 1) return undefined;
-  const get = (after.callee as AnyNode).object as AnyNode;
+  if (before.type !== "CallExpression" || after.type !== "CallExpression" || !isReply404(before)) return undefined;
+  // A chain that answered the owner's repository already (dcoapp's, Probot 14) had nothing added: compared as it is.
+  if (ownerAnswered(before)) return undefined;
+  return ownerAnswered(after);
+}
+
+/** `<x>.reply(404).get("/repos/o/.github/contents/.github%2F<file>").reply(404)`: the inner `.reply(404)` call. */
+function ownerAnswered(call: AnyNode): AnyNode | undefined {
+  if (!isReply404(call) || (call.arguments as AnyNode[]).length !== 1) return undefined;
+  const get = (call.callee as AnyNode).object as AnyNode;
   if (get?.type !== "CallExpression" || get.extra?.parenthesized) return undefined;
   const callee = get.callee as AnyNode;
   const args = get.arguments as AnyNode[];

@@ -122,4 +122,32 @@ describe("app migrate: a config file a Probot 6 to 9.2 suite answers 404 with no
     expect(code).not.to.include(".reply(200, {}).get(");
     expect(report.filter((line) => line.includes("owner's .github"))).to.deep.equal([]);
   });
+
+  // dcoapp (Probot 14) answers both 404 on one chain, as GL writes it: the check of the written file took that
+  // chain for one this pass had lengthened, and the file's renames were left undone ("left as it was").
+  it("writes the renames of a file whose chains answer the owner's .github repository already, of any Probot", async () => {
+    const answered = [
+      "const nock = require('nock')",
+      "const { Probot } = require('probot')",
+      "nock('https://api.github.com')",
+      "  .get('/repos/o/r/contents/.github%2Fdco.yml')",
+      "  .reply(404)",
+      "  .get('/repos/o/.github/contents/.github%2Fdco.yml')",
+      "  .reply(404)",
+      "module.exports = Probot",
+      "",
+    ].join("\n");
+    for (const probot of ["^14.3.2", "^7.0.0"]) {
+      const { code, report } = await migrated(probot, answered);
+      expect(code, probot).to.equal(
+        answered
+          .replace("{ Probot } = require('probot')", "{ App } = require('gh-app-kit')")
+          .replace("= Probot", "= App"),
+      );
+      expect(
+        report.filter((line) => line.includes("left as it was")),
+        probot,
+      ).to.deep.equal([]);
+    }
+  });
 });

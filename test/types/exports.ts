@@ -3,6 +3,7 @@
 import {
   App,
   createApp,
+  RequestError,
   type AdditionalOptions,
   type AppOptions,
   type ApplicationFunction,
@@ -79,3 +80,23 @@ export const appFn: ApplicationFunction = ({ app: loaded, getRouter }) => {
   getRouter("/my-app").get("/hello", (c) => c.text("hi"));
   loaded.log("loaded");
 };
+
+// RequestError narrows what the client rejects with, and is made as @octokit/request-error 2 to 7 made it.
+export async function statusOf(client: Awaited<ReturnType<App["auth"]>>): Promise<number> {
+  try {
+    await client.repos.get({ owner: "o", repo: "r" });
+    return 200;
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    const headers: Record<string, unknown> = error.headers;
+    void headers;
+    const code: number = error.code;
+    return error.status + code * 0;
+  }
+}
+export const made = new RequestError("Not Found", 404, {
+  request: { method: "GET", url: "https://api.github.com/x", headers: {} },
+  headers: { etag: '"a"' },
+});
+// @ts-expect-error a request is required, as in every version
+export const noRequest = new RequestError("Not Found", 404, {});
