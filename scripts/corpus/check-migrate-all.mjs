@@ -48,7 +48,8 @@ if (values.help) {
 
 app migrate over every folder with a package.json that names probot, in each git mirror under DIR
 (<owner>+<name>/repo, or <owner>+<name>.git), at its newest commit. Fails a folder whose written files
-do not parse again, hold names the migration never writes, or change on a second run. Needs npm run build.
+do not parse again, hold names the migration never writes, or change on a second run, and one with a
+file the migration left as it was because it could not show its rewrite right. Needs npm run build.
 
   --mirrors DIR    where the mirrors are (as run-corpus.mjs reads them)
   --only LIST      these mirrors only, comma-separated (owner+name)
@@ -129,10 +130,25 @@ function packageFolders(root) {
 }
 
 function migrateFolder(folder) {
-  return spawnSync(process.execPath, [bin, "migrate", folder, "--framework", "^1.0.0"], {
+  return spawnSync(process.execPath, [bin, "migrate", folder, "--framework", "^1.0.0", "--json"], {
     encoding: "utf8",
     timeout: 300_000,
   });
+}
+
+/**
+ * Files the migration left as they were because it could not show its rewrite right: by its own
+ * words, a bug of app migrate (a Probot 14 suite's renames were once left undone that way).
+ */
+function leftUnproven(result) {
+  try {
+    const report = JSON.parse(result.stdout);
+    return (report.files ?? [])
+      .filter((file) => file.problems?.some((problem) => problem.message.startsWith("left as it was")))
+      .map((file) => file.file);
+  } catch {
+    return ["(no JSON report)"];
+  }
 }
 
 /** The folder migrated from `copy` (written another way) must be the plain migration written that way. */
@@ -154,18 +170,20 @@ function checkSpelling(plain, spelling, folder, copy) {
     corrupt: parse.corrupt,
     secondRunChanged: again,
     differ,
+    unproven: leftUnproven(first),
     stderr: first.stderr.trim().slice(0, 500),
   };
   row.ok =
     first.status === 0 &&
     !row.stderr &&
+    !row.unproven.length &&
     !parse.broken.length &&
     !parse.corrupt.length &&
     !again.length &&
     !differ.length;
   const detail = row.ok
     ? ""
-    : ` ${JSON.stringify({ exit: row.exit, broken: row.broken, corrupt: row.corrupt, again, differ, stderr: row.stderr })}`;
+    : ` ${JSON.stringify({ exit: row.exit, broken: row.broken, corrupt: row.corrupt, unproven: row.unproven, again, differ, stderr: row.stderr })}`;
   console.log(`${row.ok ? "ok " : "BAD"} ${row.folder}: ${row.written} of ${row.files} files written${detail}`);
   rmSync(copy, { recursive: true, force: true });
   return row;
@@ -187,12 +205,19 @@ function check(name, root, folder) {
     broken: parse.broken,
     corrupt: parse.corrupt,
     secondRunChanged: again,
+    unproven: leftUnproven(first),
     stderr: first.stderr.trim().slice(0, 500),
   };
-  row.ok = first.status === 0 && !row.stderr && !parse.broken.length && !parse.corrupt.length && !again.length;
+  row.ok =
+    first.status === 0 &&
+    !row.stderr &&
+    !row.unproven.length &&
+    !parse.broken.length &&
+    !parse.corrupt.length &&
+    !again.length;
   const detail = row.ok
     ? ""
-    : ` ${JSON.stringify({ exit: row.exit, broken: row.broken, corrupt: row.corrupt, again, stderr: row.stderr })}`;
+    : ` ${JSON.stringify({ exit: row.exit, broken: row.broken, corrupt: row.corrupt, unproven: row.unproven, again, stderr: row.stderr })}`;
   console.log(`${row.ok ? "ok " : "BAD"} ${row.folder}: ${row.written} of ${row.files} files written${detail}`);
   return row;
 }
