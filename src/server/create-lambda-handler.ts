@@ -1,4 +1,4 @@
-import { handle, type APIGatewayProxyResult, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
+import type { APIGatewayProxyResult, handle, LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import type { App } from "../app.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import { AppError } from "../errors.js";
@@ -52,8 +52,11 @@ export function createLambdaHandler(
   const app = typeof appOrFn === "function" ? (options.app as App) : appOrFn;
   const webhookPath = options.webhookPath ?? app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   const fetch = (request: Request) => web(atWebhookPath(request, webhookPath));
-  const lambda = handle({ fetch } as unknown as FetchApp);
-  return Object.assign((event: LambdaEvent, context?: LambdaContext) => lambda(event, context), {
+  // Hono's adapter is loaded by the first event, not by the package's root: a server's start does not pay for it.
+  let lambda: Promise<ReturnType<typeof handle>> | undefined;
+  const adapted = () =>
+    (lambda ??= import("hono/aws-lambda").then((adapter) => adapter.handle({ fetch } as unknown as FetchApp)));
+  return Object.assign(async (event: LambdaEvent, context?: LambdaContext) => (await adapted())(event, context), {
     close: web.close,
   });
 }
