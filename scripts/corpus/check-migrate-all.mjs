@@ -144,7 +144,8 @@ function migrateFolder(folder) {
  */
 function leftUnproven(result) {
   // Inside: the checks run at the module's top level, before a const declared here would be set.
-  const UNPROVEN = /^left as it was: (the rewrite would have changed more than the renames|app migrate failed on this file)/;
+  const UNPROVEN =
+    /^left as it was: (the rewrite would have changed more than the renames|app migrate failed on this file)/;
   try {
     const report = JSON.parse(result.stdout);
     return (report.files ?? [])

@@ -44,7 +44,10 @@ export class RequestError extends OctokitRequestError {
 
   /** @deprecated `response.headers`, as versions 2 to 5 of @octokit/request-error gave them. */
   get headers(): ResponseHeaders {
-    warnOnce("request-error-headers", "error.headers of the client's errors is deprecated: use error.response.headers.");
+    warnOnce(
+      "request-error-headers",
+      "error.headers of the client's errors is deprecated: use error.response.headers.",
+    );
     return givenHeaders.get(this) ?? this.response?.headers ?? {};
   }
 

@@ -27,7 +27,12 @@ describe("RequestError: one class for the errors of every copy of @octokit/reque
   const request = { method: "GET", url: "https://api.github.com/x", headers: {} } as const;
 
   it("is the class of a handler's failed request, as the app checks it", async () => {
-    const app = new App({ appId: 1, privateKey: getTestKeys().privateKeyPkcs1, baseUrl: platform.url, logLevel: "fatal" });
+    const app = new App({
+      appId: 1,
+      privateKey: getTestKeys().privateKeyPkcs1,
+      baseUrl: platform.url,
+      logLevel: "fatal",
+    });
     const seen: unknown[] = [];
     app.on("pull_request_review", async (context: Context<"pull_request_review">) => {
       try {
@@ -78,7 +83,12 @@ describe("RequestError: one class for the errors of every copy of @octokit/reque
   // Probot 7 to 13's client errors had `code` (@octokit/request-error 1 to 5: the status, deprecated), and apps of that
   // time test it: `if (err.code !== 404) throw err` (probot/dco, probot/stale, request-info, first-timers).
   it("has Probot 7 to 13's `code` and `headers` on the client's errors", async () => {
-    const app = new App({ appId: 1, privateKey: getTestKeys().privateKeyPkcs1, baseUrl: platform.url, logLevel: "fatal" });
+    const app = new App({
+      appId: 1,
+      privateKey: getTestKeys().privateKeyPkcs1,
+      baseUrl: platform.url,
+      logLevel: "fatal",
+    });
     const client = await app.auth(1);
     const error = (await client.teams
       .getMembershipForUserInOrg({ org: "octo", team_slug: "approvers", username: "a" })

@@ -249,7 +249,8 @@ describe("app migrate: packages the app had only through probot", () => {
         JSON.stringify({ name: "app", dependencies: { probot: "9.15.1" }, devDependencies: { jest: "26.6.3" } }) + "\n",
       "yarn.lock": "# yarn lockfile v1\n",
       ...installed,
-      "test/robot.test.ts": "import { RequestError as HttpError } from '@octokit/request-error'\nexport const error = HttpError\n",
+      "test/robot.test.ts":
+        "import { RequestError as HttpError } from '@octokit/request-error'\nexport const error = HttpError\n",
     });
     expect(problems.filter((p) => p.includes("does not declare"))).to.deep.equal([]);
     expect(written.devDependencies).to.deep.equal({ jest: "26.6.3" });

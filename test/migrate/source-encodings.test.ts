@@ -50,7 +50,10 @@ const CASES: ReadonlyArray<[what: string, file: string, encode: (text: string) =
   ],
 ];
 
-describe("migrateApp: files that are not plain UTF-8", () => {
+describe("migrateApp: files that are not plain UTF-8", function () {
+  // The first case loads the whole migration (parsers, codemods) in this worker: under a full run's
+  // load, with the runtimes' tests beside it, that alone once took more than mocha's 20 s.
+  this.timeout(60_000);
   let dir: string;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), "migrate-encodings-"));
