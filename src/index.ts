@@ -22,6 +22,7 @@ export { checkEventSubscriptions } from "./check-event-subscriptions.js";
 export type { CheckEventSubscriptionsOptions } from "./check-event-subscriptions.js";
 export { AppClient } from "./client/app-client.js";
 export { RequestError } from "./client/request-error.js";
+export { GraphqlResponseError } from "./client/graphql-response-error.js";
 export type { RequestErrorOptions } from "./client/request-error.js";
 export { auth, getAuthenticatedClient } from "./client/get-authenticated-client.js";
 export { createAppAuthStrategy } from "./client/auth/auth-strategy.js";

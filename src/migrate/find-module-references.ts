@@ -23,8 +23,7 @@ import {
   FRAMEWORK_MODULE,
   LAMBDA_ADAPTER_MODULE,
   PROBOT_MODULE,
-  REQUEST_ERROR_MODULE,
-  REQUEST_ERROR_NAMES,
+  ERROR_CLASS_MODULES,
 } from "./probot-names.js";
 import { declaringScope, scopeNode } from "./scope-lookup.js";
 import { takeReExported } from "./probot-reexports.js";
@@ -195,13 +194,14 @@ function inspectSpecifier(
   }
   if (ADAPTER_MODULES.has(name)) return inspectAdapter(literal, path, refs, log, kind);
   if (name === ACTIONS_ADAPTER_V1 && rewriteClassModule(path, literal, name, log)) return;
-  if (name === REQUEST_ERROR_MODULE && takesOnly(path, literal, (taken) => REQUEST_ERROR_NAMES.has(taken))) {
+  const errorClasses = ERROR_CLASS_MODULES.get(name);
+  if (errorClasses && takesOnly(path, literal, (taken) => errorClasses.has(taken))) {
     // The app's copy is seldom the client's here (another major, or jest's bundled build): gh-app-kit's
-    // RequestError holds for the errors of every copy (src/client/request-error.ts).
+    // classes hold for the errors of every copy (src/client/request-error.ts).
     setString(literal, FRAMEWORK_MODULE, log.edits);
     log.changes.push({
       line: lineOf(literal),
-      text: `"${name}" → "${FRAMEWORK_MODULE}" (its RequestError holds for the client's errors)`,
+      text: `"${name}" → "${FRAMEWORK_MODULE}" (its error classes hold for the client's errors)`,
     });
     return;
   }

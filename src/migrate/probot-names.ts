@@ -4,9 +4,15 @@ export function table<T>(entries: Record<string, T>): Readonly<Record<string, T 
 }
 
 export const PROBOT_MODULE = "probot";
-/** Imported by apps for `error instanceof RequestError`; gh-app-kit exports a RequestError that holds for every copy's errors. */
-export const REQUEST_ERROR_MODULE = "@octokit/request-error";
-export const REQUEST_ERROR_NAMES: ReadonlySet<string> = new Set(["RequestError", "RequestErrorOptions"]);
+/**
+ * Modules apps import error classes from for `error instanceof RequestError`: gh-app-kit exports
+ * classes of those names that hold for the errors of every copy (src/client/request-error.ts), and
+ * an import that takes only those names is rewritten to gh-app-kit.
+ */
+export const ERROR_CLASS_MODULES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["@octokit/request-error", new Set(["RequestError", "RequestErrorOptions"])],
+  ["@octokit/graphql", new Set(["GraphqlResponseError"])],
+]);
 
 /** The fields of package.json that name an app's dependencies. */
 export const DEPENDENCY_FIELDS = [
@@ -222,6 +228,7 @@ export const FRAMEWORK_EXPORTS: ReadonlySet<string> = new Set([
   "getPublicDomain",
   "GetPublicDomainOptions",
   "getWelcomeMessage",
+  "GraphqlResponseError",
   "isAppError",
   "ListenInfo",
   "LambdaHandler",

@@ -16,7 +16,7 @@ import {
   ONE_VALUE_MODULES,
   OPTION_RENAMES,
   PROBOT_MODULE,
-  REQUEST_ERROR_MODULE,
+  ERROR_CLASS_MODULES,
 } from "./probot-names.js";
 import { keyName, type AnyNode } from "./source-types.js";
 import { GITHUB_API } from "./github-api-calls.js";
@@ -67,7 +67,7 @@ function isRename(from: unknown, to: unknown, strings: boolean): boolean {
     from === PROBOT_MODULE ||
     from.startsWith(`${PROBOT_MODULE}/lib/`) ||
     from === "@probot/get-private-key" ||
-    from === REQUEST_ERROR_MODULE ||
+    ERROR_CLASS_MODULES.has(from) ||
     ADAPTER_MODULES.has(from);
   const target = ADAPTER_MODULES.has(from) ? ADAPTER_TARGETS.has(to) : to === FRAMEWORK_MODULE;
   const oneValue = ONE_VALUE_MODULES.get(from)?.entry === to;

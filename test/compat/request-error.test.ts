@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import { runInNewContext } from "node:vm";
+import { GraphqlResponseError as OctokitGraphqlResponseError } from "@octokit/graphql";
 import { RequestError as OctokitRequestError } from "@octokit/request-error";
-import { App, RequestError, type Context } from "../../src/index.js";
+import { App, GraphqlResponseError, RequestError, type Context } from "../../src/index.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
 
@@ -113,6 +114,36 @@ describe("RequestError: one class for the errors of every copy of @octokit/reque
     const older = new RequestError("Not Found", 404, { request, headers: { etag: '"a"' } });
     expect(older.headers).to.deep.equal({ etag: '"a"' });
     expect(older.response).to.equal(undefined);
+  });
+
+  // reviewflow: `if (!(err instanceof GraphqlResponseError)) return []`, with the class from its own @octokit/graphql.
+  it("GraphqlResponseError: the class of client.graphql()'s errors, as of every copy and of GraphqlError", async () => {
+    platform.on("POST", "/graphql", () => ({
+      status: 200,
+      body: { data: null, errors: [{ type: "NOT_FOUND", message: "Could not resolve to a Repository" }] },
+    }));
+    const app = new App({
+      appId: 1,
+      privateKey: getTestKeys().privateKeyPkcs1,
+      baseUrl: platform.url,
+      logLevel: "fatal",
+    });
+    const client = await app.auth(1);
+    const error: unknown = await client.graphql('query { repository(owner: "o", name: "r") { id } }').catch((e) => e);
+    expect(error).to.be.an.instanceof(GraphqlResponseError);
+    expect(error).to.be.an.instanceof(OctokitGraphqlResponseError);
+    expect((error as GraphqlResponseError).errors?.[0]?.type).to.equal("NOT_FOUND");
+    // @octokit/graphql before 4.8 (Probot 9 to 11) named it GraphqlError; another copy's, another realm's.
+    const older = Object.assign(new Error("Could not resolve"), { name: "GraphqlError", errors: [], request: {} });
+    expect(older).to.be.an.instanceof(GraphqlResponseError);
+    expect(
+      runInNewContext('Object.assign(new Error("x"), { name: "GraphqlResponseError", errors: [], request: {} })'),
+    ).to.be.an.instanceof(GraphqlResponseError);
+    expect(Object.assign(new Error("x"), { name: "GraphqlResponseError", request: {} })).not.to.be.an.instanceof(
+      GraphqlResponseError,
+    );
+    expect(new OctokitRequestError("x", 404, { request })).not.to.be.an.instanceof(GraphqlResponseError);
+    expect(error).not.to.be.an.instanceof(RequestError);
   });
 
   it("keeps the ordinary check for a class of the app's own that extends it", () => {

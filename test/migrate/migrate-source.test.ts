@@ -124,6 +124,12 @@ const CASES: ReadonlyArray<[string, string, string, string, string[]?]> = [
       'const { RequestError: G } = await import("gh-app-kit");\n',
   ],
   [
+    "@octokit/graphql's GraphqlResponseError becomes gh-app-kit's; its graphql function stays",
+    "src/merge.ts",
+    'import { GraphqlResponseError } from "@octokit/graphql";\nimport { graphql, GraphqlResponseError as E } from "@octokit/graphql";\n',
+    'import { GraphqlResponseError } from "gh-app-kit";\nimport { graphql, GraphqlResponseError as E } from "@octokit/graphql";\n',
+  ],
+  [
     "a namespace of @octokit/request-error, a name gh-app-kit lacks, and its mocks stay as they are",
     "test/team.test.js",
     'import * as errors from "@octokit/request-error";\nimport { RequestError, Other } from "@octokit/request-error";\n' +

@@ -4,6 +4,7 @@ import {
   App,
   createApp,
   RequestError,
+  GraphqlResponseError,
   type AdditionalOptions,
   type AppOptions,
   type ApplicationFunction,
@@ -100,3 +101,12 @@ export const made = new RequestError("Not Found", 404, {
 });
 // @ts-expect-error a request is required, as in every version
 export const noRequest = new RequestError("Not Found", 404, {});
+export async function graphqlErrors(client: Awaited<ReturnType<App["auth"]>>): Promise<number> {
+  try {
+    await client.graphql("query { viewer { login } }");
+    return 0;
+  } catch (error) {
+    if (!(error instanceof GraphqlResponseError)) throw error;
+    return error.errors?.length ?? 0;
+  }
+}
