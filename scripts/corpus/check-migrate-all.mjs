@@ -178,18 +178,7 @@ function checkSpelling(plain, spelling, folder, copy) {
     unproven: leftUnproven(first),
     stderr: first.stderr.trim().slice(0, 500),
   };
-  row.ok =
-    first.status === 0 &&
-    !row.stderr &&
-    !row.unproven.length &&
-    !parse.broken.length &&
-    !parse.corrupt.length &&
-    !again.length &&
-    !differ.length;
-  const detail = row.ok
-    ? ""
-    : ` ${JSON.stringify({ exit: row.exit, broken: row.broken, corrupt: row.corrupt, unproven: row.unproven, again, differ, stderr: row.stderr })}`;
-  console.log(`${row.ok ? "ok " : "BAD"} ${row.folder}: ${row.written} of ${row.files} files written${detail}`);
+  judge(row, first, { differ });
   rmSync(copy, { recursive: true, force: true });
   return row;
 }
@@ -213,16 +202,20 @@ function check(name, root, folder) {
     unproven: leftUnproven(first),
     stderr: first.stderr.trim().slice(0, 500),
   };
-  row.ok =
-    first.status === 0 &&
-    !row.stderr &&
-    !row.unproven.length &&
-    !parse.broken.length &&
-    !parse.corrupt.length &&
-    !again.length;
-  const detail = row.ok
-    ? ""
-    : ` ${JSON.stringify({ exit: row.exit, broken: row.broken, corrupt: row.corrupt, unproven: row.unproven, again, stderr: row.stderr })}`;
+  return judge(row, first);
+}
+
+/** Sets `row.ok` (and prints the row): no exit but 0, nothing on stderr, every list of trouble empty. */
+function judge(row, first, extra = {}) {
+  const lists = {
+    broken: row.broken,
+    corrupt: row.corrupt,
+    unproven: row.unproven,
+    again: row.secondRunChanged,
+    ...extra,
+  };
+  row.ok = first.status === 0 && !row.stderr && Object.values(lists).every((list) => list.length === 0);
+  const detail = row.ok ? "" : ` ${JSON.stringify({ exit: row.exit, ...lists, stderr: row.stderr })}`;
   console.log(`${row.ok ? "ok " : "BAD"} ${row.folder}: ${row.written} of ${row.files} files written${detail}`);
   return row;
 }

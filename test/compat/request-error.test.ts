@@ -26,6 +26,8 @@ describe("RequestError: one class for the errors of every copy of @octokit/reque
   afterEach(() => platform.close());
 
   const request = { method: "GET", url: "https://api.github.com/x", headers: {} } as const;
+  const installationClient = () =>
+    new App({ appId: 1, privateKey: getTestKeys().privateKeyPkcs1, baseUrl: platform.url, logLevel: "fatal" }).auth(1);
 
   it("is the class of a handler's failed request, as the app checks it", async () => {
     const app = new App({
@@ -84,13 +86,7 @@ describe("RequestError: one class for the errors of every copy of @octokit/reque
   // Probot 7 to 13's client errors had `code` (@octokit/request-error 1 to 5: the status, deprecated), and apps of that
   // time test it: `if (err.code !== 404) throw err` (probot/dco, probot/stale, request-info, first-timers).
   it("has Probot 7 to 13's `code` and `headers` on the client's errors", async () => {
-    const app = new App({
-      appId: 1,
-      privateKey: getTestKeys().privateKeyPkcs1,
-      baseUrl: platform.url,
-      logLevel: "fatal",
-    });
-    const client = await app.auth(1);
+    const client = await installationClient();
     const error = (await client.teams
       .getMembershipForUserInOrg({ org: "octo", team_slug: "approvers", username: "a" })
       .catch((e: unknown) => e)) as RequestError;
@@ -122,13 +118,7 @@ describe("RequestError: one class for the errors of every copy of @octokit/reque
       status: 200,
       body: { data: null, errors: [{ type: "NOT_FOUND", message: "Could not resolve to a Repository" }] },
     }));
-    const app = new App({
-      appId: 1,
-      privateKey: getTestKeys().privateKeyPkcs1,
-      baseUrl: platform.url,
-      logLevel: "fatal",
-    });
-    const client = await app.auth(1);
+    const client = await installationClient();
     const error: unknown = await client.graphql('query { repository(owner: "o", name: "r") { id } }').catch((e) => e);
     expect(error).to.be.an.instanceof(GraphqlResponseError);
     expect(error).to.be.an.instanceof(OctokitGraphqlResponseError);
