@@ -1,4 +1,5 @@
 import { GraphqlResponseError as OctokitGraphqlResponseError } from "@octokit/graphql";
+import { instanceOfAnyCopy } from "./request-error.js";
 
 /**
  * The error `client.graphql()` rejects with when the platform answers with `errors` (`errors`,
@@ -10,21 +11,13 @@ import { GraphqlResponseError as OctokitGraphqlResponseError } from "@octokit/gr
  */
 export class GraphqlResponseError<ResponseData = unknown> extends OctokitGraphqlResponseError<ResponseData> {
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // A class of the app's own that extends this one keeps the ordinary check.
-    if (this !== GraphqlResponseError) return Function.prototype[Symbol.hasInstance].call(this, value);
-    return value instanceof OctokitGraphqlResponseError || isGraphqlErrorOfAnyCopy(value);
+    return instanceOfAnyCopy(
+      this,
+      GraphqlResponseError,
+      OctokitGraphqlResponseError,
+      value,
+      (error) =>
+        (error.name === "GraphqlResponseError" || error.name === "GraphqlError") && Array.isArray(error.errors),
+    );
   }
-}
-
-function isGraphqlErrorOfAnyCopy(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const { name, errors, request } = value as { name?: unknown; errors?: unknown; request?: unknown };
-  return (
-    (name === "GraphqlResponseError" || name === "GraphqlError") &&
-    Array.isArray(errors) &&
-    typeof request === "object" &&
-    request !== null &&
-    // An Error of any realm (jest runs each test file in a realm of its own).
-    Object.prototype.toString.call(value) === "[object Error]"
-  );
 }

@@ -52,9 +52,13 @@ export class RequestError extends OctokitRequestError {
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // A class of the app's own that extends this one keeps the ordinary check.
-    if (this !== RequestError) return Function.prototype[Symbol.hasInstance].call(this, value);
-    return value instanceof OctokitRequestError || isRequestErrorOfAnyCopy(value);
+    return instanceOfAnyCopy(
+      this,
+      RequestError,
+      OctokitRequestError,
+      value,
+      (error) => error.name === "HttpError" && typeof error.status === "number",
+    );
   }
 }
 
@@ -69,16 +73,27 @@ export function asClientError(error: unknown): unknown {
   return error;
 }
 
-/** An error made by any version of @octokit/request-error (or @octokit/request's older HttpError). */
-function isRequestErrorOfAnyCopy(value: unknown): boolean {
+/**
+ * `value instanceof cls`, where `cls` is `own` (RequestError, GraphqlResponseError): true for an
+ * instance of `base` (the copy the client uses), or an Error of any copy and any realm (jest runs
+ * each test file in a realm of its own) that has a `request` and is `like` one. A class of the
+ * app's own that extends `own` keeps the ordinary check.
+ */
+export function instanceOfAnyCopy(
+  cls: unknown,
+  own: unknown,
+  base: abstract new (...args: never[]) => unknown,
+  value: unknown,
+  like: (error: Record<string, unknown>) => boolean,
+): boolean {
+  if (cls !== own) return Function.prototype[Symbol.hasInstance].call(cls, value);
+  if (value instanceof base) return true;
   if (typeof value !== "object" || value === null) return false;
-  const { name, status, request } = value as { name?: unknown; status?: unknown; request?: unknown };
+  const error = value as Record<string, unknown>;
   return (
-    name === "HttpError" &&
-    typeof status === "number" &&
-    typeof request === "object" &&
-    request !== null &&
-    // An Error of any realm (jest runs each test file in a realm of its own).
-    Object.prototype.toString.call(value) === "[object Error]"
+    typeof error.request === "object" &&
+    error.request !== null &&
+    Object.prototype.toString.call(value) === "[object Error]" &&
+    like(error)
   );
 }
