@@ -123,6 +123,21 @@ export class Context<P = unknown, N extends string = EventName> {
   }
 
   /**
+   * @deprecated Probot 10 to 14's name of `client`, kept for code `app migrate` cannot tie to an
+   * event context (a helper that takes it under a name of its own) and for extensions installed
+   * from npm. Assigning it replaces the client. Warns once per process.
+   */
+  get octokit(): AppClient {
+    warnOnce("context.octokit", "context.octokit is deprecated; use context.client (app migrate renames it).");
+    return this.client;
+  }
+
+  set octokit(client: AppClient) {
+    warnOnce("context.octokit", "context.octokit is deprecated; use context.client (app migrate renames it).");
+    this.client = client;
+  }
+
+  /**
    * @deprecated Probot 9 and 10's name of `name` (`context.event === "push"`), gone in Probot 11;
    * kept for apps and extensions of that time. Warns once per process.
    */
