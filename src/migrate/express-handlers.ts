@@ -45,26 +45,6 @@ function paramName(param: AnyNode): string {
   return "…";
 }
 
-/** Express's ways to answer, first found first, and Hono's for each. */
-const ANSWERS: ReadonlyArray<[member: string, hono: string]> = [
-  ["json", "c.json({ ok: true })"],
-  ["redirect", 'c.redirect("/elsewhere")'],
-  ["render", "c.html(page)"],
-  ["sendStatus", "c.body(null, 204)"],
-  ["status", 'c.text("Created", 201)'],
-  ["send", 'c.text("Hello World")'],
-  ["end", "c.body(null)"],
-];
-
-/** What the Hono handler for an Express one would answer with, after the members of `res` it uses. */
-export function honoAnswer(fn: AnyNode): string {
-  const params = (fn.params as AnyNode[]).map(paramName);
-  const res = params[params.length === 4 ? 2 : 1];
-  const used = new Set(res ? membersUsed(fn, res, 20) : []);
-  const answer = ANSWERS.find(([member]) => used.has(member))?.[1] ?? 'c.text("Hello World")';
-  return `${fn.async ? "async " : ""}(c) => ${answer}`;
-}
-
 /** The members read on `name` in a function's body (`res.send`, `res.status`), at most `most`. */
 function membersUsed(fn: AnyNode, name: string, most = 3): string[] {
   const found = new Set<string>();

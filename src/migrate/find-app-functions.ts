@@ -126,10 +126,10 @@ function paramName(param: AnyNode): string {
 }
 
 const ROUTER_HINT =
-  "Routes go on getRouter(path) here, a Hono app whose handlers take Hono's context, not Express's (req, res): " +
-  "getRouter().get('/metrics', async (c) => c.text(await metrics())). Outside a server (in tests) getRouter() " +
-  "throws: take getRouter from the second argument and guard with typeof getRouter === 'function'. Not rewritten: " +
-  "the handlers are Express code. Or serve them with your own Express app beside createNodeMiddleware().";
+  'Take getRouter from the argument: ({ app, getRouter }) => { const router = getRouter("/my-app"); ... } ' +
+  "(in TypeScript the App has no router member). Its routes are served as before: handlers written for Express run " +
+  "through the app's express on a Node server (app run, createServer, createNodeMiddleware); write them for Hono, " +
+  '(c) => c.text("ok"), to serve them from createWebHandler or a Lambda too.';
 
 /** `app.router` and `app.route(path)`: Probot 9 and 10's Express router, which Probot 11 removed. */
 function reportExpressRouters(fn: AnyNode, name: string, log: SourceLog): void {
@@ -143,7 +143,7 @@ function reportExpressRouters(fn: AnyNode, name: string, log: SourceLog): void {
         const what = member === "router" ? `${name}.router` : `${name}.route()`;
         log.problems.push({
           line: lineOf(node),
-          message: `uses ${what}, the Express router of Probot 9 and 10: here it is getRouter()'s Hono app, where Express handlers fail`,
+          message: `uses ${what}, Probot 9 and 10's router, deprecated: here it gives getRouter()'s router, with a deprecation warning`,
           hint: ROUTER_HINT,
         });
       }

@@ -90,6 +90,11 @@ export type SourceResult = SourceLog & {
   handoffs?: RouterHandoff[];
   /** Functions of other files this file hands to a loader: `createNodeMiddleware(appFunction, ...)`. */
   loaded?: AppFunctionHandoff[];
+  /**
+   * Lines of routes and middleware written for Express on getRouter()'s routers: they run through the
+   * app's `express` on a Node server, so package.json declares it (report-probot-dependencies.ts).
+   */
+  expressRoutes?: number[];
 };
 
 /** Only the changed tokens are replaced, so formatting, comments and semicolons (or none) stay. */
@@ -249,9 +254,25 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
       message: `left as it was: the rewrite would have changed more than the renames (${wrong})`,
       hint: UNPROVEN_HINT,
     };
-    return { code, changes: [], problems: [problem, ...log.problems], handoffs, loaded };
+    const { expressRoutes } = log;
+    return {
+      code,
+      changes: [],
+      problems: [problem, ...log.problems],
+      handoffs,
+      loaded,
+      ...(expressRoutes && { expressRoutes }),
+    };
   }
-  return { code: result, changes: log.changes, problems: log.problems, handoffs, loaded };
+  const { expressRoutes } = log;
+  return {
+    code: result,
+    changes: log.changes,
+    problems: log.problems,
+    handoffs,
+    loaded,
+    ...(expressRoutes && { expressRoutes }),
+  };
 }
 
 /** Option keys that only Probot's options have, in objects the calls did not show (built elsewhere, or given to a wrapper). */

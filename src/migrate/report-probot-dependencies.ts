@@ -35,7 +35,14 @@ const KNOWN_BY_VERSION: ReadonlyArray<readonly [name: string, probot: string]> =
   ["semver", "<14"],
 ];
 
-type Source = readonly [file: string, code: string, result: { problems: Problem[]; code?: string }];
+type Source = readonly [
+  file: string,
+  code: string,
+  result: { problems: Problem[]; code?: string; expressRoutes?: number[] | undefined },
+];
+
+/** Probot 7 to 13's express, for routes written for Express when nothing shows the version the app had. */
+const EXPRESS_RANGE = "^4.21.2";
 
 /** A package the app names without declaring it, which came with probot: package.json declares it after the migration. */
 export type Declaration = {
@@ -98,7 +105,8 @@ export async function findProbotDependencies(
   const wanted = new Set(
     [...probots.keys(), ...through.keys()].filter((name) => !declared.has(name) && name !== FRAMEWORK_MODULE),
   );
-  if (wanted.size === 0) return none;
+  const expressRoutes = !declared.has("express") && sources.some(([, , result]) => result.expressRoutes?.length);
+  if (wanted.size === 0 && !expressRoutes) return none;
 
   const preloads = scriptPreloads(manifest.scripts).filter(({ name }) => wanted.has(name) && cameWith(name));
   const imports: Array<{ file: string; name: string; specifier: string; line: number; result: Source[2] }> = [];
@@ -113,8 +121,8 @@ export async function findProbotDependencies(
     }
   }
   const declarations = new Map<string, Declaration>();
-  const declare = (name: string, user: string, dev: boolean) => {
-    const range = rangeOf(name);
+  const declare = (name: string, user: string, dev: boolean, fallback?: string) => {
+    const range = rangeOf(name) ?? fallback;
     if (range === undefined) return;
     const known = declarations.get(name);
     if (known) {
@@ -125,11 +133,24 @@ export async function findProbotDependencies(
       name,
       range,
       field: dev ? "devDependencies" : "dependencies",
-      why: `${user}; ${cameWith(name) as string}`,
+      why: `${user}; ${cameWith(name) ?? "it came with probot"}`,
     });
   };
   for (const { file, name } of imports) declare(name, `${file} imports it`, isTestFile(file));
   for (const { script, name } of preloads) declare(name, `script ${script} loads it`, isTestScript(script));
+  // Routes of getRouter() written for Express run through the app's express on a Node server, as under Probot.
+  if (expressRoutes) {
+    const places = sources.flatMap(([file, , result]) => (result.expressRoutes ?? []).map((line) => ({ file, line })));
+    const shown = places.slice(0, 5).map(({ file, line }) => `${file}:${line}`);
+    const more = places.length > shown.length ? ` and ${places.length - shown.length} more` : "";
+    const why = `routes written for Express on getRouter()'s router run through it on a Node server (${shown.join(", ")}${more})`;
+    declare(
+      "express",
+      why,
+      places.every(({ file }) => isTestFile(file)),
+      EXPRESS_RANGE,
+    );
+  }
   // pino before 7 loads pino-pretty by name for its prettyPrint option: it goes with it.
   for (const declaration of [...declarations.values()]) {
     const companion = companionOf(declaration.name, declaration.range);

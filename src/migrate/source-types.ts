@@ -40,6 +40,8 @@ export type SourceWork = SourceLog & {
   aliases?: ProbotAliases | undefined;
   /** The context members of the base classes other files of the app export (context-base-classes.ts). */
   bases?: BaseClassMembers | undefined;
+  /** Lines of routes and middleware written for Express on getRouter()'s routers (report-express-routes.ts). */
+  expressRoutes?: number[];
 };
 
 /** A promise's own methods: a call of them uses the value as the promise it is. */

@@ -5,6 +5,7 @@ import type { ApplicationFunction, DeprecatedApplicationFunction } from "../appl
 import type { Router } from "../app-function-argument.js";
 import { createBaseRouter } from "./create-base-router.js";
 import { createRouter } from "./create-router.js";
+import { acceptExpressHandlers } from "./express-routes.js";
 import { createNodeHandlers, type NodeHandlers } from "./node-handlers.js";
 import { resolveServerOptions, type ResolvedWebhookOptions, type WebhookOptions } from "./resolve-server-options.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
@@ -52,7 +53,8 @@ export function mountApp(
   const router = routes === "server" ? createRouter({ receiver, webhookPath, log }) : createBaseRouter(log);
   // The deprecated `router` option: its routes at the root, as getRouter()'s, after the server's own.
   if (app.state.router) router.route("/", app.state.router);
-  const getRouter = (path?: string): Router => router.basePath(path ?? "/");
+  // Handlers written for Express (Probot's routers) run through Express on a Node server.
+  const getRouter = (path?: string): Router => acceptExpressHandlers(router.basePath(path ?? "/"), path ?? "/", log);
   const handlers = createNodeHandlers(log);
   const addHandler = nodeHandlers ? handlers.add : undefined;
   const load = (appFns: ReadonlyArray<AnyAppFunction>) =>

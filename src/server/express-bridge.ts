@@ -1,0 +1,94 @@
+// "#express-bridge": runs a route handler written for Express on Node's request and response, for
+// getRouter()'s routes on a Node server (see express-routes.ts). Loaded with the first such request.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { AppError } from "../errors.js";
+
+type ExpressApp = ((request: IncomingMessage, response: ServerResponse, done: (error?: unknown) => void) => void) & {
+  disable(setting: string): void;
+  use(path: string, handler: unknown): void;
+  all(path: string, handler: unknown): void;
+};
+type ExpressFactory = () => ExpressApp;
+
+export type ExpressRun = {
+  /** "route": `router.get(path, handler)`; "use": `router.use([path], handler)`, a prefix. */
+  kind: "route" | "use";
+  /** The route's whole path (`/my-app/hello/:id`), or where a "use" handler is mounted. */
+  path: string;
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+};
+
+/** One small Express app per handler and path, made on first use. */
+const apps = new WeakMap<object, Map<string, ExpressApp>>();
+let express: ExpressFactory | undefined;
+
+/**
+ * Runs `handler` through Express: "answered" once it wrote the response, "passed" when it called
+ * `next()`; rejects with what it gave `next(error)` or threw.
+ */
+export function runExpressHandler(handler: object, run: ExpressRun): Promise<"answered" | "passed"> {
+  const app = expressApp(handler, run);
+  const { incoming, outgoing } = run;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outgoing.off("finish", answered);
+      outgoing.off("close", answered);
+      outcome();
+    };
+    const answered = () => settle(() => resolve("answered"));
+    outgoing.once("finish", answered);
+    outgoing.once("close", answered);
+    try {
+      app(incoming, outgoing, (error?: unknown) =>
+        settle(() => (error === undefined || error === null ? resolve("passed") : reject(error))),
+      );
+    } catch (error) {
+      settle(() => reject(error));
+    }
+  });
+}
+
+function expressApp(handler: object, { kind, path }: ExpressRun): ExpressApp {
+  let byPath = apps.get(handler);
+  if (byPath === undefined) apps.set(handler, (byPath = new Map()));
+  const key = `${kind} ${path}`;
+  let app = byPath.get(key);
+  if (app === undefined) {
+    app = loadExpress()();
+    app.disable("x-powered-by");
+    if (kind === "use") app.use(path, handler);
+    else app.all(path, handler);
+    byPath.set(key, app);
+  }
+  return app;
+}
+
+/** The app's own `express`: from the working folder, else from beside the script Node started. */
+function loadExpress(): ExpressFactory {
+  if (express) return express;
+  const bases = [process.cwd(), process.argv[1] ? dirname(process.argv[1]) : undefined];
+  for (const base of bases) {
+    if (!base) continue;
+    try {
+      express = createRequire(join(base, "package.json"))("express") as ExpressFactory;
+      return express;
+    } catch {
+      // not installed there
+    }
+  }
+  throw new AppError(
+    "ROUTE_HANDLER_EXPRESS",
+    "A route of getRouter() is an Express handler, and express is not installed: Express's handlers run through the app's own express.",
+    {
+      hint:
+        "Install it (npm install express), or write the route for Hono: " +
+        'router.get("/hello-world", (c) => c.text("Hello World")).',
+    },
+  );
+}

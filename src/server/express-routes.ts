@@ -1,0 +1,114 @@
+import type { Context, Next } from "hono";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Router } from "../app-function-argument.js";
+import { AppError } from "../errors.js";
+import type { Logger } from "../log/get-log.js";
+import { scrubSecrets } from "../log/secrets.js";
+import { expressShape } from "./express-handler.js";
+
+/** Hono's methods that register handlers: `get(path?, ...handlers)`, `on(method, path, ...)`, `use(path?, ...)`. */
+const ROUTE_METHODS = ["get", "post", "put", "delete", "options", "patch", "all"] as const;
+
+/**
+ * What @hono/node-server's listener reads as "the handler wrote the answer to Node's response
+ * itself". Made as the package loads: the listener later puts a class of its own in place of the
+ * global `Response`, whose instances it writes out whatever their headers say. Each request gets a
+ * clone, of the same native class.
+ */
+const ALREADY_SENT = new Response(null, { headers: { "x-hono-already-sent": "true" } });
+
+type NodeBindings = { incoming: IncomingMessage; outgoing: ServerResponse };
+type AnyHandler = (...args: never[]) => unknown;
+
+/**
+ * `getRouter(path)`'s router, taking handlers written for Express as Probot's routers did
+ * (`router.get("/hello-world", (req, res) => res.send("Hello World"))`, `router.use(express.static("public"))`).
+ * It stays Hono's router: a handler of Hono's shape is registered as it is. One of Express's shape
+ * (see `expressShape()`) is registered wrapped: on a Node server it runs through Express (the app's
+ * own `express`, loaded when the first such request comes) on Node's request and response; on a
+ * runtime without them it fails with `ROUTE_HANDLER_EXPRESS`, saying what to write instead.
+ */
+export function acceptExpressHandlers(router: Router, base: string, log: Logger): Router {
+  const target = router as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of ROUTE_METHODS) {
+    const register = target[method]!;
+    target[method] = (...args: unknown[]) =>
+      register.apply(
+        router,
+        args.map((arg) => wrapIfExpress(arg, log, "route")),
+      );
+  }
+  const on = target.on!;
+  target.on = (method: unknown, path: unknown, ...handlers: unknown[]) =>
+    on.call(router, method, path, ...handlers.map((handler) => wrapIfExpress(handler, log, "route")));
+  const use = target.use!;
+  target.use = (...args: unknown[]) => {
+    // Express's `use(path, ...)` is a prefix; Hono's `use(path)` matches that path alone, `path/*` beneath it.
+    const mount = typeof args[0] === "string" ? joinPath(base, args[0]) : base;
+    const wrapped = args.map((arg) => wrapIfExpress(arg, log, "use", mount));
+    const first = wrapped[0];
+    if (typeof first === "string" && wrapped.some((arg, at) => at > 0 && arg !== args[at])) {
+      use.call(router, first, ...wrapped.slice(1));
+      return use.call(router, joinPath(first, "*"), ...wrapped.slice(1));
+    }
+    return use.apply(router, wrapped);
+  };
+  return router;
+}
+
+function wrapIfExpress(handler: unknown, log: Logger, kind: "route" | "use", mount?: string): unknown {
+  const shape = typeof handler === "function" ? expressShape(handler) : undefined;
+  if (!shape) return handler;
+  const express = handler as AnyHandler;
+  let told = false;
+  const bridged = async (c: Context, next: Next): Promise<Response | void> => {
+    const bindings = nodeBindings(c);
+    if (!bindings) {
+      if (kind === "route") throw notOnNode(`The handler of ${c.req.method} ${c.req.routePath}`, express, shape);
+      // Middleware (express.static, a body parser) is passed over, so the routes beneath it still
+      // answer; it is logged once.
+      if (!told) {
+        told = true;
+        const error = notOnNode(`The middleware on ${mount ?? "/"}`, express, shape);
+        log.error({ err: error, code: error.code }, scrubSecrets(`${error.message} It is passed over. ${error.hint}`));
+      }
+      await next();
+      return;
+    }
+    const { runExpressHandler } = await import("#express-bridge");
+    const outcome = await runExpressHandler(express, {
+      kind,
+      path: kind === "use" ? (mount ?? "/") : c.req.routePath,
+      ...bindings,
+    });
+    if (outcome === "answered") return ALREADY_SENT.clone();
+    await next();
+  };
+  // Error lines name the app's own handler, not this wrapper.
+  return Object.defineProperty(bridged, "name", { value: express.name || "bound express handler" });
+}
+
+function nodeBindings(c: Context): NodeBindings | undefined {
+  const env = c.env as Partial<NodeBindings> | undefined;
+  const { incoming, outgoing } = env ?? {};
+  return incoming && outgoing && typeof outgoing.writeHead === "function" ? { incoming, outgoing } : undefined;
+}
+
+function notOnNode(what: string, handler: AnyHandler, shape: string): AppError {
+  const named = handler.name ? ` (${handler.name})` : "";
+  return new AppError(
+    "ROUTE_HANDLER_EXPRESS",
+    `${what}${named} is an Express handler (it ${shape}): it runs on a Node server ` +
+      "(app run, createServer, createNodeMiddleware), where Express has Node's request and response, and not here.",
+    {
+      hint:
+        'Write it for Hono, which runs everywhere: router.get("/hello-world", (c) => c.text("Hello World")), returning the ' +
+        'answer (c.json(x), c.html(s), c.redirect(url)) and reading c.req.query("q"), c.req.param("id"), await c.req.json().',
+    },
+  );
+}
+
+function joinPath(base: string, path: string): string {
+  const joined = `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+  return joined.length > 1 ? joined.replace(/\/+$/, "") : "/";
+}
