@@ -62,12 +62,14 @@ export function migratePackageJson(
   const lines = code.split("\n");
   const lineOfKey = (key: string) => lines.findIndex((line) => line.includes(JSON.stringify(key))) + 1 || undefined;
   let changed = false;
+  let runtimeAdapter: { name: string; file: string } | undefined;
   for (const field of DEPENDENCY_FIELDS) {
     const dependencies = manifest[field];
     if (!isRecord(dependencies)) continue;
     for (const name of Object.keys(dependencies)) {
       const by = replaced.get(name);
       if (by !== undefined) {
+        if (field === "dependencies") runtimeAdapter ??= { name, file: by.file };
         log.changes.push({
           line: lineOfKey(name) ?? 0,
           text: `${field}: - ${name}@${String(dependencies[name])} (${by.file} imports ${by.module} instead)`,
@@ -105,6 +107,8 @@ export function migratePackageJson(
       text: `dependencies: + ${FRAMEWORK_MODULE}@${frameworkSpec} (${importedBy} imports it; package.json did not declare probot)`,
     });
   }
+  if (runtimeAdapter && moveToDependencies(manifest, runtimeAdapter, lineOfKey("devDependencies") ?? 0, log))
+    changed = true;
   if (moveProbotKey(manifest, lineOfKey, log)) changed = true;
   if (declareDependencies(manifest, declare, log)) changed = true;
   const scripts = manifest.scripts;
@@ -141,6 +145,36 @@ export function migratePackageJson(
   let text = JSON.stringify(manifest, null, indent);
   if (ending !== "\n") text = text.replace(/\n/g, ending);
   return { code: code.endsWith("\n") ? `${text}${ending}` : text, ...log };
+}
+
+/**
+ * An adapter of Probot in `dependencies` brought probot to a production install (it depends on probot), so an
+ * app could declare probot for its types and tests alone, in `devDependencies`. With the adapter dropped, the
+ * file that imported it now imports gh-app-kit, which must then be a dependency too.
+ */
+function moveToDependencies(
+  manifest: Manifest,
+  adapter: { name: string; file: string },
+  line: number,
+  log: SourceLog,
+): boolean {
+  const declaredIn = (field: string) => isRecord(manifest[field]) && FRAMEWORK_MODULE in manifest[field];
+  const devDependencies = manifest.devDependencies;
+  if (!isRecord(devDependencies) || !declaredIn("devDependencies")) return false;
+  if (DEPENDENCY_FIELDS.some((field) => field !== "devDependencies" && declaredIn(field))) return false;
+  const spec = devDependencies[FRAMEWORK_MODULE];
+  delete devDependencies[FRAMEWORK_MODULE];
+  const dependencies = isRecord(manifest.dependencies) ? manifest.dependencies : {};
+  const names = Object.keys(dependencies);
+  const sorted = names.every((key, i) => i === 0 || names[i - 1]!.localeCompare(key, "en") <= 0);
+  const entries: Array<[string, unknown]> = [...Object.entries(dependencies), [FRAMEWORK_MODULE, spec]];
+  if (sorted) entries.sort(([a], [b]) => a.localeCompare(b, "en"));
+  manifest.dependencies = Object.fromEntries(entries);
+  log.changes.push({
+    line,
+    text: `dependencies: + ${FRAMEWORK_MODULE}@${String(spec)}, from devDependencies (${adapter.file} imports it in place of ${adapter.name}, a dependency that brought probot)`,
+  });
+  return true;
 }
 
 /** Adds each declaration the app lacks to its field, in order where the field's names are sorted, and says so. */

@@ -56,9 +56,26 @@ export function createLambdaHandler(
   let lambda: Promise<ReturnType<typeof handle>> | undefined;
   const adapted = () =>
     (lambda ??= import("hono/aws-lambda").then((adapter) => adapter.handle({ fetch } as unknown as FetchApp)));
-  return Object.assign(async (event: LambdaEvent, context?: LambdaContext) => (await adapted())(event, context), {
-    close: web.close,
-  });
+  return Object.assign(
+    async (event: LambdaEvent, context?: LambdaContext) =>
+      (await adapted())(asProbotTookIt(event, webhookPath), context),
+    { close: web.close },
+  );
+}
+
+/**
+ * Probot's Lambda adapter read an event's headers and body, nothing else: its tests, and apps' tests
+ * after them, invoke the function with `{ headers, body }`, no method and no path. Such an event (no
+ * field of API Gateway's, a function URL's, an ALB's or VPC Lattice's that names a method) is a POST
+ * at the webhook path, as the adapter took it; Hono's adapter would make it a GET, which cannot have a body.
+ */
+function asProbotTookIt(event: LambdaEvent, webhookPath: string): LambdaEvent {
+  if (typeof event !== "object" || event === null) return event;
+  const fields = event as unknown as Record<string, unknown>;
+  const named = ["httpMethod", "method", "requestContext", "rawPath"].some((key) => fields[key] !== undefined);
+  if (named || typeof fields.headers !== "object" || fields.headers === null) return event;
+  const path = typeof fields.path === "string" && fields.path !== "" ? fields.path : webhookPath;
+  return { ...fields, httpMethod: "POST", path } as unknown as LambdaEvent;
 }
 
 /** A delivery names its event in a header: that, not the path, says it is one. */

@@ -140,6 +140,36 @@ describe("app migrate: a folder deployed with Probot's AWS Lambda adapter", () =
     expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0" });
   });
 
+  // The adapter depends on probot: it brought Probot to a production install (npm ci --omit=dev, as
+  // serverless and Lambda packaging install) of an app that declared probot for its types and tests only.
+  it("moves gh-app-kit to dependencies when probot was a devDependency and the adapter a dependency", async () => {
+    const manifest = {
+      name: "lambda-app",
+      dependencies: { [ADAPTER]: "^3.0.0" },
+      devDependencies: { probot: "^12.1.3", typescript: "^4.5.4" },
+    };
+    await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(join(dir, "handler.js"), handler);
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as typeof manifest;
+    expect(written.dependencies).to.deep.equal({ "gh-app-kit": "^1.0.0" });
+    expect(written.devDependencies).to.deep.equal({ typescript: "^4.5.4" });
+    expect(report.files.find((f) => f.file === "package.json")?.changes.map((c) => c.text)).to.include(
+      `dependencies: + gh-app-kit@^1.0.0, from devDependencies (handler.js imports it in place of ${ADAPTER}, a dependency that brought probot)`,
+    );
+    expect((await migrateApp({ directory: dir, framework: "^1.0.0" })).diff).to.equal("");
+  });
+
+  it("leaves gh-app-kit in devDependencies when the adapter was a devDependency too", async () => {
+    const manifest = { name: "lambda-app", devDependencies: { [ADAPTER]: "^3.0.0", probot: "^12.1.3" } };
+    await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(join(dir, "handler.js"), handler);
+    await migrateApp({ directory: dir, framework: "^1.0.0" });
+    const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+    expect(written.devDependencies).to.deep.equal({ "gh-app-kit": "^1.0.0" });
+    expect(written).to.not.have.property("dependencies");
+  });
+
   it("keeps the adapter while a file it could not rewrite still imports it, and says so", async () => {
     const manifest = { name: "lambda-app", dependencies: { probot: "^13.0.0", [ADAPTER]: "^4.0.0" } };
     await writeFile(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
