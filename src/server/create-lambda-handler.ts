@@ -57,8 +57,10 @@ export function createLambdaHandler(
   const adapted = () =>
     (lambda ??= import("hono/aws-lambda").then((adapter) => adapter.handle({ fetch } as unknown as FetchApp)));
   return Object.assign(
-    async (event: LambdaEvent, context?: LambdaContext) =>
-      (await adapted())(asProbotTookIt(event, webhookPath), context),
+    async (event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> => {
+      if (typeof event !== "object" || event === null) return NOT_AN_EVENT;
+      return (await adapted())(withoutBodyOnRead(asProbotTookIt(event, webhookPath)), context);
+    },
     { close: web.close },
   );
 }
@@ -76,6 +78,30 @@ function asProbotTookIt(event: LambdaEvent, webhookPath: string): LambdaEvent {
   if (named || typeof fields.headers !== "object" || fields.headers === null) return event;
   const path = typeof fields.path === "string" && fields.path !== "" ? fields.path : webhookPath;
   return { ...fields, httpMethod: "POST", path } as unknown as LambdaEvent;
+}
+
+/** What a Lambda invoked with no HTTP event at all is answered (a test's `handler(undefined)`, a direct invocation). */
+const NOT_AN_EVENT: APIGatewayProxyResult = {
+  statusCode: 400,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({
+    error:
+      "The Lambda was invoked without an HTTP event: invoke it through API Gateway, a function URL, an ALB or VPC Lattice.",
+  }),
+  isBase64Encoded: false,
+};
+
+/**
+ * A GET or HEAD that carries a body (API Gateway forwards one): the body is dropped, as servers
+ * ignore it, where a fetch `Request` refuses it and the adapter printed a stack trace and answered 400.
+ */
+function withoutBodyOnRead(event: LambdaEvent): LambdaEvent {
+  const fields = event as unknown as Record<string, unknown>;
+  if (fields.body === undefined || fields.body === null || fields.body === "") return event;
+  const http = (fields.requestContext as { http?: { method?: unknown } } | undefined)?.http;
+  const method = String(http?.method ?? fields.httpMethod ?? fields.method ?? "").toUpperCase();
+  if (method !== "" && method !== "GET" && method !== "HEAD") return event; // none: the adapter makes a GET
+  return { ...fields, body: null, isBase64Encoded: false } as unknown as LambdaEvent;
 }
 
 /** A delivery names its event in a header: that, not the path, says it is one. */

@@ -202,6 +202,29 @@ describe("createLambdaHandler (API Gateway and function URL events)", function (
     expect(other.statusCode).to.equal(404);
   });
 
+  it("answers a GET that carries a body as a GET, and an invocation without an event 400, printing nothing", async () => {
+    const printed: unknown[] = [];
+    const { error } = console;
+    console.error = (...args: unknown[]) => void printed.push(args);
+    try {
+      for (const toEvent of [httpApiEvent, restApiEvent, functionUrlEvent]) {
+        const ping = await handler(
+          toEvent({ method: "GET", path: "/ping", headers: {}, body: "left over" }) as never,
+          lambdaContext() as never,
+        );
+        expect([ping.statusCode, ping.body]).to.deep.equal([200, "PONG"]);
+      }
+      for (const event of [undefined, null, "ping"]) {
+        const answer = await handler(event as never, lambdaContext() as never);
+        expect(answer.statusCode).to.equal(400);
+        expect(JSON.parse(answer.body)).to.have.property("error").that.includes("without an HTTP event");
+      }
+    } finally {
+      console.error = error;
+    }
+    expect(printed).to.deep.equal([]);
+  });
+
   it("says what to write when given Probot's { probot } option, or no app", () => {
     const app = new App({ secret: SECRET, logLevel: "fatal" });
     const options = { probot: app } as unknown as { app: App };
