@@ -5,6 +5,7 @@ import {
   honoSend,
   sentStringOnly,
 } from "./express-handlers.js";
+import { isPlainRoutePath } from "../helpers/route-path.js";
 import { exportedFunctions, relativeCallTargets, type RouterParam } from "./router-handoffs.js";
 import { localFunction, valuesDeclaredIn } from "./declared-values.js";
 import { findRouterRegistrations, type Registration, type RouterHandoff } from "./router-values.js";
@@ -48,7 +49,9 @@ export function reportExpressRoutes(
       }
       const shape = expressShape(node);
       if (!shape) continue;
-      const literal = node === handler.node ? sentStringOnly(node, code) : undefined;
+      // Only where Hono reads the route's path as Express did (not `/healthcheck(.html)?`, a RegExp).
+      const plain = registration.route !== undefined && isPlainRoutePath(registration.route);
+      const literal = node === handler.node && plain ? sentStringOnly(node, code) : undefined;
       if (literal) {
         const hono = honoSend(node, literal, code);
         log.edits.replace(node, hono);

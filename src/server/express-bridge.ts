@@ -8,15 +8,17 @@ import { AppError } from "../errors.js";
 type ExpressApp = ((request: IncomingMessage, response: ServerResponse, done: (error?: unknown) => void) => void) & {
   disable(setting: string): void;
   use(path: string, handler: unknown): void;
-  all(path: string, handler: unknown): void;
 };
-type ExpressFactory = () => ExpressApp;
+type ExpressRouter = { all(path: string | RegExp, handler: unknown): void; use(path: string, handler: unknown): void };
+type ExpressFactory = (() => ExpressApp) & { Router(): ExpressRouter };
 
 export type ExpressRun = {
   /** "route": `router.get(path, handler)`; "use": `router.use([path], handler)`, a prefix. */
   kind: "route" | "use";
-  /** The route's whole path (`/my-app/hello/:id`), or where a "use" handler is mounted. */
-  path: string;
+  /** The path given to getRouter(): Express matches `path` beneath it, as Probot's router was mounted there. */
+  base: string;
+  /** The path given with the handler, as Express reads it (`/healthcheck(.html)?`, a RegExp). */
+  path: string | RegExp;
   incoming: IncomingMessage;
   outgoing: ServerResponse;
 };
@@ -54,16 +56,19 @@ export function runExpressHandler(handler: object, run: ExpressRun): Promise<"an
   });
 }
 
-function expressApp(handler: object, { kind, path }: ExpressRun): ExpressApp {
+function expressApp(handler: object, { kind, base, path }: ExpressRun): ExpressApp {
   let byPath = apps.get(handler);
   if (byPath === undefined) apps.set(handler, (byPath = new Map()));
-  const key = `${kind} ${path}`;
+  const key = `${kind} ${base} ${String(path)}`;
   let app = byPath.get(key);
   if (app === undefined) {
-    app = loadExpress()();
+    const factory = loadExpress();
+    const router = factory.Router();
+    if (kind === "use") router.use(path as string, handler);
+    else router.all(path, handler);
+    app = factory();
     app.disable("x-powered-by");
-    if (kind === "use") app.use(path, handler);
-    else app.all(path, handler);
+    app.use(base, router);
     byPath.set(key, app);
   }
   return app;

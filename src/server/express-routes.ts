@@ -4,6 +4,7 @@ import type { Router } from "../app-function-argument.js";
 import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import { scrubSecrets } from "../log/secrets.js";
+import { isPlainRoutePath } from "../helpers/route-path.js";
 import { expressShape } from "./express-handler.js";
 
 /** Hono's methods that register handlers: `get(path?, ...handlers)`, `on(method, path, ...)`, `use(path?, ...)`. */
@@ -32,31 +33,61 @@ export function acceptExpressHandlers(router: Router, base: string, log: Logger)
   const target = router as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const method of ROUTE_METHODS) {
     const register = target[method]!;
-    target[method] = (...args: unknown[]) =>
-      register.apply(
-        router,
-        args.map((arg) => wrapIfExpress(arg, log, "route")),
-      );
+    target[method] = (...args: unknown[]) => registerRoute(router, register, args, base, log);
   }
   const on = target.on!;
-  target.on = (method: unknown, path: unknown, ...handlers: unknown[]) =>
-    on.call(router, method, path, ...handlers.map((handler) => wrapIfExpress(handler, log, "route")));
+  target.on = (method: unknown, ...args: unknown[]) =>
+    registerRoute(router, (...rest: unknown[]) => on.call(router, method, ...rest), args, base, log);
   const use = target.use!;
   target.use = (...args: unknown[]) => {
+    const path = typeof args[0] === "string" ? args[0] : undefined;
+    const handlers = path === undefined ? args : args.slice(1);
+    if (!handlers.some(isExpress)) return use.apply(router, args);
     // Express's `use(path, ...)` is a prefix; Hono's `use(path)` matches that path alone, `path/*` beneath it.
-    const mount = typeof args[0] === "string" ? joinPath(base, args[0]) : base;
-    const wrapped = args.map((arg) => wrapIfExpress(arg, log, "use", mount));
-    const first = wrapped[0];
-    if (typeof first === "string" && wrapped.some((arg, at) => at > 0 && arg !== args[at])) {
-      use.call(router, first, ...wrapped.slice(1));
-      return use.call(router, joinPath(first, "*"), ...wrapped.slice(1));
-    }
-    return use.apply(router, wrapped);
+    const run: ExpressRun = { kind: "use", base, path: path ?? "/" };
+    const wrapped = handlers.map((handler) => wrapIfExpress(handler, log, run));
+    if (path === undefined) return use.apply(router, wrapped);
+    if (!isPlainRoutePath(path)) return use.call(router, "*", ...wrapped);
+    use.call(router, path, ...wrapped);
+    return use.call(router, joinPath(path, "*"), ...wrapped);
   };
   return router;
 }
 
-function wrapIfExpress(handler: unknown, log: Logger, kind: "route" | "use", mount?: string): unknown {
+type ExpressRun = {
+  kind: "route" | "use";
+  /** The path given to getRouter(). */
+  base: string;
+  /** The path given with the handler, as written (a string or a RegExp); undefined: the route Hono matched. */
+  path: string | RegExp | undefined;
+};
+
+/**
+ * `router.get(path?, ...handlers)`: a path Express reads otherwise than Hono (`/healthcheck(.html)?`,
+ * a RegExp) is registered with Hono as `*`, and Express matches it (a request it does not match goes on).
+ */
+function registerRoute(
+  router: Router,
+  register: (...args: unknown[]) => unknown,
+  args: unknown[],
+  base: string,
+  log: Logger,
+): unknown {
+  const [first] = args;
+  const path = typeof first === "string" || first instanceof RegExp ? first : undefined;
+  const handlers = path === undefined ? args : args.slice(1);
+  if (!handlers.some(isExpress)) return register.apply(router, args);
+  const wrapped = handlers.map((handler) => wrapIfExpress(handler, log, { kind: "route", base, path }));
+  if (path === undefined) return register.apply(router, wrapped);
+  const honoPath = typeof path === "string" && isPlainRoutePath(path) ? path : "*";
+  return register.call(router, honoPath, ...wrapped);
+}
+
+function isExpress(handler: unknown): boolean {
+  return typeof handler === "function" && expressShape(handler) !== undefined;
+}
+
+function wrapIfExpress(handler: unknown, log: Logger, run: ExpressRun): unknown {
   const shape = typeof handler === "function" ? expressShape(handler) : undefined;
   if (!shape) return handler;
   const express = handler as AnyHandler;
@@ -64,12 +95,14 @@ function wrapIfExpress(handler: unknown, log: Logger, kind: "route" | "use", mou
   const bridged = async (c: Context, next: Next): Promise<Response | void> => {
     const bindings = nodeBindings(c);
     if (!bindings) {
-      if (kind === "route") throw notOnNode(`The handler of ${c.req.method} ${c.req.routePath}`, express, shape);
-      // Middleware (express.static, a body parser) is passed over, so the routes beneath it still
-      // answer; it is logged once.
+      if (run.kind === "route" && (run.path === undefined || isPlainRoutePath(String(run.path))))
+        throw notOnNode(`The handler of ${c.req.method} ${c.req.routePath}`, express, shape);
+      // Middleware (express.static, a body parser), and a route whose path only Express can match, are
+      // passed over, so the routes beneath them still answer; each is logged once.
       if (!told) {
         told = true;
-        const error = notOnNode(`The middleware on ${mount ?? "/"}`, express, shape);
+        const what = run.kind === "use" ? "The middleware on" : `The handler of ${c.req.method}`;
+        const error = notOnNode(`${what} ${joinPath(run.base, String(run.path))}`, express, shape);
         log.error({ err: error, code: error.code }, scrubSecrets(`${error.message} It is passed over. ${error.hint}`));
       }
       await next();
@@ -77,8 +110,9 @@ function wrapIfExpress(handler: unknown, log: Logger, kind: "route" | "use", mou
     }
     const { runExpressHandler } = await import("#express-bridge");
     const outcome = await runExpressHandler(express, {
-      kind,
-      path: kind === "use" ? (mount ?? "/") : c.req.routePath,
+      kind: run.kind,
+      base: run.path === undefined ? "/" : run.base,
+      path: run.path ?? c.req.routePath,
       ...bindings,
     });
     if (outcome === "answered") return ALREADY_SENT.clone();

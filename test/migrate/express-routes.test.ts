@@ -145,6 +145,14 @@ describe("migrateSource: routes written for Express on getRouter()'s router", ()
     ["typed parameters", "index.ts", '(req: Request, res: Response) => { res.send("ok"); }'],
     ["two statements", "index.js", '(req, res) => { res.set("x", "1"); res.send("ok"); }'],
   ];
+  it("keeps a handler that only sends a string on a path Hono reads otherwise (pullie's /healthcheck(.html)?)", () => {
+    for (const route of ['"/healthcheck(.html)?"', '"/files/*"', "/^\\/v\\d+$/"]) {
+      const code = `module.exports = ({ getRouter }) => {\n  getRouter("/x").get(${route}, (req, res) => res.send("ok"));\n};\n`;
+      expect(migrateSource("index.js", code).code, route).to.equal(code);
+      expect(routeLines("index.js", code), route).to.deep.equal([2]);
+    }
+  });
+
   for (const [what, file, handler] of KEPT) {
     it(`keeps, without rewriting, ${what}`, () => {
       const code = `module.exports = ({ getRouter }) => {\n  getRouter("/x").get("/a", ${handler});\n};\n`;

@@ -65,6 +65,19 @@ function mountRoutes(getRouter: (path?: string) => Router): void {
       throw new Error("database unavailable");
     }),
   );
+  // Paths Express reads otherwise than Hono: matched by Express.
+  router.get(
+    "/healthcheck(.html)?",
+    asRoute((_req, res) => {
+      res.send("page ok");
+    }),
+  );
+  router.get(
+    /^\/v(\d+)\/status$/ as unknown as string,
+    asRoute((req, res) => {
+      res.send(`status of v${String(req.params[0])}`);
+    }),
+  );
   router.get("/hono", (c) => c.text("fine"));
 }
 
@@ -125,6 +138,15 @@ function behavesAsExpress(target: () => Target): void {
     expect(String(errors[0]?.["msg"])).to.include("GET /my-app/boom failed: database unavailable");
   });
 
+  it("matches paths as Express does: /healthcheck(.html)?, a RegExp; others go on", async () => {
+    for (const path of ["/my-app/healthcheck", "/my-app/healthcheck.html"]) {
+      expect(await (await fetch(`${target().url}${path}`)).text(), path).to.equal("page ok");
+    }
+    expect(await (await fetch(`${target().url}/my-app/v2/status`)).text()).to.equal("status of v2");
+    expect((await fetch(`${target().url}/my-app/healthcheck.txt`)).status).to.equal(404);
+    expect(await (await fetch(`${target().url}/my-app/hono`)).text()).to.equal("fine");
+  });
+
   it("serves Hono routes beside them as before", async () => {
     expect(await (await fetch(`${target().url}/my-app/hono`)).text()).to.equal("fine");
   });
@@ -174,6 +196,12 @@ describe("routes written for Express on getRouter()'s router", () => {
         .and.include("on a Node server");
       expect(String((route["err"] as { hint?: string }).hint)).to.include('(c) => c.text("Hello World")');
 
+      // Routes whose path only Express can match are passed over on the way, each logged once.
+      logs.clear();
+      expect(await (await handler(new Request("http://127.0.0.1/my-app/hono"))).text()).to.equal("fine");
+      const passed = errorRecords(logs).map((record) => String(record["msg"]));
+      expect(passed).to.have.length(2);
+      expect(passed[0]).to.include("/my-app/healthcheck(.html)? is an Express handler").and.include("passed over");
       logs.clear();
       expect(await (await handler(new Request("http://127.0.0.1/my-app/hono"))).text()).to.equal("fine");
       expect(errorRecords(logs)).to.deep.equal([]);
