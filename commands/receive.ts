@@ -11,7 +11,7 @@ export default class Receive extends AppCommand {
   // Whole paragraphs: oclif wraps them to the terminal's width.
   static override description = [
     "Reads the event's JSON payload from a file and runs the handlers of every APP in this process: no server, no signature. " +
-      "Inside a GitHub Actions job -e and -p default to GITHUB_EVENT_NAME and GITHUB_EVENT_PATH.",
+      "Inside a GitHub Actions job -e and -p default to GITHUB_EVENT_NAME and GITHUB_EVENT_PATH, and the API to GITHUB_API_URL (--base-url and GHE_HOST win).",
     "The handlers' API calls use --token, or the app id and private key. With neither, or with --dry-run, nothing is sent: " +
       "each request is printed (method, URL, body) and answered here, reads with 404 (so context.config gives its defaults) " +
       "and writes with 201 {}. A closing line says what ran.",

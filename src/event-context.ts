@@ -221,12 +221,22 @@ export class Context<P = unknown, N extends string = EventName> {
   /**
    * The repository's `.github/<fileName>` (YAML or JSON), or the owner's
    * `.github` repository's when the repository has none, with its `_extends`
-   * bases, deep-merged over `defaults`. Null when no file exists.
+   * bases, deep-merged over `defaults`. When no file exists: the defaults, or null without them.
    * See docs/config.md.
    *
    * @example
    * const config = await context.config("my-app.yml", { greeting: "Hi" });
    */
+  config<T extends object = Record<string, unknown>>(
+    fileName: string,
+    defaults: T,
+    deepMergeOptions?: MergeOptions,
+  ): Promise<T>;
+  config<T extends object = Record<string, unknown>>(
+    fileName: string,
+    defaults?: T,
+    deepMergeOptions?: MergeOptions,
+  ): Promise<T | null>;
   async config<T extends object = Record<string, unknown>>(
     fileName: string,
     defaults?: T,

@@ -6,6 +6,7 @@ import type { LogLevel } from "../log/get-log.js";
 import { receive } from "../receive/receive.js";
 import { addUsageErrors } from "./describe-app-error.js";
 import { hostOverrides } from "./host-overrides.js";
+import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 // No oclif here: both `commands/receive.ts` and the fast start of
 // `app receive` (src/cli/fast-receive.ts) run the command through this.
@@ -40,13 +41,19 @@ export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags):
   if (unknown !== undefined) {
     throw new AppError("OPTION_INVALID", `Unknown flag ${unknown}.`, { hint: "See app receive --help for the flags." });
   }
+  const overrides = hostOverrides(flags);
   await receive({
     event: flags.event,
     payloadPath: flags["payload-path"],
     apps,
     env: process.env,
     cwd: process.cwd(),
-    overrides: hostOverrides(flags),
+    // In a GitHub Actions job, its own platform (an Enterprise Server's runner too), as the job's
+    // token belongs there; --base-url and GHE_HOST still win. run() of gh-app-kit/actions does the same.
+    overrides:
+      overrides.baseUrl === undefined && ENV_BINDINGS.baseUrl.read(process.env) === undefined
+        ? { ...overrides, baseUrl: ENV_BINDINGS.githubApiUrl.read(process.env)?.replace(/\/+$/, "") }
+        : overrides,
     dryRun: flags["dry-run"],
     createRouter: createRouterOnFirstUse,
     untilExit: true,

@@ -78,6 +78,11 @@ const REDIS_START_WAIT_MS = 2000;
  * });
  * await server.stop();
  */
+export function run(appFn: ApplicationFunction, options?: RunOptions): Promise<RunningServer>;
+export function run(appFn: DeprecatedApplicationFunction, options?: RunOptions): Promise<RunningServer>;
+export function run(appFnOrArgv: AnyAppFunction | readonly string[], options?: RunOptions): Promise<RunningServer>;
+// An overload per shape: an inline app function gets its parameters' types from the call (from the union
+// alone it got none); the union last, as `Parameters<typeof run>` reads it.
 export async function run(
   appFnOrArgv: AnyAppFunction | readonly string[],
   options: RunOptions = {},

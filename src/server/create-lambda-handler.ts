@@ -2,7 +2,7 @@ import type { APIGatewayProxyResult, handle, LambdaContext, LambdaEvent } from "
 import type { App } from "../app.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import { AppError } from "../errors.js";
-import { createWebHandler, type WebHandlerOptions } from "./create-web-handler.js";
+import { makeWebHandler, type WebHandlerOptions } from "./create-web-handler.js";
 import { DEFAULT_WEBHOOK_PATH } from "./server-defaults.js";
 
 export type LambdaHandlerOptions = WebHandlerOptions;
@@ -48,7 +48,7 @@ export function createLambdaHandler(
 ): LambdaHandler {
   requireApp(appOrFn, options);
   const waiting = { handlerTimeoutMs: LAMBDA_LONGEST_MS, ...options } as LambdaHandlerOptions & { app: App };
-  const web = createWebHandler(appOrFn as ApplicationFunction, waiting);
+  const web = makeWebHandler(appOrFn, waiting, "createLambdaHandler");
   const app = typeof appOrFn === "function" ? (options.app as App) : appOrFn;
   const webhookPath = options.webhookPath ?? app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   const fetch = (request: Request) => web(atWebhookPath(request, webhookPath));

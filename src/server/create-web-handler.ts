@@ -4,6 +4,7 @@ import { toResponse } from "./answer-web-webhook.js";
 import { mountApp } from "./mount-app.js";
 import { openDeliveryPort, type QueueModeOptions } from "./open-delivery-queue.js";
 import type { WebhookOptions } from "./resolve-server-options.js";
+import { requireAppArgument } from "./require-app-argument.js";
 import { NOT_LOADED_ANSWER } from "./webhook-answer.js";
 
 export type WebHandlerOptions = WebhookOptions & QueueModeOptions;
@@ -42,12 +43,22 @@ export function createWebHandler(
   appOrFn: App | AnyAppFunction,
   options: WebHandlerOptions & { app?: App | undefined } = {},
 ): WebHandler {
+  return makeWebHandler(appOrFn, options, "createWebHandler");
+}
+
+/** `createWebHandler`, with the name of the function the user called for its errors. */
+export function makeWebHandler(
+  appOrFn: App | AnyAppFunction,
+  options: WebHandlerOptions & { app?: App | undefined },
+  caller: string,
+): WebHandler {
+  requireAppArgument(appOrFn, caller);
   const appFn = typeof appOrFn === "function" ? appOrFn : undefined;
   const app = appFn ? options.app : (appOrFn as App);
-  const opened = openDeliveryPort(app as App, options, "createWebHandler");
+  const opened = openDeliveryPort(app as App, options, caller);
   const { router, loadLogged, receiver } = mountApp(app as App, {
     ...options,
-    caller: "createWebHandler",
+    caller,
     routes: "server",
     deliveryQueue: opened.queue,
   });

@@ -33,6 +33,7 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
       hint: "Pass the app: createServer({ app: createApp() }).",
     });
   }
+  refuseProbotPathKey(options, caller);
   const webhookPath = options.webhookPath ?? app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   if (typeof webhookPath !== "string" || !webhookPath.startsWith("/")) {
     throw new AppError("OPTION_INVALID", `The webhook path must start with "/", got "${String(webhookPath)}".`, {
@@ -50,6 +51,20 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
     ),
     log: options.log ?? app.state.log,
   };
+}
+
+/** Probot's createNodeMiddleware named it `webhooksPath`: left unread, deliveries would go elsewhere unsaid. */
+function refuseProbotPathKey(options: WebhookOptions, caller: string): void {
+  if (options === null || typeof options !== "object" || !("webhooksPath" in options)) return;
+  const given = (options as { webhooksPath?: unknown }).webhooksPath;
+  const path = typeof given === "string" ? given : "/api/github/webhooks";
+  throw new AppError(
+    "OPTION_INVALID",
+    `${caller} takes the webhook path as "webhookPath", not Probot's "webhooksPath".`,
+    {
+      hint: `Write webhookPath: ${JSON.stringify(path)} in the options of ${caller}; app migrate makes this change.`,
+    },
+  );
 }
 
 function positiveMs(name: string, value: number | undefined, fallback: number): number {

@@ -1,5 +1,6 @@
 // The Vercel function at /api/github/webhooks: a Web-standard POST handler for GitHub's
-// deliveries. The same file works as a Next.js App Router route (app/api/github/webhooks/route.js).
+// deliveries. It also works as a Next.js App Router route, app/api/github/webhooks/route.js, which
+// imports the app as ../../../../app.js.
 import { createApp, createWebHandler } from "gh-app-kit";
 import appFn from "../../app.js";
 
