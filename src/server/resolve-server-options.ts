@@ -1,4 +1,5 @@
 import type { App } from "../app.js";
+import { warnOnce } from "../deprecations.js";
 import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 import {
@@ -33,8 +34,8 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
       hint: "Pass the app: createServer({ app: createApp() }).",
     });
   }
-  refuseProbotPathKey(options, caller);
-  const webhookPath = options.webhookPath ?? app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
+  const probotPath = probotPathKey(options, caller);
+  const webhookPath = options.webhookPath ?? probotPath ?? app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   if (typeof webhookPath !== "string" || !webhookPath.startsWith("/")) {
     throw new AppError("OPTION_INVALID", `The webhook path must start with "/", got "${String(webhookPath)}".`, {
       hint: "Set WEBHOOK_PATH (or --webhook-path) to a path such as /api/github/webhooks.",
@@ -53,18 +54,27 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
   };
 }
 
-/** Probot's createNodeMiddleware named it `webhooksPath`: left unread, deliveries would go elsewhere unsaid. */
-function refuseProbotPathKey(options: WebhookOptions, caller: string): void {
-  if (options === null || typeof options !== "object" || !("webhooksPath" in options)) return;
+/**
+ * Probot's `createNodeMiddleware` named it `webhooksPath`: taken here too (with one deprecation
+ * warning), where it was left unread and deliveries at that path got 404. Given beside a different
+ * `webhookPath`, it is refused: which one was meant cannot be told.
+ */
+function probotPathKey(options: WebhookOptions, caller: string): string | undefined {
+  if (options === null || typeof options !== "object" || !("webhooksPath" in options)) return undefined;
   const given = (options as { webhooksPath?: unknown }).webhooksPath;
-  const path = typeof given === "string" ? given : "/api/github/webhooks";
-  throw new AppError(
-    "OPTION_INVALID",
-    `${caller} takes the webhook path as "webhookPath", not Probot's "webhooksPath".`,
-    {
-      hint: `Write webhookPath: ${JSON.stringify(path)} in the options of ${caller}; app migrate makes this change.`,
-    },
+  if (given === undefined) return undefined;
+  if (options.webhookPath !== undefined && options.webhookPath !== given) {
+    throw new AppError(
+      "OPTION_INVALID",
+      `${caller} was given both "webhookPath" (${JSON.stringify(options.webhookPath)}) and Probot's "webhooksPath" (${JSON.stringify(given)}).`,
+      { hint: `Keep webhookPath alone; app migrate renames webhooksPath.` },
+    );
+  }
+  warnOnce(
+    "webhooksPath",
+    `The "webhooksPath" option of ${caller} (Probot's name) is deprecated; write "webhookPath" (app migrate renames it).`,
   );
+  return given as string;
 }
 
 function positiveMs(name: string, value: number | undefined, fallback: number): number {

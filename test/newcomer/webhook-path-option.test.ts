@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as root from "../../src/index.js";
@@ -27,29 +28,52 @@ async function deliver(url: string): Promise<Response> {
   });
 }
 
-describe("Probot's webhooksPath, the option's name in Probot's createNodeMiddleware (docs/deploy.md copied it)", function () {
+describe("Probot's webhooksPath, the option's name in Probot's createNodeMiddleware (docs/deploy.md copied it) (GW)", function () {
   this.timeout(20_000);
-  it("is refused, naming webhookPath, instead of being left unread", async () => {
+  it("is taken as webhookPath, with one DeprecationWarning, instead of being left unread", async () => {
     const { app } = createTestApp(undefined);
     const seen: string[] = [];
     const appFn: root.ApplicationFunction = ({ app }) => void app.on("issues.opened", (c) => void seen.push(c.id));
-    const options = { app, webhooksPath: "/custom" } as AnyOptions;
-    for (const make of [root.createNodeMiddleware, root.createWebHandler, root.createLambdaHandler] as const) {
-      expect(() => (make as typeof root.createNodeMiddleware)(appFn, options))
-        .to.throw(root.AppError, 'not Probot\'s "webhooksPath"')
-        .that.satisfies(
-          (error: root.AppError) => error.code === "OPTION_INVALID" && /webhookPath: "\/custom"/.test(error.hint ?? ""),
-        );
-    }
-    // As the hint says, webhookPath takes deliveries there, in a real server.
-    const middleware = root.createNodeMiddleware(appFn, { app, webhookPath: "/custom" });
+    const middleware = root.createNodeMiddleware(appFn, { app, webhooksPath: "/custom" } as AnyOptions);
     const server = createServer((request, response) => void middleware(request, response));
     const url = await listen(server);
     try {
       expect((await deliver(`${url}/custom`)).status).to.equal(200);
       expect(seen).to.deep.equal(["docs-1"]);
+      expect((await deliver(`${url}/api/github/webhooks`)).status).to.equal(404);
     } finally {
       server.close();
     }
+    const web = root.createWebHandler(appFn, { app, webhooksPath: "/custom" } as AnyOptions);
+    expect((await web(new Request("http://127.0.0.1/custom", { method: "GET" }))).status).to.equal(404);
+    const ping = await web(new Request("http://127.0.0.1/custom", { method: "POST" }));
+    expect(ping.status, "the webhook path answers, refusing an unsigned delivery").to.equal(400);
+  });
+
+  it("is refused beside a different webhookPath, naming both", () => {
+    const { app } = createTestApp(undefined);
+    const options = { app, webhookPath: "/a", webhooksPath: "/b" } as AnyOptions;
+    for (const make of [root.createNodeMiddleware, root.createWebHandler, root.createLambdaHandler] as const) {
+      expect(() => (make as typeof root.createNodeMiddleware)(() => {}, options))
+        .to.throw(root.AppError, 'both "webhookPath" ("/a") and Probot\'s "webhooksPath" ("/b")')
+        .with.property("code", "OPTION_INVALID");
+    }
+  });
+
+  it("warns once per process", () => {
+    const source = new URL("../../src/index.ts", import.meta.url).href;
+    const script = `import { App, createWebHandler } from ${JSON.stringify(source)};
+      const app = new App({ secret: "s", logLevel: "fatal" });
+      createWebHandler(() => {}, { app, webhooksPath: "/x" });
+      createWebHandler(() => {}, { app, webhooksPath: "/y" });`;
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--conditions=gh-app-kit-source", "--input-type=module", "-e", script],
+      { encoding: "utf8" },
+    );
+    expect(child.status, child.stderr).to.equal(0);
+    const warnings = child.stderr.split("\n").filter((line) => line.includes("DeprecationWarning"));
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.include('"webhooksPath" option of createWebHandler');
   });
 });
