@@ -15,7 +15,7 @@ import { DeliveryDoor, type DeliverOptions } from "./delivery/delivery-door.js";
 import type { OpenDeliveryPort } from "./delivery/delivery-port.js";
 import { logFailedDelivery } from "./delivery/log-failed-delivery.js";
 import type { AppAggregateError } from "./errors.js";
-import { loadAppFunctions } from "./load-app-functions.js";
+import { earlierRouter, loadAppFunctions } from "./load-app-functions.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
@@ -269,6 +269,22 @@ export class App {
     await loadAppClient();
     if (!installationId) return this.state.client;
     return createClient(this.state, installationId, log);
+  }
+
+  /**
+   * @deprecated Probot 7 to 10's router of the application: take `getRouter` from the app
+   * function's argument. The router of the server that loaded the app last (before any, one that
+   * is not served). Warns once per process.
+   */
+  route(path?: string): Router {
+    warnOnce("app.route", "app.route() is deprecated; use getRouter(path) from the app function's argument.");
+    return earlierRouter(this, path);
+  }
+
+  /** @deprecated Probot 7 to 10's `app.router`: `route()` without a path. Warns once per process. */
+  get router(): Router {
+    warnOnce("app.router", "app.router is deprecated; use getRouter() from the app function's argument.");
+    return earlierRouter(this);
   }
 
   /** Resolves the app itself: it is ready once built (Probot 14 apps await `probot.ready()` first). */

@@ -26,12 +26,27 @@ export async function loadAppFunctions(
     // getRouter, as Probot's. The first argument's getRouter (the spec's) throws a clear error there.
     // Probot 7 to 9's application always had a router (robot.route(), robot.router), also in tests that
     // never serve it: outside a server those two give one that is not served.
-    const argument = createAppFunctionArgument(app, getRouter ?? routerUnavailable, getRouter ?? unservedRouter(app));
+    const earlier = getRouter ?? unservedRouter(app);
+    earlierRouters.set(app, earlier);
+    const argument = createAppFunctionArgument(app, getRouter ?? routerUnavailable, earlier);
     // Probot 14's addHandler is always there, and throws when called outside a Node server, as there.
     const base = { app: argument, cwd: process.cwd(), addHandler: addHandler ?? handlersUnavailable };
     const options = getRouter ? { ...base, getRouter } : base;
     await (fn as (argument: unknown, options: unknown) => unknown)(argument, options);
   }
+}
+
+/** Per App, what the deprecated `route()` and `router` give: the last server's getRouter, else an unserved router. */
+const earlierRouters = new WeakMap<object, (path?: string) => Router>();
+
+/**
+ * Probot 7 to 10's `app.route(path)` and `app.router` on the App itself (`(robot: Application) =>
+ * robot.route("/x")`, a typed app function): the router of the server that loaded it last, as the
+ * argument's; before any load, one that is not served.
+ */
+export function earlierRouter(app: object, path?: string): Router {
+  const get = earlierRouters.get(app) ?? unservedRouter(app);
+  return get(path);
 }
 
 /** Per App, the root of the routers `route()` and `router` give outside a server: routes are kept, never served. */

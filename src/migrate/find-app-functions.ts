@@ -126,8 +126,8 @@ function paramName(param: AnyNode): string {
 }
 
 const ROUTER_HINT =
-  'Take getRouter from the argument: ({ app, getRouter }) => { const router = getRouter("/my-app"); ... } ' +
-  "(in TypeScript the App has no router member). Its routes are served as before: handlers written for Express run " +
+  'Take getRouter from the argument: ({ app, getRouter }) => { const router = getRouter("/my-app"); ... }. ' +
+  "Its routes are served as before: handlers written for Express run " +
   "through the app's express on a Node server (app run, createServer, createNodeMiddleware); write them for Hono, " +
   '(c) => c.text("ok"), to serve them from createWebHandler or a Lambda too.';
 

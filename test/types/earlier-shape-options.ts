@@ -28,3 +28,10 @@ void app.load((robot) => {
   robot.log.info("loaded");
 });
 void app.load([(robot) => void robot.on("issues.opened", () => undefined)]);
+
+// Probot 7 to 10's router on an app function typed with the app's class (`(robot: Application) =>
+// robot.route("/admin")`, cogni-git-admin's `app.route()`), renamed App: deprecated, still typed.
+export const routed = (robot: App): void => {
+  robot.route("/admin").get("/status", (c) => c.json({ ok: true }));
+  robot.router.get("/metrics", (c) => c.text("up 1"));
+};
