@@ -321,4 +321,28 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     await quiet.app.receive({ id: "10", name: "issues", payload: issuesOpened() });
     expect(quiet.logs.records()).to.deep.equal([]);
   });
+
+  it("a failed receive() logs its error lines before the app's onError handlers run, as Probot's (HC)", async () => {
+    // Probot registers its own error handler first: a test reading the error records in order sees its line, then the app's.
+    const { app, logs } = appWithLog();
+    app.on("push", async () => {
+      throw new Error("boom commit found");
+    });
+    app.onError(async (error) => {
+      app.log.error({ event: error.event.name }, "handler failed");
+    });
+    await app
+      .receive({ id: "p3", name: "push", payload: { ...issuesOpened(), action: undefined } })
+      .catch(() => undefined);
+    await app.webhooks.receive({ id: "p4", name: "push", payload: issuesOpened() } as never).catch(() => undefined);
+    const lines = logs
+      .records()
+      .map(({ name, id, msg, event }) => JSON.parse(JSON.stringify({ name, id, msg, event })));
+    expect(lines).to.deep.equal([
+      { name: "event", id: "p3", msg: "boom commit found" },
+      { msg: "handler failed", event: "push" },
+      { name: "event", id: "p4", msg: "boom commit found" },
+      { msg: "handler failed", event: "push" },
+    ]);
+  });
 });
