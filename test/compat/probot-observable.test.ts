@@ -345,4 +345,35 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
       { msg: "handler failed", event: "push" },
     ]);
   });
+
+  it("a failed receive() hands the logger the error itself, as Probot's log.error(error), which pino 6 writes at the top level (HE)", async () => {
+    // Probot 12's apps give a pino 6 logger: it spreads an error passed alone into the record (type, stack, status).
+    const calls: unknown[][] = [];
+    const logs = createLogCapture();
+    const log = pino(
+      {
+        hooks: {
+          logMethod(args, method) {
+            calls.push(args);
+            return method.apply(this, args);
+          },
+        },
+      },
+      logs.stream as never,
+    );
+    const app = new App({ platformToken: "test", Client: TestClient, log });
+    const thrown = Object.assign(new Error("not found"), { status: 404 });
+    app.on("issues", () => {
+      throw thrown;
+    });
+    await app.receive({ id: "e1", name: "issues", payload: issuesOpened() }).catch(() => undefined);
+    expect(calls).to.deep.equal([[thrown]]);
+    const [{ name, id, msg, err }] = logs.records() as Array<Record<string, unknown>>;
+    expect({ name, id, msg, status: (err as { status?: number }).status }).to.deep.equal({
+      name: "event",
+      id: "e1",
+      msg: "not found",
+      status: 404,
+    });
+  });
 });
