@@ -137,6 +137,8 @@ export class App {
   /** Opens a delivery queue (queue mode), when a plugin (the queue) gives it; the App needs Redis sharing too. */
   readonly openQueue: OpenDeliveryPort | undefined;
   readonly #door: DeliveryDoor;
+  /** The deliveries `receive()` (and `app.webhooks.receive`, `verifyAndReceive`) took: their failures are logged. */
+  readonly #logged = new WeakSet<object>();
   /** The app registrations served (see docs/registrations.md); one unless `registrations` lists several. */
   readonly registrations: Registrations;
 
@@ -178,6 +180,10 @@ export class App {
         prepare: (context) => prepareContext(this, context), // the client loaded; a replaced auth() honoured
         log,
       });
+    // Probot's own error handler is the first: a failed receive() is logged before the app's onError handlers run.
+    this.webhooks.router.onError((error) => {
+      if (this.#logged.has(error.event)) logFailedDelivery(this.log, error);
+    });
     plugged = applyPlugins(this, withPlugins((new.target as typeof App).plugins, options.plugins ?? []), options);
     attachAdditions(state, options, resolved, plugged);
     // After the plugins: the other registrations share through the same sharing plugin, each under its own scope.
@@ -222,12 +228,10 @@ export class App {
     return this.#deliverLogged(splitEventName(withEventName(given)) as Delivery).then(nothing);
   }
 
-  /** `receive()`'s way in: a failure is logged here, as Probot's, before it rejects. */
+  /** `receive()`'s way in: a failure is logged, as Probot's, before the onError handlers see it (above). */
   #deliverLogged(delivery: Delivery): Promise<DeliveryOutcome> {
-    return this.deliver(delivery).catch((error: unknown) => {
-      logFailedDelivery(this.log, error);
-      throw error;
-    });
+    this.#logged.add(delivery);
+    return this.deliver(delivery);
   }
 
   /**

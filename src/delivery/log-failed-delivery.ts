@@ -15,7 +15,8 @@ export function logFailedDelivery(log: Logger, error: unknown): void {
   const bound = typeof log.child === "function" ? log.child({ name: "event", id: event.id }) : log;
   // A thrown non-Error as `toError` words it, by its message or its keys, never its values.
   for (const each of error.errors as unknown[]) {
-    const err = toError(each);
-    bound.error({ err }, err.message);
+    // The error itself, as Probot's `log.error(error)`: pino 7 and later write it under `err` with its
+    // message, and a pino 6 logger (Probot 12's apps give one) spreads its fields into the record.
+    bound.error(toError(each));
   }
 }

@@ -68,6 +68,20 @@ export function aliasLog(log: Logger): DeprecatedLogger {
       if (typeof value === "function") assigned.add(value as object);
       return Reflect.set(log, property, value, log);
     },
+    // A spy defined rather than assigned (vitest 1's `vi.spyOn(app.log, "info")`) goes on the logger too, and
+    // reads back as itself; its restore defines the original again the same way.
+    defineProperty: (target, property, descriptor) => {
+      if (typeof descriptor.value === "function") assigned.add(descriptor.value as object);
+      if (!Reflect.defineProperty(log, property, descriptor)) return false;
+      // A proxy may not say a property is not configurable unless its target holds it so.
+      return descriptor.configurable === false ? Reflect.defineProperty(target, property, descriptor) : true;
+    },
+    getOwnPropertyDescriptor: (target, property) => {
+      const own = Reflect.getOwnPropertyDescriptor(target, property);
+      if (own && !own.configurable) return own;
+      const descriptor = Reflect.getOwnPropertyDescriptor(log, property);
+      return descriptor && { ...descriptor, configurable: true };
+    },
     has: (_target, property) => Reflect.has(log, property),
   }) as unknown as DeprecatedLogger;
 }

@@ -22,18 +22,28 @@ export function renameOptionKeys(
     }
     if (imported === "createNodeMiddleware") {
       renameKeys(args[1], MIDDLEWARE_RENAMES, log);
-      if (middlewareAtRoot) addRootWebhookPath(args[1], call, code, log);
+      if (middlewareAtRoot) addRootWebhookPath(args[1], call, code, log, imported);
     }
+    // Probot 11 and 12's Server too: `webhookPath: options.webhookPath || "/"`.
+    if (imported === "Server" && call.type === "NewExpression" && middlewareAtRoot)
+      addRootWebhookPath(args[0], call, code, log, imported);
     if (imported === "createLambdaFunction") renameLambdaOptions(args[1], call, log);
   }
 }
 
 /**
- * Probot 11 and 12's createNodeMiddleware took deliveries at `/` when no `webhooksPath` was given
- * (Probot 13 and 14, and this one: `/api/github/webhooks`): for an app on those, `webhookPath: "/"`
- * is said where its options do not name a path, after their last key, in their layout.
+ * Probot 11 and 12's createNodeMiddleware and Server took deliveries at `/` when no `webhooksPath`
+ * (`webhookPath`) was given (Probot 13 and 14, and this one: `/api/github/webhooks`): for an app on
+ * those, `webhookPath: "/"` is said where its options do not name a path, after their last key, in
+ * their layout.
  */
-function addRootWebhookPath(object: AnyNode | undefined, call: AnyNode, code: string, log: SourceWork): void {
+function addRootWebhookPath(
+  object: AnyNode | undefined,
+  call: AnyNode,
+  code: string,
+  log: SourceWork,
+  what: "createNodeMiddleware" | "Server",
+): void {
   const properties = (object?.properties ?? []) as AnyNode[];
   const keys = properties.map((p) =>
     (p.type === "ObjectProperty" || p.type === "Property") && !p.computed ? keyName(p.key) : undefined,
@@ -44,8 +54,13 @@ function addRootWebhookPath(object: AnyNode | undefined, call: AnyNode, code: st
     log.problems.push({
       line: lineOf(call),
       message:
-        "createNodeMiddleware took deliveries at / on Probot 11 and 12 when no webhooksPath was given; here the default is /api/github/webhooks, and these options are not an object literal whose keys app migrate can see",
-      hint: 'Add webhookPath: "/" to the options if deliveries should still come in at the path the middleware is mounted at (or set WEBHOOK_PATH), or point the app\'s webhook URL at /api/github/webhooks.',
+        what === "Server"
+          ? "Server took deliveries at / on Probot 11 and 12 when no webhookPath was given; here the default is /api/github/webhooks, and these options are not an object literal whose keys app migrate can see"
+          : "createNodeMiddleware took deliveries at / on Probot 11 and 12 when no webhooksPath was given; here the default is /api/github/webhooks, and these options are not an object literal whose keys app migrate can see",
+      hint:
+        what === "Server"
+          ? 'Add webhookPath: "/" to the options if deliveries should still come in at / (or set WEBHOOK_PATH), or point the app\'s webhook URL at /api/github/webhooks.'
+          : 'Add webhookPath: "/" to the options if deliveries should still come in at the path the middleware is mounted at (or set WEBHOOK_PATH), or point the app\'s webhook URL at /api/github/webhooks.',
     });
     return;
   }
@@ -55,7 +70,7 @@ function addRootWebhookPath(object: AnyNode | undefined, call: AnyNode, code: st
   log.edits.insert(last.end, multiline ? `,\n${indent}webhookPath: "/"` : `, webhookPath: "/"`);
   log.changes.push({
     line: lineOf(last),
-    text: 'createNodeMiddleware: webhookPath "/", Probot 11 and 12\'s default path',
+    text: `${what}: webhookPath "/", Probot 11 and 12's default path`,
   });
 }
 

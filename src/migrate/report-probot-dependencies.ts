@@ -158,6 +158,13 @@ export async function findProbotDependencies(
       declare(companion, `${declaration.name}@${declaration.range} loads it`, declaration.field === "devDependencies");
     }
   }
+  // pino before 7 has no types of its own: a TypeScript file that imports it read @types/pino, which came with probot.
+  for (const { file, name } of imports) {
+    const declaration = declarations.get(name);
+    if (name !== "pino" || !declaration || !TYPESCRIPT_FILE.test(file) || typed(declaration.range)) continue;
+    if (wanted.has(PINO_TYPES) && !declarations.has(PINO_TYPES))
+      declare(PINO_TYPES, `${name}@${declaration.range} is typed by it`, declaration.field === "devDependencies");
+  }
 
   const report = (migratedManifest: { code: string; problems: Problem[] }) => {
     for (const { script, name } of preloads) {
@@ -296,6 +303,13 @@ const TYPES_FIT: Readonly<Record<string, string>> = { pino: ">=7.0.0" };
 
 /** pino's loggers from version 7, which ships its own types; before it, @types/pino's lack members of pino's Logger. */
 const PINO_TYPED = ">=7.0.0";
+const PINO_TYPES = "@types/pino";
+
+/** A pino range whose versions all ship their own types (7 and later). */
+function typed(range: string): boolean {
+  const lowest = semver.minVersion(range);
+  return lowest !== null && semver.satisfies(lowest, PINO_TYPED);
+}
 
 /**
  * A TypeScript file that imports pino, which came with probot at a version before 7: at that version, as the hint

@@ -321,4 +321,59 @@ describe("Probot behaviour apps observe (issue 13, item 12)", () => {
     await quiet.app.receive({ id: "10", name: "issues", payload: issuesOpened() });
     expect(quiet.logs.records()).to.deep.equal([]);
   });
+
+  it("a failed receive() logs its error lines before the app's onError handlers run, as Probot's (HC)", async () => {
+    // Probot registers its own error handler first: a test reading the error records in order sees its line, then the app's.
+    const { app, logs } = appWithLog();
+    app.on("push", async () => {
+      throw new Error("boom commit found");
+    });
+    app.onError(async (error) => {
+      app.log.error({ event: error.event.name }, "handler failed");
+    });
+    await app
+      .receive({ id: "p3", name: "push", payload: { ...issuesOpened(), action: undefined } })
+      .catch(() => undefined);
+    await app.webhooks.receive({ id: "p4", name: "push", payload: issuesOpened() } as never).catch(() => undefined);
+    const lines = logs
+      .records()
+      .map(({ name, id, msg, event }) => JSON.parse(JSON.stringify({ name, id, msg, event })));
+    expect(lines).to.deep.equal([
+      { name: "event", id: "p3", msg: "boom commit found" },
+      { msg: "handler failed", event: "push" },
+      { name: "event", id: "p4", msg: "boom commit found" },
+      { msg: "handler failed", event: "push" },
+    ]);
+  });
+
+  it("a failed receive() hands the logger the error itself, as Probot's log.error(error), which pino 6 writes at the top level (HE)", async () => {
+    // Probot 12's apps give a pino 6 logger: it spreads an error passed alone into the record (type, stack, status).
+    const calls: unknown[][] = [];
+    const logs = createLogCapture();
+    const log = pino(
+      {
+        hooks: {
+          logMethod(args, method) {
+            calls.push(args);
+            return method.apply(this, args);
+          },
+        },
+      },
+      logs.stream as never,
+    );
+    const app = new App({ platformToken: "test", Client: TestClient, log });
+    const thrown = Object.assign(new Error("not found"), { status: 404 });
+    app.on("issues", () => {
+      throw thrown;
+    });
+    await app.receive({ id: "e1", name: "issues", payload: issuesOpened() }).catch(() => undefined);
+    expect(calls).to.deep.equal([[thrown]]);
+    const [{ name, id, msg, err }] = logs.records() as Array<Record<string, unknown>>;
+    expect({ name, id, msg, status: (err as { status?: number }).status }).to.deep.equal({
+      name: "event",
+      id: "e1",
+      msg: "not found",
+      status: 404,
+    });
+  });
 });

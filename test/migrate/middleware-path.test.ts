@@ -77,4 +77,21 @@ describe("app migrate: createNodeMiddleware's default path of Probot 11 and 12",
       true,
     );
   });
+
+  it('says webhookPath: "/" in the options of a Probot 12 Server that gave none (HF)', async () => {
+    // Probot 11 and 12's Server took deliveries at / too (`webhookPath: options.webhookPath || "/"`).
+    const source =
+      'const { Probot, Server } = require("probot");\n' +
+      "const server = new Server({ Probot: Probot.defaults({ appId: 1 }) });\nmodule.exports = server;\n";
+    const { code, report } = await migrated("^12.4.0", source);
+    expect(code).to.equal(
+      'const { App, Server } = require("gh-app-kit");\n' +
+        'const server = new Server({ Probot: App.defaults({ appId: 1 }), webhookPath: "/" });\nmodule.exports = server;\n',
+    );
+    expect(report).to.include('Server: webhookPath "/", Probot 11 and 12\'s default path');
+    const thirteen = await migrated("^13.0.0", source);
+    expect(thirteen.code).to.include("new Server({ Probot: App.defaults({ appId: 1 }) });");
+    const given = await migrated("^12.4.0", source.replace("}) });", '}), webhookPath: "/hooks" });'));
+    expect(given.code).to.include('webhookPath: "/hooks" });');
+  });
 });

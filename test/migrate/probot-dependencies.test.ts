@@ -428,6 +428,22 @@ describe("app migrate: pino before 7, which loads the pino-pretty that came with
     );
   });
 
+  it("in TypeScript, declares the @types/pino that came with probot too: pino 6 has no types of its own (HG)", async () => {
+    // Probot 12 brought @types/pino; without it a strict TypeScript test stops at TS7016 on its `import pino`.
+    const deps = { pino: "^6.14.0", "pino-pretty": "^4.1.0", "@types/pino": "^6.3.4" };
+    const ts = await migrated({
+      ...app(deps),
+      "test/index.test.ts": 'import pino from "pino";\nexport const log = pino({ level: "silent" });\n',
+    });
+    expect(ts.written.devDependencies).to.include({ pino: "^6.14.0", "@types/pino": "^6.3.4" });
+    expect(ts.changes).to.include(
+      "devDependencies: + @types/pino@^6.3.4 (pino@^6.14.0 is typed by it; it came with probot (@types/pino@^6.3.4))",
+    );
+    // Only for TypeScript: JavaScript reads no types.
+    const js = await migrated(app(deps));
+    expect(js.written.devDependencies).to.not.have.property("@types/pino");
+  });
+
   it("not for pino 7 and later, which loads no pino-pretty of its own accord", async () => {
     const { written } = await migrated(app({ pino: "^7.0.0", "pino-pretty": "^6.0.0" }));
     expect(written.devDependencies).to.deep.equal({ pino: "^7.0.0" });
