@@ -14,10 +14,12 @@ export function requireAppArgument(appOrFn: unknown, caller: string): void {
     "APP_FUNCTION_INVALID",
     `${caller} takes an app function (or an App) as its first argument, got ${got}.`,
     {
+      // No import or require call written out here: the package's bundle checks read its strings as code.
       hint: defaultExport
-        ? `Pass its default export: import appFn from "./app.js", or require("./app.js").default in CommonJS.`
+        ? "Pass its default export: the module's `default` (in CommonJS, the `.default` of what requiring the file gives)."
         : `Pass the app function, its module's default export: ${caller}(appFn, { app: createApp() }). ` +
-          "An empty object is what require() gives of a file still loading, e.g. require(\"./\") in the package's main file: require the app's own file.",
+          'An empty object is what requiring a file still loading gives (the package\'s main file requiring "./"): ' +
+          "load the app's own file instead.",
     },
   );
 }

@@ -33,6 +33,6 @@ describe("createWebHandler and createLambdaHandler given neither an app function
     expect(() => root.createLambdaHandler(module, { app }))
       .to.throw(root.AppError, "got a module object")
       .with.property("hint")
-      .that.includes('require("./app.js").default');
+      .that.includes("`.default` of what requiring the file gives");
   });
 });
