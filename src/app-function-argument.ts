@@ -3,8 +3,29 @@ import { bindMethod } from "./helpers/bind-method.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Hono } from "hono";
 
-/** The HTTP router an app mounts its own routes on (a Hono app). */
-export type Router = Hono;
+/**
+ * A handler or middleware written for Express, as Probot 7 to 13's routers took them
+ * (`(req, res) => res.send("ok")`, `express.static("public")`, an Express `Router`): on a Node
+ * server it runs through the app's own `express` (docs/server.md).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Express's own types are the app's, if any
+export type ExpressHandler = (req: any, res: any, next: any) => unknown;
+
+type ExpressRoutes = {
+  [Method in "get" | "post" | "put" | "delete" | "options" | "patch" | "all"]: (
+    path: string | RegExp,
+    ...handlers: ExpressHandler[]
+  ) => Router;
+} & {
+  use(...handlers: ExpressHandler[]): Router;
+  use(path: string, ...handlers: ExpressHandler[]): Router;
+};
+
+/**
+ * The HTTP router an app mounts its own routes on: a Hono app, whose handlers take Hono's context;
+ * handlers written for Express are taken too (typed after Hono's).
+ */
+export type Router = Hono & ExpressRoutes;
 
 /**
  * A handler of Probot 14's `addHandler`: it answers the requests it takes on Node's `response`

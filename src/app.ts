@@ -1,4 +1,5 @@
 import type { EmitterWebhookEventName } from "@octokit/webhooks";
+import type { Hono } from "hono";
 import type { AppClient } from "./client/app-client.js";
 import { createEventClient } from "./client/event-client.js";
 import { createClient } from "./client/get-authenticated-client.js";
@@ -53,7 +54,8 @@ type ApplicationFunction = (options: AppFunctionArgument<App>) => void | Promise
 type DeprecatedApplicationFunction = (app: App, options: AppFunctionOptionsOf<App>) => void | Promise<void>;
 
 /** `addHandler`: Probot 14's, in the second argument of an app function in Probot's shape. */
-export type LoadOptions = { getRouter?: (path?: string) => Router; addHandler?: (handler: NodeHandler) => void };
+/** A loader's: `getRouter` may give Hono's own router (one not served, in a test or `app receive`). */
+export type LoadOptions = { getRouter?: (path?: string) => Hono; addHandler?: (handler: NodeHandler) => void };
 
 /**
  * A feature that attaches to an App when it is made, as Octokit's plugins

@@ -1,4 +1,5 @@
 import { createAppFunctionArgument, type ArgumentApp, type NodeHandler, type Router } from "./app-function-argument.js";
+import type { Hono } from "hono";
 import { HonoBase } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
 import { AppError } from "./errors.js";
@@ -11,7 +12,7 @@ import { AppError } from "./errors.js";
 export async function loadAppFunctions(
   app: ArgumentApp,
   appFns: readonly unknown[],
-  getRouter: ((path?: string) => Router) | undefined,
+  getRouter: ((path?: string) => Hono) | undefined,
   /** Probot 14's: where a Node server serves the app (createNodeMiddleware, createServer). */
   addHandler: ((handler: NodeHandler) => void) | undefined = undefined,
 ): Promise<void> {
@@ -26,12 +27,14 @@ export async function loadAppFunctions(
     // getRouter, as Probot's. The first argument's getRouter (the spec's) throws a clear error there.
     // Probot 7 to 9's application always had a router (robot.route(), robot.router), also in tests that
     // never serve it: outside a server those two give one that is not served.
-    const earlier = getRouter ?? unservedRouter(app);
+    // A server's routers take Express's handlers too (express-routes.ts); a loader's own Hono router is typed so.
+    const served = getRouter as ((path?: string) => Router) | undefined;
+    const earlier = served ?? unservedRouter(app);
     earlierRouters.set(app, earlier);
-    const argument = createAppFunctionArgument(app, getRouter ?? routerUnavailable, earlier);
+    const argument = createAppFunctionArgument(app, served ?? routerUnavailable, earlier);
     // Probot 14's addHandler is always there, and throws when called outside a Node server, as there.
     const base = { app: argument, cwd: process.cwd(), addHandler: addHandler ?? handlersUnavailable };
-    const options = getRouter ? { ...base, getRouter } : base;
+    const options = served ? { ...base, getRouter: served } : base;
     await (fn as (argument: unknown, options: unknown) => unknown)(argument, options);
   }
 }
@@ -50,13 +53,13 @@ export function earlierRouter(app: object, path?: string): Router {
 }
 
 /** Per App, the root of the routers `route()` and `router` give outside a server: routes are kept, never served. */
-const unserved = new WeakMap<object, Router>();
+const unserved = new WeakMap<object, Hono>();
 
 function unservedRouter(app: object): (path?: string) => Router {
   return (path) => {
     let root = unserved.get(app);
     if (root === undefined) unserved.set(app, (root = new HonoBase({ router: new TrieRouter() })));
-    return path ? root.basePath(path) : root;
+    return (path ? root.basePath(path) : root) as Router;
   };
 }
 

@@ -1,6 +1,6 @@
 import type { RedisOptions } from "ioredis";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
-import type { Router } from "./app-function-argument.js";
+import type { Hono } from "hono";
 import type { AppClient } from "./client/app-client.js";
 import type { TokenCache, TokenStore } from "./client/auth/token-store.js";
 import type { ConfigCache } from "./config/config-cache.js";
@@ -29,7 +29,7 @@ export type State = {
    */
   throttleOptions: ThrottlingOptions;
   /** The deprecated `router` option: a server mounts its routes at the root. */
-  router?: Router | undefined;
+  router?: Hono | undefined;
   redisConfig?: RedisOptions | string | undefined;
   /** What instances share through Redis, when `redisConfig` is set. */
   redis?: AppSharing | undefined;

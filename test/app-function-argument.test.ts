@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { spawnSync } from "node:child_process";
 import { Hono } from "hono";
-import { createAppFunctionArgument } from "../src/app-function-argument.js";
+import { createAppFunctionArgument, type Router } from "../src/app-function-argument.js";
 import { App } from "../src/app.js";
 import type { ApplicationFunctionOptions } from "../src/application-function.js";
 import { DEPRECATED_APP_KEYS } from "../src/deprecations.js";
@@ -77,7 +77,7 @@ describe("the application function argument", () => {
   it("has the seven deprecated keys, not enumerable, each returning the app's member", async () => {
     const { app } = createTestApp(undefined);
     const root = new Hono();
-    const getRouter = (path?: string) => (path ? root.basePath(path) : root);
+    const getRouter = (path?: string) => (path ? root.basePath(path) : root) as Router;
     const argument = createAppFunctionArgument(app, getRouter);
     expect(Object.keys(argument)).to.deep.equal(["app", "getRouter"]);
     for (const key of DEPRECATED_APP_KEYS) expect(argument, key).to.have.property(key);

@@ -2,7 +2,7 @@ import type { RedisOptions } from "ioredis";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import type { RequestRequestOptions } from "@octokit/types";
 import type { Webhooks } from "@octokit/webhooks";
-import type { Router } from "../app-function-argument.js";
+import type { Hono } from "hono";
 import type { AppClient } from "../client/app-client.js";
 import type { TokenCache } from "../client/auth/token-store.js";
 import type { Logger } from "../log/get-log.js";
@@ -71,7 +71,7 @@ export type AppOptions = {
    * A Hono app mounted at the root of the server, as `getRouter()`'s routes are.
    * @deprecated Use `getRouter()` from the application function argument.
    */
-  router?: Router | undefined;
+  router?: Hono | undefined;
   secret?: string | undefined;
   /**
    * Several app registrations served by this one App (see docs/registrations.md):

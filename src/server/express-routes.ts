@@ -1,4 +1,4 @@
-import type { Context, Next } from "hono";
+import type { Context, Hono, Next } from "hono";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Router } from "../app-function-argument.js";
 import { AppError } from "../errors.js";
@@ -29,7 +29,7 @@ type AnyHandler = (...args: never[]) => unknown;
  * own `express`, loaded when the first such request comes) on Node's request and response; on a
  * runtime without them it fails with `ROUTE_HANDLER_EXPRESS`, saying what to write instead.
  */
-export function acceptExpressHandlers(router: Router, base: string, log: Logger): Router {
+export function acceptExpressHandlers(router: Hono, base: string, log: Logger): Router {
   const target = router as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const method of ROUTE_METHODS) {
     const register = target[method]!;
@@ -51,7 +51,7 @@ export function acceptExpressHandlers(router: Router, base: string, log: Logger)
     use.call(router, path, ...wrapped);
     return use.call(router, joinPath(path, "*"), ...wrapped);
   };
-  return router;
+  return router as Router;
 }
 
 type ExpressRun = {
@@ -67,7 +67,7 @@ type ExpressRun = {
  * a RegExp) is registered with Hono as `*`, and Express matches it (a request it does not match goes on).
  */
 function registerRoute(
-  router: Router,
+  router: Hono,
   register: (...args: unknown[]) => unknown,
   args: unknown[],
   base: string,

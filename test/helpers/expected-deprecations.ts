@@ -14,6 +14,7 @@ const DEPRECATED_WARNINGS = [
   /^The app's auth\(\) was replaced, so events get their client from it/,
   /^receive\(\{ event, payload \}\) without an event name ran no handler/,
   /^error\.(code|headers) of the client's errors is deprecated/,
+  /^app\.route\(\) is deprecated;|^app\.router is deprecated;/,
 ];
 
 /**

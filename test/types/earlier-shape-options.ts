@@ -35,3 +35,21 @@ export const routed = (robot: App): void => {
   robot.route("/admin").get("/status", (c) => c.json({ ok: true }));
   robot.router.get("/metrics", (c) => c.text("up 1"));
 };
+
+// Routes written for Express on getRouter()'s router (Probot 10 to 13's was Express's): typed, as they
+// run through the app's express on a Node server; Hono's handlers keep Hono's context. An inline
+// handler with untyped parameters is typed as Hono's (Hono's signatures come first).
+import express, { type Request, type Response } from "express";
+export const expressRoutes = ({ getRouter }: ApplicationFunctionOptions): void => {
+  const router = getRouter("/my-app");
+  router.use(express.static("public"));
+  router.use("/api", express.Router());
+  router.get("/typed", (req: Request, res: Response) => {
+    res.json({ id: req.params["id"] });
+  });
+  router.post("/untyped", express.json(), (req, res) => res.status(201).send(req.body));
+  router.get("/healthcheck(.html)?", (_req: Request, res: Response) => res.send("ok"));
+  router.get("/hono", (c) => c.text("hi"));
+  // @ts-expect-error Hono's handler keeps Hono's context, which has no notAMember
+  router.get("/hono-typed", (c) => c.notAMember);
+};
