@@ -3,7 +3,6 @@ import type { App } from "../app.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import { AppError } from "../errors.js";
 import { makeWebHandler, type WebHandlerOptions } from "./create-web-handler.js";
-import { DEFAULT_WEBHOOK_PATH } from "./server-defaults.js";
 
 export type LambdaHandlerOptions = WebHandlerOptions;
 export type { APIGatewayProxyResult, LambdaContext, LambdaEvent };
@@ -48,9 +47,8 @@ export function createLambdaHandler(
 ): LambdaHandler {
   requireApp(appOrFn, options);
   const waiting = { handlerTimeoutMs: LAMBDA_LONGEST_MS, ...options } as LambdaHandlerOptions & { app: App };
-  const web = makeWebHandler(appOrFn, waiting, "createLambdaHandler");
-  const app = typeof appOrFn === "function" ? (options.app as App) : appOrFn;
-  const webhookPath = options.webhookPath ?? app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
+  // The path the web handler resolved (webhookPath, Probot's webhooksPath, the app's, the default).
+  const { handler: web, webhookPath } = makeWebHandler(appOrFn, waiting, "createLambdaHandler");
   const fetch = (request: Request) => web(atWebhookPath(request, webhookPath));
   // Hono's adapter is loaded by the first event, not by the package's root: a server's start does not pay for it.
   let lambda: Promise<ReturnType<typeof handle>> | undefined;

@@ -43,20 +43,20 @@ export function createWebHandler(
   appOrFn: App | AnyAppFunction,
   options: WebHandlerOptions & { app?: App | undefined } = {},
 ): WebHandler {
-  return makeWebHandler(appOrFn, options, "createWebHandler");
+  return makeWebHandler(appOrFn, options, "createWebHandler").handler;
 }
 
-/** `createWebHandler`, with the name of the function the user called for its errors. */
+/** `createWebHandler`, with the name of the function the user called for its errors, and the webhook path it serves. */
 export function makeWebHandler(
   appOrFn: App | AnyAppFunction,
   options: WebHandlerOptions & { app?: App | undefined },
   caller: string,
-): WebHandler {
+): { handler: WebHandler; webhookPath: string } {
   requireAppArgument(appOrFn, caller);
   const appFn = typeof appOrFn === "function" ? appOrFn : undefined;
   const app = appFn ? options.app : (appOrFn as App);
   const opened = openDeliveryPort(app as App, options, caller);
-  const { router, loadLogged, receiver } = mountApp(app as App, {
+  const { router, loadLogged, receiver, resolved } = mountApp(app as App, {
     ...options,
     caller,
     routes: "server",
@@ -76,5 +76,5 @@ export function makeWebHandler(
     }
     return response;
   };
-  return Object.assign(handleRequest, { close: opened.close });
+  return { handler: Object.assign(handleRequest, { close: opened.close }), webhookPath: resolved.webhookPath };
 }

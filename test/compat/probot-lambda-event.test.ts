@@ -92,4 +92,37 @@ describe("createLambdaHandler: an event as Probot's Lambda adapter took it (head
     expect(result.body).to.include("signature");
     expect(comments().length).to.equal(before);
   });
+
+  it("takes the delivery at Probot's webhooksPath, given as the middleware took it", async () => {
+    const app = new App({
+      appId: platform.appId,
+      privateKey: platform.privateKey,
+      baseUrl: platform.url,
+      secret: SECRET,
+      Client: AppClient.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
+      logLevel: "fatal",
+    });
+    const atCustomPath = createLambdaHandler(
+      ({ app: loaded }) => {
+        loaded.on("issues.opened", async (context) => {
+          await context.client.issues.createComment(context.issue({ body: "Thanks!" }));
+        });
+      },
+      { app, webhooksPath: "/custom" } as Parameters<typeof createLambdaHandler>[1] & { app: App },
+    );
+    const before = comments().length;
+    const payload = body(95);
+    const headers = {
+      "x-github-delivery": "d-95",
+      "x-github-event": "issues",
+      "x-hub-signature-256": sign(SECRET, payload),
+    };
+    const result = await atCustomPath({ headers, body: payload } as never, lambdaContext() as never);
+    expect(result.statusCode, result.body).to.equal(200);
+    expect(
+      comments()
+        .slice(before)
+        .map((request) => request.path),
+    ).to.deep.equal(["/repos/octo/hello/issues/95/comments"]);
+  });
 });
