@@ -128,12 +128,12 @@ export class Context<P = unknown, N extends string = EventName> {
    * from npm. Assigning it replaces the client. Warns once per process.
    */
   get octokit(): AppClient {
-    warnOnce("context.octokit", "context.octokit is deprecated; use context.client (app migrate renames it).");
+    warnOnce("context.octokit", OCTOKIT_DEPRECATED);
     return this.client;
   }
 
   set octokit(client: AppClient) {
-    warnOnce("context.octokit", "context.octokit is deprecated; use context.client (app migrate renames it).");
+    warnOnce("context.octokit", OCTOKIT_DEPRECATED);
     this.client = client;
   }
 
@@ -255,6 +255,8 @@ function numberOf(payload: unknown): number {
 }
 
 /** `client` and `log` as own properties of each context: the class's accessors, enumerable. */
+const OCTOKIT_DEPRECATED = "context.octokit is deprecated; use context.client (app migrate renames it).";
+
 const OWN_ACCESSORS: PropertyDescriptorMap = Object.fromEntries(
   (["client", "log"] as const).map((key) => [
     key,

@@ -25,7 +25,7 @@ export type ExpressRun = {
 
 /** One small Express app per handler and path, made on first use. */
 const apps = new WeakMap<object, Map<string, ExpressApp>>();
-let express: ExpressFactory | undefined;
+let express: ExpressFactory | AppError | undefined;
 
 /**
  * Runs `handler` through Express: "answered" once it wrote the response, "passed" when it called
@@ -74,25 +74,29 @@ function expressApp(handler: object, { kind, base, path }: ExpressRun): ExpressA
   return app;
 }
 
-/** The app's own `express`: from the working folder, else from beside the script Node started. */
+/** The app's own `express`: from the working folder, else from beside the script Node started. Looked up once. */
 function loadExpress(): ExpressFactory {
-  if (express) return express;
+  express ??= findExpress();
+  if (express instanceof AppError) throw express;
+  return express;
+}
+
+function findExpress(): ExpressFactory | AppError {
   const bases = [process.cwd(), process.argv[1] ? dirname(process.argv[1]) : undefined];
   for (const base of bases) {
     if (!base) continue;
     try {
-      express = createRequire(join(base, "package.json"))("express") as ExpressFactory;
-      return express;
+      return createRequire(join(base, "package.json"))("express") as ExpressFactory;
     } catch {
       // not installed there
     }
   }
-  throw new AppError(
+  return new AppError(
     "ROUTE_HANDLER_EXPRESS",
     "A route of getRouter() is an Express handler, and express is not installed: Express's handlers run through the app's own express.",
     {
       hint:
-        "Install it (npm install express), or write the route for Hono: " +
+        "Install it (npm install express) and start the app again, or write the route for Hono: " +
         'router.get("/hello-world", (c) => c.text("Hello World")).',
     },
   );

@@ -16,7 +16,8 @@ const shapes = new WeakMap<object, string | false>();
  * How a route handler shows it was written for Express, or undefined: it takes three or more
  * parameters (`(req, res, next)`, `(err, req, res, next)`: Hono's take `(c, next)`), its second one
  * is used as an object (`res.send(...)`: Hono's `next` is only called), or its parameters are named
- * `(req, res)`. Read from the function's source, once per function, and only when a route failed.
+ * `(req, res)`. Read from the function's source, once per function: when a handler is added to
+ * getRouter()'s router (express-routes.ts), or when a route of another router failed.
  */
 export function expressShape(handler: unknown): string | undefined {
   if (typeof handler !== "function") return undefined;
