@@ -18,6 +18,7 @@ import { logFailedDelivery } from "./delivery/log-failed-delivery.js";
 import type { AppAggregateError } from "./errors.js";
 import { earlierRouter, loadAppFunctions } from "./load-app-functions.js";
 import { aliasLog, type DeprecatedLogger } from "./log/alias-log.js";
+import { scrubbedLog } from "./log/scrubbed-log.js";
 import { getLog, type Logger } from "./log/get-log.js";
 import { registerSecret } from "./log/secrets.js";
 import {
@@ -147,7 +148,10 @@ export class App {
   constructor(given: AppOptions = {}) {
     const { options, name, others } = withDevelopmentSecret(applyRegistrations(given), given);
     const { logLevel: level, logFormat, logLevelInString, logMessageKey, sentryDsn } = options;
-    const log = options.log ?? getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
+    // A logger the app gives writes where the app chose: what goes through it is scrubbed on the way in.
+    const log = options.log
+      ? scrubbedLog(options.log)
+      : getLog({ level, logFormat, logLevelInString, logMessageKey, sentryDsn });
     this.log = aliasLog(log);
     const resolved = resolveOptions(options);
     // Given by the plugins, which run once the state and the webhooks exist (below).

@@ -8,6 +8,7 @@ import { createSentryStream } from "./sentry.js";
 import { withDeliveryTags } from "./delivery-tags.js";
 import { processEnv } from "../options/process-env.js";
 import { lazyLogger } from "./lazy-logger.js";
+import { markScrubbing } from "./scrubbed-log.js";
 import type { LogOptions } from "./log-options.js";
 
 export type { LogLevel } from "./log-options.js";
@@ -86,6 +87,11 @@ export function getLog({
     ...(mixin ? { mixin } : {}),
   };
   const create = (): Logger => {
+    const made = make();
+    markScrubbing(made);
+    return made;
+  };
+  const make = (): Logger => {
     if (format === "pretty") {
       return withSentry(createPrettyStream(destination), sentryDsn, "msg", env, (stream) => pino(options, stream));
     }
@@ -100,7 +106,9 @@ export function getLog({
     return destination ? pino(options, destination) : pino(options);
   };
   // Sentry watches from the start, so that logger is made at once.
-  return (logger = sentryDsn ? create() : lazyLogger(level, create));
+  logger = sentryDsn ? create() : lazyLogger(level, create);
+  markScrubbing(logger);
+  return logger;
 }
 
 /**

@@ -32,6 +32,11 @@ const SECRET_KEYS = [
   "password",
 ].join("|");
 
+const SECRET_KEY = new RegExp(`^(?:${SECRET_KEYS})$`);
+
+/** Whether a key's string value is censored wherever it is logged (`token`, `authorization`, …). */
+export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
+
 // Matched on the serialized line, where newlines are "\n" escapes and quotes
 // may be escaped. The patterns with a capture group keep that prefix and
 // replace the value after it; the others are replaced whole.

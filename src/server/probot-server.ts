@@ -4,6 +4,7 @@ import type { Router } from "../app-function-argument.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
+import { scrubbedLog } from "../log/scrubbed-log.js";
 import { VERSION } from "../version.js";
 import { createServer, serverInternals, type AppServer } from "./create-server.js";
 
@@ -54,7 +55,7 @@ export class Server {
       });
     }
     this.probotApp = new AppClass();
-    this.log = options.log ?? this.probotApp.log;
+    this.log = options.log ? scrubbedLog(options.log) : this.probotApp.log;
     this.#server = createServer({
       app: this.probotApp,
       port: options.port,

@@ -2,6 +2,7 @@ import type { App } from "../app.js";
 import { warnOnce } from "../deprecations.js";
 import { AppError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
+import { scrubbedLog } from "../log/scrubbed-log.js";
 import {
   DEFAULT_HANDLER_TIMEOUT_MS,
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -50,7 +51,7 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
       options.maxConcurrentDeliveries,
       DEFAULT_MAX_CONCURRENT_DELIVERIES,
     ),
-    log: options.log ?? app.state.log,
+    log: options.log ? scrubbedLog(options.log) : app.state.log,
   };
 }
 
