@@ -23,7 +23,7 @@ export const LAYERS = {
     "src/{app,app-plugin,app-function-argument,load-app-functions,application-function,app-sharing,state,create-state,context,event-context,replaced-auth}.ts",
     "src/resolve-options.ts",
     "src/{check-event-subscriptions,errors,deprecations,app-meta,version}.ts",
-    "src/{delivery,webhooks,client,config,log,options,private-key,helpers}/**",
+    "src/{delivery,webhooks,client,config,log,options,private-key,helpers,routes}/**",
     "src/types/*.d.ts",
   ],
 };

@@ -1,8 +1,9 @@
 import { createAppFunctionArgument, type ArgumentApp, type NodeHandler, type Router } from "./app-function-argument.js";
 import type { Hono } from "hono";
-import { HonoBase } from "hono/hono-base";
-import { TrieRouter } from "hono/router/trie-router";
 import { AppError } from "./errors.js";
+import { getLog, type Logger } from "./log/get-log.js";
+import { createBaseRouter } from "./routes/create-base-router.js";
+import { acceptExpressHandlers, alreadySent } from "./routes/express-routes.js";
 
 /**
  * Calls each application function with the App, in order: the first at
@@ -52,15 +53,63 @@ export function earlierRouter(app: object, path?: string): Router {
   return get(path);
 }
 
-/** Per App, the root of the routers `route()` and `router` give outside a server: routes are kept, never served. */
-const unserved = new WeakMap<object, Hono>();
+/** Per App, the root of the routers `route()` and `router` give outside a server: routes are kept, not served by it. */
+const unserved = new WeakMap<object, MountableRouter>();
 
 function unservedRouter(app: object): (path?: string) => Router {
+  const log = (app as { log?: Logger }).log ?? getLog();
   return (path) => {
     let root = unserved.get(app);
-    if (root === undefined) unserved.set(app, (root = new HonoBase({ router: new TrieRouter() })));
-    return (path ? root.basePath(path) : root) as Router;
+    if (root === undefined) unserved.set(app, (root = mountableRouter(log)));
+    // Express handlers are taken, as on a server's routers: they run once the root is mounted in an Express app.
+    return path ? acceptExpressHandlers(root.basePath(path), path, log) : root;
   };
+}
+
+/** The root outside a server: Hono's router, and Express middleware too. */
+type MountableRouter = Router & ((request: object, response: object, next?: (error?: unknown) => void) => void);
+
+/** Express's `next` of each request a mounted root is serving, for its not-found handler. */
+const expressNext = new WeakMap<object, (error?: unknown) => void>();
+
+/**
+ * Probot 7 to 10's `app.router` was an Express router, and apps' tests mounted it on an Express app of
+ * their own (`expressApp.use(robot.router)`, then supertest). The root outside a server is Hono's router and,
+ * called as Express middleware `(req, res, next)`, serves its routes on Node's request and response (through
+ * "#express-bridge"); a request none of them answers goes to `next`.
+ */
+function mountableRouter(log: Logger): MountableRouter {
+  const root = acceptExpressHandlers(createBaseRouter(log), "/", log);
+  const notFound = (c: { env?: { incoming?: object }; json: (body: unknown, status: 404) => Response }) => {
+    const incoming = c.env?.incoming;
+    const next = incoming ? expressNext.get(incoming) : undefined;
+    if (next === undefined) return c.json({ error: "Not found" }, 404);
+    expressNext.delete(incoming!);
+    next();
+    return alreadySent();
+  };
+  root.notFound(notFound as never);
+  const serve = function router(request: object, response: object, next?: (error?: unknown) => void): void {
+    if (typeof next === "function") expressNext.set(request, next);
+    import("#express-bridge")
+      .then(({ serveRouter }) => serveRouter(root, request as never, response as never))
+      .catch((error: unknown) => (next ? next(error) : log.error({ err: error }, "The app's router failed.")));
+  };
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(serve, {
+    get(target, property) {
+      // Express reads `length` (an error handler has four parameters), and calls it.
+      if (property === "length" || property === "name" || property === "call" || property === "apply") {
+        return Reflect.get(target, property, target);
+      }
+      const value: unknown = Reflect.get(root, property, root);
+      if (typeof value !== "function") return value;
+      if (!bound.has(property)) bound.set(property, (value as (...args: unknown[]) => unknown).bind(root));
+      return bound.get(property);
+    },
+    set: (_target, property, value) => Reflect.set(root, property, value, root),
+    has: (_target, property) => Reflect.has(root, property),
+  }) as unknown as MountableRouter;
 }
 
 function routerUnavailable(): never {

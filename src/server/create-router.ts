@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { Logger } from "../log/get-log.js";
 import { answerWebWebhook } from "./answer-web-webhook.js";
-import { createBaseRouter } from "./create-base-router.js";
+import { createBaseRouter } from "../routes/create-base-router.js";
 import { isDelivery, misdirectedDelivery } from "./misdirected-delivery.js";
 import { requestLogger } from "./request-logger.js";
 import type { WebhookReceiver } from "./webhook-receiver.js";

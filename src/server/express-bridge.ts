@@ -1,5 +1,7 @@
 // "#express-bridge": runs a route handler written for Express on Node's request and response, for
-// getRouter()'s routes on a Node server (see express-routes.ts). Loaded with the first such request.
+// getRouter()'s routes on a Node server (see src/routes/express-routes.ts). Loaded with the first such request.
+import { getRequestListener } from "@hono/node-server";
+import type { Hono } from "hono";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -100,4 +102,17 @@ function findExpress(): ExpressFactory | AppError {
         'router.get("/hello-world", (c) => c.text("Hello World")).',
     },
   );
+}
+
+const listeners = new WeakMap<Hono, ReturnType<typeof getRequestListener>>();
+
+/**
+ * Serves `router` on Node's request and response, as an Express router mounted in an app's own
+ * Express app (`expressApp.use(robot.router)`) is: it matches `request.url`, beneath the path it is
+ * mounted at. What it does not answer goes to the router's not-found handler, which calls Express's `next`.
+ */
+export async function serveRouter(router: Hono, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  let listener = listeners.get(router);
+  if (listener === undefined) listeners.set(router, (listener = getRequestListener(router.fetch)));
+  await listener(incoming, outgoing);
 }

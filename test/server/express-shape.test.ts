@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { expressShape } from "../../src/server/express-handler.js";
+import { expressShape } from "../../src/routes/express-handler.js";
 
 /** Handlers as they reach the router: source text, so that each is read as Node prints it. */
 const source = (text: string): unknown => new Function(`return (${text});`)() as unknown;

@@ -18,6 +18,9 @@ const ROUTE_METHODS = ["get", "post", "put", "delete", "options", "patch", "all"
  */
 const ALREADY_SENT = new Response(null, { headers: { "x-hono-already-sent": "true" } });
 
+/** The answer that tells @hono/node-server's listener the response was written (or handed on) already. */
+export const alreadySent = (): Response => ALREADY_SENT.clone();
+
 type NodeBindings = { incoming: IncomingMessage; outgoing: ServerResponse };
 type AnyHandler = (...args: never[]) => unknown;
 
@@ -115,7 +118,7 @@ function wrapIfExpress(handler: unknown, log: Logger, run: ExpressRun): unknown 
       path: run.path ?? c.req.routePath,
       ...bindings,
     });
-    if (outcome === "answered") return ALREADY_SENT.clone();
+    if (outcome === "answered") return alreadySent();
     await next();
   };
   // Error lines name the app's own handler, not this wrapper.
