@@ -28,7 +28,6 @@ import { migrateProbotInstanceMembers, reportProbotRun, reportServerExpressApp }
 import { rewriteWildcardOn } from "./wildcard-on.js";
 import { answerOwnerConfigRepo } from "./nock-config-fallback.js";
 import { encodeNockContentsPaths } from "./nock-contents-paths.js";
-import { reportApplicationRouter } from "./report-application-router.js";
 import {
   keyName,
   lineOf,
@@ -214,7 +213,6 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameTypedOptionKeys(ast, refs, log);
   renameClientMembers(ast, refs, log);
   reportLoggerTarget(ast, log);
-  reportApplicationRouter(ast, log);
   // A JavaScript ES module that imports a name gh-app-kit lacks would not load at all (missing-import-names.ts).
   if (/\.(?:m?js|jsx)$/.test(file)) bindMissingImports(refs, log, taken, isMissingExport);
   // Before the renames below, which rename the tree's identifiers too.
