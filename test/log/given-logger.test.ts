@@ -6,6 +6,7 @@ import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.j
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { getTestKeys } from "../helpers/keys.js";
 import { FastClient, TEST_SECRET, issuesOpenedPayload } from "../helpers/test-app.js";
+import { startTestServer } from "../server/start-test-server.js";
 
 // Probot's tests and many apps' give their own pino logger writing to a stream they read
 // (`new Probot({ log: pino(stream) })`): the lines the framework writes there, and those written through
@@ -97,6 +98,27 @@ describe("a logger the app gives (`log: pino(stream)`)", () => {
     const record = logs.records()[0]!;
     expect(record["msg"]).to.equal("could not label with [REDACTED]");
     expect(record["err"]).to.deep.include({ type: "LabelError", status: 422 });
+    expect(logs.text()).not.to.include(token);
+  });
+
+  it("keeps a token out of the lines a server given that logger writes (a route's failure)", async () => {
+    const logs = createLogCapture();
+    const token = `ghs_${randomBytes(18).toString("hex")}`;
+    const test = await startTestServer(
+      ({ getRouter }) => {
+        getRouter("/given").get("/fails", () => {
+          throw new Error(`upstream refused ${token}`);
+        });
+      },
+      { log: pino({ level: "debug" }, logs.stream) },
+    );
+    try {
+      const response = await fetch(`${test.url}/given/fails`);
+      expect(response.status).to.equal(500);
+    } finally {
+      await test.close();
+    }
+    expect(logs.text()).to.include("upstream refused [REDACTED]");
     expect(logs.text()).not.to.include(token);
   });
 });
