@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { createLogCapture } from "../helpers/capture-log.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
+import { getTestKeys } from "../helpers/keys.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const NAMES = `Object.entries(entry)
@@ -37,7 +38,7 @@ describe("Exported classes keep their names in the built package (Probot's log l
   describe("a failed request logged with context.log", () => {
     let platform: FakePlatform;
     beforeEach(async () => {
-      platform = await startFakePlatform({ personalTokens: ["test-token"] });
+      platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: ["test-token"] });
       platform.on("GET", "/repos/:owner/:repo/issues/:number", () => ({ status: 404, body: { message: "Not Found" } }));
     });
     afterEach(() => platform.close());
