@@ -64,4 +64,7 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   logLevel: "warning",
   legalComments: "none",
+  // Classes keep their names: pino writes `type: error.constructor.name` (`RequestError`, as Probot's
+  // log lines), where the bundler would rename a class that refers to itself (`_RequestError`).
+  keepNames: true,
 });

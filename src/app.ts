@@ -102,9 +102,12 @@ export class App {
    */
   static plugin<T extends typeof App>(this: T, ...plugins: AppPlugin[]): T {
     const all = withPlugins(this.plugins, plugins);
-    return class extends (this as typeof App) {
+    const Plugged = class extends (this as typeof App) {
       static override readonly plugins = all;
-    } as T;
+    };
+    // The package's `App` is such a class: it keeps the name (`app.constructor.name`, as Probot's).
+    Object.defineProperty(Plugged, "name", { value: this.name });
+    return Plugged as T;
   }
 
   /**

@@ -7,7 +7,7 @@ import type { ConfigFile, Configuration } from "./types.js";
 
 export const MAX_BASES = 10;
 
-type Found = FileLocation & { config: Configuration };
+type Found = FileLocation & { config: Configuration; url?: string | undefined };
 
 /**
  * A missing file falls back to the owner's `.github` repository; then each
@@ -22,13 +22,13 @@ export async function getConfigFiles(
   const files = [requested];
   let current: Found;
   if (requested.config !== null) {
-    current = { owner, repo, path, ref: branch, config: requested.config };
+    current = { owner, repo, path, ref: branch, config: requested.config, url: requested.url };
   } else {
     if (repo.toLowerCase() === DEFAULT_BASE) return files;
     const shared = await getConfigFile(client, { owner, repo: DEFAULT_BASE, path }, cache);
     files.push(shared);
     if (shared.config === null) return files;
-    current = { owner, repo: DEFAULT_BASE, path, config: shared.config };
+    current = { owner, repo: DEFAULT_BASE, path, config: shared.config, url: shared.url };
   }
   const chain = [current as FileLocation];
   while (Object.hasOwn(current.config, BASE_KEY)) {
@@ -40,13 +40,13 @@ export async function getConfigFiles(
     // As Probot's: a base that is not there, or that the installation cannot read, ends the chain.
     if (file.config === null) break;
     chain.push(base);
-    current = { ...base, config: file.config };
+    current = { ...base, config: file.config, url: file.url };
   }
   return files;
 }
 
-function nextBase(value: unknown, from: FileLocation, chain: FileLocation[]): FileLocation {
-  const base = parseBase(value, from);
+function nextBase(value: unknown, from: Found, chain: FileLocation[]): FileLocation {
+  const base = parseBase(value, from, from.url);
   const loop = chain.findIndex((file) => sameFile(file, base));
   if (loop !== -1) {
     throw extendsError(

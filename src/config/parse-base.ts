@@ -7,11 +7,16 @@ import { findPathProblem } from "./validate-config-path.js";
 export type BaseLocation = { owner: string; repo: string; path: string };
 
 /** Owner and path default to the holding file's, so a chain of bases stays in its organisation. */
-export function parseBase(value: unknown, from: FileLocation): BaseLocation {
+export function parseBase(value: unknown, from: FileLocation, url?: string): BaseLocation {
   const match = typeof value === "string" ? BASE_REGEX.exec(value) : null;
   if (match === null) {
+    // Probot's words first, as for invalid YAML: apps' tests and log searches match on them.
+    const shown = JSON.stringify(value) ?? String(value);
+    const probot = url
+      ? `Invalid value ${shown.length > 80 ? `${shown.slice(0, 80)}...` : shown} for ${BASE_KEY} in ${url}. `
+      : "";
     throw extendsError(
-      `The ${BASE_KEY} value ${describeValue(value)} in ${describeFile(from)} is not a base reference.`,
+      `${probot}The ${BASE_KEY} value ${describeValue(value)} in ${describeFile(from)} is not a base reference.`,
       `Write it as "[org/]repository[:path/to/file.yml]", for example "${BASE_KEY}: my-org/settings".`,
     );
   }

@@ -100,15 +100,29 @@ export function getLog({
       options.formatters = { level: (label) => ({ level: label }) };
     }
     if (sentryDsn) {
-      const stream = destination ?? pino.destination(1);
+      const stream = destination ?? stdoutDestination() ?? pino.destination(1);
       return withSentry(stream, sentryDsn, logMessageKey, env, (withIt) => pino(options, withIt));
     }
-    return destination ? pino(options, destination) : pino(options);
+    const stream = destination ?? stdoutDestination();
+    return stream ? pino(options, stream) : pino(options);
   };
   // Sentry watches from the start, so that logger is made at once.
   logger = sentryDsn ? create() : lazyLogger(level, create);
   markScrubbing(logger);
   return logger;
+}
+
+/**
+ * Standard output, written synchronously: lines leave in the order they were logged, as Probot's.
+ * pino's own default writes asynchronously, and `fatal` flushes the queued lines at once, ahead of
+ * a line still being written. Where `process.stdout.write` was replaced (a test capturing it), the
+ * stream itself, as pino takes it; none where pino's browser build runs (Workers: the console).
+ */
+function stdoutDestination(): DestinationStream | undefined {
+  const stdout = typeof process === "undefined" ? undefined : process.stdout;
+  if (typeof pino.destination !== "function" || !stdout) return undefined;
+  const replaced = stdout.write !== (stdout.constructor as { prototype?: { write?: unknown } }).prototype?.write;
+  return replaced ? stdout : pino.destination({ dest: 1, sync: true });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { App } from "../app.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
-import { getPathname } from "./get-pathname.js";
+import { getPathname, isWebhookPath } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import { logRequest, pickRequestId } from "./log-request.js";
 import { mountApp } from "./mount-app.js";
@@ -88,12 +88,12 @@ export function createNodeMiddleware(
     const path = getPathname(request.url ?? "/");
     if (!(await loaded)) {
       // Only the webhook path is surely ours: pass everything else on.
-      if (path === webhookPath) return answer(response, NOT_LOADED_ANSWER);
+      if (isWebhookPath(path, webhookPath)) return answer(response, NOT_LOADED_ANSWER);
       return passOn(request, response, path, next);
     }
     // Probot 14's order: the handlers app functions added come first.
     if (handlers.size > 0 && (await handlers.run(request, response))) return true;
-    if (path === webhookPath) {
+    if (isWebhookPath(path, webhookPath)) {
       if (request.method === "POST") await handleNodeWebhook(receiver, request, response, log, path);
       else answer(response, POST_ONLY);
       return true;

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { Logger } from "../log/get-log.js";
 import { answerWebWebhook } from "./answer-web-webhook.js";
 import { createBaseRouter } from "../routes/create-base-router.js";
+import { isWebhookPath, webhookPathVariants } from "./get-pathname.js";
 import { isDelivery, misdirectedDelivery } from "./misdirected-delivery.js";
 import { requestLogger } from "./request-logger.js";
 import type { WebhookReceiver } from "./webhook-receiver.js";
@@ -17,11 +18,12 @@ export function createRouter({ receiver, webhookPath, log }: RouterOptions): Hon
   const root = createBaseRouter(log);
   const warned = new Set<string>();
   root.use(requestLogger(log));
-  root.post(webhookPath, (c) => answerWebWebhook(receiver, c.req.raw));
+  root.on("POST", webhookPathVariants(webhookPath), (c) => answerWebWebhook(receiver, c.req.raw));
   root.get("/ping", (c) => c.text("PONG"));
   root.notFound((c) => {
     if (c.req.path === "/" && (c.req.method === "GET" || c.req.method === "HEAD")) return c.redirect("/app", 302);
-    if (c.req.path === webhookPath) return c.json({ error: "The webhook path only accepts POST deliveries." }, 404);
+    if (isWebhookPath(c.req.path, webhookPath))
+      return c.json({ error: "The webhook path only accepts POST deliveries." }, 404);
     if (isDelivery(c.req.method, c.req.header("x-github-event"))) {
       return c.json({ error: misdirectedDelivery(c.req.path, webhookPath, log, warned) }, 404);
     }

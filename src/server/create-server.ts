@@ -6,7 +6,7 @@ import { DEVELOPMENT_SECRET } from "../webhooks/development-secret.js";
 import type { DeliveryPort } from "../delivery/delivery-port.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { Router } from "../app-function-argument.js";
-import { getPathname } from "./get-pathname.js";
+import { getPathname, isWebhookPath } from "./get-pathname.js";
 import { handleNodeWebhook } from "./handle-node-webhook.js";
 import type { InFlightDelivery } from "../delivery/in-flight.js";
 import { guardConnections, resolveMaxConnections } from "./guard-connections.js";
@@ -160,7 +160,7 @@ export function createServer(options: CreateServerOptions): AppServer {
       response.writeHead(STOPPING_ANSWER.status, STOPPING_ANSWER.headers).end(STOPPING_ANSWER.body);
       return;
     }
-    if (request.method === "POST" && getPathname(request.url ?? "/") === webhookPath) {
+    if (request.method === "POST" && isWebhookPath(getPathname(request.url ?? "/"), webhookPath)) {
       return handleNodeWebhook(receiver, request, response, log, webhookPath, closeAfter);
     }
     // Probot 14's addHandler handlers: after the webhook path and /ping, before the app's routes and 404s.

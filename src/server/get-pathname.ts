@@ -16,3 +16,19 @@ export function getPathname(url: string): string {
   }
   return start === 0 && end === url.length ? url : url.slice(start, end);
 }
+
+/**
+ * Whether `path` is the webhook path: itself, or with one trailing slash (`/api/github/webhooks/`, as an
+ * app's webhook URL is often pasted), which Probot 14 takes too. `webhookPath` is resolved without one.
+ */
+export function isWebhookPath(path: string, webhookPath: string): boolean {
+  return (
+    path === webhookPath ||
+    (webhookPath !== "/" && path.length === webhookPath.length + 1 && path === `${webhookPath}/`)
+  );
+}
+
+/** The paths a router registers for the webhook path: it, and it with a trailing slash. */
+export function webhookPathVariants(webhookPath: string): string[] {
+  return webhookPath === "/" ? ["/"] : [webhookPath, `${webhookPath}/`];
+}

@@ -43,7 +43,8 @@ export function resolveServerOptions(app: App, options: WebhookOptions, caller: 
     });
   }
   return {
-    webhookPath,
+    // Without trailing slashes: "/hooks/" takes deliveries at /hooks and /hooks/, as in Probot 14.
+    webhookPath: webhookPath.replace(/\/+$/, "") || "/",
     handlerTimeoutMs: positiveMs("handlerTimeoutMs", options.handlerTimeoutMs, DEFAULT_HANDLER_TIMEOUT_MS),
     maxBodyBytes: positiveInteger("maxBodyBytes", options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
     maxConcurrentDeliveries: positiveInteger(
