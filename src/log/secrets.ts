@@ -126,6 +126,9 @@ function buildPattern(): RegExp {
     // How the secret appears inside a JSON string: quotes, backslashes and
     // newlines escaped.
     literals.add(JSON.stringify(secret).slice(1, -1));
+    // And in a URL or a form body (a link in a platform's error, a query string): "/", "+",
+    // "=" and the like percent-encoded, the pieces between them long enough to leak.
+    literals.add(encodeURIComponent(secret));
   }
   // Longest first, so a secret that starts another one does not hide it.
   const escaped = [...literals]
