@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { randomBytes } from "node:crypto";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
-import { issuesOpenedPayload } from "../helpers/test-app.js";
+import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 import { startTestServer, type TestServer } from "../server/start-test-server.js";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -74,5 +74,54 @@ describe("hardening: an opaque installation token the platform echoes back", () 
     expect(platform.callsTo("GET", "/repos/:owner/:repo/echo")).to.have.length(1);
     expect(answer).to.include("[REDACTED]");
     expectNoFragments([answer, test.logs.text()], { token, encoded: encodeURIComponent(token) });
+  });
+});
+
+describe("hardening: secrets of an app with more installations than the scrubbed list holds", () => {
+  const installations = Array.from({ length: 120 }, (_, i) => i + 1);
+  // Opaque tokens: no pattern catches them, each one is registered.
+  const tokens = installations.map(() => random(40));
+  let platform: FakePlatform;
+  let test: TestServer;
+
+  before(async () => {
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, installations, personalTokens: tokens });
+    platform.on(
+      "POST",
+      "/app/installations/:installation_id/access_tokens",
+      ({ params }) => ({
+        status: 201,
+        body: {
+          token: tokens[Number(params["installation_id"]) - 1],
+          expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        },
+      }),
+      { auth: "app" },
+    );
+    test = await startTestServer(
+      ({ app }) => {
+        app.on("issues.opened", async (context) => {
+          const token = await app.state.tokens!.getInstallationToken(context.payload.installation!.id);
+          if (context.payload.issue.title === "fail") throw new Error(`secret ${TEST_SECRET}, token ${token}`);
+        });
+      },
+      { platform },
+    );
+  });
+  after(async () => {
+    await test.close();
+    await platform.close();
+  });
+
+  it("keeps the webhook secret and the token in use out of the 500 and the log after 120 tokens", async () => {
+    expect((await test.deliver("issues", issuesOpenedPayload(1), { id: "first" })).status).to.equal(200);
+    for (const id of installations.slice(1)) await test.app.state.tokens!.getInstallationToken(id);
+    expect(platform.tokenExchanges()).to.have.length(installations.length);
+    const payload = { ...issuesOpenedPayload(1), issue: { number: 7, title: "fail" } };
+    const response = await test.deliver("issues", payload, { id: "failing" });
+    expect(response.status).to.equal(500);
+    const answer = await response.text();
+    expectNoFragments([answer, test.logs.text()], { secret: TEST_SECRET, token: tokens[0]! });
+    expect(answer).to.include("[REDACTED]");
   });
 });
