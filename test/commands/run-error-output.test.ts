@@ -1,0 +1,53 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "chai";
+import { getTestKeys } from "../helpers/keys.js";
+import { runToExit } from "../helpers/spawn-app.js";
+
+const BUILT = fileURLToPath(new URL("../../dist/node/commands/run.js", import.meta.url));
+const SECRET = "run-output-Qm4zT8wLx2";
+
+// Apps that fail as app run starts them, with the webhook secret in what they throw.
+const APPS: Record<string, string> = {
+  "throws-on-import.js": "throw new Error(`bad settings: ${process.env.WEBHOOK_SECRET}`);\n",
+  "rejects.js": "export default async () => {\n  throw new Error(`bad settings: ${process.env.WEBHOOK_SECRET}`);\n};\n",
+  "rejects-with-a-string.js":
+    "export default async () => {\n  throw `bad settings: ${process.env.WEBHOOK_SECRET}`;\n};\n",
+};
+
+describe("app run: the error output of an app that fails to start", function () {
+  this.timeout(60_000);
+  let cwd: string;
+
+  before(() => {
+    if (!existsSync(BUILT)) throw new Error("Build first: npm run build.");
+    cwd = mkdtempSync(join(tmpdir(), "run-error-output-"));
+    for (const [name, code] of Object.entries(APPS)) writeFileSync(join(cwd, name), code);
+  });
+  after(() => rmSync(cwd, { recursive: true, force: true }));
+
+  for (const name of Object.keys(APPS)) {
+    for (const LOG_LEVEL of ["info", "debug"]) {
+      it(`keeps the webhook secret out of it (${name}, LOG_LEVEL=${LOG_LEVEL})`, async () => {
+        const result = await runToExit({
+          args: [`./${name}`],
+          cwd,
+          env: {
+            APP_ID: "1",
+            PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+            WEBHOOK_SECRET: SECRET,
+            PORT: "0",
+            HOST: "127.0.0.1",
+            LOG_LEVEL,
+          },
+        });
+        const output = result.stdout + result.stderr;
+        expect(output, output).not.to.include(SECRET.slice(-9));
+        expect(result.code, output).to.equal(1);
+        expect(output).to.include("bad settings: [REDACTED]");
+      });
+    }
+  }
+});
