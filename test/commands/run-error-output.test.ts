@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
 import { getTestKeys } from "../helpers/keys.js";
-import { runToExit } from "../helpers/spawn-app.js";
+import { runToExit, spawnApp } from "../helpers/spawn-app.js";
 
 const BUILT = fileURLToPath(new URL("../../dist/node/commands/run.js", import.meta.url));
 const SECRET = "run-output-Qm4zT8wLx2";
@@ -13,6 +13,8 @@ const SECRET = "run-output-Qm4zT8wLx2";
 const APPS: Record<string, string> = {
   "throws-on-import.js": "throw new Error(`bad settings: ${process.env.WEBHOOK_SECRET}`);\n",
   "rejects.js": "export default async () => {\n  throw new Error(`bad settings: ${process.env.WEBHOOK_SECRET}`);\n};\n",
+  "throws-later.js":
+    "export default () => {\n  setTimeout(() => {\n    throw new Error(`bad settings: ${process.env.WEBHOOK_SECRET}`);\n  }, 300);\n};\n",
   "rejects-with-a-string.js":
     "export default async () => {\n  throw `bad settings: ${process.env.WEBHOOK_SECRET}`;\n};\n",
 };
@@ -28,21 +30,36 @@ describe("app run: the error output of an app that fails to start", function () 
   });
   after(() => rmSync(cwd, { recursive: true, force: true }));
 
-  for (const name of Object.keys(APPS)) {
+  const env = (LOG_LEVEL: string, LOG_FORMAT = "json") => ({
+    APP_ID: "1",
+    PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+    WEBHOOK_SECRET: SECRET,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL,
+    LOG_FORMAT,
+  });
+
+  for (const LOG_FORMAT of ["json", "pretty"]) {
+    it(`keeps the webhook secret out of an exception nothing caught once it serves, which ends it (LOG_FORMAT=${LOG_FORMAT})`, async () => {
+      const child = await spawnApp({
+        args: ["./throws-later.js"],
+        cwd,
+        env: env("info", LOG_FORMAT),
+        readyPattern: /listening on (http:\/\/[\d.:]+)/,
+      });
+      const { code } = await child.exit;
+      const output = child.stdout() + child.stderr();
+      expect(output, output).not.to.include(SECRET.slice(-9));
+      expect(code, output).to.equal(1);
+      expect(output).to.include("bad settings: [REDACTED]");
+    });
+  }
+
+  for (const name of Object.keys(APPS).filter((each) => each !== "throws-later.js")) {
     for (const LOG_LEVEL of ["info", "debug"]) {
       it(`keeps the webhook secret out of it (${name}, LOG_LEVEL=${LOG_LEVEL})`, async () => {
-        const result = await runToExit({
-          args: [`./${name}`],
-          cwd,
-          env: {
-            APP_ID: "1",
-            PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
-            WEBHOOK_SECRET: SECRET,
-            PORT: "0",
-            HOST: "127.0.0.1",
-            LOG_LEVEL,
-          },
-        });
+        const result = await runToExit({ args: [`./${name}`], cwd, env: env(LOG_LEVEL) });
         const output = result.stdout + result.stderr;
         expect(output, output).not.to.include(SECRET.slice(-9));
         expect(result.code, output).to.equal(1);
