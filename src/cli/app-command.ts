@@ -14,7 +14,7 @@ export abstract class AppCommand extends Command {
     const error = toError(thrown) as typeof thrown;
     if (isAppError(error)) {
       const { lines, exitCode } = describeAppError(error, this.#helpLine());
-      for (const line of lines) this.logToStderr(scrubSecrets(line));
+      for (const line of lines) this.logToStderr(line);
       this.exit(exitCode);
     }
     if (isParseError(error)) {

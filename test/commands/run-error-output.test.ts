@@ -68,3 +68,36 @@ describe("app run: the error output of an app that fails to start", function () 
     }
   }
 });
+
+describe("app receive: the error output of an app that fails", function () {
+  this.timeout(60_000);
+  const token = "receive-Opaque7Kp2Vx9";
+  let cwd: string;
+
+  before(() => {
+    if (!existsSync(BUILT)) throw new Error("Build first: npm run build.");
+    cwd = mkdtempSync(join(tmpdir(), "receive-error-output-"));
+    writeFileSync(join(cwd, "payload.json"), JSON.stringify({ action: "opened", issue: { number: 1 } }));
+    for (const [name, code] of Object.entries(APPS))
+      writeFileSync(join(cwd, name), code.replaceAll("WEBHOOK_SECRET", "GITHUB_TOKEN"));
+  });
+  after(() => rmSync(cwd, { recursive: true, force: true }));
+
+  for (const name of ["throws-on-import.js", "rejects.js", "rejects-with-a-string.js"]) {
+    // --log-level makes oclif parse the command line: the same errors leave through oclif then.
+    for (const flags of [[], ["--log-level", "debug"]]) {
+      it(`keeps the token out of it (${name}${flags.length ? `, ${flags.join(" ")}` : ""})`, async () => {
+        const result = await runToExit({
+          command: "receive",
+          args: ["-e", "issues", "-p", "payload.json", ...flags, `./${name}`],
+          cwd,
+          env: { GITHUB_TOKEN: token },
+        });
+        const output = result.stdout + result.stderr;
+        expect(output, output).not.to.include(token.slice(-9));
+        expect(result.code, output).to.equal(1);
+        expect(output).to.include("bad settings: [REDACTED]");
+      });
+    }
+  }
+});
