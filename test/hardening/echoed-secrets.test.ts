@@ -26,6 +26,7 @@ describe("hardening: an opaque installation token the platform echoes back", () 
   const token = `${random(15)}.${random(12)}/${random(14)}+${random(12)}==`;
   let platform: FakePlatform;
   let test: TestServer;
+  let caught: Error | undefined;
 
   before(async () => {
     platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: [token] });
@@ -56,7 +57,12 @@ describe("hardening: an opaque installation token the platform echoes back", () 
     test = await startTestServer(
       ({ app }) => {
         app.on("issues.opened", async (context) => {
-          await context.client.request("GET /repos/{owner}/{repo}/echo", context.repo());
+          try {
+            await context.client.request("GET /repos/{owner}/{repo}/echo", context.repo());
+          } catch (error) {
+            caught = error as Error;
+            throw error;
+          }
         });
       },
       { platform },
@@ -74,6 +80,12 @@ describe("hardening: an opaque installation token the platform echoes back", () 
     expect(platform.callsTo("GET", "/repos/:owner/:repo/echo")).to.have.length(1);
     expect(answer).to.include("[REDACTED]");
     expectNoFragments([answer, test.logs.text()], { token, encoded: encodeURIComponent(token) });
+  });
+
+  it("keeps it out of the message and the stack of the error the client rejects with", () => {
+    expect(caught).to.be.an("error");
+    expectNoFragments([caught!.message, caught!.stack!], { token, encoded: encodeURIComponent(token) });
+    expect(caught!.message).to.match(/^Refused \[REDACTED\]/);
   });
 });
 
