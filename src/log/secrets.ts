@@ -153,3 +153,20 @@ function buildPattern(): RegExp {
   // wins, and a pattern may match only the start of a registered secret.
   return new RegExp([...escaped, PATTERNS].join("|"), "g");
 }
+
+/**
+ * Scrubs `error`'s message and stack in place, as the log's lines are, and returns it: an
+ * error made of the platform's words (a refusal that quotes the token or JWT it refused)
+ * before it reaches an app. Anything else is returned as it is.
+ *
+ * @example
+ * throw scrubError(error);
+ */
+export function scrubError<T>(error: T): T {
+  if (!(error instanceof Error)) return error;
+  const message = scrubSecrets(error.message);
+  if (message === error.message) return error;
+  error.message = message;
+  if (typeof error.stack === "string") error.stack = scrubSecrets(error.stack);
+  return error;
+}

@@ -2,7 +2,8 @@ import { expect } from "chai";
 import { randomBytes } from "node:crypto";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
-import { issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
+import { AppClient } from "../../src/client/app-client.js";
+import { createTestApp, issuesOpenedPayload, TEST_SECRET } from "../helpers/test-app.js";
 import { startTestServer, type TestServer } from "../server/start-test-server.js";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -136,4 +137,43 @@ describe("hardening: secrets of an app with more installations than the scrubbed
     expectNoFragments([answer, test.logs.text()], { secret: TEST_SECRET, token: tokens[0]! });
     expect(answer).to.include("[REDACTED]");
   });
+});
+
+describe("hardening: a token exchange the platform refuses naming the JWT", () => {
+  let platform: FakePlatform;
+
+  before(async () => {
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey });
+  });
+  after(() => platform.close());
+
+  for (const status of [401, 403, 404, 422, 500]) {
+    it(`keeps the JWT out of the error the app gets, and out of its causes (${status})`, async () => {
+      platform.on(
+        "POST",
+        "/app/installations/:installation_id/access_tokens",
+        ({ headers }) => {
+          const jwt = String(headers.authorization).split(" ")[1]!;
+          return { status, body: { message: `Refused ${jwt}`, documentation_url: `https://docs.example/?jwt=${jwt}` } };
+        },
+        { auth: "public" },
+      );
+      const { app } = createTestApp(platform, { Client: AppClient.defaults({ retry: { enabled: false } }) });
+      const client = await app.auth(1);
+      const error = await client.request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).then(
+        () => expect.fail("the request went through"),
+        (rejected: unknown) => rejected as Error,
+      );
+      const jwts = platform
+        .tokenExchanges()
+        .map((call) => String(call.headers.authorization).split(" ")[1]!)
+        .filter((jwt) => jwt.startsWith("eyJ"));
+      expect(jwts).not.to.have.length(0);
+      const texts: string[] = [];
+      for (let each: unknown = error; each instanceof Error; each = each.cause) texts.push(each.message, each.stack!);
+      expect(texts.length).to.be.at.least(4);
+      // Each JWT's signature: its header is the same for every JWT of the app.
+      expectNoFragments(texts, Object.fromEntries(jwts.map((jwt, i) => [`jwt ${i}`, jwt.split(".")[2]!])));
+    });
+  }
 });
