@@ -177,3 +177,33 @@ describe("hardening: a token exchange the platform refuses naming the JWT", () =
     });
   }
 });
+
+describe("hardening: GraphQL errors that name the token", () => {
+  it("keeps it out of the message and the stack of the GraphqlResponseError the app gets", async () => {
+    const platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, tokenFormat: "stateless" });
+    try {
+      platform.on(
+        "POST",
+        "/graphql",
+        ({ headers }) => {
+          const credential = String(headers.authorization).split(" ")[1]!;
+          const errors = [{ type: "FORBIDDEN", message: `Resource not accessible by ${credential}`, path: ["viewer"] }];
+          return { status: 200, body: { data: null, errors } };
+        },
+        { auth: "public" },
+      );
+      const { app } = createTestApp(platform);
+      const client = await app.auth(1);
+      const error = await client.graphql("query { viewer { login } }").then(
+        () => expect.fail("the query went through"),
+        (rejected: unknown) => rejected as Error,
+      );
+      expect(error.name).to.equal("GraphqlResponseError");
+      const [token] = platform.issuedTokens();
+      expectNoFragments([error.message, error.stack!], { signature: token!.split(".")[2]! });
+      expect(error.message).to.include("Resource not accessible by [REDACTED]");
+    } finally {
+      await platform.close();
+    }
+  });
+});
