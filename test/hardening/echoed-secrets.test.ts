@@ -207,3 +207,51 @@ describe("hardening: GraphQL errors that name the token", () => {
     }
   });
 });
+
+describe("hardening: an installation token the app makes itself with the client", () => {
+  const token = `${random(20)}.${random(20)}`;
+  let platform: FakePlatform;
+  let test: TestServer;
+
+  before(async () => {
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey });
+    let exchanges = 0;
+    // The framework's own exchange gets a GitHub token; the app's exchange gets an opaque one.
+    platform.on(
+      "POST",
+      "/app/installations/:installation_id/access_tokens",
+      () => ({
+        status: 201,
+        body: {
+          token: exchanges++ === 0 ? token : `ghs_${random(36)}`,
+          expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        },
+      }),
+      { auth: "app" },
+    );
+    test = await startTestServer(
+      ({ app }) => {
+        app.on("issues.opened", async (context) => {
+          const client = await app.auth();
+          const { data } = await client.apps.createInstallationAccessToken({ installation_id: 1 });
+          context.log.info({ clone: `https://x-access-token:${data.token}@github.com/octo/hello.git` }, "cloning");
+          throw new Error(`git clone failed with ${data.token}`);
+        });
+      },
+      { platform },
+    );
+  });
+  after(async () => {
+    await test.close();
+    await platform.close();
+  });
+
+  it("keeps it out of the 500 and the log", async () => {
+    const response = await test.deliver("issues", issuesOpenedPayload(), { id: "own-token" });
+    expect(response.status).to.equal(500);
+    const answer = await response.text();
+    expect(platform.tokenExchanges()).to.have.length(1);
+    expectNoFragments([answer, test.logs.text()], { token });
+    expect(answer).to.include("[REDACTED]");
+  });
+});
