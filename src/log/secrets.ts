@@ -138,8 +138,11 @@ function buildPattern(): RegExp {
       }
       literals.add(secret);
       // How the secret appears inside a JSON string: quotes, backslashes and
-      // newlines escaped.
-      literals.add(JSON.stringify(secret).slice(1, -1));
+      // newlines escaped; and escaped twice, in JSON text inside a JSON string
+      // (an answer's JSON in an error's message or a log line's message).
+      const inJson = JSON.stringify(secret).slice(1, -1);
+      literals.add(inJson);
+      literals.add(JSON.stringify(inJson).slice(1, -1));
       // And in a URL or a form body (a link in a platform's error, a query string): "/", "+",
       // "=" and the like percent-encoded, the pieces between them long enough to leak.
       literals.add(encodeURIComponent(secret));

@@ -255,3 +255,55 @@ describe("hardening: an installation token the app makes itself with the client"
     expect(answer).to.include("[REDACTED]");
   });
 });
+
+describe("hardening: an opaque token with quotes and backslashes, in JSON inside a log line", () => {
+  const token = `${random(15)}"${random(15)}\\${random(12)}`;
+  let platform: FakePlatform;
+  let test: TestServer;
+
+  before(async () => {
+    platform = await startFakePlatform({ publicKey: getTestKeys().publicKey, personalTokens: [token] });
+    platform.on(
+      "POST",
+      "/app/installations/:installation_id/access_tokens",
+      () => ({ status: 201, body: { token, expires_at: new Date(Date.now() + 3600_000).toISOString() } }),
+      { auth: "app" },
+    );
+    platform.on(
+      "GET",
+      "/repos/:owner/:repo/echo",
+      ({ headers }) => ({
+        status: 403,
+        headers: {
+          "www-authenticate": `Bearer error="invalid_token", token="${String(headers.authorization).slice(6)}"`,
+        },
+        body: { message: "Refused" },
+      }),
+      { auth: "public" },
+    );
+    test = await startTestServer(
+      ({ app }) => {
+        app.on("issues.opened", async (context) => {
+          try {
+            await context.client.request("GET /repos/{owner}/{repo}/echo", context.repo());
+          } catch (error) {
+            // The answer as JSON text in the message: escaped once there, and again in the line.
+            context.log.warn(`The platform refused: ${JSON.stringify((error as { response?: unknown }).response)}`);
+          }
+        });
+      },
+      { platform },
+    );
+  });
+  after(async () => {
+    await test.close();
+    await platform.close();
+  });
+
+  it("keeps it out of the log", async () => {
+    const response = await test.deliver("issues", issuesOpenedPayload(), { id: "quoted-token" });
+    expect(response.status).to.equal(200);
+    expect(test.logs.text()).to.include("The platform refused");
+    expectNoFragments(test.logs.lines(), { token });
+  });
+});
