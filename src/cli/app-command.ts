@@ -1,5 +1,6 @@
 import { Command } from "@oclif/core/command";
-import { isAppError } from "../errors.js";
+import { isAppError, toError } from "../errors.js";
+import { scrubSecrets } from "../log/secrets.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { describeAppError, toOneLine } from "./describe-app-error.js";
 import { closest } from "./hooks/command-not-found.js";
@@ -8,7 +9,9 @@ export { addUsageErrors } from "./describe-app-error.js";
 
 /** An `AppError` leaves as one line and its hint, never a stack trace. */
 export abstract class AppCommand extends Command {
-  protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
+  protected override async catch(thrown: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
+    // An app's own failure may be anything it threw (a string too), holding a secret it read.
+    const error = toError(thrown) as typeof thrown;
     if (isAppError(error)) {
       const { lines, exitCode } = describeAppError(error, this.#helpLine());
       for (const line of lines) this.logToStderr(line);
@@ -19,13 +22,13 @@ export abstract class AppCommand extends Command {
       // the whole help; one line that says what is allowed is clearer.
       const message = toOneLine(error.message);
       const said = `${message}${this.#fromEnvironment(error.message)}${this.#flagSuggestion(message)}`;
-      this.logToStderr(`Error: ${said}${/[.?!]$/.test(said) ? "" : "."} ${this.#helpLine()}`);
+      this.logToStderr(scrubSecrets(`Error: ${said}${/[.?!]$/.test(said) ? "" : "."} ${this.#helpLine()}`));
       this.exit(2);
     }
     if (error.oclif !== undefined) return super.catch(error); // this.error(), exit()
     const verbose =
       /^(debug|trace)$/i.test(process.env[ENV_BINDINGS.logLevel.variable] ?? "") || Boolean(process.env.DEBUG);
-    this.error(verbose && error.stack ? error.stack : error.message || String(error), { exit: 1 });
+    this.error(scrubSecrets(verbose && error.stack ? error.stack : error.message || String(error)), { exit: 1 });
   }
 
   #helpLine(): string {

@@ -1,4 +1,5 @@
 import type { AppError, AppErrorCode } from "../errors.js";
+import { scrubSecrets } from "../log/secrets.js";
 
 // No oclif here: `app receive`'s fast start (src/cli/fast-receive.ts) prints
 // errors with these too, without loading oclif.
@@ -12,8 +13,9 @@ export function addUsageErrors(...codes: AppErrorCode[]): void {
 
 export function describeAppError(error: AppError, helpLine: string): { lines: string[]; exitCode: 1 | 2 } {
   // oclif's own rendering would wrap both and add the code between them.
-  const lines = [`Error: ${toOneLine(error.message)}`];
-  if (error.hint) lines.push(`Hint: ${toOneLine(error.hint)}`);
+  // An app's own failure (its module failed to load) may quote a secret it read.
+  const lines = [`Error: ${scrubSecrets(toOneLine(error.message))}`];
+  if (error.hint) lines.push(`Hint: ${scrubSecrets(toOneLine(error.hint))}`);
   const usage = USAGE_ERRORS.has(error.code);
   if (usage) lines.push(helpLine);
   return { lines, exitCode: usage ? 2 : 1 };

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { isAppError } from "../errors.js";
+import { isAppError, toError } from "../errors.js";
+import { scrubSecrets } from "../log/secrets.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { describeAppError } from "./describe-app-error.js";
 import { runReceive, type ReceiveFlags } from "./run-receive.js";
@@ -136,11 +137,11 @@ export async function fastReceive(args: readonly string[], manifestUrl: URL): Pr
     // Not expected: oclif prints it, as AppCommand does (the stack at debug level).
     const { error: cliError } = await import("@oclif/core/errors");
     const { handle } = await import("@oclif/core/handle");
-    const failure = error as Error;
+    const failure = toError(error);
     const verbose =
       /^(debug|trace)$/i.test(process.env[ENV_BINDINGS.logLevel.variable] ?? "") || Boolean(process.env.DEBUG);
     try {
-      cliError(verbose && failure?.stack ? failure.stack : failure?.message || String(error), { exit: 1 });
+      cliError(scrubSecrets(verbose && failure.stack ? failure.stack : failure.message || String(error)), { exit: 1 });
     } catch (printable) {
       await handle(printable as Error);
     }

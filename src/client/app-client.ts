@@ -18,6 +18,7 @@ import { numberParameter } from "./plugins/number-parameter.js";
 import { paginatePromise } from "./plugins/paginate-promise.js";
 import { platformUploads } from "./plugins/platform-uploads.js";
 import { previewAccept } from "./plugins/preview-accept.js";
+import { registerTokens } from "./plugins/register-tokens.js";
 import { requestErrorFields } from "./plugins/request-error-fields.js";
 import { requestLog } from "./plugins/request-log.js";
 
@@ -45,6 +46,7 @@ const PluggedClient = Octokit.plugin(
   platformUploads,
   previewAccept,
   laterTurnWithoutThrottle,
+  registerTokens,
   requestErrorFields,
 ).defaults(mergeClientOptions);
 

@@ -66,31 +66,44 @@ const PATTERNS = [
 ].join("|");
 
 const STATIC_PATTERN = new RegExp(PATTERNS, "g");
+/** Webhook secrets, keys, passwords, …: few, and needed as long as the process runs. */
 const secrets = new Set<string>();
+/** Installation tokens: one per installation and hour, so many that only the latest are kept. */
+const tokens = new Set<string>();
 /** PATTERNS plus the registered secrets; undefined after the list changed. */
 let pattern: RegExp | undefined = STATIC_PATTERN;
+
+export type RegisterSecretOptions = {
+  /**
+   * The value is short-lived and one of many (an installation token): it is kept with the
+   * latest 100 such values, and never pushes a webhook secret or a key out of the list.
+   * Registering it again (on each use) makes it the latest.
+   */
+  token?: boolean;
+};
 
 /**
  * Adds a value to the process-wide list of secrets that every log line is
  * scrubbed of. Values shorter than 6 characters, the development webhook
  * secret and values the built-in patterns already catch are ignored; the
- * latest 100 values are kept.
+ * latest 100 values are kept, and the latest 100 tokens beside them.
  *
  * @example
  * registerSecret(options.secret);
  */
-export function registerSecret(value: string | undefined | null): void {
+export function registerSecret(value: string | undefined | null, { token = false }: RegisterSecretOptions = {}): void {
   if (typeof value !== "string" || value.length < MIN_SECRET_LENGTH) return;
   if (value === DEVELOPMENT_SECRET) return;
-  if (secrets.delete(value)) {
-    secrets.add(value); // now the latest; the pattern already has it
+  const list = token ? tokens : secrets;
+  if (list.delete(value)) {
+    list.add(value); // now the latest; the pattern already has it
     return;
   }
   // Values the patterns already catch are dropped when the pattern is built
   // (trying them compiles those patterns: not worth it for a process that logs nothing).
-  secrets.add(value);
-  if (secrets.size > MAX_SECRETS) {
-    secrets.delete(secrets.values().next().value as string);
+  list.add(value);
+  if (list.size > MAX_SECRETS) {
+    list.delete(list.values().next().value as string);
   }
   pattern = undefined;
 }
@@ -122,15 +135,23 @@ function replaceMatch(
 
 function buildPattern(): RegExp {
   const literals = new Set<string>();
-  for (const secret of secrets) {
-    if (secret.trim().replace(STATIC_PATTERN, "") === "") {
-      secrets.delete(secret);
-      continue;
+  for (const list of [secrets, tokens]) {
+    for (const secret of list) {
+      if (secret.trim().replace(STATIC_PATTERN, "") === "") {
+        list.delete(secret);
+        continue;
+      }
+      literals.add(secret);
+      // How the secret appears inside a JSON string: quotes, backslashes and
+      // newlines escaped; and escaped twice, in JSON text inside a JSON string
+      // (an answer's JSON in an error's message or a log line's message).
+      const inJson = JSON.stringify(secret).slice(1, -1);
+      literals.add(inJson);
+      literals.add(JSON.stringify(inJson).slice(1, -1));
+      // And in a URL or a form body (a link in a platform's error, a query string): "/", "+",
+      // "=" and the like percent-encoded, the pieces between them long enough to leak.
+      literals.add(encodeURIComponent(secret));
     }
-    literals.add(secret);
-    // How the secret appears inside a JSON string: quotes, backslashes and
-    // newlines escaped.
-    literals.add(JSON.stringify(secret).slice(1, -1));
   }
   // Longest first, so a secret that starts another one does not hide it.
   const escaped = [...literals]
@@ -139,4 +160,21 @@ function buildPattern(): RegExp {
   // Registered secrets before the patterns: at one position the first alternative that matches
   // wins, and a pattern may match only the start of a registered secret.
   return new RegExp([...escaped, PATTERNS].join("|"), "g");
+}
+
+/**
+ * Scrubs `error`'s message and stack in place, as the log's lines are, and returns it: an
+ * error made of the platform's words (a refusal that quotes the token or JWT it refused)
+ * before it reaches an app. Anything else is returned as it is.
+ *
+ * @example
+ * throw scrubError(error);
+ */
+export function scrubError<T>(error: T): T {
+  if (!(error instanceof Error)) return error;
+  const message = scrubSecrets(error.message);
+  if (message === error.message) return error;
+  error.message = message;
+  if (typeof error.stack === "string") error.stack = scrubSecrets(error.stack);
+  return error;
 }

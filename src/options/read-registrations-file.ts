@@ -5,6 +5,9 @@ import { validateRegistrations, type RegistrationSettings } from "./registration
 
 type ParseYaml = (text: string) => unknown;
 
+/** JSON or YAML text rather than a path: several lines, or a list or object opening. */
+const LIST_TEXT = /[\r\n]|^\s*[[{-]/;
+
 // Settings are read synchronously, and the YAML parser is loaded with import() only when a file
 // needs it (most processes never do): the commands load it before they read their settings.
 let parseYaml: ParseYaml | undefined;
@@ -41,6 +44,12 @@ export function readRegistrationsFile(file: string, cwd: string = process.cwd())
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
+    // The list itself where its path belongs: it holds secrets, so it is never quoted.
+    if (LIST_TEXT.test(file)) {
+      throw new AppError("REGISTRATIONS_INVALID", "APP_REGISTRATIONS holds the list itself, not the path of a file.", {
+        hint: "Write the list into a JSON or YAML file and set APP_REGISTRATIONS to its path, from the working folder.",
+      });
+    }
     throw new AppError(
       "REGISTRATIONS_INVALID",
       `${source} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${path}.`,

@@ -1,6 +1,7 @@
 import { AppError } from "../errors.js";
 import { isProduction } from "../helpers/is-production.js";
 import type { GetLogOptions } from "../log/get-log.js";
+import { registerSecret } from "../log/secrets.js";
 import { readEnvOptions } from "./read-env-options.js";
 import { getPrivateKey, PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
 import type { AppOptions } from "./app-options.js";
@@ -47,6 +48,11 @@ export function resolveRunOptions({
     ...flagOptions,
     ...(fromFlag ? { privateKey: fromFlag } : {}),
   });
+  // At once: the apps' modules, loaded before the App is made, read them from the environment too.
+  for (const each of [options, ...(options.registrations ?? [])]) {
+    for (const secret of [each.secret, each.privateKey, ...(each.additionalSecrets ?? [])]) registerSecret(secret);
+  }
+  registerSecret(options.platformToken);
   const logOptions = withoutUndefined({
     logFormat: logFormat ?? fromEnv.logFormat ?? defaults.logFormat,
     logLevelInString: logLevelInString ?? fromEnv.logLevelInString ?? defaults.logLevelInString,

@@ -1,3 +1,4 @@
+import { failureMessage, toError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
 
 export type SignalMessages = {
@@ -14,7 +15,8 @@ const LOADING_SIGNALS = Symbol.for("gh-app-kit.loading-signals");
 
 /**
  * Only here (and in commands/) does the framework touch the process's signals
- * and exit: the first SIGINT/SIGTERM stops gracefully, a second exits at once.
+ * and exit: the first SIGINT/SIGTERM stops gracefully, a second exits at once;
+ * an uncaught exception is logged (scrubbed) and exits 1.
  */
 export function handleSignals(stop: () => Promise<void>, log: Logger, messages: SignalMessages): HandledSignals {
   return catchSignals().handle(stop, log, messages);
@@ -58,6 +60,15 @@ export function catchSignals(): SignalCatcher {
     release: remove,
     handle(stop, log, messages) {
       let stopping = false;
+      // Node would print it raw and end the process: ended as Node does (exit 1), but through the
+      // log, so that a secret in it is scrubbed.
+      const onUncaught = (thrown: unknown): void => {
+        const error = toError(thrown);
+        log.fatal({ err: error }, `An exception nothing caught ends the process: ${failureMessage(error)}`);
+        log.flush();
+        process.exit(1);
+      };
+      process.on("uncaughtException", onUncaught);
       act = (signal) => {
         if (stopping) {
           log.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
@@ -76,7 +87,13 @@ export function catchSignals(): SignalCatcher {
         );
       };
       if (received) act(received);
-      return { received: () => stopping, remove };
+      return {
+        received: () => stopping,
+        remove() {
+          remove();
+          process.off("uncaughtException", onUncaught);
+        },
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { AppError } from "../errors.js";
 import { GITHUB_API_URL } from "../options/platform-urls.js";
-import { scrubSecrets } from "../log/secrets.js";
+import { registerSecret, scrubSecrets } from "../log/secrets.js";
 import { VERSION } from "../version.js";
 
 export type ManifestConversion = {
@@ -27,6 +27,8 @@ export async function exchangeManifestCode({
   baseUrl = GITHUB_API_URL,
   timeoutMs = 15_000,
 }: ExchangeManifestCodeOptions): Promise<ManifestConversion> {
+  // It converts into the app's key and secrets: out of the platform's messages and every log line.
+  registerSecret(code);
   const url = `${baseUrl.replace(/\/+$/, "")}/app-manifests/${encodeURIComponent(code)}/conversions`;
   let response: Response;
   try {

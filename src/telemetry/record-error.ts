@@ -8,7 +8,7 @@ export function recordError(span: Span, error: unknown): void {
   for (const each of errors) {
     const failure = toError(each);
     span.recordException({
-      name: failure.name,
+      name: scrubSecrets(String(failure.name)),
       message: scrubSecrets(failure.message),
       ...(failure.stack ? { stack: scrubSecrets(failure.stack) } : {}),
     });

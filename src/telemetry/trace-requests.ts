@@ -3,6 +3,7 @@ import type { Octokit } from "@octokit/core";
 import { VERSION } from "../version.js";
 import type { Instruments } from "./instruments.js";
 import { recordError } from "./record-error.js";
+import { scrubSecrets } from "../log/secrets.js";
 import { setRequestContext } from "../client/request-context.js";
 
 type Headers = Record<string, unknown> | undefined;
@@ -32,11 +33,12 @@ export function createRequestTracing(tracer: Tracer, instruments: Instruments) {
           span.setAttribute("github.rate_limit.remaining", remaining);
           instruments.rateLimitRemaining.record(remaining, {
             "github.installation_id": installation ?? "app",
-            "github.rate_limit.resource": String(headers?.["x-ratelimit-resource"] ?? "core"),
+            "github.rate_limit.resource": scrubSecrets(String(headers?.["x-ratelimit-resource"] ?? "core")),
           });
         }
+        // Header values are the platform's (or a proxy's) words: scrubbed as the log's are.
         const id = headers?.["x-github-request-id"];
-        if (typeof id === "string") span.setAttribute("github.request_id", id);
+        if (typeof id === "string") span.setAttribute("github.request_id", scrubSecrets(id));
       };
       return Promise.resolve(context.with(active, () => request(endpoint))).then(
         (response) => {
@@ -49,7 +51,7 @@ export function createRequestTracing(tracer: Tracer, instruments: Instruments) {
           answered(typeof status === "number" ? status : undefined, response?.headers);
           span.setAttribute(
             "error.type",
-            typeof status === "number" ? String(status) : ((error as Error)?.name ?? "Error"),
+            typeof status === "number" ? String(status) : scrubSecrets(String((error as Error)?.name ?? "Error")),
           );
           recordError(span, error);
           span.end();

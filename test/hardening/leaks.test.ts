@@ -199,6 +199,45 @@ describe("hardening: leaks in setup mode and the proxy", () => {
     }
   });
 
+  it("keeps a manifest code the platform names in its refusal out of the log and the page", async () => {
+    const platform = await startFakePlatform({ publicKey: getTestKeys().publicKey });
+    // A platform (or a proxy) that names the code it refused, in the message and in a link.
+    platform.on(
+      "POST",
+      "/app-manifests/:code/conversions",
+      ({ params }) => ({
+        status: 422,
+        body: {
+          message: `Code ${params["code"]} has expired`,
+          documentation_url: `https://docs.example/manifest?code=${params["code"]}`,
+        },
+      }),
+      { auth: "public" },
+    );
+    const cwd = await mkdtemp(join(tmpdir(), "leaks-setup-"));
+    const { app, logs } = createTestApp(undefined, { appId: undefined, privateKey: undefined });
+    const server = createServer({ app, port: 0, host: "127.0.0.1" });
+    try {
+      const tokens = createStateTokens();
+      await server.load(
+        createSetupApp({ cwd, env: {}, baseUrl: platform.url, webhookPath: "/api/github/webhooks", tokens }),
+      );
+      const { url } = await server.start();
+      const code = "5f0c9a2e7b31d4c8a6e2";
+      const response = await fetch(`${url}/app/setup?code=${code}&state=${tokens.issue("manifest")}`, {
+        redirect: "manual",
+      });
+      const page = await response.text();
+      expect(platform.callsTo("POST", "/app-manifests/:code/conversions")).to.have.length(1);
+      expect(response.status).to.be.at.least(400);
+      expectNoFragments([page, logs.text()], { code });
+    } finally {
+      await server.stop({ graceMs: 100 });
+      await platform.close();
+      await rm(cwd, { recursive: true, force: true });
+    }
+  });
+
   it("keeps the proxy channel address out of every log line, when it connects, drops and relays", async () => {
     const channel = await startEventStreamServer();
     const { app, logs } = createTestApp(undefined);

@@ -9,6 +9,7 @@ import { getLog } from "../../src/log/get-log.js";
 import { loadRegistrationsParser, readRegistrationsFile } from "../../src/options/read-registrations-file.js";
 import { createLogCapture } from "../helpers/capture-log.js";
 import { getTestKeys } from "../helpers/keys.js";
+import { runBin } from "../commands/run-bin.js";
 
 const SECRET = "registration-secret-5678";
 const silent = () => getLog({ level: "fatal", logFormat: "json", destination: createLogCapture().stream });
@@ -110,6 +111,26 @@ describe("APP_REGISTRATIONS files and the registrations option", () => {
     );
     expect(code).to.equal("REGISTRATIONS_INVALID");
     expect(text).to.match(/APP_REGISTRATIONS \(nowhere\.yml\) cannot be read \(ENOENT\)/);
+  });
+
+  it("refuses the list itself given as APP_REGISTRATIONS (not a file's path) without printing it, from app run and app doctor", async () => {
+    const cwd = folderWith({});
+    const secret = "inline-Zq8xPLm3v9w";
+    const inline = {
+      json: JSON.stringify([{ appId: 1, privateKey: key, secret }]),
+      yaml: `- appId: 1\n  secret: ${secret}\n  privateKey: ${JSON.stringify(key)}\n`,
+      flow: `[{appId: 1, secret: ${secret}, privateKey: x}]`,
+    };
+    for (const [format, value] of Object.entries(inline)) {
+      for (const command of ["run", "doctor"]) {
+        const { code, stdout, stderr } = await runBin([command], { cwd, env: { APP_REGISTRATIONS: value } });
+        const output = stdout + stderr;
+        expect(code, `${format}, app ${command}: ${output}`).to.equal(1);
+        expect(output, `${format}, app ${command}`).not.to.include(secret.slice(-9));
+        expect(output, `${format}, app ${command}`).not.to.include(key.split("\n")[5]!.slice(0, 20));
+        expect(output, `${format}, app ${command}`).to.match(/APP_REGISTRATIONS holds the list itself/);
+      }
+    }
   });
 
   it("refuses APP_REGISTRATIONS beside APP_ID or WEBHOOK_SECRET, and registrations beside appId", () => {

@@ -1,4 +1,5 @@
 import { AppError } from "../../errors.js";
+import { scrubError } from "../../log/secrets.js";
 import { PRIVATE_KEY_HINT } from "../../private-key/get-private-key.js";
 
 // What a failed token exchange becomes: an AppError that says what to fix,
@@ -27,6 +28,8 @@ export function describeExchangeFailure(error: unknown): string {
 
 export function exchangeError(error: unknown, installationId: number, appId: number): AppError {
   if (error instanceof AppError) return error;
+  // The cause the app gets: the platform's refusal may quote the JWT it refused.
+  scrubError(error);
   const status = (error as { status?: unknown })?.status;
   if (status === 401) {
     return new AppError(

@@ -125,7 +125,12 @@ export class TokenStore {
 
   getInstallationToken(installationId: number): Promise<string> {
     const cached = this.cache.get(installationId);
-    if (cached !== undefined) return Promise.resolve(cached);
+    if (cached !== undefined) {
+      // A token in use stays among the latest registered (a cache given in the options may
+      // also hold tokens this process did not make).
+      registerSecret(cached, { token: true });
+      return Promise.resolve(cached);
+    }
     let pending = this.#pending.get(installationId);
     if (!pending) {
       pending = this.#exchange(installationId).finally(() => this.#pending.delete(installationId));
@@ -167,7 +172,7 @@ export class TokenStore {
     const run = () => (shared ? shared.singleFlight(installationId, mint) : mint());
     const hooks = this.#options.hooks;
     const { token, ttlMs } = await (hooks ? hooks.exchange(installationId, run) : run());
-    registerSecret(token);
+    registerSecret(token, { token: true });
     if (ttlMs > 0) this.cache.set(installationId, token, { ttl: ttlMs });
     return token;
   }
