@@ -99,6 +99,32 @@ describe("createNewApp", () => {
     );
   });
 
+  // yarn reads no `overrides`, and yarn 1 refuses a package whose engines exclude the running Node
+  // (strip-json-comments 5.1 under pino-pretty needs Node 22): `yarn create gh-app-kit`, or `yarn app
+  // new`, gives the app the pins as `resolutions` too, in the form that yarn reads.
+  const overrides = { "pino-pretty": { "strip-json-comments": "~5.0.3" }, "left-pad": "1.3.0" };
+  const userAgents: ReadonlyArray<[label: string, agent: string, resolutions: Record<string, string> | undefined]> = [
+    [
+      "yarn 1",
+      "yarn/1.22.22 npm/? node/v20.20.2 linux x64",
+      { "**/pino-pretty/strip-json-comments": "~5.0.3", "left-pad": "1.3.0" },
+    ],
+    [
+      "yarn 4",
+      "yarn/4.18.1 npm/? node/v20.20.2 linux x64",
+      { "pino-pretty/strip-json-comments": "~5.0.3", "left-pad": "1.3.0" },
+    ],
+    ["npm", "npm/11.19.1 node/v20.20.2 linux x64 workspaces/false", undefined],
+  ];
+  for (const [label, agent, resolutions] of userAgents) {
+    it(`run by ${label}, writes the framework's pins ${resolutions ? "as resolutions too" : "as overrides only"}`, async () => {
+      await create({ name: "pinned", overrides, env: { ...process.env, npm_config_user_agent: agent } });
+      const manifest = JSON.parse(await readFile(join(cwd, "pinned", "package.json"), "utf8"));
+      expect(manifest.overrides).to.deep.equal(overrides);
+      expect(manifest.resolutions).to.deep.equal(resolutions);
+    });
+  }
+
   it("refuses a folder that is not empty, unless forced", async () => {
     await mkdir(join(cwd, "taken"));
     await writeFile(join(cwd, "taken", "notes.txt"), "mine");
