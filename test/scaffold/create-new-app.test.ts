@@ -49,7 +49,7 @@ describe("createNewApp", () => {
       description: 'Labels "new" issues',
       author: "Jane <jane@example.com>",
     });
-    expect(manifest.scripts.start).to.match(/^app run /);
+    expect(manifest.scripts.start).to.match(/^(tsc && )?app run /);
     expect(manifest.dependencies["gh-app-kit"]).to.equal(`file:${ROOT}`);
     expect(await readFile(join(cwd, "my-app", "README.md"), "utf8")).to.match(/^# my-app\n\nLabels "new" issues\n/);
     expect(existsSync(join(cwd, "my-app", "description.txt"))).to.equal(false);
@@ -124,6 +124,17 @@ describe("createNewApp", () => {
       expect(manifest.resolutions).to.deep.equal(resolutions);
     });
   }
+
+  // yarn 2 and later run no `pre` and `post` scripts: a `pretest` that builds is skipped, and `yarn test` finds no
+  // test files ("No test files found: dist/test/**/*.test.js"). Each script does what it needs itself.
+  it("writes apps whose scripts need no pre or post script, which yarn 2 and later do not run", async () => {
+    for (const { name: template } of listTemplates(getTemplatesDir())) {
+      await create({ name: `${template}-scripts`, template });
+      const manifest = JSON.parse(await readFile(join(cwd, `${template}-scripts`, "package.json"), "utf8"));
+      const hooks = Object.keys(manifest.scripts ?? {}).filter((script) => /^(pre|post)/.test(script));
+      expect(hooks, template).to.deep.equal([]);
+    }
+  });
 
   it("refuses a folder that is not empty, unless forced", async () => {
     await mkdir(join(cwd, "taken"));
