@@ -11,7 +11,7 @@ import { installDependencies } from "./install-dependencies.js";
 import { frameworkOverrides, placeLocalFramework, planLocalFramework } from "./local-framework.js";
 import { DEFAULT_TEMPLATE, getTemplatesDir, listTemplates } from "./list-templates.js";
 import { checkAppName, validateAppName } from "./validate-app-name.js";
-import { toYarnResolutions, type PackageOverrides } from "../helpers/package-overrides.js";
+import { readPackageOverrides, toYarnResolutions, type PackageOverrides } from "../helpers/package-overrides.js";
 
 export const DEFAULT_DESCRIPTION = "A GitHub App built with gh-app-kit";
 
@@ -116,21 +116,24 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
 
 /**
  * What the framework pins for its own install (see frameworkOverrides), so the app installs without warnings too;
- * run by yarn (`yarn create`, `yarn app new`), as `resolutions` too: yarn reads no `overrides`, and yarn 1 refuses
- * a package whose engines exclude the running Node.
+ * run by yarn (`yarn create`, `yarn app new`), these and the template's own pins as `resolutions` too: yarn reads no
+ * `overrides`, and yarn 1 refuses a package whose engines exclude the running Node.
  */
 async function addOverrides(
   path: string,
   overrides: PackageOverrides,
   yarn: "classic" | "berry" | undefined,
 ): Promise<void> {
-  if (Object.keys(overrides).length === 0) return;
   const manifest = JSON.parse(await readFile(path, "utf8")) as {
     overrides?: Record<string, unknown>;
     resolutions?: Record<string, unknown>;
   };
   manifest.overrides = { ...overrides, ...manifest.overrides };
-  if (yarn) manifest.resolutions = { ...toYarnResolutions(overrides, yarn), ...manifest.resolutions };
+  if (Object.keys(manifest.overrides).length === 0) return;
+  if (yarn) {
+    const pins = readPackageOverrides(manifest.overrides);
+    manifest.resolutions = { ...toYarnResolutions(pins, yarn), ...manifest.resolutions };
+  }
   await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
