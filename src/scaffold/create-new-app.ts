@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { AppError } from "../errors.js";
+import { processEnv } from "../options/process-env.js";
 import { createPrompter, type Prompter } from "../setup-wizard/prompter.js";
 import { checkTargetDirectory } from "./check-target-directory.js";
 import { copyTemplate } from "./copy-template.js";
@@ -10,7 +11,7 @@ import { installDependencies } from "./install-dependencies.js";
 import { frameworkOverrides, placeLocalFramework, planLocalFramework } from "./local-framework.js";
 import { DEFAULT_TEMPLATE, getTemplatesDir, listTemplates } from "./list-templates.js";
 import { checkAppName, validateAppName } from "./validate-app-name.js";
-import type { PackageOverrides } from "../helpers/package-overrides.js";
+import { readPackageOverrides, toYarnResolutions, type PackageOverrides } from "../helpers/package-overrides.js";
 
 export const DEFAULT_DESCRIPTION = "A GitHub App built with gh-app-kit";
 
@@ -88,7 +89,11 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
     values: { name, description, author, framework, tryIt: tryItCommand(templatesDir, template) },
   });
   await placeLocalFramework(plan, directory);
-  await addOverrides(join(directory, "package.json"), options.overrides ?? frameworkOverrides());
+  await addOverrides(
+    join(directory, "package.json"),
+    options.overrides ?? frameworkOverrides(),
+    yarnRunning(options.env ?? processEnv()),
+  );
   print(`Created ${name} from the ${template} template in ${directory} (${files.length} files).`);
 
   const install = options.install ?? true;
@@ -109,12 +114,34 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   return { directory, template, files, installed: install };
 }
 
-/** What the framework pins for its own install (see frameworkOverrides), so the app installs without warnings too. */
-async function addOverrides(path: string, overrides: PackageOverrides): Promise<void> {
-  if (Object.keys(overrides).length === 0) return;
-  const manifest = JSON.parse(await readFile(path, "utf8")) as { overrides?: Record<string, unknown> };
+/**
+ * What the framework pins for its own install (see frameworkOverrides), so the app installs without warnings too;
+ * run by yarn (`yarn create`, `yarn app new`), these and the template's own pins as `resolutions` too: yarn reads no
+ * `overrides`, and yarn 1 refuses a package whose engines exclude the running Node.
+ */
+async function addOverrides(
+  path: string,
+  overrides: PackageOverrides,
+  yarn: "classic" | "berry" | undefined,
+): Promise<void> {
+  const manifest = JSON.parse(await readFile(path, "utf8")) as {
+    overrides?: Record<string, unknown>;
+    resolutions?: Record<string, unknown>;
+  };
   manifest.overrides = { ...overrides, ...manifest.overrides };
+  if (Object.keys(manifest.overrides).length === 0) return;
+  if (yarn) {
+    const pins = readPackageOverrides(manifest.overrides);
+    manifest.resolutions = { ...toYarnResolutions(pins, yarn), ...manifest.resolutions };
+  }
   await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** Which yarn runs this command, from the user agent every package manager sets for what it runs. */
+function yarnRunning(env: NodeJS.ProcessEnv): "classic" | "berry" | undefined {
+  const version = /^yarn\/(\d+)\./.exec(env.npm_config_user_agent ?? "")?.[1];
+  if (version === undefined) return undefined;
+  return version === "1" ? "classic" : "berry";
 }
 
 /** The README's first command: the template's app on its saved payload, as a dry run (built first when it builds). */

@@ -110,7 +110,7 @@ describe("npm create gh-app-kit from the packed tarballs", function () {
     // Never a path into npm's cache: the tarball as given, outside it.
     expect(manifest.dependencies["gh-app-kit"]).to.equal(`file:${framework}`);
     const frameworkManifest = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
-    expect(manifest.overrides).to.deep.equal(frameworkManifest.overrides);
+    expect(manifest.overrides).to.deep.include(frameworkManifest.overrides);
 
     const tested = await run("npm", ["test"], app);
     expect(tested.code, tested.output).to.equal(0);

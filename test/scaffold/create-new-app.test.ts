@@ -49,7 +49,7 @@ describe("createNewApp", () => {
       description: 'Labels "new" issues',
       author: "Jane <jane@example.com>",
     });
-    expect(manifest.scripts.start).to.match(/^app run /);
+    expect(manifest.scripts.start).to.match(/^(tsc && )?app run /);
     expect(manifest.dependencies["gh-app-kit"]).to.equal(`file:${ROOT}`);
     expect(await readFile(join(cwd, "my-app", "README.md"), "utf8")).to.match(/^# my-app\n\nLabels "new" issues\n/);
     expect(existsSync(join(cwd, "my-app", "description.txt"))).to.equal(false);
@@ -97,6 +97,57 @@ describe("createNewApp", () => {
     expect(lambdaReadme).to.include(
       "npx app receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ./app.js",
     );
+  });
+
+  // yarn reads no `overrides`, and yarn 1 refuses a package whose engines exclude the running Node
+  // (strip-json-comments 5.1 under pino-pretty needs Node 22): `yarn create gh-app-kit`, or `yarn app
+  // new`, gives the app the pins as `resolutions` too, in the form that yarn reads.
+  const overrides = { "pino-pretty": { "strip-json-comments": "~5.0.3" }, "left-pad": "1.3.0" };
+  const userAgents: ReadonlyArray<[label: string, agent: string, resolutions: Record<string, string> | undefined]> = [
+    [
+      "yarn 1",
+      "yarn/1.22.22 npm/? node/v20.20.2 linux x64",
+      { "**/pino-pretty/strip-json-comments": "~5.0.3", "left-pad": "1.3.0" },
+    ],
+    [
+      "yarn 4",
+      "yarn/4.18.1 npm/? node/v20.20.2 linux x64",
+      { "pino-pretty/strip-json-comments": "~5.0.3", "left-pad": "1.3.0" },
+    ],
+    ["npm", "npm/11.19.1 node/v20.20.2 linux x64 workspaces/false", undefined],
+  ];
+  for (const [label, agent, resolutions] of userAgents) {
+    it(`run by ${label}, writes the framework's pins ${resolutions ? "as resolutions too" : "as overrides only"}`, async () => {
+      await create({ name: "pinned", overrides, env: { ...process.env, npm_config_user_agent: agent } });
+      const manifest = JSON.parse(await readFile(join(cwd, "pinned", "package.json"), "utf8"));
+      expect(manifest.overrides).to.deep.include(overrides);
+      if (resolutions) expect(manifest.resolutions).to.deep.include(resolutions);
+      else expect(manifest).not.to.have.property("resolutions");
+    });
+  }
+
+  // mocha 12, which every template tests with, asks for strip-json-comments ^5.0.3, whose 5.1 needs Node 22: npm
+  // places the 5.0.3 pinned under pino-pretty for both, yarn 1 refuses 5.1 on Node 20.
+  it("run by yarn 1, pins mocha's strip-json-comments too, for every template that tests with mocha", async () => {
+    const yarn1 = { ...process.env, npm_config_user_agent: "yarn/1.22.22 npm/? node/v20.20.2 linux x64" };
+    for (const { name: template } of listTemplates(getTemplatesDir())) {
+      await create({ name: `${template}-mocha`, template, env: yarn1 });
+      const manifest = JSON.parse(await readFile(join(cwd, `${template}-mocha`, "package.json"), "utf8"));
+      if (!manifest.devDependencies?.mocha) continue;
+      expect(manifest.overrides.mocha, template).to.deep.equal({ "strip-json-comments": "~5.0.3" });
+      expect(manifest.resolutions["**/mocha/strip-json-comments"], template).to.equal("~5.0.3");
+    }
+  });
+
+  // yarn 2 and later run no `pre` and `post` scripts: a `pretest` that builds is skipped, and `yarn test` finds no
+  // test files ("No test files found: dist/test/**/*.test.js"). Each script does what it needs itself.
+  it("writes apps whose scripts need no pre or post script, which yarn 2 and later do not run", async () => {
+    for (const { name: template } of listTemplates(getTemplatesDir())) {
+      await create({ name: `${template}-scripts`, template });
+      const manifest = JSON.parse(await readFile(join(cwd, `${template}-scripts`, "package.json"), "utf8"));
+      const hooks = Object.keys(manifest.scripts ?? {}).filter((script) => /^(pre|post)/.test(script));
+      expect(hooks, template).to.deep.equal([]);
+    }
   });
 
   it("refuses a folder that is not empty, unless forced", async () => {
