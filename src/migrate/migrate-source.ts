@@ -39,11 +39,27 @@ import {
 } from "./source-types.js";
 
 /**
- * Text that any file the migration would change or report on contains (`github:`: a context double's key;
- * `.webhooks.sign(`: a call awaited now).
+ * What may stand between two tokens: spaces, line breaks, comments, and between a name and its
+ * member's dot also a closing parenthesis, `?` or `!` (`(context)!.github`, `context // c` then a line
+ * `.github`). Each alternative starts with its own character, so a text that does not match fails quickly.
  */
-const CANDIDATE =
-  /probot|octokit|githubToken|\b(context|ctx)\.(github|event|issue)\b|\bgithub["']?\s*:|getRouter|\b(app|robot)\.on(Any|Error)?\(|\.webhooks\.(sign|verify)\(/i;
+const GAP = String.raw`(?:\s|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*)*`;
+const DOT = String.raw`(?:[\s)!?]|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*)*\.${GAP}`;
+
+/**
+ * Text that any file the migration would change or report on contains (`github:`: a context double's key;
+ * `.webhooks.sign(`: a call awaited now), however its tokens stand apart.
+ */
+const CANDIDATE = new RegExp(
+  [
+    "probot|octokit|githubToken|getRouter",
+    String.raw`\b(context|ctx)${DOT}(github|event|issue)\b`,
+    String.raw`\bgithub["']?${GAP}:`,
+    String.raw`\b(app|robot)${DOT}on(Any|Error)?${GAP}\(`,
+    String.raw`${DOT}webhooks${DOT}(sign|verify)${GAP}\(`,
+  ].join("|"),
+  "i",
+);
 
 export type MigrateSourceOptions = {
   /** The exports other files of the app pass a router of getRouter()'s to (see `handoffs`). */

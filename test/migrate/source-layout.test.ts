@@ -141,3 +141,52 @@ describe("migrateSource: layout and syntax", () => {
     ]);
   });
 });
+
+// A file that names neither probot nor Octokit is still the migration's when it reads context.github,
+// calls app.on("*") or webhooks.sign(), or builds a context double, whatever stands between those
+// tokens (spaces, line breaks, comments, parentheses), as a formatter or a hand writes it.
+describe("migrateSource: a file that names no Probot module, its tokens apart", () => {
+  const CASES: ReadonlyArray<[what: string, file: string, input: string, expected: string]> = [
+    [
+      "a comment before the dot",
+      "lib/a.js",
+      "module.exports = async ({ context }) => context /* c */ .github.issues.get();\n",
+      "module.exports = async ({ context }) => context /* c */ .client.issues.get();\n",
+    ],
+    [
+      "a line break and a line comment",
+      "lib/a.js",
+      "module.exports = async ({ context }) =>\n  context\n    // the client\n    .github.issues.get();\n",
+      "module.exports = async ({ context }) =>\n  context\n    // the client\n    .client.issues.get();\n",
+    ],
+    [
+      "parentheses",
+      "lib/a.js",
+      "module.exports = async ({ context }) => (context).github.issues.get();\n",
+      "module.exports = async ({ context }) => (context).client.issues.get();\n",
+    ],
+    [
+      "a space in app .on(",
+      "lib/a.js",
+      'module.exports = (app) => {\n  app .on("*", handle);\n};\n',
+      "module.exports = (app) => {\n  app .onAny(handle);\n};\n",
+    ],
+    [
+      "a comment before webhooks.sign's parenthesis",
+      "test/a.test.js",
+      'it("signs", async () => {\n  const s = app.webhooks.sign /* body */ (payload);\n});\n',
+      'it("signs", async () => {\n  const s = await app.webhooks.sign /* body */ (payload);\n});\n',
+    ],
+    [
+      "a comment before a context double's colon",
+      "test/a.test.js",
+      "const context = { github /* a double */ : { issues: {} } };\nhandler(context);\n",
+      "const context = { client /* a double */ : { issues: {} } };\nhandler(context);\n",
+    ],
+  ];
+  for (const [what, file, input, expected] of CASES) {
+    it(`${what}: migrated as without it`, () => {
+      expect(migrateSource(file, input).code).to.equal(expected);
+    });
+  }
+});
