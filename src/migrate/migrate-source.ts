@@ -230,7 +230,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameClientMembers(ast, refs, log);
   reportLoggerTarget(ast, log);
   // A JavaScript ES module that imports a name gh-app-kit lacks would not load at all (missing-import-names.ts).
-  if (/\.(?:m?js|jsx)$/.test(file)) bindMissingImports(refs, log, taken, isMissingExport);
+  if (/\.(?:m?js|jsx)$/.test(file)) bindMissingImports(refs, code, log, taken, isMissingExport);
   // Before the renames below, which rename the tree's identifiers too.
   reportProbotRun(ast, new Set(refs.names.filter((name) => name.imported === "Probot").map((name) => name.local)), log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
@@ -240,7 +240,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   reportServerExpressApp(ast, calls, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
-  rewriteWildcardOn(ast, log);
+  rewriteWildcardOn(ast, code, log);
   if (options.nockPaths) encodeNockContentsPaths(ast, log);
   if (options.nockConfig) answerOwnerConfigRepo(ast, log);
   if (options.expectedNumbers) renameExpectedNumbers(ast, log);

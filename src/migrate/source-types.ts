@@ -80,6 +80,27 @@ export function memberKey(node: AnyNode): string | undefined {
   return property.type === "Identifier" ? undefined : keyName(property);
 }
 
+/** A comment with the spaces after it. */
+const COMMENT_AND_SPACE = /(?:\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)\s*/g;
+
+/** Where a node starts with the parentheses around it: `(("*"))` at the first. */
+export function outerStart(node: AnyNode): number {
+  return (node.extra?.parenStart as number | undefined) ?? (node.start as number);
+}
+
+/**
+ * Takes `item` out of its list (an argument, a property, an import's name) with what stands around it
+ * from `start` to `end`: spaces, a comma, parentheses. The comments there stay, each with the spaces
+ * after it, as the rewrite is checked to keep every comment (verify-rewrite.ts): before the next item,
+ * or after the one before (`end` is the item's).
+ */
+export function removeListItem(code: string, item: AnyNode, start: number, end: number, edits: SourceEdits): void {
+  const around = [code.slice(start, item.start as number), code.slice(item.end as number, end)];
+  let kept = around.flatMap((text) => text.match(COMMENT_AND_SPACE) ?? []).join("");
+  if (kept) kept = end === item.end ? ` ${kept.trimEnd()}` : /\s$/.test(kept) ? kept : `${kept} `;
+  edits.replace({ type: "Range", start, end } as AnyNode, kept);
+}
+
 /** Not recast.print: it rewrites whole return statements, adding semicolons to code written without. */
 export class SourceEdits {
   readonly #byRange = new Map<string, { start: number; end: number; text: string }>();

@@ -190,3 +190,60 @@ describe("migrateSource: a file that names no Probot module, its tokens apart", 
     });
   }
 });
+
+// Where the migration takes out an argument, a property or an import's name, the comments beside it
+// stay (the rewrite is checked to keep every comment), and so do the parentheses of the one after it.
+describe("migrateSource: comments and parentheses beside what the migration takes out", () => {
+  const CASES: ReadonlyArray<[what: string, file: string, input: string, expected: string]> = [
+    [
+      'app.on("*", handler) with a comment after the name, on its line',
+      "index.js",
+      'module.exports = (app) => {\n  app.on(\n    "*", // every event\n    logEvent,\n  );\n};\n',
+      "module.exports = (app) => {\n  app.onAny(\n    // every event\n    logEvent,\n  );\n};\n",
+    ],
+    [
+      'app.on("*", handler) with a comment before the comma',
+      "index.js",
+      'module.exports = (app) => {\n  app.on("*" /* every event */, logEvent);\n};\n',
+      "module.exports = (app) => {\n  app.onAny(/* every event */ logEvent);\n};\n",
+    ],
+    [
+      'app.on("*", handler) with parentheses around both',
+      "index.js",
+      'module.exports = (app) => {\n  app.on(("*"), (logEvent));\n};\n',
+      "module.exports = (app) => {\n  app.onAny((logEvent));\n};\n",
+    ],
+    [
+      'webhooks.on("error", handler) with a comment before the handler',
+      "index.js",
+      'const { Probot } = require("probot");\nprobot.webhooks.on("error", /* log it */ handler);\n',
+      'const { App } = require("gh-app-kit");\nprobot.webhooks.onError(/* log it */ handler);\n',
+    ],
+    [
+      "GitHubAPI({ Octokit: X, ... }) with a comment before the next key",
+      "index.js",
+      'const { GitHubAPI } = require("probot/lib/github");\nconst g = GitHubAPI({ Octokit: X, /* the token */ auth: t });\n',
+      'const { AppClient } = require("gh-app-kit");\nconst g = new X({ /* the token */ auth: t });\n',
+    ],
+    [
+      "GitHubAPI({ ..., Octokit: X }) with a comment before the last key",
+      "index.js",
+      'const { GitHubAPI } = require("probot/lib/github");\nconst g = GitHubAPI({ auth: t, /* its class */ Octokit: X });\n',
+      'const { AppClient } = require("gh-app-kit");\nconst g = new X({ auth: t /* its class */ });\n',
+    ],
+    [
+      "a name gh-app-kit lacks, imported with a comment after it",
+      "test/index.test.mjs",
+      'import { Stats /* counts */, Probot } from "probot";\nexport const s = new Stats({ Probot });\n',
+      'import { /* counts */ App } from "gh-app-kit";\nimport * as ghAppKit from "gh-app-kit";\nconst { Stats } = ghAppKit;\nexport const s = new Stats({ Probot: App });\n',
+    ],
+  ];
+  for (const [what, file, input, expected] of CASES) {
+    it(`${what}: written, comments kept`, () => {
+      const first = migrateSource(file, input);
+      expect(first.problems.filter((p) => p.message.startsWith("left as it was"))).to.deep.equal([]);
+      expect(first.code).to.equal(expected);
+      expect(migrateSource(file, first.code).code, "a second run changes nothing").to.equal(first.code);
+    });
+  }
+});
