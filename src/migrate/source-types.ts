@@ -157,14 +157,19 @@ export class SourceEdits {
 
 /**
  * `text` with its line breaks written as the line it goes into ends (`\r\n` in a file written with
- * CRLF, even a mixed one), so an inserted line looks like its neighbours.
+ * CRLF, even a mixed one; a lone `\r` in one written on classic Mac OS), so an inserted line looks like
+ * its neighbours. The last line, which has no end, takes the one before it.
  */
 function withLineEnding(text: string, code: string, at: number): string {
   if (!text.includes("\n")) return text;
-  const end = code.indexOf("\n", at);
-  const crlf = end > 0 ? code[end - 1] === "\r" : code.endsWith("\r\n") || /\r\n/.test(code.slice(0, at));
-  return crlf ? text.replace(/(?<!\r)\n/g, "\r\n") : text;
+  const next = new RegExp(LINE_END.source, "g");
+  next.lastIndex = at;
+  const ending = next.exec(code)?.[0] ?? [...code.slice(0, at).matchAll(new RegExp(LINE_END.source, "g"))].pop()?.[0];
+  return ending && ending !== "\n" ? text.replace(/\r?\n/g, ending) : text;
 }
+
+/** A line end: CRLF, a lone CR (JavaScript reads both), or LF. */
+export const LINE_END = /\r\n?|\n/;
 
 /** Sets a string literal's value, in the quotes it was written with. */
 export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {

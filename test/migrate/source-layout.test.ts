@@ -125,11 +125,14 @@ describe("migrateSource: layout and syntax", () => {
     ],
   ];
   for (const [what, file, input, expected] of INSERTED) {
-    it(`${what}: the lines it adds end with CRLF in a CRLF file, with LF in an LF file`, () => {
+    it(`${what}: the lines it adds end with CRLF in a CRLF file, with CR in a CR file, with LF in an LF file`, () => {
       const probot12 = { middlewareAtRoot: true };
       expect(migrateSource(file, input, probot12).code).to.equal(expected);
       const crlf = migrateSource(file, input.replace(/\n/g, "\r\n"), probot12).code;
       expect(crlf).to.equal(expected.replace(/\n/g, "\r\n"));
+      // Classic Mac OS ends lines with a lone CR, which JavaScript reads as a line end too.
+      const cr = migrateSource(file, input.replace(/\n/g, "\r"), probot12).code;
+      expect(cr).to.equal(expected.replace(/\n/g, "\r"));
     });
   }
 
