@@ -41,10 +41,13 @@ import {
 /**
  * What may stand between two tokens: spaces, line breaks, comments, and between a name and its
  * member's dot also a closing parenthesis, `?` or `!` (`(context)!.github`, `context // c` then a line
- * `.github`). Each alternative starts with its own character, so a text that does not match fails quickly.
+ * `.github`). Each alternative starts with its own character, and a comment runs to its end (a line
+ * comment to the line's), so a text that does not match fails quickly: had a line comment's `//` been
+ * free to start another, one of many slashes would take exponential time.
  */
-const GAP = String.raw`(?:\s|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*)*`;
-const DOT = String.raw`(?:[\s)!?]|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*)*\.${GAP}`;
+const COMMENT = String.raw`\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*(?![^\n\r\u2028\u2029])`;
+const GAP = String.raw`(?:\s|${COMMENT})*`;
+const DOT = String.raw`(?:[\s)!?]|${COMMENT})*\.${GAP}`;
 
 /**
  * Text that any file the migration would change or report on contains (`github:`: a context double's key;
@@ -56,7 +59,7 @@ const CANDIDATE = new RegExp(
     String.raw`\b(context|ctx)${DOT}(github|event|issue)\b`,
     String.raw`\bgithub["']?${GAP}:`,
     String.raw`\b(app|robot)${DOT}on(Any|Error)?${GAP}\(`,
-    String.raw`${DOT}webhooks${DOT}(sign|verify)${GAP}\(`,
+    String.raw`\.${GAP}webhooks${DOT}(sign|verify)${GAP}\(`,
   ].join("|"),
   "i",
 );

@@ -192,6 +192,20 @@ describe("migrateSource: a file that names no Probot module, its tokens apart", 
       expect(migrateSource(file, input).code).to.equal(expected);
     });
   }
+
+  // Each // of a line comment may not start another comment, nor each character of a long run of comments
+  // be a start the whole run is read from again: either took the reading of such a file hours.
+  const SLOW: ReadonlyArray<[what: string, input: string]> = [
+    ["a line comment of many slashes after context", `const a = context ${"// ".repeat(60)}\nmodule.exports = a;\n`],
+    ["line comments with spaces at their ends", `const a = context\n${"// c \t\n".repeat(40)}module.exports = a;\n`],
+    ["a long run of block comments", `const a = context ${"/* ) */ ".repeat(20000)}\nmodule.exports = a;\n`],
+  ];
+  for (const [what, input] of SLOW) {
+    it(`reads ${what} at once`, function () {
+      this.timeout(5000);
+      expect(migrateSource("lib/a.js", input).code).to.equal(input);
+    });
+  }
 });
 
 // Where the migration takes out an argument, a property or an import's name, the comments beside it
