@@ -31,23 +31,14 @@ import { encodeNockContentsPaths } from "./nock-contents-paths.js";
 import {
   keyName,
   lineOf,
+  MEMBER_DOT,
   SourceEdits,
+  TOKEN_GAP,
   type AnyNode,
   type ProbotAliases,
   type SourceLog,
   type SourceWork,
 } from "./source-types.js";
-
-/**
- * What may stand between two tokens: spaces, line breaks, comments, and between a name and its
- * member's dot also a closing parenthesis, `?` or `!` (`(context)!.github`, `context // c` then a line
- * `.github`). Each alternative starts with its own character, and a comment runs to its end (a line
- * comment to the line's), so a text that does not match fails quickly: had a line comment's `//` been
- * free to start another, one of many slashes would take exponential time.
- */
-const COMMENT = String.raw`\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*(?![^\n\r\u2028\u2029])`;
-const GAP = String.raw`(?:\s|${COMMENT})*`;
-const DOT = String.raw`(?:[\s)!?]|${COMMENT})*\.${GAP}`;
 
 /**
  * Text that any file the migration would change or report on contains (`github:`: a context double's key;
@@ -56,13 +47,16 @@ const DOT = String.raw`(?:[\s)!?]|${COMMENT})*\.${GAP}`;
 const CANDIDATE = new RegExp(
   [
     "probot|octokit|githubToken|getRouter",
-    String.raw`\b(context|ctx)${DOT}(github|event|issue)\b`,
-    String.raw`\bgithub["']?${GAP}:`,
-    String.raw`\b(app|robot)${DOT}on(Any|Error)?${GAP}\(`,
-    String.raw`\.${GAP}webhooks${DOT}(sign|verify)${GAP}\(`,
+    String.raw`\b(context|ctx)${MEMBER_DOT}(github|event|issue)\b`,
+    String.raw`\bgithub["']?${TOKEN_GAP}:`,
+    String.raw`\b(app|robot)${MEMBER_DOT}on(Any|Error)?${TOKEN_GAP}\(`,
+    String.raw`\.${TOKEN_GAP}webhooks${MEMBER_DOT}(sign|verify)${TOKEN_GAP}\(`,
   ].join("|"),
   "i",
 );
+
+/** A call of a test's `expect(...)`. */
+const EXPECT_CALL = new RegExp(String.raw`\bexpect${TOKEN_GAP}\(`);
 
 export type MigrateSourceOptions = {
   /** The exports other files of the app pass a router of getRouter()'s to (see `handoffs`). */
@@ -122,7 +116,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   const contentsPathSlashes = Boolean(options.contentsPathSlashes);
   const nockPaths = contentsPathSlashes && /\bnock\b/.test(code) && code.includes("/contents/");
   const nockConfig = Boolean(options.configWithoutOwnerRepo) && /\bnock\b/.test(code) && code.includes("/contents/");
-  const expectedNumbers = Boolean(options.probot9Client) && /\bexpect\s*\(/.test(code) && /\bnumber\b/.test(code);
+  const expectedNumbers = Boolean(options.probot9Client) && EXPECT_CALL.test(code) && /\bnumber\b/.test(code);
   if (
     routerParams.length + loadedExports.size === 0 &&
     !CANDIDATE.test(code) &&

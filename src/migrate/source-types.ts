@@ -80,6 +80,18 @@ export function memberKey(node: AnyNode): string | undefined {
   return property.type === "Identifier" ? undefined : keyName(property);
 }
 
+/**
+ * What may stand between two tokens, for a regular expression that looks for them in a file's text
+ * (the first look of app migrate at a file): spaces, line breaks, comments, and between a name and its
+ * member's dot also a closing parenthesis, `?` or `!` (`(context)!.github`, `context // c` then a line
+ * `.github`). Each alternative starts with its own character, and a comment runs to its end (a line
+ * comment to the line's), so a text that does not match fails quickly: had a line comment's `//` been
+ * free to start another, one of many slashes would take exponential time.
+ */
+const COMMENT = String.raw`\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*(?![^\n\r\u2028\u2029])`;
+export const TOKEN_GAP = String.raw`(?:\s|${COMMENT})*`;
+export const MEMBER_DOT = String.raw`(?:[\s)!?]|${COMMENT})*\.${TOKEN_GAP}`;
+
 /** A comment with the spaces after it. */
 const COMMENT_AND_SPACE = /(?:\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)\s*/g;
 

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
+import { findProbotReExports } from "../../src/migrate/probot-reexports.js";
 
 /**
  * Each input holds the layout or syntax under test before the Probot names, so a
@@ -192,6 +193,22 @@ describe("migrateSource: a file that names no Probot module, its tokens apart", 
       expect(migrateSource(file, input).code).to.equal(expected);
     });
   }
+
+  it("a comment between expect and its parenthesis: a Probot 9 suite's expectations still take issue_number", () => {
+    const input =
+      "test('x', () => {\n  expect /* the double */ (github.issues.get).toBeCalledWith({ owner: 'o', repo: 'r', number: 1 })\n})\n";
+    const { code } = migrateSource("test/a.test.js", input, { probot9Client: true });
+    expect(code).to.equal(input.replace("number: 1", "issue_number: 1"));
+  });
+
+  it("a comment inside module.exports or export *: the module still hands on probot", () => {
+    for (const code of [
+      'module /* all of it */ .exports = { ...require("probot"), handler };\n',
+      'export /* all of it */ * from "probot";\n',
+    ]) {
+      expect([...findProbotReExports([["index.js", code]]).keys()], code).to.deep.equal(["index.js"]);
+    }
+  });
 
   // Each // of a line comment may not start another comment, nor each character of a long run of comments
   // be a start the whole run is read from again: either took the reading of such a file hours.
