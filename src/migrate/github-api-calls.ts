@@ -1,5 +1,5 @@
 import { EXPORT_RENAMES } from "./probot-names.js";
-import { keyName, lineOf, type AnyNode, type CallSite, type SourceWork } from "./source-types.js";
+import { keyName, lineOf, removeListItem, type AnyNode, type CallSite, type SourceWork } from "./source-types.js";
 
 /** Probot 9's factory of its client; a call of it under another local name is reported, not rewritten. */
 export const GITHUB_API = "GitHubAPI";
@@ -44,7 +44,7 @@ export function rewriteGitHubApiCalls(calls: ReadonlyArray<CallSite>, code: stri
     const text = log.edits.textOf(code, value.start as number, value.end as number);
     const plain = value.type === "Identifier" || (value.type === "MemberExpression" && isPlainMember(value));
     written(plain ? text : `(${text})`);
-    removeProperty(options as AnyNode, index, log);
+    removeProperty(code, options as AnyNode, index, log);
     log.changes.push({ line: lineOf(call), text: `GitHubAPI({ Octokit: ${text}, ... }) → new ${text}({ ... })` });
   }
 }
@@ -58,18 +58,18 @@ function isPlainMember(node: AnyNode): boolean {
   return node.type === "MemberExpression" && !node.computed && isPlainMember(node.object as AnyNode);
 }
 
-/** Removes a property with the comma and space that separate it from the next (or the previous). */
-function removeProperty(object: AnyNode, index: number, log: SourceWork): void {
+/** Removes a property with the comma and space that separate it from the next (or the previous), not their comments. */
+function removeProperty(code: string, object: AnyNode, index: number, log: SourceWork): void {
   const properties = object.properties as AnyNode[];
   const property = properties[index] as AnyNode;
   if (properties.length === 1) {
     log.edits.replace(object, "{}");
   } else if (index < properties.length - 1) {
     const next = properties[index + 1] as AnyNode;
-    log.edits.replace({ type: "Range", start: property.start, end: next.start }, "");
+    removeListItem(code, property, property.start as number, next.start as number, log.edits);
   } else {
     const previous = properties[index - 1] as AnyNode;
-    log.edits.replace({ type: "Range", start: previous.end, end: property.end }, "");
+    removeListItem(code, property, previous.end as number, property.end as number, log.edits);
   }
   // The key is gone: no later pass reports it as an option key of an object it does not know.
   properties.splice(index, 1);

@@ -31,7 +31,9 @@ import { encodeNockContentsPaths } from "./nock-contents-paths.js";
 import {
   keyName,
   lineOf,
+  MEMBER_DOT,
   SourceEdits,
+  TOKEN_GAP,
   type AnyNode,
   type ProbotAliases,
   type SourceLog,
@@ -40,10 +42,21 @@ import {
 
 /**
  * Text that any file the migration would change or report on contains (`github:`: a context double's key;
- * `.webhooks.sign(`: a call awaited now).
+ * `.webhooks.sign(`: a call awaited now), however its tokens stand apart.
  */
-const CANDIDATE =
-  /probot|octokit|githubToken|\b(context|ctx)\.(github|event|issue)\b|\bgithub["']?\s*:|getRouter|\b(app|robot)\.on(Any|Error)?\(|\.webhooks\.(sign|verify)\(/i;
+const CANDIDATE = new RegExp(
+  [
+    "probot|octokit|githubToken|getRouter",
+    String.raw`\b(context|ctx)${MEMBER_DOT}(github|event|issue)\b`,
+    String.raw`\bgithub["']?${TOKEN_GAP}:`,
+    String.raw`\b(app|robot)${MEMBER_DOT}on(Any|Error)?${TOKEN_GAP}\(`,
+    String.raw`\.${TOKEN_GAP}webhooks${MEMBER_DOT}(sign|verify)${TOKEN_GAP}\(`,
+  ].join("|"),
+  "i",
+);
+
+/** A call of a test's `expect(...)`. */
+const EXPECT_CALL = new RegExp(String.raw`\bexpect${TOKEN_GAP}\(`);
 
 export type MigrateSourceOptions = {
   /** The exports other files of the app pass a router of getRouter()'s to (see `handoffs`). */
@@ -103,7 +116,7 @@ export function migrateSource(file: string, code: string, options: MigrateSource
   const contentsPathSlashes = Boolean(options.contentsPathSlashes);
   const nockPaths = contentsPathSlashes && /\bnock\b/.test(code) && code.includes("/contents/");
   const nockConfig = Boolean(options.configWithoutOwnerRepo) && /\bnock\b/.test(code) && code.includes("/contents/");
-  const expectedNumbers = Boolean(options.probot9Client) && /\bexpect\s*\(/.test(code) && /\bnumber\b/.test(code);
+  const expectedNumbers = Boolean(options.probot9Client) && EXPECT_CALL.test(code) && /\bnumber\b/.test(code);
   if (
     routerParams.length + loadedExports.size === 0 &&
     !CANDIDATE.test(code) &&
@@ -214,7 +227,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   renameClientMembers(ast, refs, log);
   reportLoggerTarget(ast, log);
   // A JavaScript ES module that imports a name gh-app-kit lacks would not load at all (missing-import-names.ts).
-  if (/\.(?:m?js|jsx)$/.test(file)) bindMissingImports(refs, log, taken, isMissingExport);
+  if (/\.(?:m?js|jsx)$/.test(file)) bindMissingImports(refs, code, log, taken, isMissingExport);
   // Before the renames below, which rename the tree's identifiers too.
   reportProbotRun(ast, new Set(refs.names.filter((name) => name.imported === "Probot").map((name) => name.local)), log);
   const { calls, renamed } = renameImportedNames(ast, refs, log, taken);
@@ -224,7 +237,7 @@ function migrateTree(file: string, code: string, ast: AnyNode, options: TreeOpti
   reportServerExpressApp(ast, calls, log);
   renameContextClient(ast, log, extensions);
   rewriteProbot9Context(ast, log);
-  rewriteWildcardOn(ast, log);
+  rewriteWildcardOn(ast, code, log);
   if (options.nockPaths) encodeNockContentsPaths(ast, log);
   if (options.nockConfig) answerOwnerConfigRepo(ast, log);
   if (options.expectedNumbers) renameExpectedNumbers(ast, log);

@@ -1,6 +1,6 @@
 import type { ModuleReferences } from "./find-module-references.js";
 import { FRAMEWORK_MODULE } from "./probot-names.js";
-import { lineOf, type AnyNode, type SourceWork } from "./source-types.js";
+import { lineOf, removeListItem, type AnyNode, type SourceWork } from "./source-types.js";
 
 /**
  * In a JavaScript ES module, a value import of a name gh-app-kit does not export (Probot's
@@ -13,6 +13,7 @@ import { lineOf, type AnyNode, type SourceWork } from "./source-types.js";
  */
 export function bindMissingImports(
   refs: ModuleReferences,
+  code: string,
   log: SourceWork,
   taken: Set<string>,
   isMissing: (name: string) => boolean,
@@ -27,7 +28,7 @@ export function bindMissingImports(
     // `import P, { Server } from "probot"`: left as it is, and reported.
     if (!specifiers.every((s) => s.type === "ImportSpecifier" && s.imported?.type === "Identifier")) continue;
     const missing = new Set(names.map((n) => n.holder as AnyNode));
-    removeSpecifiers(specifiers, missing, log);
+    removeSpecifiers(code, specifiers, missing, log);
     let namespace = "ghAppKit";
     for (let n = 2; taken.has(namespace); n += 1) namespace = `ghAppKit${n}`;
     taken.add(namespace);
@@ -49,7 +50,7 @@ export function bindMissingImports(
 }
 
 /** Removes the specifiers in `missing` with the commas that separate them, leaving the others as they are. */
-function removeSpecifiers(specifiers: AnyNode[], missing: Set<AnyNode>, log: SourceWork): void {
+function removeSpecifiers(code: string, specifiers: AnyNode[], missing: Set<AnyNode>, log: SourceWork): void {
   for (const [index, specifier] of specifiers.entries()) {
     if (!missing.has(specifier)) continue;
     const laterKept = specifiers.slice(index + 1).some((s) => !missing.has(s));
@@ -57,8 +58,8 @@ function removeSpecifiers(specifiers: AnyNode[], missing: Set<AnyNode>, log: Sou
       .slice(0, index)
       .filter((s) => !missing.has(s))
       .pop();
-    if (laterKept) log.edits.replace(range(specifier.start, specifiers[index + 1]!.start), "");
-    else if (earlierKept) log.edits.replace(range(earlierKept.end, specifier.end), "");
+    if (laterKept) removeListItem(code, specifier, specifier.start, specifiers[index + 1]!.start, log.edits);
+    else if (earlierKept) removeListItem(code, specifier, earlierKept.end, specifier.end, log.edits);
     else log.edits.replace(range(specifiers[0]!.start, specifiers[specifiers.length - 1]!.end), "");
   }
 }

@@ -1,7 +1,18 @@
 import { parseWithBabel } from "./parse-source.js";
 import { EXPORT_RENAMES, PROBOT_MODULE } from "./probot-names.js";
 import type { ModuleReferences } from "./module-bindings.js";
-import { keyName, specifierText, type AnyNode, type Path, type ProbotAliases } from "./source-types.js";
+import {
+  keyName,
+  MEMBER_DOT,
+  specifierText,
+  TOKEN_GAP,
+  type AnyNode,
+  type Path,
+  type ProbotAliases,
+} from "./source-types.js";
+
+/** `export * from` or `module.exports`, whatever stands between their tokens. */
+const HANDS_ON = new RegExp(String.raw`export${TOKEN_GAP}\*|module${MEMBER_DOT}exports`);
 
 /**
  * The app's own modules that hand on all of probot (`export * from "probot"`, `module.exports = { ...require("probot"),
@@ -12,7 +23,7 @@ import { keyName, specifierText, type AnyNode, type Path, type ProbotAliases } f
 export function findProbotReExports(files: ReadonlyArray<[file: string, code: string]>): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
   for (const [file, code] of files) {
-    if (!code.includes(PROBOT_MODULE) || !/export\s*\*|module\.exports/.test(code)) continue;
+    if (!code.includes(PROBOT_MODULE) || !HANDS_ON.test(code)) continue;
     let program: AnyNode;
     try {
       program = (parseWithBabel(file, code) as unknown as AnyNode).program;

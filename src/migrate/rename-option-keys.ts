@@ -1,7 +1,7 @@
 import { LAMBDA_RENAMES, MIDDLEWARE_RENAMES, OPTION_RENAMES } from "./probot-names.js";
 import { visit } from "recast";
 import { declaringScope } from "./scope-lookup.js";
-import { keyName, lineOf, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
+import { keyName, lineOf, LINE_END, type AnyNode, type CallSite, type Path, type SourceWork } from "./source-types.js";
 
 /** `code`: the file's text; `middlewareAtRoot`: the app's probot admits no Probot 13 (see addRootWebhookPath). */
 export function renameOptionKeys(
@@ -64,9 +64,9 @@ function addRootWebhookPath(
     });
     return;
   }
-  const lineStart = code.lastIndexOf("\n", last.start - 1) + 1;
+  const lineStart = Math.max(code.lastIndexOf("\n", last.start - 1), code.lastIndexOf("\r", last.start - 1)) + 1;
   const indent = /^[ \t]*/.exec(code.slice(lineStart))![0];
-  const multiline = code.slice(last.end, object.end).includes("\n");
+  const multiline = LINE_END.test(code.slice(last.end, object.end));
   log.edits.insert(last.end, multiline ? `,\n${indent}webhookPath: "/"` : `, webhookPath: "/"`);
   log.changes.push({
     line: lineOf(last),

@@ -80,6 +80,39 @@ export function memberKey(node: AnyNode): string | undefined {
   return property.type === "Identifier" ? undefined : keyName(property);
 }
 
+/**
+ * What may stand between two tokens, for a regular expression that looks for them in a file's text
+ * (the first look of app migrate at a file): spaces, line breaks, comments, and between a name and its
+ * member's dot also a closing parenthesis, `?` or `!` (`(context)!.github`, `context // c` then a line
+ * `.github`). Each alternative starts with its own character, and a comment runs to its end (a line
+ * comment to the line's), so a text that does not match fails quickly: had a line comment's `//` been
+ * free to start another, one of many slashes would take exponential time.
+ */
+const COMMENT = String.raw`\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*(?![^\n\r\u2028\u2029])`;
+export const TOKEN_GAP = String.raw`(?:\s|${COMMENT})*`;
+export const MEMBER_DOT = String.raw`(?:[\s)!?]|${COMMENT})*\.${TOKEN_GAP}`;
+
+/** A comment with the spaces after it. */
+const COMMENT_AND_SPACE = /(?:\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)\s*/g;
+
+/** Where a node starts with the parentheses around it: `(("*"))` at the first. */
+export function outerStart(node: AnyNode): number {
+  return (node.extra?.parenStart as number | undefined) ?? (node.start as number);
+}
+
+/**
+ * Takes `item` out of its list (an argument, a property, an import's name) with what stands around it
+ * from `start` to `end`: spaces, a comma, parentheses. The comments there stay, each with the spaces
+ * after it, as the rewrite is checked to keep every comment (verify-rewrite.ts): before the next item,
+ * or after the one before (`end` is the item's).
+ */
+export function removeListItem(code: string, item: AnyNode, start: number, end: number, edits: SourceEdits): void {
+  const around = [code.slice(start, item.start as number), code.slice(item.end as number, end)];
+  let kept = around.flatMap((text) => text.match(COMMENT_AND_SPACE) ?? []).join("");
+  if (kept) kept = end === item.end ? ` ${kept.trimEnd()}` : /\s$/.test(kept) ? kept : `${kept} `;
+  edits.replace({ type: "Range", start, end } as AnyNode, kept);
+}
+
 /** Not recast.print: it rewrites whole return statements, adding semicolons to code written without. */
 export class SourceEdits {
   readonly #byRange = new Map<string, { start: number; end: number; text: string }>();
@@ -136,14 +169,19 @@ export class SourceEdits {
 
 /**
  * `text` with its line breaks written as the line it goes into ends (`\r\n` in a file written with
- * CRLF, even a mixed one), so an inserted line looks like its neighbours.
+ * CRLF, even a mixed one; a lone `\r` in one written on classic Mac OS), so an inserted line looks like
+ * its neighbours. The last line, which has no end, takes the one before it.
  */
 function withLineEnding(text: string, code: string, at: number): string {
   if (!text.includes("\n")) return text;
-  const end = code.indexOf("\n", at);
-  const crlf = end > 0 ? code[end - 1] === "\r" : code.endsWith("\r\n") || /\r\n/.test(code.slice(0, at));
-  return crlf ? text.replace(/(?<!\r)\n/g, "\r\n") : text;
+  const next = new RegExp(LINE_END.source, "g");
+  next.lastIndex = at;
+  const ending = next.exec(code)?.[0] ?? [...code.slice(0, at).matchAll(new RegExp(LINE_END.source, "g"))].pop()?.[0];
+  return ending && ending !== "\n" ? text.replace(/\r?\n/g, ending) : text;
 }
+
+/** A line end: CRLF, a lone CR (JavaScript reads both), or LF. */
+export const LINE_END = /\r\n?|\n/;
 
 /** Sets a string literal's value, in the quotes it was written with. */
 export function setString(literal: AnyNode, value: string, edits: SourceEdits): void {

@@ -1,5 +1,13 @@
 import { visit } from "recast";
-import { lineOf, memberKey, specifierText, type AnyNode, type SourceWork } from "./source-types.js";
+import {
+  lineOf,
+  memberKey,
+  outerStart,
+  removeListItem,
+  specifierText,
+  type AnyNode,
+  type SourceWork,
+} from "./source-types.js";
 
 /** Names the app goes by, as an app function's parameter or a test's variable (`robot.on(...)`, `this.app.on(...)`). */
 const APP_NAMES = new Set(["app", "robot", "probot", "application", "bot"]);
@@ -51,7 +59,7 @@ function receiverName(node: AnyNode): string | undefined {
  * `robot`, `probot`, `application`, `bot`, also as a member: `this.app`); "*" among other names, or on
  * another object, is reported.
  */
-export function rewriteWildcardOn(ast: AnyNode, log: SourceWork): void {
+export function rewriteWildcardOn(ast: AnyNode, code: string, log: SourceWork): void {
   visit(ast, {
     visitCallExpression(path) {
       this.traverse(path);
@@ -67,7 +75,7 @@ export function rewriteWildcardOn(ast: AnyNode, log: SourceWork): void {
       if (isWildcardOn(node, "error") && isWebhooks(callee.object as AnyNode) && !callee.computed) {
         // @octokit/webhooks 6 and earlier (Probot 7 to 9) emitted "error"; since 7, onError takes the handler.
         log.edits.rename(callee.property as AnyNode, "onError");
-        log.edits.replace({ type: "Range", start: first!.start, end: handler!.start } as AnyNode, "");
+        removeListItem(code, first!, outerStart(first!), outerStart(handler!), log.edits);
         log.changes.push({ line: lineOf(node), text: 'webhooks.on("error", handler) → webhooks.onError(handler)' });
         return;
       }
@@ -97,7 +105,7 @@ export function rewriteWildcardOn(ast: AnyNode, log: SourceWork): void {
         return;
       }
       log.edits.rename(property, "onAny");
-      log.edits.replace({ type: "Range", start: first.start, end: handler.start } as AnyNode, "");
+      removeListItem(code, first, outerStart(first), outerStart(handler), log.edits);
       log.changes.push({ line: lineOf(node), text: 'on("*", handler) → onAny(handler) (every event)' });
     },
   });

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { migrateSource } from "../../src/migrate/migrate-source.js";
+import { findProbotReExports } from "../../src/migrate/probot-reexports.js";
 
 /**
  * Each input holds the layout or syntax under test before the Probot names, so a
@@ -125,11 +126,14 @@ describe("migrateSource: layout and syntax", () => {
     ],
   ];
   for (const [what, file, input, expected] of INSERTED) {
-    it(`${what}: the lines it adds end with CRLF in a CRLF file, with LF in an LF file`, () => {
+    it(`${what}: the lines it adds end with CRLF in a CRLF file, with CR in a CR file, with LF in an LF file`, () => {
       const probot12 = { middlewareAtRoot: true };
       expect(migrateSource(file, input, probot12).code).to.equal(expected);
       const crlf = migrateSource(file, input.replace(/\n/g, "\r\n"), probot12).code;
       expect(crlf).to.equal(expected.replace(/\n/g, "\r\n"));
+      // Classic Mac OS ends lines with a lone CR, which JavaScript reads as a line end too.
+      const cr = migrateSource(file, input.replace(/\n/g, "\r"), probot12).code;
+      expect(cr).to.equal(expected.replace(/\n/g, "\r"));
     });
   }
 
@@ -140,4 +144,140 @@ describe("migrateSource: layout and syntax", () => {
       { line: 3, text: "Probot → App" },
     ]);
   });
+});
+
+// A file that names neither probot nor Octokit is still the migration's when it reads context.github,
+// calls app.on("*") or webhooks.sign(), or builds a context double, whatever stands between those
+// tokens (spaces, line breaks, comments, parentheses), as a formatter or a hand writes it.
+describe("migrateSource: a file that names no Probot module, its tokens apart", () => {
+  const CASES: ReadonlyArray<[what: string, file: string, input: string, expected: string]> = [
+    [
+      "a comment before the dot",
+      "lib/a.js",
+      "module.exports = async ({ context }) => context /* c */ .github.issues.get();\n",
+      "module.exports = async ({ context }) => context /* c */ .client.issues.get();\n",
+    ],
+    [
+      "a line break and a line comment",
+      "lib/a.js",
+      "module.exports = async ({ context }) =>\n  context\n    // the client\n    .github.issues.get();\n",
+      "module.exports = async ({ context }) =>\n  context\n    // the client\n    .client.issues.get();\n",
+    ],
+    [
+      "parentheses",
+      "lib/a.js",
+      "module.exports = async ({ context }) => (context).github.issues.get();\n",
+      "module.exports = async ({ context }) => (context).client.issues.get();\n",
+    ],
+    [
+      "a space in app .on(",
+      "lib/a.js",
+      'module.exports = (app) => {\n  app .on("*", handle);\n};\n',
+      "module.exports = (app) => {\n  app .onAny(handle);\n};\n",
+    ],
+    [
+      "a comment before webhooks.sign's parenthesis",
+      "test/a.test.js",
+      'it("signs", async () => {\n  const s = app.webhooks.sign /* body */ (payload);\n});\n',
+      'it("signs", async () => {\n  const s = await app.webhooks.sign /* body */ (payload);\n});\n',
+    ],
+    [
+      "a comment before a context double's colon",
+      "test/a.test.js",
+      "const context = { github /* a double */ : { issues: {} } };\nhandler(context);\n",
+      "const context = { client /* a double */ : { issues: {} } };\nhandler(context);\n",
+    ],
+  ];
+  for (const [what, file, input, expected] of CASES) {
+    it(`${what}: migrated as without it`, () => {
+      expect(migrateSource(file, input).code).to.equal(expected);
+    });
+  }
+
+  it("a comment between expect and its parenthesis: a Probot 9 suite's expectations still take issue_number", () => {
+    const input =
+      "test('x', () => {\n  expect /* the double */ (github.issues.get).toBeCalledWith({ owner: 'o', repo: 'r', number: 1 })\n})\n";
+    const { code } = migrateSource("test/a.test.js", input, { probot9Client: true });
+    expect(code).to.equal(input.replace("number: 1", "issue_number: 1"));
+  });
+
+  it("a comment inside module.exports or export *: the module still hands on probot", () => {
+    for (const code of [
+      'module /* all of it */ .exports = { ...require("probot"), handler };\n',
+      'export /* all of it */ * from "probot";\n',
+    ]) {
+      expect([...findProbotReExports([["index.js", code]]).keys()], code).to.deep.equal(["index.js"]);
+    }
+  });
+
+  // Each // of a line comment may not start another comment, nor each character of a long run of comments
+  // be a start the whole run is read from again: either took the reading of such a file hours.
+  const SLOW: ReadonlyArray<[what: string, input: string]> = [
+    ["a line comment of many slashes after context", `const a = context ${"// ".repeat(60)}\nmodule.exports = a;\n`],
+    ["line comments with spaces at their ends", `const a = context\n${"// c \t\n".repeat(40)}module.exports = a;\n`],
+    ["a long run of block comments", `const a = context ${"/* ) */ ".repeat(20000)}\nmodule.exports = a;\n`],
+  ];
+  for (const [what, input] of SLOW) {
+    it(`reads ${what} at once`, function () {
+      this.timeout(5000);
+      expect(migrateSource("lib/a.js", input).code).to.equal(input);
+    });
+  }
+});
+
+// Where the migration takes out an argument, a property or an import's name, the comments beside it
+// stay (the rewrite is checked to keep every comment), and so do the parentheses of the one after it.
+describe("migrateSource: comments and parentheses beside what the migration takes out", () => {
+  const CASES: ReadonlyArray<[what: string, file: string, input: string, expected: string]> = [
+    [
+      'app.on("*", handler) with a comment after the name, on its line',
+      "index.js",
+      'module.exports = (app) => {\n  app.on(\n    "*", // every event\n    logEvent,\n  );\n};\n',
+      "module.exports = (app) => {\n  app.onAny(\n    // every event\n    logEvent,\n  );\n};\n",
+    ],
+    [
+      'app.on("*", handler) with a comment before the comma',
+      "index.js",
+      'module.exports = (app) => {\n  app.on("*" /* every event */, logEvent);\n};\n',
+      "module.exports = (app) => {\n  app.onAny(/* every event */ logEvent);\n};\n",
+    ],
+    [
+      'app.on("*", handler) with parentheses around both',
+      "index.js",
+      'module.exports = (app) => {\n  app.on(("*"), (logEvent));\n};\n',
+      "module.exports = (app) => {\n  app.onAny((logEvent));\n};\n",
+    ],
+    [
+      'webhooks.on("error", handler) with a comment before the handler',
+      "index.js",
+      'const { Probot } = require("probot");\nprobot.webhooks.on("error", /* log it */ handler);\n',
+      'const { App } = require("gh-app-kit");\nprobot.webhooks.onError(/* log it */ handler);\n',
+    ],
+    [
+      "GitHubAPI({ Octokit: X, ... }) with a comment before the next key",
+      "index.js",
+      'const { GitHubAPI } = require("probot/lib/github");\nconst g = GitHubAPI({ Octokit: X, /* the token */ auth: t });\n',
+      'const { AppClient } = require("gh-app-kit");\nconst g = new X({ /* the token */ auth: t });\n',
+    ],
+    [
+      "GitHubAPI({ ..., Octokit: X }) with a comment before the last key",
+      "index.js",
+      'const { GitHubAPI } = require("probot/lib/github");\nconst g = GitHubAPI({ auth: t, /* its class */ Octokit: X });\n',
+      'const { AppClient } = require("gh-app-kit");\nconst g = new X({ auth: t /* its class */ });\n',
+    ],
+    [
+      "a name gh-app-kit lacks, imported with a comment after it",
+      "test/index.test.mjs",
+      'import { Stats /* counts */, Probot } from "probot";\nexport const s = new Stats({ Probot });\n',
+      'import { /* counts */ App } from "gh-app-kit";\nimport * as ghAppKit from "gh-app-kit";\nconst { Stats } = ghAppKit;\nexport const s = new Stats({ Probot: App });\n',
+    ],
+  ];
+  for (const [what, file, input, expected] of CASES) {
+    it(`${what}: written, comments kept`, () => {
+      const first = migrateSource(file, input);
+      expect(first.problems.filter((p) => p.message.startsWith("left as it was"))).to.deep.equal([]);
+      expect(first.code).to.equal(expected);
+      expect(migrateSource(file, first.code).code, "a second run changes nothing").to.equal(first.code);
+    });
+  }
 });
