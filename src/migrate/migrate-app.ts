@@ -164,6 +164,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
       replaced,
       yarnLock: lockfiles.yarn,
       declare: probotDependencies.declarations,
+      webhookAtRoot: middlewareAtRoot,
       tapEsm: {
         moduleSyntaxIn: /"type"\s*:\s*"module"/.test(manifest)
           ? undefined

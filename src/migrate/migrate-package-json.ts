@@ -37,6 +37,8 @@ export type MigratePackageJsonOptions = {
   declare?: ReadonlyArray<Declaration> | undefined;
   /** For tap 12.5 to 14's esm loader: a .js file of the app written with import, and the app's .taprc. */
   tapEsm?: { moduleSyntaxIn?: string | undefined; taprc?: string | undefined } | undefined;
+  /** The app's probot admits no Probot 13: its `probot run` took deliveries at `/` unless WEBHOOK_PATH was set. */
+  webhookAtRoot?: boolean | undefined;
 };
 
 /**
@@ -55,6 +57,7 @@ export function migratePackageJson(
     yarnLock,
     declare = [],
     tapEsm = {},
+    webhookAtRoot = false,
   }: MigratePackageJsonOptions = {},
 ): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
@@ -120,6 +123,13 @@ export function migratePackageJson(
         scripts[name] = moved;
         changed = true;
         log.changes.push({ line: lineOfKey(name) ?? 0, text: `script ${name}: ${script} → ${moved}` });
+        if (webhookAtRoot && /(^|[\s;&|(])probot\s+run\b/.test(script)) {
+          log.problems.push({
+            line: lineOfKey(name),
+            message: `script ${name}: probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks`,
+            hint: "Set WEBHOOK_PATH=/ where the app runs (or pass --webhook-path /) if its webhook URL ends at the server's root, or point the webhook URL at /api/github/webhooks.",
+          });
+        }
       }
       if (OTHER_PROBOT_COMMAND.test(moved)) {
         log.problems.push({
