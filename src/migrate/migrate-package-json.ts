@@ -20,6 +20,12 @@ const PROXY_FLAG = /(\s)-W/g;
 export function moveProbotCommand(command: string): string {
   return command.replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y")).replace(PROBOT_COMMAND, "$1app$2$3");
 }
+/** What `probot run` on Probot 7 to 12 becoming `app run` changes: the path deliveries come in at. */
+export const ROOT_WEBHOOK_PATH = {
+  message:
+    "probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks",
+  hint: "Set WEBHOOK_PATH=/ where the app runs (or pass --webhook-path /) if its webhook URL ends at the server's root, or point the webhook URL at /api/github/webhooks.",
+};
 const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;
@@ -126,8 +132,8 @@ export function migratePackageJson(
         if (webhookAtRoot && /(^|[\s;&|(])probot\s+run\b/.test(script)) {
           log.problems.push({
             line: lineOfKey(name),
-            message: `script ${name}: probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks`,
-            hint: "Set WEBHOOK_PATH=/ where the app runs (or pass --webhook-path /) if its webhook URL ends at the server's root, or point the webhook URL at /api/github/webhooks.",
+            message: `script ${name}: ${ROOT_WEBHOOK_PATH.message}`,
+            hint: ROOT_WEBHOOK_PATH.hint,
           });
         }
       }
