@@ -164,6 +164,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
       replaced,
       yarnLock: lockfiles.yarn,
       declare: probotDependencies.declarations,
+      webhookAtRoot: middlewareAtRoot,
       tapEsm: {
         moduleSyntaxIn: /"type"\s*:\s*"module"/.test(manifest)
           ? undefined
@@ -198,7 +199,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     report.scanned++;
     const { text: before, encoding } = await readSource(join(directory, file));
     encodings.set(file, encoding);
-    record(file, before, migrateCommandFile(before));
+    record(file, before, migrateCommandFile(before, { webhookAtRoot: middlewareAtRoot }));
   }
   const locks: PrunedLockfile[] = [];
   for (const nested of await migrateNestedPackages(directory, options.framework, options.overrides)) {

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { moveProbotCommand } from "./migrate-package-json.js";
+import { moveProbotCommand, ROOT_WEBHOOK_PATH } from "./migrate-package-json.js";
 import type { SourceLog } from "./source-types.js";
 
 /**
@@ -38,8 +38,17 @@ export async function findCommandFiles(root: string): Promise<string[]> {
   return files.sort();
 }
 
-/** `probot run` / `probot receive` become `app run` / `app receive`, line by line; other probot commands are reported. */
-export function migrateCommandFile(code: string): SourceLog & { code: string } {
+/** `probot run` (or `"probot", "run"`) on a line. */
+const PROBOT_RUN = /(^|[\s;&|(])probot\s+run\b|(["'])probot\2\s*,\s*(["'])run\3/;
+
+/**
+ * `probot run` / `probot receive` become `app run` / `app receive`, line by line; other probot commands are reported.
+ * `webhookAtRoot`: the app's probot admits no Probot 13, whose `probot run` took deliveries at `/`.
+ */
+export function migrateCommandFile(
+  code: string,
+  { webhookAtRoot = false }: { webhookAtRoot?: boolean } = {},
+): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
   const lines = code.split("\n");
   lines.forEach((line, index) => {
@@ -49,6 +58,7 @@ export function migrateCommandFile(code: string): SourceLog & { code: string } {
     if (moved !== line) {
       lines[index] = moved;
       log.changes.push({ line: index + 1, text: `${line.trim()} → ${moved.trim()}` });
+      if (webhookAtRoot && PROBOT_RUN.test(line)) log.problems.push({ line: index + 1, ...ROOT_WEBHOOK_PATH });
     }
     if (OTHER_COMMAND.test(moved)) {
       log.problems.push({

@@ -20,6 +20,12 @@ const PROXY_FLAG = /(\s)-W/g;
 export function moveProbotCommand(command: string): string {
   return command.replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y")).replace(PROBOT_COMMAND, "$1app$2$3");
 }
+/** What `probot run` on Probot 7 to 12 becoming `app run` changes: the path deliveries come in at. */
+export const ROOT_WEBHOOK_PATH = {
+  message:
+    "probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks",
+  hint: "Set WEBHOOK_PATH=/ where the app runs (or pass --webhook-path /) if its webhook URL ends at the server's root, or point the webhook URL at /api/github/webhooks.",
+};
 const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
 
 type Manifest = Record<string, unknown>;
@@ -37,6 +43,8 @@ export type MigratePackageJsonOptions = {
   declare?: ReadonlyArray<Declaration> | undefined;
   /** For tap 12.5 to 14's esm loader: a .js file of the app written with import, and the app's .taprc. */
   tapEsm?: { moduleSyntaxIn?: string | undefined; taprc?: string | undefined } | undefined;
+  /** The app's probot admits no Probot 13: its `probot run` took deliveries at `/` unless WEBHOOK_PATH was set. */
+  webhookAtRoot?: boolean | undefined;
 };
 
 /**
@@ -55,6 +63,7 @@ export function migratePackageJson(
     yarnLock,
     declare = [],
     tapEsm = {},
+    webhookAtRoot = false,
   }: MigratePackageJsonOptions = {},
 ): SourceLog & { code: string } {
   const log: SourceLog = { changes: [], problems: [] };
@@ -120,6 +129,13 @@ export function migratePackageJson(
         scripts[name] = moved;
         changed = true;
         log.changes.push({ line: lineOfKey(name) ?? 0, text: `script ${name}: ${script} → ${moved}` });
+        if (webhookAtRoot && /(^|[\s;&|(])probot\s+run\b/.test(script)) {
+          log.problems.push({
+            line: lineOfKey(name),
+            message: `script ${name}: ${ROOT_WEBHOOK_PATH.message}`,
+            hint: ROOT_WEBHOOK_PATH.hint,
+          });
+        }
       }
       if (OTHER_PROBOT_COMMAND.test(moved)) {
         log.problems.push({

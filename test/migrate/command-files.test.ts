@@ -49,8 +49,14 @@ describe("app migrate: the files that start the app", () => {
     // Prose is not a command file: left as it was.
     expect(await read("docs/README.md")).to.equal(FILES["docs/README.md"]);
     const problems = first.files.flatMap((f) => f.problems.map((p) => `${f.file}:${p.line} ${p.message}`));
+    // On Probot 12, probot run took deliveries at / (the test below).
+    const atRoot =
+      "probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks";
     expect(problems).to.deep.equal([
       ".github/workflows/receive.yml:9 runs a probot command other than run or receive: - run: npx probot setup",
+      `Dockerfile:4 ${atRoot}`,
+      `Procfile:1 ${atRoot}`,
+      `scripts/start.sh:2 ${atRoot}`,
     ]);
     const second = await migrateApp({ directory: dir, framework: "^1.0.0" });
     expect(second.diff).to.equal("");
@@ -121,5 +127,36 @@ describe("app migrate: package.json's probot key", () => {
     });
     expect(taken.manifest["app"]).to.deep.equal({ apps: ["./b.js"] });
     expect(taken.problems).to.have.length(1);
+  });
+});
+
+describe("app migrate: probot run in the files that start an app on Probot 7 to 12", () => {
+  it("reports that deliveries no longer come in at /, where probot run took them before Probot 13", async () => {
+    const files = (probot: string) => ({
+      "package.json": JSON.stringify({ name: "x", dependencies: { probot } }),
+      "index.js": "module.exports = (app) => { app.on('issues.opened', async () => {}) }\n",
+      Procfile: "web: npx probot run ./index.js\n",
+      Dockerfile: 'FROM node:20-slim\nCMD ["npx", "probot", "run", "./index.js"]\n',
+    });
+    const atRoot = async (probot: string) => {
+      const dir = await writeAppFiles("migrate-commands-root", files(probot));
+      try {
+        const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+        return report.files.flatMap((f) =>
+          (f.problems ?? [])
+            .filter((p) => p.message.includes("/api/github/webhooks"))
+            .map((p) => [f.file, p.line, p.message]),
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    };
+    const message =
+      "probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks";
+    expect(await atRoot("^9.0.0")).to.have.deep.members([
+      ["Procfile", 1, message],
+      ["Dockerfile", 2, message],
+    ]);
+    expect(await atRoot("^13.0.0")).to.deep.equal([]);
   });
 });

@@ -126,3 +126,28 @@ describe("app migrate: package.json", () => {
     });
   }
 });
+
+describe("app migrate: a start script's probot run on Probot 7 to 12", () => {
+  it("reports that deliveries no longer come in at / (the path probot run took them at before Probot 13)", async () => {
+    // As probot/no-response on Probot 7: "start": "probot run ./index.js", webhook URL at the server's root.
+    const files = (probot: string) => ({
+      "package.json": JSON.stringify({
+        name: "x",
+        scripts: { start: "probot run ./index.js" },
+        dependencies: { probot },
+      }),
+      "index.js": "module.exports = (app) => { app.on('issues.opened', async () => {}) }\n",
+    });
+    const old = await problemsOf(files("^7.0.0"));
+    const atRoot = old.filter(([, message]) => message.includes("/api/github/webhooks"));
+    expect(atRoot.map(([line, message]) => [line, message])).to.deep.equal([
+      [
+        1,
+        "script start: probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks",
+      ],
+    ]);
+    expect(atRoot[0]?.[2]).to.include("WEBHOOK_PATH=/");
+    const current = await problemsOf(files("^13.0.0"));
+    expect(current.filter(([, message]) => message.includes("/api/github/webhooks"))).to.deep.equal([]);
+  });
+});
