@@ -202,7 +202,10 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     record(file, before, migrateCommandFile(before, { webhookAtRoot: middlewareAtRoot }));
   }
   const locks: PrunedLockfile[] = [];
-  for (const nested of await migrateNestedPackages(directory, options.framework, options.overrides)) {
+  // A nested package's own probot says where its `probot run` took deliveries; one that declares none runs the app's.
+  const nestedAtRoot = (nested: string) =>
+    probotRanges(nested).length > 0 ? probotBefore(nested, "13.0.0") : middlewareAtRoot;
+  for (const nested of await migrateNestedPackages(directory, options.framework, options.overrides, nestedAtRoot)) {
     report.scanned++;
     if (nested.lock) locks.push(nested.lock);
     record(nested.file, nested.before, nested.after);

@@ -27,6 +27,8 @@ export async function migrateNestedPackages(
   directory: string,
   framework: string,
   overrides: PackageOverrides | undefined,
+  /** Whether a package.json's `probot run` took deliveries at `/` (its probot, else the app's, admits no Probot 13). */
+  webhookAtRoot: (manifest: string) => boolean = () => false,
 ): Promise<NestedPackage[]> {
   const moved: NestedPackage[] = [];
   for (const file of await findNestedManifests(directory)) {
@@ -38,6 +40,7 @@ export async function migrateNestedPackages(
       after = migratePackageJson(before, frameworkFrom(directory, folder, framework), {
         overrides,
         yarnLock: lockfiles.yarn,
+        webhookAtRoot: webhookAtRoot(before),
       });
     } catch {
       continue; // not JSON: not a package npm installs either

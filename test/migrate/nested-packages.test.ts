@@ -71,6 +71,31 @@ describe("app migrate: package.json files of folders inside the app", () => {
     expect(again.diff).to.equal("");
   });
 
+  it("reports a nested package's probot run on Probot 7 to 12, which took deliveries at /, as the app's own", async () => {
+    dir = await writeAppFiles("app-migrate-nested-root", FILES);
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+    const problems = (file: string) =>
+      report.files.find((f) => f.file.split("\\").join("/") === file)?.problems.map((p) => p.message) ?? [];
+    expect(problems("functions/package.json")).to.include(
+      "script start: probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks",
+    );
+  });
+
+  it("says nothing of it for a nested package on Probot 13", async () => {
+    const files = {
+      ...FILES,
+      "functions/package.json": json({
+        name: "fn",
+        scripts: { start: "probot run ./app.js" },
+        dependencies: { probot: "^13.0.0" },
+      }),
+    };
+    dir = await writeAppFiles("app-migrate-nested-13", files);
+    const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: true });
+    const nested = report.files.find((f) => f.file.split("\\").join("/") === "functions/package.json");
+    expect(nested?.problems.filter((p) => p.message.includes("took deliveries at /"))).to.deep.equal([]);
+  });
+
   it("gives a relative file: framework from each package's own folder", async () => {
     dir = await writeAppFiles("app-migrate-nested-file", FILES);
     await migrateApp({ directory: dir, framework: "file:../gh-app-kit" });
