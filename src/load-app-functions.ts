@@ -79,16 +79,16 @@ const expressNext = new WeakMap<object, (error?: unknown) => void>();
  * "#express-bridge"); a request none of them answers goes to `next`.
  */
 function mountableRouter(log: Logger): MountableRouter {
-  const root = acceptExpressHandlers(createBaseRouter(log), "/", log);
-  const notFound = (c: { env?: { incoming?: object }; json: (body: unknown, status: 404) => Response }) => {
+  // A request none of the routes answers goes on to the Express app's next middleware, when one is serving.
+  const handOn = (c: { env?: { incoming?: object } }): Response | undefined => {
     const incoming = c.env?.incoming;
     const next = incoming ? expressNext.get(incoming) : undefined;
-    if (next === undefined) return c.json({ error: "Not found" }, 404);
+    if (next === undefined) return undefined;
     expressNext.delete(incoming!);
     next();
     return alreadySent();
   };
-  root.notFound(notFound as never);
+  const root = acceptExpressHandlers(createBaseRouter(log, handOn), "/", log);
   const serve = function router(request: object, response: object, next?: (error?: unknown) => void): void {
     if (typeof next === "function") expressNext.set(request, next);
     import("#express-bridge")

@@ -14,9 +14,15 @@ import { logExpressHandler } from "./express-handler.js";
  * `HonoBase` is `Hono` without its default routers, which would be bundled
  * unused (a Worker carries every byte).
  */
-export function createBaseRouter(log: Logger): Hono {
+export function createBaseRouter(
+  log: Logger,
+  /** What none of the routes answered goes here first: its Response, if it gives one, is the answer. */
+  unanswered?: (c: Context) => Response | undefined,
+): Hono {
   const router: Hono = new HonoBase({ router: new TrieRouter() });
   router.notFound((c) => {
+    const handedOn = unanswered?.(c);
+    if (handedOn) return handedOn;
     // A route matched but answered nothing: Hono's answer for a handler that returns no Response.
     logExpressHandler(c, log);
     return c.json({ error: "Not found" }, 404);

@@ -62,7 +62,7 @@ export class Server {
       host: options.host,
       ...(options.webhookPath === undefined ? {} : { webhookPath: options.webhookPath }),
       ...(options.webhookProxy === undefined ? {} : { webhookProxy: options.webhookProxy }),
-      ...(options.log === undefined ? {} : { log: options.log }),
+      ...(options.log ? { log: this.log } : {}),
     });
     const { listener } = serverInternals(this.#server);
     this.expressApp = (request, response) => void listener(request, response);
