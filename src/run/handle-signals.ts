@@ -1,5 +1,6 @@
 import { failureMessage, toError } from "../errors.js";
 import type { Logger } from "../log/get-log.js";
+import { scrubSecrets } from "../log/secrets.js";
 
 export type SignalMessages = {
   /** Logged on the first SIGINT or SIGTERM. */
@@ -25,6 +26,8 @@ export function handleSignals(stop: () => Promise<void>, log: Logger, messages: 
 export type SignalCatcher = {
   /** From now on a signal stops with `stop`; one caught during the start-up does so at once. */
   handle(stop: () => Promise<void>, log: Logger, messages: SignalMessages): HandledSignals;
+  /** From now on an exception nothing caught is logged here (before, it is written scrubbed to stderr). */
+  logTo(log: Logger): void;
   /** The start-up failed: the signals are the process's again. */
   release(): void;
 };
@@ -38,17 +41,33 @@ export type SignalCatcher = {
 export function catchSignals(): SignalCatcher {
   let received: NodeJS.Signals | undefined;
   let act: ((signal: NodeJS.Signals) => void) | undefined;
+  let log: Logger | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (act) return act(signal);
     if (received) process.exit(exitCode(signal));
     received = signal;
   };
+  // Node would print it raw and end the process: ended as Node does (exit 1), but scrubbed, through
+  // the log once there is one. An app's timer may throw while the start-up still awaits Redis.
+  const onUncaught = (thrown: unknown): void => {
+    const error = toError(thrown);
+    const message = `An exception nothing caught ends the process: ${failureMessage(error)}`;
+    if (log) {
+      log.fatal({ err: error }, message);
+      log.flush();
+    } else {
+      process.stderr.write(`${scrubSecrets(error.stack ? `${message}\n${error.stack}` : message)}\n`);
+    }
+    process.exit(1);
+  };
   const remove = () => {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+    process.off("uncaughtException", onUncaught);
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  process.on("uncaughtException", onUncaught);
   // Only now, with ours in place: a signal's last listener removed stops Node
   // watching it, and a signal caught but not yet dispatched would be lost.
   const loading = (globalThis as Record<symbol, unknown>)[LOADING_SIGNALS];
@@ -58,30 +77,25 @@ export function catchSignals(): SignalCatcher {
   }
   return {
     release: remove,
-    handle(stop, log, messages) {
+    logTo(given) {
+      log = given;
+    },
+    handle(stop, given, messages) {
+      log = given;
       let stopping = false;
-      // Node would print it raw and end the process: ended as Node does (exit 1), but through the
-      // log, so that a secret in it is scrubbed.
-      const onUncaught = (thrown: unknown): void => {
-        const error = toError(thrown);
-        log.fatal({ err: error }, `An exception nothing caught ends the process: ${failureMessage(error)}`);
-        log.flush();
-        process.exit(1);
-      };
-      process.on("uncaughtException", onUncaught);
       act = (signal) => {
         if (stopping) {
-          log.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
-          log.flush();
+          given.warn(`Received ${signal} again: exiting without waiting for running handlers.`);
+          given.flush();
           process.exit(exitCode(signal));
         }
         stopping = true;
-        log.info(`Received ${signal}: ${messages.stopping}`);
+        given.info(`Received ${signal}: ${messages.stopping}`);
         stop().then(
           () => process.exit(0),
           (error: unknown) => {
-            log.error({ err: error }, messages.failed);
-            log.flush();
+            given.error({ err: error }, messages.failed);
+            given.flush();
             process.exit(1);
           },
         );
@@ -89,10 +103,7 @@ export function catchSignals(): SignalCatcher {
       if (received) act(received);
       return {
         received: () => stopping,
-        remove() {
-          remove();
-          process.off("uncaughtException", onUncaught);
-        },
+        remove,
       };
     },
   };

@@ -62,6 +62,7 @@ async function startWorker(
     required: true,
   })!;
   const { cwd, log, app, telemetry } = await openHost(prologue, opened);
+  signals?.logTo(log);
   // Apps may mount routes with getRouter(): they get a router that is never served.
   const host = createServer({ app, port: 0 });
   await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));

@@ -135,6 +135,7 @@ async function start(
       ? await loadApps(appFnOrArgv, { cwd, resolver: options.resolver })
       : [appFnOrArgv as AnyAppFunction];
   const { log, app, telemetry } = await openHost(prologue, opened);
+  catcher?.logTo(log);
   const webhookPath = app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
   let host = app.state.host;
   if (host === undefined && (setupMode || app.state.webhooks.secret === DEVELOPMENT_SECRET)) {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
 import { getTestKeys } from "../helpers/keys.js";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runToExit, spawnApp } from "../helpers/spawn-app.js";
 
 const BUILT = fileURLToPath(new URL("../../dist/node/commands/run.js", import.meta.url));
@@ -66,6 +67,46 @@ describe("app run: the error output of an app that fails to start", function () 
         expect(output).to.include("bad settings: [REDACTED]");
       });
     }
+  }
+});
+
+describe("app worker: the error output of an app that fails once it works", function () {
+  this.timeout(60_000);
+  let cwd: string;
+  let redis: RedisServer;
+
+  before(async () => {
+    if (!existsSync(BUILT)) throw new Error("Build first: npm run build.");
+    cwd = mkdtempSync(join(tmpdir(), "worker-error-output-"));
+    writeFileSync(join(cwd, "throws-later.js"), APPS["throws-later.js"]!);
+    redis = await startRedisServer();
+  });
+  after(async () => {
+    await redis?.stop();
+    rmSync(cwd, { recursive: true, force: true });
+  });
+
+  for (const LOG_FORMAT of ["json", "pretty"]) {
+    it(`keeps the webhook secret out of an exception nothing caught, which ends it (LOG_FORMAT=${LOG_FORMAT})`, async () => {
+      const child = await spawnApp({
+        command: "worker",
+        args: ["./throws-later.js"],
+        cwd,
+        env: {
+          APP_ID: "1",
+          PRIVATE_KEY: getTestKeys().privateKeyPkcs1,
+          WEBHOOK_SECRET: SECRET,
+          REDIS_URL: redis.url,
+          LOG_FORMAT,
+        },
+        readyPattern: /worker started/,
+      });
+      const { code } = await child.exit;
+      const output = child.stdout() + child.stderr();
+      expect(output, output).not.to.include(SECRET.slice(-9));
+      expect(code, output).to.equal(1);
+      expect(output).to.include("bad settings: [REDACTED]");
+    });
   }
 });
 
