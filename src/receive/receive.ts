@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DestinationStream } from "pino";
 import type { Hono } from "hono";
-import { AppError, toError } from "../errors.js";
+import { AppError, failureMessage, toError } from "../errors.js";
 import { loadAppFunction, pickFunction } from "../run/load-app-function.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { Logger, LogLevel } from "../log/get-log.js";
@@ -123,6 +123,7 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
   const dryRun = printer !== undefined;
   if (options.untilExit === true) {
     watchUnhandledRejections(log, () => void (process.exitCode = 1), "app receive will exit with code 1");
+    watchUncaughtExceptions(log);
   }
   const sentryDsn = settings.logOptions.sentryDsn;
   const appFns = await Promise.all(options.apps.map((given) => appFunctionOf(given, cwd)));
@@ -156,6 +157,23 @@ export async function receive(options: ReceiveOptions): Promise<ReceiveResult> {
     else summary();
   }
   return { id, name, action, dryRun };
+}
+
+/**
+ * An exception a handler's timer or callback throws: Node would print it raw (a secret in it too) and
+ * end the process at once. Logged (scrubbed) as an unhandled rejection is, and the rest of the work
+ * finishes; the command exits 1.
+ */
+function watchUncaughtExceptions(log: Logger): void {
+  process.on("uncaughtException", (thrown: unknown) => {
+    process.exitCode = 1;
+    const error = toError(thrown);
+    log.error(
+      { err: error },
+      `An exception nothing caught (often in a handler's timer or callback): ${failureMessage(error)}. ` +
+        "app receive will exit with code 1; catch the error where it is thrown.",
+    );
+  });
 }
 
 async function appFunctionOf(

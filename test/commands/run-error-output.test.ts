@@ -124,6 +124,35 @@ describe("app receive: the error output of an app that fails", function () {
   });
   after(() => rmSync(cwd, { recursive: true, force: true }));
 
+  it("keeps the token out of an exception nothing caught in a handler's timer, and lets the work finish", async () => {
+    writeFileSync(
+      join(cwd, "handler-throws-later.js"),
+      [
+        "export default ({ app }) => {",
+        '  app.on("issues", async () => {',
+        "    setTimeout(() => {",
+        "      throw new Error(`bad settings: ${process.env.GITHUB_TOKEN}`);",
+        "    }, 10);",
+        "    await new Promise((resolve) => setTimeout(resolve, 200));",
+        '    console.log("the handler finished");',
+        "  });",
+        "};",
+        "",
+      ].join("\n"),
+    );
+    const result = await runToExit({
+      command: "receive",
+      args: ["-e", "issues", "-p", "payload.json", "./handler-throws-later.js"],
+      cwd,
+      env: { GITHUB_TOKEN: token },
+    });
+    const output = result.stdout + result.stderr;
+    expect(output, output).not.to.include(token.slice(-9));
+    expect(result.code, output).to.equal(1);
+    expect(output).to.include("bad settings: [REDACTED]");
+    expect(output).to.include("the handler finished");
+  });
+
   for (const name of ["throws-on-import.js", "rejects.js", "rejects-with-a-string.js"]) {
     // --log-level makes oclif parse the command line: the same errors leave through oclif then.
     for (const flags of [[], ["--log-level", "debug"]]) {
