@@ -7,6 +7,7 @@ import type { RunOverrides } from "../options/resolve-run-options.js";
 import { loadSettings, openHost } from "./open-host.js";
 import { startQueueWorker } from "./queue-parts.js";
 import { createServer } from "../server/create-server.js";
+import { watchUnhandledRejections } from "../server/watch-unhandled-rejections.js";
 import type { Resolver } from "../types/index.js";
 import { VERSION } from "../version.js";
 import { resolveQueueSettings, type QueueOverrides } from "../queue/resolve-queue-settings.js";
@@ -68,6 +69,9 @@ async function startWorker(
   await host.load(await loadApps(argv, { cwd, resolver: options.resolver }));
   await app.state.redis!.connection.whenUp(REDIS_START_WAIT_MS);
   const worker = (await startQueueWorker(app, queue, log))!;
+  // As a server does: work a handler did not await that fails is logged, and the worker goes on
+  // (Node would end the process, and every delivery it was running with it).
+  const unwatch = watchUnhandledRejections(log, () => undefined, "The worker keeps running");
   log.info(`gh-app-kit ${VERSION} worker started`);
   if (app.registrations.several) log.info(app.registrations.describe());
 
@@ -78,6 +82,7 @@ async function startWorker(
       // Whatever Redis does, the stop ends within the grace period and this margin.
       const budget = stopBudget(grace + STOP_MARGIN_MS, log);
       await budget.wait("the delivery worker's close", worker.close({ graceMs: grace }));
+      unwatch();
       await budget.wait("the app's Redis connection's close", app.close());
       // Spans and metrics still buffered are exported before the process ends.
       await budget.wait("the telemetry export", telemetry?.shutdown());

@@ -75,6 +75,19 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     expect(pids.size).to.equal(2);
   });
 
+  it("app worker logs a rejection nothing handled (work a handler did not await) and keeps running, as app run does", async () => {
+    const web = await start("run", ["--no-worker"]);
+    const worker = await start("worker", [], { REJECT_UNAWAITED: "1" });
+    const ids = ["unawaited-1-abcdef", "unawaited-2-abcdef", "unawaited-3-abcdef"];
+    for (const id of ids) expect((await deliver(web.url, id)).status).to.equal(202);
+    await eventually(async () => new Set(await done()).size >= ids.length);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the rejections are reported on a later turn
+    expect(worker.stdout()).to.include("work of unawaited-3-abcdef not awaited failed");
+    expect(worker.stdout()).to.include("nothing handled it");
+    worker.kill("SIGTERM");
+    expect(await worker.exit).to.deep.equal({ code: 0, signal: null });
+  });
+
   it("runs every delivery when a worker is killed (kill -9) in the middle of handlers", async () => {
     const web = await start("run", ["--no-worker"]);
     const doomed = await start("worker", [], { HANDLER_MS: "1500" });
