@@ -1,5 +1,5 @@
 import { isAppError } from "../errors.js";
-import { describeFailure, NEEDS_CREDENTIALS } from "./describe-failure.js";
+import { describeFailure, failureSentence, NEEDS_CREDENTIALS } from "./describe-failure.js";
 import type { CheckResult, DoctorSetup } from "./types.js";
 
 const ID = "key";
@@ -8,7 +8,7 @@ export async function checkKey({ app, appError, probe, options }: DoctorSetup): 
   if (appError !== undefined) {
     return isAppError(appError)
       ? { id: ID, status: "fail", message: appError.message, fix: appError.hint }
-      : { id: ID, status: "fail", message: describeFailure(appError), fix: NEEDS_CREDENTIALS };
+      : { id: ID, status: "fail", message: failureSentence(appError), fix: NEEDS_CREDENTIALS };
   }
   if (!app || !probe) {
     const tokenOnly = Boolean(options.platformToken);

@@ -1,6 +1,6 @@
 import { validateProxyOptions } from "../proxy/validate-proxy-options.js";
 import { isAppError } from "../errors.js";
-import { describeFailure } from "./describe-failure.js";
+import { describeFailure, failureSentence } from "./describe-failure.js";
 import type { CheckResult, DoctorSetup } from "./types.js";
 
 const ID = "proxy";
@@ -14,7 +14,7 @@ export async function checkProxy({ options }: DoctorSetup): Promise<CheckResult 
   try {
     ({ channel } = validateProxyOptions({ url, port: 3000, path: "/" }));
   } catch (error) {
-    return { id: ID, status: "fail", message: describeFailure(error), fix: isAppError(error) ? error.hint : undefined };
+    return { id: ID, status: "fail", message: failureSentence(error), fix: isAppError(error) ? error.hint : undefined };
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);

@@ -10,3 +10,9 @@ export function describeFailure(error: unknown): string {
   const detail = message === "fetch failed" && cause ? String(cause.code ?? cause.message) : message;
   return scrubSecrets(detail.replace(/\s*\n\s*/g, " ").replace(/\.$/, ""));
 }
+
+/** The same, as a sentence of its own (a check's whole message, before its fix). */
+export function failureSentence(error: unknown): string {
+  const said = describeFailure(error);
+  return /[.!?]$/.test(said) ? said : `${said}.`;
+}

@@ -208,5 +208,14 @@ describe("app doctor (the built command, in its own process)", function () {
       expect(status.proxy).to.equal("fail");
       expect(stdout).not.to.include("SecretChannel42");
     });
+
+    it("fails for a proxy address that is no http(s) URL, in a sentence that ends before its fix", async () => {
+      const { report } = await doctor([fixture("comment.js")], { WEBHOOK_PROXY_URL: "smee.io/SecretChannel42" });
+      const proxy = report.checks.find((check) => check.id === "proxy")!;
+      expect(proxy.status).to.equal("fail");
+      expect(proxy.message).to.equal(
+        "The webhook proxy URL (WEBHOOK_PROXY_URL, --webhook-proxy) is not an http(s) address.",
+      );
+    });
   });
 });
