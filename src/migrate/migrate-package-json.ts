@@ -120,30 +120,35 @@ export function migratePackageJson(
     changed = true;
   if (moveProbotKey(manifest, lineOfKey, log)) changed = true;
   if (declareDependencies(manifest, declare, log)) changed = true;
-  const scripts = manifest.scripts;
-  if (isRecord(scripts)) {
-    for (const [name, script] of Object.entries(scripts)) {
-      if (typeof script !== "string") continue;
-      const moved = moveProbotCommand(script);
-      if (moved !== script) {
-        scripts[name] = moved;
-        changed = true;
-        log.changes.push({ line: lineOfKey(name) ?? 0, text: `script ${name}: ${script} → ${moved}` });
-        if (webhookAtRoot && /(^|[\s;&|(])probot\s+run\b/.test(script)) {
-          log.problems.push({
-            line: lineOfKey(name),
-            message: `script ${name}: ${ROOT_WEBHOOK_PATH.message}`,
-            hint: ROOT_WEBHOOK_PATH.hint,
-          });
-        }
-      }
-      if (OTHER_PROBOT_COMMAND.test(moved)) {
+  // The scripts, and nodemon's settings (create-probot-app's "dev": "nodemon"), whose exec some apps set to
+  // the probot command itself.
+  const commands: Array<[Record<string, unknown>, string, string]> = [];
+  if (isRecord(manifest.scripts)) {
+    for (const name of Object.keys(manifest.scripts)) commands.push([manifest.scripts, name, `script ${name}`]);
+  }
+  if (isRecord(manifest.nodemonConfig)) commands.push([manifest.nodemonConfig, "exec", "nodemonConfig.exec"]);
+  for (const [holder, key, label] of commands) {
+    const command = holder[key];
+    if (typeof command !== "string") continue;
+    const moved = moveProbotCommand(command);
+    if (moved !== command) {
+      holder[key] = moved;
+      changed = true;
+      log.changes.push({ line: lineOfKey(key) ?? 0, text: `${label}: ${command} → ${moved}` });
+      if (webhookAtRoot && /(^|[\s;&|(])probot\s+run\b/.test(command)) {
         log.problems.push({
-          line: lineOfKey(name),
-          message: `script ${name} runs a probot command other than run or receive: ${moved}`,
-          hint: "`app --help` lists the commands here: run, receive, setup, new, migrate.",
+          line: lineOfKey(key),
+          message: `${label}: ${ROOT_WEBHOOK_PATH.message}`,
+          hint: ROOT_WEBHOOK_PATH.hint,
         });
       }
+    }
+    if (OTHER_PROBOT_COMMAND.test(moved)) {
+      log.problems.push({
+        line: lineOfKey(key),
+        message: `${label} runs a probot command other than run or receive: ${moved}`,
+        hint: "`app --help` lists the commands here: run, receive, setup, new, migrate.",
+      });
     }
   }
   if (changed && migrateTapEsmLoader(manifest, tapEsm, lineOfKey("tap"), log)) changed = true;

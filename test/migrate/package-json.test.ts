@@ -151,3 +151,38 @@ describe("app migrate: a start script's probot run on Probot 7 to 12", () => {
     expect(current.filter(([, message]) => message.includes("/api/github/webhooks"))).to.deep.equal([]);
   });
 });
+
+describe("app migrate: nodemon's settings in package.json", () => {
+  // As create-probot-app's templates: "dev": "nodemon", with nodemon's settings in package.json; some
+  // apps set exec to the probot command itself rather than "npm start".
+  const source = (exec: string) =>
+    JSON.stringify(
+      {
+        name: "x",
+        scripts: { dev: "nodemon", start: "probot run ./index.js" },
+        dependencies: { probot: "^12.2.0" },
+        nodemonConfig: { exec, watch: [".env", "."] },
+      },
+      null,
+      2,
+    );
+
+  it("moves probot run in nodemonConfig.exec to app run, as in nodemon.json and the scripts", () => {
+    const { code, changes, problems } = migratePackageJson(source("LOG_LEVEL=debug probot run ./index.js"), "^1.0.0", {
+      webhookAtRoot: true,
+    });
+    const migrated = JSON.parse(code) as { nodemonConfig: { exec: string; watch: string[] } };
+    expect(migrated.nodemonConfig).to.deep.equal({ exec: "LOG_LEVEL=debug app run ./index.js", watch: [".env", "."] });
+    expect(changes.map((change) => change.text)).to.include(
+      "nodemonConfig.exec: LOG_LEVEL=debug probot run ./index.js → LOG_LEVEL=debug app run ./index.js",
+    );
+    expect(problems.map((problem) => problem.message)).to.include(
+      "nodemonConfig.exec: probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks",
+    );
+  });
+
+  it("leaves an exec that runs no probot command as it is", () => {
+    const { code } = migratePackageJson(source("npm start"), "^1.0.0");
+    expect((JSON.parse(code) as { nodemonConfig: { exec: string } }).nodemonConfig.exec).to.equal("npm start");
+  });
+});
