@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { moveProbotCommand, ROOT_WEBHOOK_PATH } from "./migrate-package-json.js";
+import { moveProbotCommand, PROBOT_RUN_COMMAND, ROOT_WEBHOOK_PATH } from "./migrate-package-json.js";
 import type { SourceLog } from "./source-types.js";
 
 /**
@@ -12,9 +12,13 @@ const COMMAND_FILE =
 const WORKFLOW = /^\.github\/workflows\/[^/]+\.ya?ml$/;
 const SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output", "dist", "lib", "build"]);
 /** Docker's exec form and JSON arrays: `["npx", "probot", "run", "./index.js"]`. */
-const QUOTED_COMMAND = /(["'])probot\1(\s*,\s*)(["'])(run|receive)\3/g;
+const QUOTED_COMMAND = /(["'])((?:\.\/)?node_modules\/\.bin\/)?probot\1(\s*,\s*)(["'])(run|receive)\4/g;
+/** `"node", "node_modules/probot/bin/probot.js", "run"`: Probot's bin file run by node. */
+const QUOTED_BIN_FILE = /(["'])((?:\.\/)?node_modules\/)probot\/bin\/probot(?:\.js)?\1(\s*,\s*)(["'])(run|receive)\4/g;
+/** Probot's binary in an array: by its name or its path. */
+const QUOTED_PROBOT = String.raw`(["'])(?:(?:\.\/)?node_modules\/(?:\.bin\/probot|probot\/bin\/probot(?:\.js)?)|probot)\1`;
 /** `"probot", "run"` with the rest of its array, and Probot's `"-W"` (webhook proxy) in it. */
-const QUOTED_RUN = /(["'])probot\1\s*,\s*(["'])run\2[^\]\n]*/g;
+const QUOTED_RUN = new RegExp(String.raw`${QUOTED_PROBOT}\s*,\s*(["'])run\2[^\]\n]*`, "g");
 const QUOTED_PROXY_FLAG = /(["'])-W/g;
 /** A probot command this package has no counterpart for, run through a package runner. */
 const OTHER_COMMAND = /\b(npx|yarn|pnpm|exec)\s+probot\s+(?!run\b|receive\b)[\w-]+/;
@@ -38,8 +42,8 @@ export async function findCommandFiles(root: string): Promise<string[]> {
   return files.sort();
 }
 
-/** `probot run` (or `"probot", "run"`) on a line. */
-const PROBOT_RUN = /(^|[\s;&|(])probot\s+run\b|(["'])probot\2\s*,\s*(["'])run\3/;
+/** `"probot", "run"`: Docker's exec form and JSON arrays. */
+const QUOTED_PROBOT_RUN = new RegExp(String.raw`${QUOTED_PROBOT}\s*,\s*(["'])run\2`);
 
 /**
  * `probot run` / `probot receive` become `app run` / `app receive`, line by line; other probot commands are reported.
@@ -54,11 +58,13 @@ export function migrateCommandFile(
   lines.forEach((line, index) => {
     const moved = moveProbotCommand(line)
       .replace(QUOTED_RUN, (run) => run.replace(QUOTED_PROXY_FLAG, "$1-Y"))
-      .replace(QUOTED_COMMAND, "$1app$1$2$3$4$3");
+      .replace(QUOTED_BIN_FILE, "$1$2gh-app-kit/bin/run.js$1$3$4$5$4")
+      .replace(QUOTED_COMMAND, "$1$2app$1$3$4$5$4");
     if (moved !== line) {
       lines[index] = moved;
       log.changes.push({ line: index + 1, text: `${line.trim()} → ${moved.trim()}` });
-      if (webhookAtRoot && PROBOT_RUN.test(line)) log.problems.push({ line: index + 1, ...ROOT_WEBHOOK_PATH });
+      if (webhookAtRoot && (PROBOT_RUN_COMMAND.test(line) || QUOTED_PROBOT_RUN.test(line)))
+        log.problems.push({ line: index + 1, ...ROOT_WEBHOOK_PATH });
     }
     if (OTHER_COMMAND.test(moved)) {
       log.problems.push({

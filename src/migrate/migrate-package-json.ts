@@ -5,20 +5,41 @@ import type { Declaration } from "./report-probot-dependencies.js";
 import type { SourceLog } from "./source-types.js";
 import { type PackageOverrides, toYarnResolutions } from "../helpers/package-overrides.js";
 
-/** `probot run` / `probot receive` as a command of a script (after start, space, `;`, `&`, `|` or `(`). */
-export const PROBOT_COMMAND = /(^|[\s;&|(])probot(\s+)(run|receive)\b/g;
+/**
+ * Where a command starts in a script: its start, after a space, `;`, `&`, `|`, `(`, a quote or a
+ * backtick (`nodemon --exec 'probot run'`), or `=` (`--exec=probot run`).
+ */
+const COMMAND_START = "(^|[\\s;&|(\"'`=])";
+/** Probot's binary by its path: `node_modules/.bin/probot`, `./node_modules/.bin/probot`. */
+const BIN_PATH = String.raw`((?:\.\/)?node_modules\/\.bin\/)?`;
+/** `probot run` / `probot receive` as a command of a script. */
+export const PROBOT_COMMAND = new RegExp(`${COMMAND_START}${BIN_PATH}probot(\\s+)(run|receive)\\b`, "g");
 /** A `probot run` command with its arguments, up to the end of that command. */
-const RUN_COMMAND = /(^|[\s;&|(])probot\s+run\b[^;&|()\n]*/g;
+const RUN_COMMAND = new RegExp(
+  `(?:${COMMAND_START}${BIN_PATH}probot|node_modules\\/probot\\/bin\\/probot(?:\\.js)?)\\s+run\\b[^;&|()\\n]*`,
+  "g",
+);
+/** `node [flags] node_modules/probot/bin/probot.js run`: Probot's bin file run by node. */
+const PROBOT_BIN_FILE =
+  /(\bnode(?:\s+-[^\s]+)*\s+(?:\.\/)?node_modules\/)probot\/bin\/probot(?:\.js)?(\s+(?:run|receive)\b)/g;
 /** Probot's `-W <url>` (or `-W<url>`): its webhook proxy's flag. */
 const PROXY_FLAG = /(\s)-W/g;
+/** A `probot run` in a command, for the report of the path deliveries come in at. */
+export const PROBOT_RUN_COMMAND = new RegExp(
+  `${COMMAND_START}${BIN_PATH}probot\\s+run\\b|\\bnode_modules\\/probot\\/bin\\/probot(?:\\.js)?\\s+run\\b`,
+);
 
 /**
- * `probot run` and `probot receive` become `app run` and `app receive`. `probot run -W <url>` was
- * the webhook proxy, whose flag here is `-Y` (`-W` is the secret's, Probot's `-s`, which is kept as
- * an alias, as is `-H`): moved, or the smee channel would be taken for the secret.
+ * `probot run` and `probot receive` become `app run` and `app receive` (Probot's binary by its path,
+ * gh-app-kit's). `probot run -W <url>` was the webhook proxy, whose flag here is `-Y` (`-W` is the
+ * secret's, Probot's `-s`, which is kept as an alias, as is `-H`): moved, or the smee channel would
+ * be taken for the secret.
  */
 export function moveProbotCommand(command: string): string {
-  return command.replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y")).replace(PROBOT_COMMAND, "$1app$2$3");
+  return command
+    .replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y"))
+    .replace(PROBOT_BIN_FILE, "$1gh-app-kit/bin/run.js$2")
+    .replace(PROBOT_COMMAND, "$1$2app$3$4");
 }
 /** What `probot run` on Probot 7 to 12 becoming `app run` changes: the path deliveries come in at. */
 export const ROOT_WEBHOOK_PATH = {
@@ -26,7 +47,7 @@ export const ROOT_WEBHOOK_PATH = {
     "probot run took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; app run takes them at /api/github/webhooks",
   hint: "Set WEBHOOK_PATH=/ where the app runs (or pass --webhook-path /) if its webhook URL ends at the server's root, or point the webhook URL at /api/github/webhooks.",
 };
-const OTHER_PROBOT_COMMAND = /(^|[\s;&|(])probot(\s|$)/;
+const OTHER_PROBOT_COMMAND = new RegExp(`${COMMAND_START}${BIN_PATH}probot(\\s|$)`);
 
 type Manifest = Record<string, unknown>;
 
@@ -135,7 +156,7 @@ export function migratePackageJson(
       holder[key] = moved;
       changed = true;
       log.changes.push({ line: lineOfKey(key) ?? 0, text: `${label}: ${command} → ${moved}` });
-      if (webhookAtRoot && /(^|[\s;&|(])probot\s+run\b/.test(command)) {
+      if (webhookAtRoot && PROBOT_RUN_COMMAND.test(command)) {
         log.problems.push({
           line: lineOfKey(key),
           message: `${label}: ${ROOT_WEBHOOK_PATH.message}`,

@@ -160,3 +160,26 @@ describe("app migrate: probot run in the files that start an app on Probot 7 to 
     expect(await atRoot("^13.0.0")).to.deep.equal([]);
   });
 });
+
+describe("app migrate: Probot's binary by its path in the files that start the app", () => {
+  it("becomes gh-app-kit's, in shell and exec forms, with -W moved and each probot run reported on Probot 7 to 12", () => {
+    const dockerfile = [
+      "FROM node:18",
+      'CMD ["node", "node_modules/probot/bin/probot.js", "run", "./index.js"]',
+      'CMD ["./node_modules/.bin/probot", "run", "-W", "https://smee.io/abc", "./index.js"]',
+      "ENTRYPOINT node_modules/.bin/probot run ./index.js",
+      "CMD node ./node_modules/probot/bin/probot receive -e push -p push.json ./index.js",
+    ].join("\n");
+    const { code, problems } = migrateCommandFile(dockerfile, { webhookAtRoot: true });
+    expect(code.split("\n")).to.deep.equal([
+      "FROM node:18",
+      'CMD ["node", "node_modules/gh-app-kit/bin/run.js", "run", "./index.js"]',
+      'CMD ["./node_modules/.bin/app", "run", "-Y", "https://smee.io/abc", "./index.js"]',
+      "ENTRYPOINT node_modules/.bin/app run ./index.js",
+      "CMD node ./node_modules/gh-app-kit/bin/run.js receive -e push -p push.json ./index.js",
+    ]);
+    expect(
+      problems.filter((problem) => problem.message.includes("/api/github/webhooks")).map((p) => p.line),
+    ).to.deep.equal([2, 3, 4]);
+  });
+});

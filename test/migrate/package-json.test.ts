@@ -186,3 +186,45 @@ describe("app migrate: nodemon's settings in package.json", () => {
     expect((JSON.parse(code) as { nodemonConfig: { exec: string } }).nodemonConfig.exec).to.equal("npm start");
   });
 });
+
+describe("app migrate: probot run written inside quotes or by its path", () => {
+  const scripts = {
+    dev: "nodemon --exec 'probot run' ./index.js",
+    watch: 'nodemon -x "probot run ./index.js"',
+    exec: "nodemon --exec=probot run ./index.js",
+    bin: "node_modules/.bin/probot run ./index.js",
+    local: "./node_modules/.bin/probot receive -e push -p test/fixtures/push.json ./index.js",
+    node: "node ./node_modules/probot/bin/probot.js run ./index.js",
+    inspect: "node --inspect node_modules/probot/bin/probot run ./index.js",
+    proxy: 'nodemon --exec "probot run -W https://smee.io/abc ./index.js"',
+  };
+  const source = JSON.stringify({ name: "x", scripts, dependencies: { probot: "^12.2.0" } }, null, 2);
+
+  it("moves each to app run or app receive, the binary's path to gh-app-kit's", () => {
+    const migrated = JSON.parse(migratePackageJson(source, "^1.0.0").code) as { scripts: typeof scripts };
+    expect(migrated.scripts).to.deep.equal({
+      dev: "nodemon --exec 'app run' ./index.js",
+      watch: 'nodemon -x "app run ./index.js"',
+      exec: "nodemon --exec=app run ./index.js",
+      bin: "node_modules/.bin/app run ./index.js",
+      local: "./node_modules/.bin/app receive -e push -p test/fixtures/push.json ./index.js",
+      node: "node ./node_modules/gh-app-kit/bin/run.js run ./index.js",
+      inspect: "node --inspect node_modules/gh-app-kit/bin/run.js run ./index.js",
+      proxy: 'nodemon --exec "app run -Y https://smee.io/abc ./index.js"',
+    });
+  });
+
+  it("reports each probot run on Probot 7 to 12 (deliveries at /)", () => {
+    const { problems } = migratePackageJson(source, "^1.0.0", { webhookAtRoot: true });
+    const atRoot = problems.filter((problem) => problem.message.includes("/api/github/webhooks"));
+    expect(atRoot.map((problem) => problem.message.split(":")[0])).to.deep.equal([
+      "script dev",
+      "script watch",
+      "script exec",
+      "script bin",
+      "script node",
+      "script inspect",
+      "script proxy",
+    ]);
+  });
+});
