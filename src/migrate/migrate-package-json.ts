@@ -22,6 +22,8 @@ const RUN_COMMAND = new RegExp(
 /** `node [flags] node_modules/probot/bin/probot.js run`: Probot's bin file run by node. */
 const PROBOT_BIN_FILE =
   /(\bnode(?:\s+-[^\s]+)*\s+(?:\.\/)?node_modules\/)probot\/bin\/probot(?:\.js)?(\s+(?:run|receive)\b)/g;
+/** `npx -p probot` / `npx --package=probot@12` before a command moved to app: the package npx installs for it. */
+const NPX_PACKAGE = /(\bnpx\s+(?:-\S+\s+)*?(?:-p\s+|--package[\s=]))probot(?:@\S*)?(?=\s+app\s+(?:run|receive)\b)/g;
 /** Probot's `-W <url>` (or `-W<url>`): its webhook proxy's flag. */
 const PROXY_FLAG = /(\s)-W/g;
 /** A `probot run` in a command, for the report of the path deliveries come in at. */
@@ -39,7 +41,8 @@ export function moveProbotCommand(command: string): string {
   return command
     .replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y"))
     .replace(PROBOT_BIN_FILE, "$1gh-app-kit/bin/run.js$2")
-    .replace(PROBOT_COMMAND, "$1$2app$3$4");
+    .replace(PROBOT_COMMAND, "$1$2app$3$4")
+    .replace(NPX_PACKAGE, "$1gh-app-kit");
 }
 /** What `probot run` on Probot 7 to 12 becoming `app run` changes: the path deliveries come in at. */
 export const ROOT_WEBHOOK_PATH = {

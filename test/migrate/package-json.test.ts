@@ -228,3 +228,18 @@ describe("app migrate: probot run written inside quotes or by its path", () => {
     ]);
   });
 });
+
+describe("app migrate: npx -p probot", () => {
+  it("installs gh-app-kit for the command instead of probot", () => {
+    const scripts = {
+      start: "npx -p probot probot run ./index.js",
+      replay: "npx --yes --package=probot@12 probot receive -e push -p push.json ./index.js",
+    };
+    const source = JSON.stringify({ name: "x", scripts, dependencies: { probot: "^13.0.0" } });
+    const migrated = JSON.parse(migratePackageJson(source, "^1.0.0").code) as { scripts: typeof scripts };
+    expect(migrated.scripts).to.deep.equal({
+      start: "npx -p gh-app-kit app run ./index.js",
+      replay: "npx --yes --package=gh-app-kit app receive -e push -p push.json ./index.js",
+    });
+  });
+});
