@@ -24,6 +24,12 @@ const PROBOT_BIN_FILE =
   /(\bnode(?:\s+-[^\s]+)*\s+(?:\.\/)?node_modules\/)probot\/bin\/probot(?:\.js)?(\s+(?:run|receive)\b)/g;
 /** `npx -p probot` / `npx --package=probot@12` before a command moved to app: the package npx installs for it. */
 const NPX_PACKAGE = /(\bnpx\s+(?:-\S+\s+)*?(?:-p\s+|--package[\s=]))probot(?:@\S*)?(?=\s+app\s+(?:run|receive)\b)/g;
+/** An install command up to the end of its command: `npm i -g ...`, `yarn global add ...`. */
+const INSTALL_COMMAND =
+  /\b(?:npm\s+(?:install|i|add)|pnpm\s+(?:add|install|i)|bun\s+(?:add|install|i)|yarn\s+global\s+add)\b[^;&|\n]*/g;
+const GLOBAL = /(^|\s)(-g|--global)(?=\s|$)|^yarn\s+global\b/;
+/** `probot` or `probot@12` as a package an install names. */
+const PROBOT_PACKAGE = /(^|\s)probot(?:@[^\s"']*)?(?=\s|$|["'])/g;
 /** Probot's `-W <url>` (or `-W<url>`): its webhook proxy's flag. */
 const PROXY_FLAG = /(\s)-W/g;
 /** A `probot run` in a command, for the report of the path deliveries come in at. */
@@ -38,11 +44,17 @@ export const PROBOT_RUN_COMMAND = new RegExp(
  * be taken for the secret.
  */
 export function moveProbotCommand(command: string): string {
-  return command
-    .replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y"))
-    .replace(PROBOT_BIN_FILE, "$1gh-app-kit/bin/run.js$2")
-    .replace(PROBOT_COMMAND, "$1$2app$3$4")
-    .replace(NPX_PACKAGE, "$1gh-app-kit");
+  return (
+    command
+      .replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y"))
+      .replace(PROBOT_BIN_FILE, "$1gh-app-kit/bin/run.js$2")
+      .replace(PROBOT_COMMAND, "$1$2app$3$4")
+      .replace(NPX_PACKAGE, "$1gh-app-kit")
+      // A global install of probot, for its command (a container's `RUN npm install -g probot`).
+      .replace(INSTALL_COMMAND, (install) =>
+        GLOBAL.test(install) ? install.replace(PROBOT_PACKAGE, "$1gh-app-kit") : install,
+      )
+  );
 }
 /** What `probot run` on Probot 7 to 12 becoming `app run` changes: the path deliveries come in at. */
 export const ROOT_WEBHOOK_PATH = {

@@ -183,3 +183,25 @@ describe("app migrate: Probot's binary by its path in the files that start the a
     ).to.deep.equal([2, 3, 4]);
   });
 });
+
+describe("app migrate: a global install of probot in the files that start the app", () => {
+  it("installs gh-app-kit instead, whose app command the moved probot run now names", () => {
+    const dockerfile = [
+      "FROM node:18-alpine",
+      "RUN npm install -g probot node-prune --production",
+      "RUN npm i --global probot@12.3.0",
+      "RUN yarn global add probot",
+      "RUN npm install probot-scheduler && npm ci",
+      "CMD probot run ./index.js",
+    ].join("\n");
+    const { code } = migrateCommandFile(dockerfile);
+    expect(code.split("\n")).to.deep.equal([
+      "FROM node:18-alpine",
+      "RUN npm install -g gh-app-kit node-prune --production",
+      "RUN npm i --global gh-app-kit",
+      "RUN yarn global add gh-app-kit",
+      "RUN npm install probot-scheduler && npm ci",
+      "CMD app run ./index.js",
+    ]);
+  });
+});
