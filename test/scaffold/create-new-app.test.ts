@@ -228,6 +228,29 @@ describe("createNewApp", () => {
     expect(existsSync(join(cwd, "classic", "yarn.lock"))).to.equal(false);
   });
 
+  // `pnpm dlx gh-app-kit new`, `yarn dlx` and `bunx` of an unreleased build: its own folder (the default --framework)
+  // lies in their caches, which they clear (pnpm after a day, yarn's dlx folder when the command ends). As for npm's
+  // cache, the app gets a copy.
+  const caches: ReadonlyArray<[label: string, folder: string[]]> = [
+    ["pnpm dlx's cache", [".cache", "pnpm", "dlx", "r2aaji54", "1a226c99a48-410f", "node_modules"]],
+    ["pnpm dlx's cache on Windows", ["AppData", "Local", "pnpm-cache", "dlx", "r2aaji54", "node_modules"]],
+    ["yarn dlx's folder", ["xfs-50514614", "dlx-20050", "node_modules"]],
+    ["bun's cache", [".bun", "install", "cache", "gh-app-kit@0.0.0-development"]],
+    ["bunx's folder", ["bunx-1000-gh-app-kit@latest", "node_modules"]],
+  ];
+  for (const [label, parts] of caches) {
+    it(`copies a framework tarball found in ${label} into the app instead of depending on it`, async () => {
+      const cache = join(cwd, ...parts);
+      await mkdir(cache, { recursive: true });
+      await writeFile(join(cache, "gh-app-kit-0.0.0-development.tgz"), "a tarball");
+      const framework = `file:${join(cache, "gh-app-kit-0.0.0-development.tgz")}`;
+      await create({ name: "cached", framework, env: {} });
+      const manifest = JSON.parse(await readFile(join(cwd, "cached", "package.json"), "utf8"));
+      expect(manifest.dependencies["gh-app-kit"]).to.equal("file:./gh-app-kit-0.0.0-development.tgz");
+      expect(await readFile(join(cwd, "cached", "gh-app-kit-0.0.0-development.tgz"), "utf8")).to.equal("a tarball");
+    });
+  }
+
   // mocha 12, which every template tests with, asks for strip-json-comments ^5.0.3, whose 5.1 needs Node 22: npm
   // places the 5.0.3 pinned under pino-pretty for both, yarn 1 refuses 5.1 on Node 20.
   it("run by yarn 1, pins mocha's strip-json-comments too, for every template that tests with mocha", async () => {
