@@ -11,12 +11,14 @@ export default class New extends AppCommand {
   // Whole paragraphs: oclif wraps them to the terminal's width.
   static override description = [
     "Writes a working app into ./NAME: a handler that comments on new issues, app.yml (the GitHub App manifest with " +
-      "its events and permissions), .env.example, a README, a .gitignore, `npm start` (= app run) and a mocha + chai " +
+      "its events and permissions), .env.example, a README, a .gitignore, a start script (= app run) and a mocha + chai " +
       "test that needs no network. Then installs its dependencies, showing the progress.",
     "The package manager that installs it, and whose commands the README and the next steps give, is the one that " +
       "runs app new (pnpm create gh-app-kit, yarn create gh-app-kit, bun create gh-app-kit, pnpm dlx gh-app-kit new: " +
-      "the npm_config_user_agent they set), else npm; --package-manager picks one. The app's package.json pins what " +
-      "needs a newer Node than 20 as npm's overrides, as yarn's resolutions for yarn and as pnpm.overrides for pnpm; " +
+      "the npm_config_user_agent they set), else npm; --package-manager picks one. One that is not installed stops " +
+      "app new after the files are written, saying how to get it and what to run in the folder. The app pins what " +
+      "needs a newer Node than 20 as npm's overrides, as yarn's resolutions for yarn and as pnpm's overrides for pnpm " +
+      "(package.json for pnpm 9, pnpm-workspace.yaml for pnpm 10 and later); " +
       "for yarn 2 and later it also gets .yarnrc.yml with nodeLinker: node-modules.",
     "Values the flags do not give are asked for in a terminal; without one (or with --yes) the defaults are taken.",
   ].join("\n\n");

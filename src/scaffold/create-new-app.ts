@@ -15,7 +15,7 @@ import { readPackageOverrides, type PackageOverrides } from "../helpers/package-
 import {
   PACKAGE_MANAGERS,
   packageManagerCommands,
-  packageManagerPins,
+  packageManagerSettings,
   resolvePackageManager,
   type PackageManager,
   type PackageManagerCommands,
@@ -129,8 +129,9 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   });
   await placeLocalFramework(plan, directory);
   const install = options.install ?? true;
-  // yarn chosen by the flag: which yarn installs the app (1, or 2 and later) decides the form of `resolutions`.
-  if (manager.name === "yarn" && manager.version === undefined && install) {
+  // Chosen by the flag: the version that installs the app (yarn 1 or later, pnpm 9, 10 or later) decides the form of
+  // its settings.
+  if ((manager.name === "yarn" || manager.name === "pnpm") && manager.version === undefined) {
     manager = { ...manager, ...(await packageManagerVersion(manager, directory, env)) };
   }
   const pins = options.overrides ?? frameworkOverrides();
@@ -156,11 +157,9 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
 }
 
 /**
- * The framework's pins (see frameworkOverrides) and the template's own as npm's `overrides`, and in the form the
- * app's package manager reads: yarn's `resolutions` (yarn 1 refuses a package whose engines exclude the running
- * Node), pnpm's `pnpm.overrides`. yarn 2 and later also get `.yarnrc.yml` with `nodeLinker: node-modules` (under
- * Plug'n'Play mocha 12 cannot load its own modules) and an empty `yarn.lock`, which makes the app a project of its
- * own inside another's folder, and `packageManager` with the yarn that made it. Resolves with the files added.
+ * The framework's pins (see frameworkOverrides) and the template's own as npm's `overrides`, and what the app's
+ * package manager reads instead (packageManagerSettings: yarn's `resolutions`, pnpm's settings, yarn 2's
+ * `.yarnrc.yml`). Resolves with the files added.
  */
 async function addPackageManagerFiles(
   directory: string,
@@ -173,22 +172,21 @@ async function addPackageManagerFiles(
     resolutions?: Record<string, unknown>;
     pnpm?: { overrides?: Record<string, unknown> };
     packageManager?: string;
+    allowScripts?: Record<string, boolean>;
   };
   manifest.overrides = { ...overrides, ...manifest.overrides };
-  const added: string[] = [];
-  const { resolutions, pnpm } = packageManagerPins(manager, readPackageOverrides(manifest.overrides));
+  const settings = packageManagerSettings(manager, readPackageOverrides(manifest.overrides), {
+    ...manifest.allowScripts,
+  });
+  const { resolutions, pnpm, packageManager } = settings.manifest;
   if (resolutions) manifest.resolutions = { ...resolutions, ...manifest.resolutions };
   if (pnpm) manifest.pnpm = { ...manifest.pnpm, overrides: { ...pnpm.overrides, ...manifest.pnpm?.overrides } };
-  if (manager.yarn === "berry") {
-    if (manager.version) manifest.packageManager = `yarn@${manager.version}`;
-    await writeFile(join(directory, ".yarnrc.yml"), "nodeLinker: node-modules\n");
-    await writeFile(join(directory, "yarn.lock"), "");
-    await appendFile(join(directory, ".gitignore"), ".yarn/install-state.gz\n");
-    added.push(".yarnrc.yml", "yarn.lock");
-  }
+  if (packageManager) manifest.packageManager = packageManager;
   if (Object.keys(manifest.overrides).length === 0) delete manifest.overrides;
   await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
-  return added;
+  for (const [file, text] of Object.entries(settings.files)) await writeFile(join(directory, file), text);
+  if (manager.yarn === "berry") await appendFile(join(directory, ".gitignore"), ".yarn/install-state.gz\n");
+  return Object.keys(settings.files);
 }
 
 /** The README's first command: the template's app on its saved payload, as a dry run (built first when it builds). */

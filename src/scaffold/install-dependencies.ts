@@ -65,8 +65,8 @@ export function installDependencies({
 }
 
 /**
- * The version of the package manager that would install in `directory` (`yarn --version`, which corepack answers
- * for the version the folder asks for), with yarn's line; nothing when it does not answer.
+ * The version of the package manager that would install in `directory` (`yarn --version`, `pnpm --version`, which
+ * corepack answers for the version the folder asks for), with yarn's line; nothing when it does not answer.
  */
 export function packageManagerVersion(
   manager: PackageManager,
@@ -75,11 +75,13 @@ export function packageManagerVersion(
 ): Promise<Partial<PackageManager>> {
   const [file, args, shell] = command(manager, ["--version"], env);
   return new Promise((resolve) => {
-    execFile(file, args, { cwd: directory, env, shell, timeout: 60_000 }, (error, stdout) => {
+    const child = execFile(file, args, { cwd: directory, env, shell, timeout: 60_000 }, (error, stdout) => {
       const version = /^\d+\.\S*/.exec(stdout.trim())?.[0];
       if (error || !version) return resolve({});
       resolve({ version, ...(manager.name === "yarn" && { yarn: version.startsWith("1.") ? "classic" : "berry" }) });
     });
+    // Nothing to answer: a question (corepack's "Do you want to continue?") reads the end of input.
+    child.stdin?.end();
   });
 }
 

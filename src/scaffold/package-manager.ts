@@ -89,18 +89,43 @@ export function howToInstall({ name }: PackageManager): string {
   }
 }
 
+/** What the app gets for its package manager: entries of its package.json, and files beside it. */
+export type PackageManagerSettings = {
+  manifest: {
+    resolutions?: Record<string, string>;
+    pnpm?: { overrides: Record<string, string> };
+    packageManager?: string;
+  };
+  files: Record<string, string>;
+};
+
 /**
- * What the app's package.json gets besides npm's `overrides` (kept for every package manager), so that
- * the framework's pins reach the package manager that installs it: yarn reads `resolutions`, pnpm
- * `pnpm.overrides` (`"parent>dependency"`); bun applies npm's top-level `overrides` only, and installs
- * whatever `engines` say, as pnpm does.
+ * What the app gets besides npm's `overrides` (kept for every package manager), so that the framework's pins and
+ * the templates' `allowScripts` (npm's) reach the package manager that installs it:
+ * - yarn: the pins as `resolutions` (yarn 1 refuses a package whose engines exclude the running Node); yarn 2 and
+ *   later also `.yarnrc.yml` with `nodeLinker: node-modules` (under Plug'n'Play mocha 12 cannot load its own
+ *   modules), an empty `yarn.lock` (a project of its own inside another's folder) and `packageManager`;
+ * - pnpm 9 and earlier: `pnpm.overrides` in package.json (`"parent>dependency"`; a pnpm-workspace.yaml without
+ *   `packages` is refused); pnpm 10: pnpm-workspace.yaml with `overrides` and `ignoredBuiltDependencies`; pnpm 11
+ *   and later, which read no `pnpm` field and stop at a build script nothing approves or denies: pnpm-workspace.yaml
+ *   with `overrides` and `allowBuilds`. An unknown pnpm is taken for the newest;
+ * - bun applies npm's top-level `overrides` only, and installs whatever `engines` say, as pnpm does: nothing more.
  */
-export function packageManagerPins(
+export function packageManagerSettings(
   manager: PackageManager,
   pins: PackageOverrides,
-): { resolutions?: Record<string, string>; pnpm?: { overrides: Record<string, string> } } {
-  if (Object.keys(pins).length === 0) return {};
-  if (manager.name === "yarn") return { resolutions: toYarnResolutions(pins, manager.yarn ?? "classic") };
+  allowScripts: Record<string, boolean>,
+): PackageManagerSettings {
+  const settings: PackageManagerSettings = { manifest: {}, files: {} };
+  const pinned = Object.keys(pins).length > 0;
+  if (manager.name === "yarn") {
+    if (pinned) settings.manifest.resolutions = toYarnResolutions(pins, manager.yarn ?? "classic");
+    if (manager.yarn === "berry") {
+      if (manager.version) settings.manifest.packageManager = `yarn@${manager.version}`;
+      settings.files[".yarnrc.yml"] = "nodeLinker: node-modules\n";
+      settings.files["yarn.lock"] = "";
+    }
+  }
   if (manager.name === "pnpm") {
     const overrides = Object.fromEntries(
       Object.entries(pins).flatMap(([name, spec]) =>
@@ -109,7 +134,21 @@ export function packageManagerPins(
           : Object.entries(spec).map(([dependency, nested]) => [`${name}>${dependency}`, nested]),
       ),
     );
-    return { pnpm: { overrides } };
+    const major = Number(/^\d+/.exec(manager.version ?? "")?.[0] ?? Infinity);
+    if (major <= 9) {
+      if (pinned) settings.manifest.pnpm = { overrides };
+      return settings;
+    }
+    const yaml = (entries: Record<string, unknown>) =>
+      Object.entries(entries)
+        .map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}\n`)
+        .join("");
+    let text = pinned ? `overrides:\n${yaml(overrides)}` : "";
+    const declined = Object.keys(allowScripts).filter((name) => allowScripts[name] === false);
+    if (major === 10) {
+      if (declined.length > 0) text += `ignoredBuiltDependencies:\n${declined.map((name) => `  - ${name}\n`).join("")}`;
+    } else if (Object.keys(allowScripts).length > 0) text += `allowBuilds:\n${yaml(allowScripts)}`;
+    if (text) settings.files["pnpm-workspace.yaml"] = text;
   }
-  return {};
+  return settings;
 }

@@ -212,7 +212,34 @@ describe("createNewApp", () => {
       "mocha>strip-json-comments": "~5.0.3",
     });
     expect(manifest).not.to.have.property("resolutions");
+    expect(existsSync(join(cwd, "pinned", "pnpm-workspace.yaml"))).to.equal(false);
   });
+
+  // pnpm 10 reads its settings from pnpm-workspace.yaml too, and pnpm 11 and later from there alone ("The "pnpm" field
+  // in package.json is no longer read"); pnpm 9 refuses a pnpm-workspace.yaml without `packages`. pnpm 11 and later
+  // also stop the install at a dependency's build script no setting approves or denies (ERR_PNPM_IGNORED_BUILDS):
+  // the templates' `allowScripts` (npm's) become `ignoredBuiltDependencies` for pnpm 10 and `allowBuilds` after it.
+  const pnpmYaml: ReadonlyArray<[version: string, builds: string]> = [
+    ["10.34.9", "ignoredBuiltDependencies:\n  - msgpackr-extract\n"],
+    ["12.21.0", 'allowBuilds:\n  "msgpackr-extract": false\n'],
+  ];
+  for (const [version, builds] of pnpmYaml) {
+    it(`run by pnpm ${version}, writes the pins and the builds it declines in pnpm-workspace.yaml`, async () => {
+      const env = { npm_config_user_agent: `pnpm/${version} npm/? node/v20.20.2 linux x64` };
+      const result = await create({ name: "pinned", overrides, env });
+      const manifest = JSON.parse(await readFile(join(cwd, "pinned", "package.json"), "utf8"));
+      expect(manifest.overrides).to.deep.include(overrides);
+      expect(manifest).not.to.have.property("pnpm");
+      expect(await readFile(join(cwd, "pinned", "pnpm-workspace.yaml"), "utf8")).to.equal(
+        "overrides:\n" +
+          '  "pino-pretty>strip-json-comments": "~5.0.3"\n' +
+          '  "left-pad": "1.3.0"\n' +
+          '  "mocha>strip-json-comments": "~5.0.3"\n' +
+          builds,
+      );
+      expect(result.files).to.include("pnpm-workspace.yaml");
+    });
+  }
 
   // yarn 2 and later link packages with Plug'n'Play unless told otherwise, and mocha 12 cannot load its own
   // modules from yarn's zip archives: the app gets `nodeLinker: node-modules`, and is a project of its own
