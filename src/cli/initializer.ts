@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { isAppError, AppError } from "../errors.js";
 import { createNewApp } from "../scaffold/create-new-app.js";
 import { DEVELOPMENT_VERSION } from "../scaffold/get-framework-spec.js";
+import { PACKAGE_MANAGERS } from "../scaffold/package-manager.js";
 import { addUsageErrors, describeAppError, toOneLine } from "./describe-app-error.js";
 
 // `npm create gh-app-kit NAME [flags]`: `app new` without oclif, so that the create-gh-app-kit
@@ -43,9 +44,13 @@ FLAGS
   --author TEXT       The author, e.g. "Jane Doe <jane@example.com>".
   --framework SPEC    npm spec of the gh-app-kit dependency: a version, or file: with a folder or a
                       tarball made by npm pack; default: the version of this initializer.
+  --package-manager NAME
+                      npm, pnpm, yarn or bun: installs the app, and its README and next steps give
+                      its commands; default: the one that runs this (pnpm create, yarn create,
+                      bun create), else npm.
   -y, --yes           Ask nothing: take the defaults for what the flags do not give.
   --force             Write into the folder even when it is not empty.
-  --no-install        Do not run npm install in the new folder.`;
+  --no-install        Do not install the dependencies in the new folder.`;
 
 /**
  * Runs `app new` with the command line of `npm create gh-app-kit` and resolves with the exit code:
@@ -70,6 +75,7 @@ export async function runInitializer(argv: readonly string[], options: Initializ
         description: { type: "string" },
         author: { type: "string" },
         framework: { type: "string" },
+        "package-manager": { type: "string" },
         yes: { type: "boolean", short: "y" },
         force: { type: "boolean" },
         install: { type: "boolean", default: true },
@@ -85,11 +91,17 @@ export async function runInitializer(argv: readonly string[], options: Initializ
     out(USAGE);
     return 0;
   }
+  const manager = values["package-manager"];
+  if (manager !== undefined && !(PACKAGE_MANAGERS as readonly string[]).includes(manager)) {
+    err(`Error: --package-manager ${manager}: expected one of ${PACKAGE_MANAGERS.join(", ")}. ${HELP_LINE}`);
+    return 2;
+  }
   if (positionals.length > 1) {
     err(`Error: Give one NAME; also got ${positionals.slice(1).join(" ")}. ${HELP_LINE}`);
     return 2;
   }
   const env = options.env ?? process.env;
+  let installer = "npm";
   try {
     const { packed } = options;
     await createNewApp({
@@ -103,12 +115,16 @@ export async function runInitializer(argv: readonly string[], options: Initializ
       yes: values.yes,
       force: values.force,
       install: values.install,
+      packageManager: manager,
       interactive: options.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY),
       cwd: options.cwd ?? process.cwd(),
       env,
       print: out,
-      onInstallStart: () => out("Installing dependencies with npm..."),
-      onInstallLine: (line) => out(`  npm: ${line}`),
+      onInstallStart: (name) => {
+        installer = name;
+        out(`Installing dependencies with ${name}...`);
+      },
+      onInstallLine: (line) => out(`  ${installer}: ${line}`),
     });
     return 0;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { AppError } from "../errors.js";
+import { addAppFile } from "../helpers/app-folders.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { Resolver } from "./resolve-app-function.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
@@ -14,6 +15,7 @@ export async function loadAppFunction(
   { basedir, resolver = resolveAppFunction }: LoadAppFunctionOptions,
 ): Promise<ApplicationFunction | DeprecatedApplicationFunction> {
   const file = resolver(appFnId, { basedir });
+  addAppFile(file);
   let module: unknown;
   try {
     // A .ts app runs through the project's tsx when it has one; Node alone refuses it.

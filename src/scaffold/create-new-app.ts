@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { AppError } from "../errors.js";
 import { processEnv } from "../options/process-env.js";
@@ -7,11 +7,20 @@ import { createPrompter, type Prompter } from "../setup-wizard/prompter.js";
 import { checkTargetDirectory } from "./check-target-directory.js";
 import { copyTemplate } from "./copy-template.js";
 import { getFrameworkSpec } from "./get-framework-spec.js";
-import { installDependencies } from "./install-dependencies.js";
+import { installDependencies, packageManagerVersion } from "./install-dependencies.js";
 import { frameworkOverrides, placeLocalFramework, planLocalFramework } from "./local-framework.js";
 import { DEFAULT_TEMPLATE, getTemplatesDir, listTemplates } from "./list-templates.js";
 import { checkAppName, validateAppName } from "./validate-app-name.js";
-import { readPackageOverrides, toYarnResolutions, type PackageOverrides } from "../helpers/package-overrides.js";
+import { readPackageOverrides, type PackageOverrides } from "../helpers/package-overrides.js";
+import {
+  PACKAGE_MANAGERS,
+  packageManagerCommands,
+  packageManagerSettings,
+  resolvePackageManager,
+  type PackageManager,
+  type PackageManagerCommands,
+  type PackageManagerName,
+} from "./package-manager.js";
 
 export const DEFAULT_DESCRIPTION = "A GitHub App built with gh-app-kit";
 
@@ -32,8 +41,13 @@ export type NewAppOptions = {
   /** Ask nothing; defaults for what is not given. */
   yes?: boolean | undefined;
   force?: boolean | undefined;
-  /** Default true: run `npm install` in the new folder. */
+  /** Default true: install the app's dependencies in the new folder. */
   install?: boolean | undefined;
+  /**
+   * npm, pnpm, yarn or bun: what installs the app, and whose commands its README and the next steps give.
+   * Default: the one that runs this (`npm_config_user_agent`: `pnpm create`, `yarn create`, `bun create`), else npm.
+   */
+  packageManager?: string | undefined;
   /** Whether questions can be asked (a terminal). */
   interactive: boolean;
   cwd?: string;
@@ -41,8 +55,8 @@ export type NewAppOptions = {
   prompter?: Prompter | undefined;
   templatesDir?: string | undefined;
   print?: (line: string) => void;
-  /** Called before `npm install`, with each line npm prints, and when it ended. */
-  onInstallStart?: () => void;
+  /** Called before the install (with the package manager's name), with each line it prints, and when it ended. */
+  onInstallStart?: (packageManager: PackageManagerName) => void;
   onInstallLine?: (line: string) => void;
   onInstallEnd?: (ok: boolean) => void;
 };
@@ -53,6 +67,19 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   const cwd = options.cwd ?? process.cwd();
   const prompter = options.interactive && !options.yes ? (options.prompter ?? createPrompter()) : undefined;
   const print = options.print ?? (() => undefined);
+  const env = options.env ?? processEnv();
+  if (
+    options.packageManager !== undefined &&
+    !(PACKAGE_MANAGERS as readonly string[]).includes(options.packageManager)
+  ) {
+    throw new AppError(
+      "OPTION_INVALID",
+      `--package-manager ${options.packageManager}: expected one of ${PACKAGE_MANAGERS.join(", ")}.`,
+      { hint: "Pick one of them, or leave it out to use the one that runs app new (npm by default)." },
+    );
+  }
+  let manager = resolvePackageManager(options.packageManager, env);
+  const commands = packageManagerCommands(manager);
 
   const name = options.name ?? (await askName(prompter));
   validateAppName(name);
@@ -86,21 +113,35 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
     templatesDir,
     template,
     directory,
-    values: { name, description, author, framework, tryIt: tryItCommand(templatesDir, template) },
+    values: {
+      name,
+      description,
+      author,
+      framework,
+      tryIt: tryItCommand(templatesDir, template, commands),
+      install: commands.install,
+      test: commands.script("test"),
+      start: commands.script("start"),
+      dev: commands.script("dev"),
+      deploy: commands.script("deploy"),
+      app: commands.exec("app"),
+    },
   });
   await placeLocalFramework(plan, directory);
-  await addOverrides(
-    join(directory, "package.json"),
-    options.overrides ?? frameworkOverrides(),
-    yarnRunning(options.env ?? processEnv()),
-  );
+  const install = options.install ?? true;
+  // Chosen by the flag: the version that installs the app (yarn 1 or later, pnpm 9, 10 or later) decides the form of
+  // its settings.
+  if ((manager.name === "yarn" || manager.name === "pnpm") && manager.version === undefined) {
+    manager = { ...manager, ...(await packageManagerVersion(manager, directory, env)) };
+  }
+  const pins = options.overrides ?? frameworkOverrides();
+  files.push(...(await addPackageManagerFiles(directory, pins, manager)));
   print(`Created ${name} from the ${template} template in ${directory} (${files.length} files).`);
 
-  const install = options.install ?? true;
   if (install) {
-    options.onInstallStart?.();
+    options.onInstallStart?.(manager.name);
     try {
-      await installDependencies({ directory, onLine: options.onInstallLine, env: options.env });
+      await installDependencies({ directory, manager, onLine: options.onInstallLine, env });
     } catch (error) {
       options.onInstallEnd?.(false);
       throw error;
@@ -109,50 +150,54 @@ export async function createNewApp(options: NewAppOptions): Promise<NewAppResult
   }
   const folder = relative(cwd, directory) || ".";
   print(
-    `Next: cd ${folder}${install ? "" : " && npm install"}, then npm test, and npm start to register the app on GitHub.`,
+    `Next: cd ${folder}${install ? "" : ` && ${commands.install}`}, then ${commands.script("test")}, ` +
+      `and ${commands.script("start")} to register the app on GitHub.`,
   );
   return { directory, template, files, installed: install };
 }
 
 /**
- * What the framework pins for its own install (see frameworkOverrides), so the app installs without warnings too;
- * run by yarn (`yarn create`, `yarn app new`), these and the template's own pins as `resolutions` too: yarn reads no
- * `overrides`, and yarn 1 refuses a package whose engines exclude the running Node.
+ * The framework's pins (see frameworkOverrides) and the template's own as npm's `overrides`, and what the app's
+ * package manager reads instead (packageManagerSettings: yarn's `resolutions`, pnpm's settings, yarn 2's
+ * `.yarnrc.yml`). Resolves with the files added.
  */
-async function addOverrides(
-  path: string,
+async function addPackageManagerFiles(
+  directory: string,
   overrides: PackageOverrides,
-  yarn: "classic" | "berry" | undefined,
-): Promise<void> {
+  manager: PackageManager,
+): Promise<string[]> {
+  const path = join(directory, "package.json");
   const manifest = JSON.parse(await readFile(path, "utf8")) as {
     overrides?: Record<string, unknown>;
     resolutions?: Record<string, unknown>;
+    pnpm?: { overrides?: Record<string, unknown> };
+    packageManager?: string;
+    allowScripts?: Record<string, boolean>;
   };
   manifest.overrides = { ...overrides, ...manifest.overrides };
-  if (Object.keys(manifest.overrides).length === 0) return;
-  if (yarn) {
-    const pins = readPackageOverrides(manifest.overrides);
-    manifest.resolutions = { ...toYarnResolutions(pins, yarn), ...manifest.resolutions };
-  }
+  const settings = packageManagerSettings(manager, readPackageOverrides(manifest.overrides), {
+    ...manifest.allowScripts,
+  });
+  const { resolutions, pnpm, packageManager } = settings.manifest;
+  if (resolutions) manifest.resolutions = { ...resolutions, ...manifest.resolutions };
+  if (pnpm) manifest.pnpm = { ...manifest.pnpm, overrides: { ...pnpm.overrides, ...manifest.pnpm?.overrides } };
+  if (packageManager) manifest.packageManager = packageManager;
+  if (Object.keys(manifest.overrides).length === 0) delete manifest.overrides;
   await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`);
-}
-
-/** Which yarn runs this command, from the user agent every package manager sets for what it runs. */
-function yarnRunning(env: NodeJS.ProcessEnv): "classic" | "berry" | undefined {
-  const version = /^yarn\/(\d+)\./.exec(env.npm_config_user_agent ?? "")?.[1];
-  if (version === undefined) return undefined;
-  return version === "1" ? "classic" : "berry";
+  for (const [file, text] of Object.entries(settings.files)) await writeFile(join(directory, file), text);
+  if (manager.yarn === "berry") await appendFile(join(directory, ".gitignore"), ".yarn/install-state.gz\n");
+  return Object.keys(settings.files);
 }
 
 /** The README's first command: the template's app on its saved payload, as a dry run (built first when it builds). */
-function tryItCommand(templatesDir: string, template: string): string {
+function tryItCommand(templatesDir: string, template: string, commands: PackageManagerCommands): string {
   const manifest = JSON.parse(readFileSync(join(templatesDir, template, "package.json"), "utf8")) as {
     main?: string;
     scripts?: Record<string, string>;
   };
   const main = `./${(manifest.main ?? "index.js").replace(/^\.\//, "")}`;
-  const build = manifest.scripts?.build ? "npm run build && " : "";
-  return `${build}npx app receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ${main}`;
+  const build = manifest.scripts?.build ? `${commands.script("build")} && ` : "";
+  return `${build}${commands.exec("app")} receive --dry-run -e issues.opened -p test/fixtures/issues.opened.json ${main}`;
 }
 
 async function askName(prompter: Prompter | undefined): Promise<string> {

@@ -18,9 +18,25 @@ export type LocalFramework =
 
 const TARBALL = /\.(tgz|tar\.gz)$/i;
 
-/** Whether `path` lies inside npm's cache (`~/.npm/_npx`, `_cacache`, or the configured cache). */
+/**
+ * Folders where package managers unpack what they run once, and clear: pnpm dlx's cache (`~/.cache/pnpm/dlx`, or
+ * `pnpm-cache\dlx` on Windows; cleared after a day), yarn dlx's temporary project (`/tmp/xfs-<hash>/dlx-<pid>`,
+ * removed when the command ends), bun's cache (`~/.bun/install/cache`) and bunx's folder (`/tmp/bunx-<uid>-<package>`).
+ */
+const RUN_ONCE_FOLDERS = [
+  /[\\/]pnpm(-cache)?[\\/]dlx[\\/]/,
+  /[\\/]xfs-[0-9a-f]+[\\/]dlx-\d+[\\/]/,
+  /[\\/]\.bun[\\/]install[\\/]cache[\\/]/,
+  /[\\/]bunx-\d+-[^\\/]+[\\/]/,
+];
+
+/**
+ * Whether `path` lies inside npm's cache (`~/.npm/_npx`, `_cacache`, or the configured cache), or another package
+ * manager's folder of what it runs once (`pnpm dlx`, `yarn dlx`, `bunx`).
+ */
 export function isInNpmCache(path: string, env: NodeJS.ProcessEnv = processEnv()): boolean {
   if (/[\\/](_npx|_cacache)[\\/]/.test(path)) return true;
+  if (RUN_ONCE_FOLDERS.some((folder) => folder.test(path))) return true;
   const cache = env.npm_config_cache;
   return Boolean(cache) && resolve(path).startsWith(resolve(cache!) + sep);
 }

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { AppError } from "../errors.js";
+import { appFolders } from "../helpers/app-folders.js";
 
 type ExpressApp = ((request: IncomingMessage, response: ServerResponse, done: (error?: unknown) => void) => void) & {
   disable(setting: string): void;
@@ -76,7 +77,10 @@ function expressApp(handler: object, { kind, base, path }: ExpressRun): ExpressA
   return app;
 }
 
-/** The app's own `express`: from the working folder, else from beside the script Node started. Looked up once. */
+/**
+ * The app's own `express`: from the working folder, else from the folders of the app files `app run` loaded (an
+ * app in a workspace started from its root), else from beside the script Node started. Looked up once.
+ */
 function loadExpress(): ExpressFactory {
   express ??= findExpress();
   if (express instanceof AppError) throw express;
@@ -84,7 +88,7 @@ function loadExpress(): ExpressFactory {
 }
 
 function findExpress(): ExpressFactory | AppError {
-  const bases = [process.cwd(), process.argv[1] ? dirname(process.argv[1]) : undefined];
+  const bases = [process.cwd(), ...appFolders(), process.argv[1] ? dirname(process.argv[1]) : undefined];
   for (const base of bases) {
     if (!base) continue;
     try {

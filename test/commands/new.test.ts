@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,6 +57,47 @@ describe("app new", () => {
     expect(result.stderr.trim()).to.equal(
       'Error: Expected --template=rust to be one of: typescript, javascript, cloudflare-worker, vercel, aws-lambda. See "app new --help".',
     );
+  });
+
+  it("writes the next steps for the package manager that runs it (pnpm create: its user agent)", async () => {
+    const result = await runBin(["new", "my-app", "--yes", "--no-install"], {
+      cwd,
+      env: { npm_config_user_agent: "pnpm/9.15.9 npm/? node/v20.20.2 linux x64" },
+    });
+    expect(result.code, result.stderr).to.equal(0);
+    expect(result.stdout).to.include(
+      "Next: cd my-app && pnpm install, then pnpm test, and pnpm start to register the app on GitHub.",
+    );
+  });
+
+  it("exits 2 with one line naming the package managers for an unknown --package-manager", async () => {
+    const result = await appNew(["my-app", "--package-manager", "pip"]);
+    expect(result.code).to.equal(2);
+    expect(result.stderr.trim()).to.equal(
+      'Error: Expected --package-manager=pip to be one of: npm, pnpm, yarn, bun. See "app new --help".',
+    );
+    expect(existsSync(join(cwd, "my-app"))).to.equal(false);
+  });
+
+  // A package manager that is not installed: the files stay, and the error says how to get it or what to run instead.
+  it("exits 1 without a stack trace when the chosen package manager is not installed, leaving the app's files", async () => {
+    const bin = join(cwd, "bin");
+    await mkdir(bin);
+    await symlink(process.execPath, join(bin, "node"));
+    const result = await runBin(["new", "my-app", "--yes", "--package-manager", "pnpm"], {
+      cwd,
+      env: { PATH: bin },
+    });
+    expect(result.code, result.stdout + result.stderr).to.equal(1);
+    const folder = join(cwd, "my-app");
+    expect(oneLine(result.stderr)).to.equal(
+      `Error: pnpm is not installed (there is no pnpm command), so the app's dependencies were not installed. ` +
+        `Hint: The app's files are in place in ${folder}: install pnpm (npm install -g pnpm, or corepack enable pnpm) ` +
+        `and run pnpm install there, or install them with another package manager (npm install there). `,
+    );
+    expect(result.stderr).not.to.match(/^\s+at /m);
+    expect(existsSync(join(folder, "package.json"))).to.equal(true);
+    expect(await readFile(join(folder, "README.md"), "utf8")).to.include("pnpm install\n");
   });
 
   it("asks for the name, template, description and author in a terminal", async function () {

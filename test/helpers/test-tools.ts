@@ -47,6 +47,11 @@ export function yarnBin(): Promise<string> {
   return cachedBin("@yarnpkg/cli-dist@4", "yarn4", "@yarnpkg/cli-dist/bin/yarn.js");
 }
 
+/** Yarn 1 from the npm registry, for the apps `app new` makes for yarn 1 (test/commands/new-package-managers.test.ts). */
+export function yarn1Bin(): Promise<string> {
+  return cachedBin("yarn@1", "yarn1", "yarn/bin/yarn.js");
+}
+
 /** pnpm 9 from the npm registry, for test/package/pnpm.test.ts. */
 export function pnpmBin(): Promise<string> {
   return cachedBin("pnpm@9", "pnpm9", "pnpm/bin/pnpm.cjs");

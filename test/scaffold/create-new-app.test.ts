@@ -126,6 +126,158 @@ describe("createNewApp", () => {
     });
   }
 
+  // `pnpm create gh-app-kit`, `yarn create`, `bun create` and `pnpm dlx gh-app-kit new` set the user agent: the
+  // app's README, its other files and the printed next steps give that package manager's commands.
+  type Commands = { install: string; test: string; start: string; build: string; app: string };
+  const npmCommands = {
+    install: "npm install",
+    test: "npm test",
+    start: "npm start",
+    build: "npm run build",
+    app: "npx app",
+  };
+  const yarnCommands = {
+    install: "yarn install",
+    test: "yarn test",
+    start: "yarn start",
+    build: "yarn build",
+    app: "yarn app",
+  };
+  const managers: ReadonlyArray<[label: string, agent: string | undefined, commands: Commands]> = [
+    [
+      "pnpm",
+      "pnpm/9.15.9 npm/? node/v20.20.2 linux x64",
+      {
+        install: "pnpm install",
+        test: "pnpm test",
+        start: "pnpm start",
+        build: "pnpm run build",
+        app: "pnpm exec app",
+      },
+    ],
+    ["yarn 1", "yarn/1.22.22 npm/? node/v20.20.2 linux x64", yarnCommands],
+    ["yarn 4", "yarn/4.18.1 npm/? node/v20.20.2 linux x64", yarnCommands],
+    [
+      "bun",
+      "bun/1.4.5 npm/? node/v24.3.0 linux x64",
+      { install: "bun install", test: "bun run test", start: "bun run start", build: "bun run build", app: "bunx app" },
+    ],
+    ["npm", "npm/11.19.1 node/v20.20.2 linux x64 workspaces/false", npmCommands],
+    ["no package manager (node app new)", undefined, npmCommands],
+  ];
+  for (const [label, agent, commands] of managers) {
+    it(`run by ${label}, writes that package manager's commands in the README and the next steps`, async () => {
+      const printed: string[] = [];
+      const env = agent ? { npm_config_user_agent: agent } : {};
+      await create({ name: "pm-app", env, print: (line) => printed.push(line) });
+      const readme = await readFile(join(cwd, "pm-app", "README.md"), "utf8");
+      expect(readme).to.include(
+        `${commands.install}\n${commands.build} && ${commands.app} receive --dry-run -e issues.opened`,
+      );
+      expect(readme).to.include(`\n${commands.start}\n`);
+      expect(readme).to.include(`\n${commands.test}\n`);
+      expect(readme).to.include(`Run \`${commands.app} setup\``);
+      if (commands !== npmCommands) expect(readme).not.to.match(/\bnpm (install|test|start|run)\b|\bnpx\b/);
+      expect(await readFile(join(cwd, "pm-app", ".env.example"), "utf8")).to.include(
+        `run \`${commands.app} setup\`, or let \`${commands.start}\``,
+      );
+      expect(await readFile(join(cwd, "pm-app", "app.yml"), "utf8")).to.include(`when \`${commands.start}\` runs`);
+      expect(printed.at(-1)).to.equal(
+        `Next: cd pm-app && ${commands.install}, then ${commands.test}, and ${commands.start} to register the app on GitHub.`,
+      );
+    });
+  }
+
+  it("takes the package manager it is given over the one that runs it, for every template", async () => {
+    const env = { npm_config_user_agent: "npm/11.19.1 node/v20.20.2 linux x64 workspaces/false" };
+    for (const { name: template } of listTemplates(getTemplatesDir())) {
+      await create({ name: `${template}-bun`, template, env, packageManager: "bun" });
+      const readme = await readFile(join(cwd, `${template}-bun`, "README.md"), "utf8");
+      expect(readme, template).to.include("bun install\n");
+      expect(readme, template).to.include("bunx app receive --dry-run");
+      expect(readme, template).to.include("bun run test\n");
+      expect(readme, template).not.to.match(/\bnpm (install|test|start|run)\b|\bnpx app\b/);
+    }
+  });
+
+  // pnpm reads neither `overrides` nor `resolutions`: its own are `pnpm.overrides`, "parent>dependency".
+  it("run by pnpm, writes the framework's pins as pnpm.overrides too", async () => {
+    const env = { npm_config_user_agent: "pnpm/9.15.9 npm/? node/v20.20.2 linux x64" };
+    await create({ name: "pinned", overrides, env });
+    const manifest = JSON.parse(await readFile(join(cwd, "pinned", "package.json"), "utf8"));
+    expect(manifest.overrides).to.deep.include(overrides);
+    expect(manifest.pnpm.overrides).to.deep.equal({
+      "pino-pretty>strip-json-comments": "~5.0.3",
+      "left-pad": "1.3.0",
+      "mocha>strip-json-comments": "~5.0.3",
+    });
+    expect(manifest).not.to.have.property("resolutions");
+    expect(existsSync(join(cwd, "pinned", "pnpm-workspace.yaml"))).to.equal(false);
+  });
+
+  // pnpm 10 reads its settings from pnpm-workspace.yaml too, and pnpm 11 and later from there alone ("The "pnpm" field
+  // in package.json is no longer read"); pnpm 9 refuses a pnpm-workspace.yaml without `packages`. pnpm 11 and later
+  // also stop the install at a dependency's build script no setting approves or denies (ERR_PNPM_IGNORED_BUILDS):
+  // the templates' `allowScripts` (npm's) become `ignoredBuiltDependencies` for pnpm 10 and `allowBuilds` after it.
+  const pnpmYaml: ReadonlyArray<[version: string, builds: string]> = [
+    ["10.34.9", "ignoredBuiltDependencies:\n  - msgpackr-extract\n"],
+    ["12.21.0", 'allowBuilds:\n  "msgpackr-extract": false\n'],
+  ];
+  for (const [version, builds] of pnpmYaml) {
+    it(`run by pnpm ${version}, writes the pins and the builds it declines in pnpm-workspace.yaml`, async () => {
+      const env = { npm_config_user_agent: `pnpm/${version} npm/? node/v20.20.2 linux x64` };
+      const result = await create({ name: "pinned", overrides, env });
+      const manifest = JSON.parse(await readFile(join(cwd, "pinned", "package.json"), "utf8"));
+      expect(manifest.overrides).to.deep.include(overrides);
+      expect(manifest).not.to.have.property("pnpm");
+      expect(await readFile(join(cwd, "pinned", "pnpm-workspace.yaml"), "utf8")).to.equal(
+        "overrides:\n" +
+          '  "pino-pretty>strip-json-comments": "~5.0.3"\n' +
+          '  "left-pad": "1.3.0"\n' +
+          '  "mocha>strip-json-comments": "~5.0.3"\n' +
+          builds,
+      );
+      expect(result.files).to.include("pnpm-workspace.yaml");
+    });
+  }
+
+  // yarn 2 and later link packages with Plug'n'Play unless told otherwise, and mocha 12 cannot load its own
+  // modules from yarn's zip archives: the app gets `nodeLinker: node-modules`, and is a project of its own
+  // (a yarn.lock) even inside another one's folder.
+  it("run by yarn 4, makes the app a node_modules project of its own; yarn 1 needs neither", async () => {
+    await create({ name: "berry", env: { npm_config_user_agent: "yarn/4.18.1 npm/? node/v20.20.2 linux x64" } });
+    expect(await readFile(join(cwd, "berry", ".yarnrc.yml"), "utf8")).to.match(/^nodeLinker: node-modules$/m);
+    expect(await readFile(join(cwd, "berry", "yarn.lock"), "utf8")).to.equal("");
+    const manifest = JSON.parse(await readFile(join(cwd, "berry", "package.json"), "utf8"));
+    expect(manifest.packageManager).to.equal("yarn@4.18.1");
+    await create({ name: "classic", env: { npm_config_user_agent: "yarn/1.22.22 npm/? node/v20.20.2 linux x64" } });
+    expect(existsSync(join(cwd, "classic", ".yarnrc.yml"))).to.equal(false);
+    expect(existsSync(join(cwd, "classic", "yarn.lock"))).to.equal(false);
+  });
+
+  // `pnpm dlx gh-app-kit new`, `yarn dlx` and `bunx` of an unreleased build: its own folder (the default --framework)
+  // lies in their caches, which they clear (pnpm after a day, yarn's dlx folder when the command ends). As for npm's
+  // cache, the app gets a copy.
+  const caches: ReadonlyArray<[label: string, folder: string[]]> = [
+    ["pnpm dlx's cache", [".cache", "pnpm", "dlx", "r2aaji54", "1a226c99a48-410f", "node_modules"]],
+    ["pnpm dlx's cache on Windows", ["AppData", "Local", "pnpm-cache", "dlx", "r2aaji54", "node_modules"]],
+    ["yarn dlx's folder", ["xfs-50514614", "dlx-20050", "node_modules"]],
+    ["bun's cache", [".bun", "install", "cache", "gh-app-kit@0.0.0-development"]],
+    ["bunx's folder", ["bunx-1000-gh-app-kit@latest", "node_modules"]],
+  ];
+  for (const [label, parts] of caches) {
+    it(`copies a framework tarball found in ${label} into the app instead of depending on it`, async () => {
+      const cache = join(cwd, ...parts);
+      await mkdir(cache, { recursive: true });
+      await writeFile(join(cache, "gh-app-kit-0.0.0-development.tgz"), "a tarball");
+      const framework = `file:${join(cache, "gh-app-kit-0.0.0-development.tgz")}`;
+      await create({ name: "cached", framework, env: {} });
+      const manifest = JSON.parse(await readFile(join(cwd, "cached", "package.json"), "utf8"));
+      expect(manifest.dependencies["gh-app-kit"]).to.equal("file:./gh-app-kit-0.0.0-development.tgz");
+      expect(await readFile(join(cwd, "cached", "gh-app-kit-0.0.0-development.tgz"), "utf8")).to.equal("a tarball");
+    });
+  }
+
   // mocha 12, which every template tests with, asks for strip-json-comments ^5.0.3, whose 5.1 needs Node 22: npm
   // places the 5.0.3 pinned under pino-pretty for both, yarn 1 refuses 5.1 on Node 20.
   it("run by yarn 1, pins mocha's strip-json-comments too, for every template that tests with mocha", async () => {

@@ -76,9 +76,39 @@ describe("npm create gh-app-kit's command line", () => {
     expect(err).to.deep.equal(['Error: Give one NAME; also got other. See "npm create gh-app-kit -- --help".']);
   });
 
+  it("writes the next steps for the package manager that runs it, or --package-manager", async () => {
+    const pnpm = { npm_config_user_agent: "pnpm/9.15.9 npm/? node/v20.20.2 linux x64" };
+    expect(await initialize(["by-pnpm", "--no-install"], { packed: released, env: pnpm })).to.equal(0);
+    expect(out.at(-1)).to.equal(
+      "Next: cd by-pnpm && pnpm install, then pnpm test, and pnpm start to register the app on GitHub.",
+    );
+    const flagged = ["by-flag", "--no-install", "--package-manager", "yarn"];
+    expect(await initialize(flagged, { packed: released, env: pnpm }), err.join("\n")).to.equal(0);
+    expect(out.at(-1)).to.equal(
+      "Next: cd by-flag && yarn install, then yarn test, and yarn start to register the app on GitHub.",
+    );
+  });
+
+  it("refuses a package manager it does not know with one line, and writes nothing", async () => {
+    expect(await initialize(["my-bot", "--no-install", "--package-manager", "pip"], { packed: released })).to.equal(2);
+    expect(err).to.deep.equal([
+      'Error: --package-manager pip: expected one of npm, pnpm, yarn, bun. See "npm create gh-app-kit -- --help".',
+    ]);
+    expect(existsSync(join(cwd, "my-bot"))).to.equal(false);
+  });
+
   it("--help lists the flags of app new", async () => {
     expect(await initialize(["--help"])).to.equal(0);
-    for (const flag of ["--template", "--description", "--author", "--framework", "--yes", "--force", "--no-install"])
+    for (const flag of [
+      "--template",
+      "--description",
+      "--author",
+      "--framework",
+      "--package-manager",
+      "--yes",
+      "--force",
+      "--no-install",
+    ])
       expect(out.join("\n")).to.include(flag);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The app: registers handlers for the events it reacts to. The same function runs in the Worker
- * (src/index.js) and, while you develop, on your machine with `npm start`.
+ * (src/index.js) and, while you develop, on your machine with `{{start}}`.
  *
  * @param {import("gh-app-kit").ApplicationFunctionOptions} options
  */
