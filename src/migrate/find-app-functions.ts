@@ -106,8 +106,62 @@ export function reportAppFunctions(
       hint: `Write it as ${current} => { ... }${kept}; where a test or another module calls it directly, call it with { app, getRouter } (probot.load(fn) needs no change). A helper it passes ${name} to needs no change; a type DeprecatedApplicationFunction (Probot's ApplicationFunction, renamed) becomes ApplicationFunction. Not rewritten: app migrate cannot see every caller.`,
     });
     reportExpressRouters(fn, name, log);
+    reportExpressRouterType(ast, fn, log);
   }
   return loaded;
+}
+
+/**
+ * `{ getRouter }: { getRouter?: (path?: string) => Router }` with `Router` (or `IRouter`) from express:
+ * Probot 10 to 13's router was Express's, gh-app-kit's takes Express handlers at run time but is typed
+ * as Hono's, so tsc refuses the function where it is loaded. Reported once a function.
+ */
+function reportExpressRouterType(ast: AnyNode, fn: AnyNode, log: SourceLog): void {
+  const { named, namespaces } = expressImports(ast);
+  if (named.size === 0 && namespaces.size === 0) return;
+  let at: AnyNode | undefined;
+  for (const param of (fn.params as AnyNode[]).slice(1)) {
+    visit(param, {
+      visitTSTypeReference(path) {
+        const type = (path.node as AnyNode).typeName as AnyNode;
+        const express =
+          type.type === "Identifier"
+            ? named.has(type.name as string)
+            : type.type === "TSQualifiedName" &&
+              type.left.type === "Identifier" &&
+              namespaces.has(type.left.name as string) &&
+              /^I?Router$/.test(keyName(type.right) ?? "");
+        if (express && at === undefined) at = path.node as AnyNode;
+        this.traverse(path);
+      },
+    });
+  }
+  if (at === undefined) return;
+  log.problems.push({
+    line: lineOf(at),
+    message:
+      "the app function types getRouter's router as Express's Router: the router here runs Express handlers on a Node server, but its type is Hono's, so tsc refuses the function where it is loaded (run(), load())",
+    hint: "Leave the second parameter untyped or type it ApplicationFunctionOptions from gh-app-kit, and where Express's types are wanted cast the router: const router = getRouter() as unknown as Router (docs/server.md, \"Routes are Hono's, and Express's run on Node\").",
+  });
+}
+
+/** The file's imports of express: `{ Router, IRouter }` by their local names, and default or namespace imports. */
+function expressImports(ast: AnyNode): { named: Set<string>; namespaces: Set<string> } {
+  const named = new Set<string>();
+  const namespaces = new Set<string>();
+  visit(ast, {
+    visitImportDeclaration(path) {
+      const node = path.node as AnyNode;
+      if (node.source.value !== "express") return false;
+      for (const specifier of node.specifiers as AnyNode[]) {
+        if (specifier.type === "ImportSpecifier" && /^I?Router$/.test(keyName(specifier.imported) ?? ""))
+          named.add(specifier.local.name as string);
+        else if (specifier.type !== "ImportSpecifier") namespaces.add(specifier.local.name as string);
+      }
+      return false;
+    },
+  });
+  return { named, namespaces };
 }
 
 /** An app function this file hands to a loader from another file: its export `name` of `module`. */

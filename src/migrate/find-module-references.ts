@@ -44,7 +44,13 @@ export type { ImportedName, ModuleBinding, ModuleReferences } from "./module-bin
  * reported, not changed.
  */
 export function findModuleReferences(ast: AnyNode, log: SourceWork): ModuleReferences {
-  const refs: ModuleReferences = { names: [], namespaces: [], moduleExpressions: new Set(), promiseMembers: new Set() };
+  const refs: ModuleReferences = {
+    names: [],
+    namespaces: [],
+    moduleExpressions: new Set(),
+    promiseMembers: new Set(),
+    fromAdapter: new Set(),
+  };
   const requireFunctions = requireFunctionNames(ast);
   const onSpecifier = (literal: AnyNode | undefined, path: Path, kind?: ModuleCallKind) => {
     if (literal && specifierText(literal) !== undefined) inspectSpecifier(literal, path, refs, log, kind);
@@ -236,7 +242,7 @@ function inspectAdapter(
     const target = adapterTarget(name, names);
     setString(literal, target, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${name}" → "${target}"` });
-    collectNames(path, refs, log, kind);
+    collectAdapterNames(path, refs, log, kind);
     return;
   }
   // An adapter taken whole (`import run from`, `import * as`, `const adapter = require(...)`), when
@@ -245,7 +251,7 @@ function inspectAdapter(
   if (entry !== undefined && takesWhole(path, literal, kind)) {
     setString(literal, entry, log.edits);
     log.changes.push({ line: lineOf(literal), text: `"${name}" → "${entry}"` });
-    collectNames(path, refs, log, kind);
+    collectAdapterNames(path, refs, log, kind);
     return;
   }
   log.problems.push({
@@ -256,6 +262,20 @@ function inspectAdapter(
         : `uses "${name}"`,
     hint: findPackageHint(name) as string,
   });
+}
+
+/** collectNames for an adapter's module: what it gives is marked as the adapter's. */
+function collectAdapterNames(
+  path: Path,
+  refs: ModuleReferences,
+  log: SourceWork,
+  kind: ModuleCallKind | undefined,
+): void {
+  const [names, namespaces, expressions] = [refs.names.length, refs.namespaces.length, new Set(refs.moduleExpressions)];
+  collectNames(path, refs, log, kind);
+  for (const name of refs.names.slice(names)) refs.fromAdapter.add(name);
+  for (const namespace of refs.namespaces.slice(namespaces)) refs.fromAdapter.add(namespace);
+  for (const expression of refs.moduleExpressions) if (!expressions.has(expression)) refs.fromAdapter.add(expression);
 }
 
 /** The statement imports the module as one value: a lone default or namespace import, or `const x = require(M)`. */

@@ -38,6 +38,8 @@ export type ModuleReferences = {
   moduleExpressions: Set<AnyNode>;
   /** `.then`, `.catch`, `.finally` of a promise of the module: members of the promise, not of the module. */
   promiseMembers: Set<AnyNode>;
+  /** The names, namespaces and module expressions above that a Probot adapter gave, not probot (its run() serves nothing). */
+  fromAdapter: Set<ImportedName | ModuleBinding | AnyNode>;
 };
 
 const TS_WRAPPERS = new Set(["TSAsExpression", "TSSatisfiesExpression", "TSNonNullExpression", "TSTypeAssertion"]);

@@ -25,26 +25,34 @@ export function reportOwnContextType(object: Path, name: string, log: SourceWork
   });
 }
 
-/** The name of the type an identifier was declared with, when it is not `Context`. */
+/**
+ * The name of the type an identifier was declared with, when it is not `Context`: its annotation, or
+ * for `const context = ...` without one, the cast of its initializer (`event.context as T`) or the
+ * return type of the function of this file that made it (`getWebhookContext(event)`).
+ */
 function declaredType(path: Path): string | undefined {
   const node = path.node as AnyNode;
   if (node.type !== "Identifier") return undefined;
   const scope = declaringScope(path, node.name as string);
   if (!scope) return undefined;
-  let type: AnyNode | undefined;
-  visit(scope, {
-    visitIdentifier(at) {
-      const id = at.node as AnyNode;
-      if (id.name === node.name && id.typeAnnotation && declaringScope(at as Path, node.name) === scope) {
-        type = id.typeAnnotation.typeAnnotation as AnyNode;
-        return false;
-      }
-      this.traverse(at);
-    },
-  });
+  const declaration = declarationOf(scope, node.name as string);
+  const type = declaration?.type ?? (declaration?.init ? typeOfInit(declaration.init, programOf(path)) : undefined);
   if (type?.type !== "TSTypeReference" || type.typeName.type !== "Identifier") return undefined;
   const named = type.typeName.name as string;
   return !contextTypeNamesAt(path).has(named) && declaresObjectType(path, named) ? named : undefined;
+}
+
+/** `x as T`, `<T>x`: T; `f(...)` of a function this file declares: its return type. */
+function typeOfInit(init: AnyNode, program: AnyNode): AnyNode | undefined {
+  if (init.type === "TSAsExpression" || init.type === "TSTypeAssertion") return init.typeAnnotation as AnyNode;
+  if (init.type === "AwaitExpression") return typeOfInit(init.argument as AnyNode, program);
+  if (init.type !== "CallExpression" || init.callee.type !== "Identifier") return undefined;
+  const returned = functionNamed(program, init.callee.name as string)?.returnType?.typeAnnotation as
+    AnyNode | undefined;
+  // An async function's Promise<T>: the awaited value's type.
+  if (returned?.type === "TSTypeReference" && keyName(returned.typeName) === "Promise")
+    return (returned.typeParameters?.params as AnyNode[] | undefined)?.[0];
+  return returned;
 }
 
 /**

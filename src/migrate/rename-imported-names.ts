@@ -23,16 +23,20 @@ export function renameImportedNames(
   taken: ReadonlySet<string>,
 ): { calls: CallSite[]; renamed: Map<string, string> } {
   // local name → { scope node, Probot name, new local name }
-  const locals = new Map<string, Array<{ scope: AnyNode | null; imported: string; rename?: string }>>();
+  const locals = new Map<
+    string,
+    Array<{ scope: AnyNode | null; imported: string; rename?: string; fromAdapter: boolean }>
+  >();
   // Declarations change after the references: scopes are read from the names as they were.
   const renameHolders: Array<() => void> = [];
   const renamed = new Map<string, string>();
   // new local name → the Probot name that took it: ProbotOctokit and ProbotOctokitCore both become AppClient.
   const claimed = new Map<string, string>();
   for (const name of refs.names) {
-    const entry: { scope: AnyNode | null; imported: string; rename?: string } = {
+    const entry: { scope: AnyNode | null; imported: string; rename?: string; fromAdapter: boolean } = {
       scope: name.scope,
       imported: name.imported,
+      fromAdapter: refs.fromAdapter.has(name),
     };
     const target = EXPORT_RENAMES[name.imported];
     const holder = name.holder;
@@ -86,7 +90,7 @@ export function renameImportedNames(
       if (entries && isReference(path as Path)) {
         const scope = declaringScope(path as Path, node.name);
         const entry = entries.find((e) => e.scope === scope);
-        if (entry) onReference(path as Path, entry.imported, entry.rename, calls, log);
+        if (entry) onReference(path as Path, entry.imported, entry.rename, calls, log, entry.fromAdapter);
       }
       this.traverse(path);
     },
@@ -98,7 +102,7 @@ export function renameImportedNames(
       if (imported !== undefined && !refs.promiseMembers.has(node) && isWholeModule(path.get("object") as Path, refs)) {
         if (imported === "default") reportDefaultExport(node, log);
         else renameExport(property, imported, log, node.computed as boolean);
-        onReference(path as Path, imported, undefined, calls, log);
+        onReference(path as Path, imported, undefined, calls, log, isAdapterModule(path.get("object") as Path, refs));
       }
       this.traverse(path);
     },
@@ -271,12 +275,22 @@ function isWholeModule(path: Path, refs: ModuleReferences): boolean {
   return refs.namespaces.some((ns) => ns.local === node.name && ns.scope === scope);
 }
 
+/** The module of isWholeModule came from a Probot adapter. */
+function isAdapterModule(path: Path, refs: ModuleReferences): boolean {
+  let node = path.node as AnyNode;
+  if (node.type === "AwaitExpression") node = node.argument;
+  if (refs.moduleExpressions.has(node)) return refs.fromAdapter.has(node);
+  const scope = declaringScope(path, node.name);
+  return refs.namespaces.some((ns) => ns.local === node.name && ns.scope === scope && refs.fromAdapter.has(ns));
+}
+
 function onReference(
   path: Path,
   imported: string,
   rename: string | undefined,
   calls: CallSite[],
   log: SourceWork,
+  fromAdapter = false,
 ): void {
   const node = path.node as AnyNode;
   if (rename && node.type === "Identifier") {
@@ -298,7 +312,7 @@ function onReference(
   }
   const parent = path.parent?.node as AnyNode | undefined;
   if ((parent?.type === "NewExpression" || parent?.type === "CallExpression") && parent.callee === node) {
-    calls.push({ imported, call: parent, path: path.parent as Path });
+    calls.push({ imported, call: parent, path: path.parent as Path, fromAdapter });
   }
   const member =
     parent?.type === "MemberExpression" && parent.object === node && !parent.computed

@@ -9,7 +9,7 @@ export function renameOptionKeys(
   log: SourceWork,
   { code = "", middlewareAtRoot = false }: { code?: string; middlewareAtRoot?: boolean } = {},
 ): void {
-  for (const { imported, call, path } of calls) {
+  for (const { imported, call, path, fromAdapter } of calls) {
     const args = (call.arguments as AnyNode[]).map((arg) => objectOf(arg, path));
     if (imported === "Probot" || imported === "Application") renameKeys(args[0], OPTION_RENAMES, log);
     if (imported === "createProbot" && args[0]) {
@@ -28,6 +28,15 @@ export function renameOptionKeys(
     if (imported === "Server" && call.type === "NewExpression" && middlewareAtRoot)
       addRootWebhookPath(args[0], call, code, log, imported);
     if (imported === "createLambdaFunction") renameLambdaOptions(args[1], call, log);
+    // Probot 7 to 12's run() started its Server with `webhookPath: env.WEBHOOK_PATH`: `/` when unset.
+    if (imported === "run" && middlewareAtRoot && !fromAdapter) {
+      log.problems.push({
+        line: lineOf(call),
+        message:
+          "run() took deliveries at / before Probot 13 when WEBHOOK_PATH was not set; here it takes them at /api/github/webhooks",
+        hint: 'Set WEBHOOK_PATH=/ where the app runs (or give run the option { defaults: { webhookPath: "/" } }) if its webhook URL ends at the server\'s root, or point the webhook URL at /api/github/webhooks.',
+      });
+    }
   }
 }
 

@@ -20,7 +20,8 @@ export type Scope = {
 export type Change = { line: number; text: string };
 
 /** A call of something taken from "probot", by its Probot name: `new Probot({...})`. */
-export type CallSite = { imported: string; call: AnyNode; path: Path };
+/** `fromAdapter`: the name came from a Probot adapter (`@probot/adapter-github-actions`), not from probot. */
+export type CallSite = { imported: string; call: AnyNode; path: Path; fromAdapter?: boolean };
 
 /** Something the migration could not do, with what the user should do. */
 export type Problem = { line?: number | undefined; message: string; hint: string };

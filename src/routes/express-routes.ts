@@ -82,8 +82,20 @@ function registerRoute(
   if (!handlers.some(isExpress)) return register.apply(router, args);
   const wrapped = handlers.map((handler) => wrapIfExpress(handler, log, { kind: "route", base, path }));
   if (path === undefined) return register.apply(router, wrapped);
-  const honoPath = typeof path === "string" && isPlainRoutePath(path) ? path : "*";
-  return register.call(router, honoPath, ...wrapped);
+  if (typeof path !== "string" || !isPlainRoutePath(path)) return register.call(router, "*", ...wrapped);
+  const registered = register.call(router, path, ...wrapped);
+  // Express's routing is not strict: `/about` answers `/about/` too, and `/` under getRouter("/docs") `/docs/`.
+  const other = slashVariant(path, base);
+  return other === undefined ? registered : register.call(router, other, ...wrapped);
+}
+
+/**
+ * The path with its trailing slash, or without it, as Hono merges it with the router's base path
+ * (`""` under `/docs` is `/docs/`); none for `/` at the root.
+ */
+function slashVariant(path: string, base: string): string | undefined {
+  if (path === "/" || path === "") return /^\/*$/.test(base) ? undefined : path === "/" ? "" : "/";
+  return path.endsWith("/") ? path.replace(/\/+$/, "") : `${path}/`;
 }
 
 function isExpress(handler: unknown): boolean {

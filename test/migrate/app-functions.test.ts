@@ -84,3 +84,40 @@ describe("migrateSource: app functions in Probot's shape", () => {
     expect(problem?.hint).to.include("Settings and more keep their places");
   });
 });
+
+describe("app migrate: an app function that types getRouter's router as Express's (IM)", () => {
+  // As operate-first/peribolos-as-a-service: `(app: Probot, { getRouter }: { getRouter?: (path?: string) => Router })`
+  // with Router from express. The router runs its Express handlers on a Node server, but its type is
+  // Hono's: tsc refused `run(app)` after the migration, and the report had not said why.
+  const SOURCE = [
+    'import { Probot } from "probot";',
+    'import { Router } from "express";',
+    "export default (",
+    "  app: Probot,",
+    "  { getRouter }: { getRouter?: ((path?: string | undefined) => Router) | undefined }",
+    ") => {",
+    "  const router = getRouter!();",
+    "  router.get('/healthz', (_, response) => response.status(200).send('OK'));",
+    "  app.on('issues', async () => {});",
+    "};",
+    "",
+  ].join("\n");
+  const message = /types getRouter's router as Express's Router/;
+
+  it("reports it once, on the parameter", () => {
+    const migrated = migrateSource("src/app.ts", SOURCE);
+    const problems = migrated.problems.filter((p) => message.test(p.message));
+    expect(problems.map((p) => p.line)).to.deep.equal([5]);
+    expect(problems[0]?.hint).to.include("getRouter() as unknown as Router");
+  });
+
+  it("reports express.Router through a namespace import too, and leaves a router typed otherwise", () => {
+    const namespaced = SOURCE.replace(
+      'import { Router } from "express";',
+      'import * as express from "express";',
+    ).replace("=> Router)", "=> express.Router)");
+    expect(migrateSource("src/app.ts", namespaced).problems.filter((p) => message.test(p.message))).to.have.length(1);
+    const own = SOURCE.replace('import { Router } from "express";', "type Router = { get(...a: unknown[]): void };");
+    expect(migrateSource("src/app.ts", own).problems.filter((p) => message.test(p.message))).to.deep.equal([]);
+  });
+});

@@ -95,3 +95,37 @@ describe("app migrate: createNodeMiddleware's default path of Probot 11 and 12",
     expect(given.code).to.include('webhookPath: "/hooks" });');
   });
 });
+
+describe("app migrate: run() of Probot 7 to 12, which took deliveries at / (IH)", () => {
+  // Probot 7 to 12's run(appFn) started its Server with `webhookPath: env.WEBHOOK_PATH`, so `/`
+  // unless the variable was set; gh-app-kit's run() serves /api/github/webhooks. An app started
+  // by `node lib/index.js` (peribolos-as-a-service) lost every delivery sent to its root.
+  const message = /^run\(\) took deliveries at \/ before Probot 13 when WEBHOOK_PATH was not set/;
+
+  it("reports run(app) imported by name, in an ES module or TypeScript file", async () => {
+    const source = 'import { run } from "probot";\nimport app from "./app";\n\nrun(app);\n';
+    const { code, report } = await migrated("12.3.3", source);
+    expect(code).to.equal(source.replace('"probot"', '"gh-app-kit"'));
+    expect(report.filter((line) => message.test(line))).to.have.length(1);
+    const thirteen = await migrated("^13.0.0", source);
+    expect(thirteen.report.filter((line) => message.test(line))).to.deep.equal([]);
+  });
+
+  it("reports require's run and the module's member, on Probot 7 to 11 too", async () => {
+    const named = await migrated("^11.0.1", 'const { run } = require("probot");\nrun(require("./app"));\n');
+    expect(named.report.filter((line) => message.test(line))).to.have.length(1);
+    const member = await migrated(
+      "^7.5.0",
+      'const probot = require("probot");\nprobot.run(["node", "probot", "./app.js"]);\n',
+    );
+    expect(member.report.filter((line) => message.test(line))).to.have.length(1);
+  });
+
+  it("leaves the Actions adapter's run(), which serves nothing, unreported", async () => {
+    const { report } = await migrated(
+      "^12.0.0",
+      'const { run } = require("@probot/adapter-github-actions");\nrun(require("./app"));\n',
+    );
+    expect(report.filter((line) => message.test(line))).to.deep.equal([]);
+  });
+});

@@ -233,6 +233,36 @@ describe("app migrate: a context typed with a type of the app's own", () => {
     expect(migrated.problems).to.have.length(2);
   });
 
+  it("reports a context a function of the file returns as that type, or cast to it (IJ)", () => {
+    // As hivemoot-bot's label-bootstrap handler: `const context = getWebhookContext(event)` with
+    // `function getWebhookContext(event): WebhookContext { return event.context as WebhookContext }`.
+    // tsc then refused `context.client` on WebhookContext, and the report had said nothing.
+    const code = [
+      "interface WebhookContext {",
+      "  octokit: unknown;",
+      "  log: { info: (...args: unknown[]) => void };",
+      "  payload: { action: string };",
+      "}",
+      "function getWebhookContext(event: { context: unknown }): WebhookContext {",
+      "  return event.context as WebhookContext;",
+      "}",
+      "export async function handle(event: { context: unknown }) {",
+      "  const context = getWebhookContext(event);",
+      "  await run({ octokit: context.octokit, log: context.log });",
+      "}",
+      "export async function other(event: { context: unknown }) {",
+      "  const context = event.context as WebhookContext;",
+      "  await run({ octokit: context.octokit });",
+      "}",
+      "declare function run(o: object): Promise<void>;",
+      "",
+    ].join("\n");
+    const migrated = migrateSource("src/handler.ts", code);
+    expect(migrated.code.match(/octokit: context\.client/g)).to.have.length(2);
+    const own = migrated.problems.filter((p) => /on a context typed WebhookContext/.test(p.message));
+    expect(own.map((p) => p.line)).to.deep.equal([11]);
+  });
+
   it("says nothing of a context typed with an alias of Context, or a type from another module", () => {
     const code = [
       'import { Context } from "probot";',

@@ -22,8 +22,12 @@ export function isTransient(error: unknown): boolean {
 }
 
 export function describeExchangeFailure(error: unknown): string {
-  const status = (error as { status?: unknown })?.status;
-  return typeof status === "number" ? `status ${status}` : ((error as Error)?.message ?? String(error));
+  const { status, response } = (error ?? {}) as { status?: unknown; response?: unknown };
+  if (typeof status === "number" && response !== undefined) return `status ${status}`;
+  const reason = (error as Error)?.message ?? String(error);
+  // @octokit/request gives a request that got no answer (an unknown host, a refused or reset
+  // connection, a timeout) status 500 and no response: the platform said nothing.
+  return typeof status === "number" ? `no answer from the platform: ${reason}` : reason;
 }
 
 export function exchangeError(error: unknown, installationId: number, appId: number): AppError {
@@ -48,9 +52,15 @@ export function exchangeError(error: unknown, installationId: number, appId: num
       { hint: "Check the installation id, and that APP_ID names the app the installation belongs to.", cause: error },
     );
   }
+  const answered = (error as { response?: unknown })?.response !== undefined || typeof status !== "number";
   return new AppError(
     "TOKEN_EXCHANGE_FAILED",
     `Could not create a token for installation ${installationId} (${describeExchangeFailure(error)}).`,
-    { hint: "The platform may be unavailable; the request can be retried.", cause: error },
+    {
+      hint: answered
+        ? "The platform may be unavailable; the request can be retried."
+        : "Check the platform's address (GHE_HOST, or the baseUrl option) and that this host can reach it; the request can be retried.",
+      cause: error,
+    },
   );
 }
