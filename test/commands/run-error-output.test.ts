@@ -124,6 +124,21 @@ describe("app receive: the error output of an app that fails", function () {
   });
   after(() => rmSync(cwd, { recursive: true, force: true }));
 
+  /** `app receive` of issues with `args`: exits 1, its output scrubbed of the token; resolves to the output. */
+  async function failsScrubbed(args: string[]): Promise<string> {
+    const result = await runToExit({
+      command: "receive",
+      args: ["-e", "issues", "-p", "payload.json", ...args],
+      cwd,
+      env: { GITHUB_TOKEN: token },
+    });
+    const output = result.stdout + result.stderr;
+    expect(output, output).not.to.include(token.slice(-9));
+    expect(result.code, output).to.equal(1);
+    expect(output).to.include("bad settings: [REDACTED]");
+    return output;
+  }
+
   it("keeps the token out of an exception nothing caught in a handler's timer, and lets the work finish", async () => {
     writeFileSync(
       join(cwd, "handler-throws-later.js"),
@@ -140,16 +155,7 @@ describe("app receive: the error output of an app that fails", function () {
         "",
       ].join("\n"),
     );
-    const result = await runToExit({
-      command: "receive",
-      args: ["-e", "issues", "-p", "payload.json", "./handler-throws-later.js"],
-      cwd,
-      env: { GITHUB_TOKEN: token },
-    });
-    const output = result.stdout + result.stderr;
-    expect(output, output).not.to.include(token.slice(-9));
-    expect(result.code, output).to.equal(1);
-    expect(output).to.include("bad settings: [REDACTED]");
+    const output = await failsScrubbed(["./handler-throws-later.js"]);
     expect(output).to.include("the handler finished");
   });
 
@@ -157,16 +163,7 @@ describe("app receive: the error output of an app that fails", function () {
     // --log-level makes oclif parse the command line: the same errors leave through oclif then.
     for (const flags of [[], ["--log-level", "debug"]]) {
       it(`keeps the token out of it (${name}${flags.length ? `, ${flags.join(" ")}` : ""})`, async () => {
-        const result = await runToExit({
-          command: "receive",
-          args: ["-e", "issues", "-p", "payload.json", ...flags, `./${name}`],
-          cwd,
-          env: { GITHUB_TOKEN: token },
-        });
-        const output = result.stdout + result.stderr;
-        expect(output, output).not.to.include(token.slice(-9));
-        expect(result.code, output).to.equal(1);
-        expect(output).to.include("bad settings: [REDACTED]");
+        await failsScrubbed([...flags, `./${name}`]);
       });
     }
   }
