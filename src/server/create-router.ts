@@ -13,7 +13,13 @@ export type RouterOptions = {
   log: Logger;
 };
 
-/** The `/` → `/app` redirect lives in `notFound` so an app's own `GET /` wins over it. */
+/** Where Probot's server had its welcome page, redirected as `/` is. */
+const WELCOME_PATHS = new Set(["/", "/probot", "/probot/"]);
+
+/**
+ * The `/` → `/app` redirect lives in `notFound` so an app's own `GET /` wins over it; so does Probot's
+ * `/probot`, which a bookmark or a deployment's health check may still read.
+ */
 export function createRouter({ receiver, webhookPath, log }: RouterOptions): Hono {
   const root = createBaseRouter(log);
   const warned = new Set<string>();
@@ -21,7 +27,8 @@ export function createRouter({ receiver, webhookPath, log }: RouterOptions): Hon
   root.on("POST", webhookPathVariants(webhookPath), (c) => answerWebWebhook(receiver, c.req.raw));
   root.get("/ping", (c) => c.text("PONG"));
   root.notFound((c) => {
-    if (c.req.path === "/" && (c.req.method === "GET" || c.req.method === "HEAD")) return c.redirect("/app", 302);
+    if (WELCOME_PATHS.has(c.req.path) && (c.req.method === "GET" || c.req.method === "HEAD"))
+      return c.redirect("/app", 302);
     if (isWebhookPath(c.req.path, webhookPath))
       return c.json({ error: "The webhook path only accepts POST deliveries." }, 404);
     if (isDelivery(c.req.method, c.req.header("x-github-event"))) {

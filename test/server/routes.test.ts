@@ -30,6 +30,15 @@ describe("createServer: routes", () => {
     expect(response.headers.get("location")).to.equal("/app");
   });
 
+  // Probot's welcome page was at /probot: a bookmark or a deployment's health check that reads it still succeeds.
+  for (const path of ["/probot", "/probot/"]) {
+    it(`redirects GET ${path}, Probot's welcome page, to /app with a 302`, async () => {
+      const response = await fetch(`${test.url}${path}`, { redirect: "manual" });
+      expect(response.status).to.equal(302);
+      expect(response.headers.get("location")).to.equal("/app");
+    });
+  }
+
   it("serves a route an app function mounted with getRouter(path)", async () => {
     const response = await fetch(`${test.url}/my-app/hello`);
     expect(response.status).to.equal(200);
