@@ -28,11 +28,23 @@ export function readPackageOverrides(value: unknown): PackageOverrides {
  */
 export function toYarnResolutions(overrides: PackageOverrides, yarn: "classic" | "berry"): Record<string, string> {
   const under = yarn === "classic" ? "**/" : "";
+  return flattenPins(overrides, (name, dependency) => `${under}${name}/${dependency}`);
+}
+
+/** The same pins as pnpm's `overrides`: `"parent>dependency": spec`. */
+export function toPnpmOverrides(overrides: PackageOverrides): Record<string, string> {
+  return flattenPins(overrides, (name, dependency) => `${name}>${dependency}`);
+}
+
+function flattenPins(
+  overrides: PackageOverrides,
+  key: (parent: string, dependency: string) => string,
+): Record<string, string> {
   return Object.fromEntries(
     Object.entries(overrides).flatMap(([name, spec]) =>
       typeof spec === "string"
         ? [[name, spec]]
-        : Object.entries(spec).map(([dependency, nested]) => [`${under}${name}/${dependency}`, nested]),
+        : Object.entries(spec).map(([dependency, nested]) => [key(name, dependency), nested]),
     ),
   );
 }

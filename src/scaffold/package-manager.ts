@@ -1,4 +1,4 @@
-import { type PackageOverrides, toYarnResolutions } from "../helpers/package-overrides.js";
+import { type PackageOverrides, toPnpmOverrides, toYarnResolutions } from "../helpers/package-overrides.js";
 
 // The package manager a new app is installed with and its commands are written for: the one that
 // runs `app new` (`pnpm create gh-app-kit`, `yarn create`, `bun create`, `pnpm dlx gh-app-kit new`),
@@ -127,13 +127,7 @@ export function packageManagerSettings(
     }
   }
   if (manager.name === "pnpm") {
-    const overrides = Object.fromEntries(
-      Object.entries(pins).flatMap(([name, spec]) =>
-        typeof spec === "string"
-          ? [[name, spec]]
-          : Object.entries(spec).map(([dependency, nested]) => [`${name}>${dependency}`, nested]),
-      ),
-    );
+    const overrides = toPnpmOverrides(pins);
     const major = Number(/^\d+/.exec(manager.version ?? "")?.[0] ?? Infinity);
     if (major <= 9) {
       if (pinned) settings.manifest.pnpm = { overrides };

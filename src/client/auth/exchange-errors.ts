@@ -21,13 +21,20 @@ export function isTransient(error: unknown): boolean {
   return typeof status !== "number" || status >= 500 || status === 429;
 }
 
-export function describeExchangeFailure(error: unknown): string {
+/**
+ * @octokit/request gives a request that got no answer (an unknown host, a refused or reset connection,
+ * a timeout) status 500 and no response: the platform said nothing.
+ */
+function gotNoAnswer(error: unknown): boolean {
   const { status, response } = (error ?? {}) as { status?: unknown; response?: unknown };
-  if (typeof status === "number" && response !== undefined) return `status ${status}`;
+  return typeof status === "number" && response === undefined;
+}
+
+export function describeExchangeFailure(error: unknown): string {
   const reason = (error as Error)?.message ?? String(error);
-  // @octokit/request gives a request that got no answer (an unknown host, a refused or reset
-  // connection, a timeout) status 500 and no response: the platform said nothing.
-  return typeof status === "number" ? `no answer from the platform: ${reason}` : reason;
+  if (gotNoAnswer(error)) return `no answer from the platform: ${reason}`;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" ? `status ${status}` : reason;
 }
 
 export function exchangeError(error: unknown, installationId: number, appId: number): AppError {
@@ -52,14 +59,13 @@ export function exchangeError(error: unknown, installationId: number, appId: num
       { hint: "Check the installation id, and that APP_ID names the app the installation belongs to.", cause: error },
     );
   }
-  const answered = (error as { response?: unknown })?.response !== undefined || typeof status !== "number";
   return new AppError(
     "TOKEN_EXCHANGE_FAILED",
     `Could not create a token for installation ${installationId} (${describeExchangeFailure(error)}).`,
     {
-      hint: answered
-        ? "The platform may be unavailable; the request can be retried."
-        : "Check the platform's address (GHE_HOST, or the baseUrl option) and that this host can reach it; the request can be retried.",
+      hint: gotNoAnswer(error)
+        ? "Check the platform's address (GHE_HOST, or the baseUrl option) and that this host can reach it; the request can be retried."
+        : "The platform may be unavailable; the request can be retried.",
       cause: error,
     },
   );
