@@ -232,6 +232,33 @@ describe("app migrate: payload fields today's webhook schema makes nullable, ass
     );
   });
 
+  // The files on disk are parsed once per process (src/migrate/typescript/parsed-files.ts): a declaration the
+  // app changes between two runs must be read again.
+  it("a second run in the same process sees a declaration file changed since the first", async () => {
+    const index = `import { Probot } from "probot";
+import { record } from "./record";
+
+export = (app: Probot) => {
+  app.on("secret_scanning_alert.created", async (context) => {
+    app.log.info(record(context.payload.alert.number));
+  });
+};
+`;
+    const app = await appWith(undefined, index, typescript5);
+    made.push(app);
+    const declare = (parameter: string) =>
+      writeFile(join(app, "src/record.d.ts"), `export declare function record(alertNumber: ${parameter}): string;\n`);
+    await declare("number");
+    const strict = await migrateApp({ directory: app, framework: "^1.0.0", dryRun: true });
+    expect(strict.diff).to.include("+    app.log.info(record(context.payload.alert.number!));");
+    await declare("number | null | undefined");
+    const loose = await migrateApp({ directory: app, framework: "^1.0.0", dryRun: true });
+    expect(loose.diff).not.to.include("number!");
+    await declare("number");
+    const again = await migrateApp({ directory: app, framework: "^1.0.0", dryRun: true });
+    expect(again.diff).to.include("+    app.log.info(record(context.payload.alert.number!));");
+  });
+
   it("without the app's own typescript installed, only reports them", async () => {
     const app = await appWith(undefined, HANDLERS, undefined);
     made.push(app);

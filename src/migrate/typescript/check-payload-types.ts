@@ -8,6 +8,7 @@ import { findPayloadFields, PAYLOAD_CODES, type PayloadField } from "./payload-f
 import { NonNullInsertions } from "./non-null-insertions.js";
 import { frameworkCopies } from "./undeclared-packages.js";
 import { PROBE_FILE, rewriteDeepPaths, type DeepPath } from "./deep-type-paths.js";
+import { parsedOnce } from "./parsed-files.js";
 
 /** A fix can show the next field (`pr.head.repo.owner`): the compiler is asked again, this many times at most. */
 const ROUNDS = 6;
@@ -107,11 +108,10 @@ function run(
   const { getSourceFile, readFile, fileExists } = host;
   host.fileExists = (path) => memory.has(slash(path)) || fileExists.call(host, path);
   host.readFile = (path) => memory.get(slash(path))?.text ?? readFile.call(host, path);
+  const fromDisk = parsedOnce(ts, options, getSourceFile.bind(host));
   host.getSourceFile = (path, version, ...rest) => {
     const held = memory.get(slash(path));
-    return held
-      ? ts.createSourceFile(path, held.text, version, true)
-      : getSourceFile.call(host, path, version, ...rest);
+    return held ? ts.createSourceFile(path, held.text, version, true) : fromDisk(path, version, ...rest);
   };
   const frameworkRoot = findFrameworkRoot();
   const takesFrameworkCopy = frameworkCopies(directory, frameworkRoot);
