@@ -228,6 +228,24 @@ describe("app migrate", function () {
       expect(result.stderr).to.match(/^Error: .*package\.json is not valid JSON/m);
     });
 
+    for (const [text, held] of [
+      ["null", "null"],
+      ["[]", "an array"],
+      ['"probot"', "a string"],
+    ]) {
+      it(`exits 2 with PACKAGE_JSON_INVALID for a package.json that holds ${held}, writing nothing`, async () => {
+        const bad = join(scratch, `bad-shape-${held.replace(" ", "-")}`);
+        await cp(join(FIXTURES, "cjs-app"), bad, { recursive: true });
+        await writeFile(join(bad, "package.json"), `${text}\n`);
+        const result = await runBin(["migrate", bad], { cwd: scratch });
+        expect(result.code, result.stderr).to.equal(2);
+        expect(result.stderr).to.include(`package.json holds ${held}, not an object.`);
+        expect(result.stderr).to.match(/^Hint: package\.json is one JSON object/m);
+        expect(result.stderr).not.to.match(/\n\s+at /);
+        expect(await readFile(join(bad, "index.js"), "utf8")).to.include("context.octokit");
+      });
+    }
+
     it("exits 1, names the file and writes the others, when a file cannot be parsed", async () => {
       const broken = join(scratch, "broken");
       await cp(join(FIXTURES, "cjs-app"), broken, { recursive: true });
