@@ -137,12 +137,9 @@ async function start(
   const { log, app, telemetry } = await openHost(prologue, opened);
   catcher?.logTo(log);
   const webhookPath = app.state.webhooks.path ?? DEFAULT_WEBHOOK_PATH;
-  let host = app.state.host;
-  if (host === undefined && (setupMode || app.state.webhooks.secret === DEVELOPMENT_SECRET)) {
-    // Forged deliveries (development secret) or a stranger's credentials (setup forms): local only.
-    host = "127.0.0.1";
-    log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
-  }
+  // Forged deliveries (development secret) or a stranger's credentials (setup forms): local only.
+  const localOnly = app.state.host === undefined && (setupMode || app.state.webhooks.secret === DEVELOPMENT_SECRET);
+  const host = localOnly ? "127.0.0.1" : app.state.host;
   if (secretIsUrl(app.state.webhooks.secret)) log.warn(SECRET_IS_URL);
   const queueParts = await openRunQueue(app, queueSettings);
   const server = createServer({
@@ -156,6 +153,8 @@ async function start(
     deliveryQueue: queueParts.deliveryQueue,
     webhookProxy: false, // relayed below, with a wait for the channel
   });
+  // Said once the server's options passed: a refused one (a webhook path without "/") ends the start first.
+  if (localOnly) log.warn("Listening on 127.0.0.1 only; set HOST (or --host) to listen on other interfaces.");
   // The setup flow (and its YAML parser) and the proxy are loaded only when
   // used: a configured app without a proxy starts lighter and faster.
   const setupApp = setupMode

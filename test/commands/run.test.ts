@@ -306,6 +306,15 @@ describe("app run (the built command, in its own process)", function () {
     expect(result.stdout).not.to.match(/listening on|setup mode/);
   });
 
+  it("exits 2 on a webhook path without a leading slash, saying so and nothing about listening", async () => {
+    // Setup mode (no credentials) listens on 127.0.0.1 only, and says so: not when it never listens.
+    const result = await runToExit({ args: [fixture("comment.js")], env: { PORT: "0", WEBHOOK_PATH: "hooks" }, cwd });
+    expect(result.code, result.stderr).to.equal(2);
+    expect(result.stderr).to.include('Error: The webhook path must start with "/", got "hooks".');
+    expect(result.stderr).not.to.match(/\n\s+at /);
+    expect(result.stdout + result.stderr).not.to.match(/listening|Listening/);
+  });
+
   it("exits 2 with one line for an unknown flag", async () => {
     const result = await runToExit({ args: ["--no-such-flag", fixture("comment.js")], env: env(), cwd });
     expect(result.code).to.equal(2);
