@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { moveProbotCommand, PROBOT_RUN_COMMAND, ROOT_WEBHOOK_PATH } from "./migrate-package-json.js";
+import { moveProbotCommand, PROBOT_RUN_COMMAND, ROOT_WEBHOOK_PATH, withoutNpxPin } from "./migrate-package-json.js";
 import type { SourceLog } from "./source-types.js";
 
 /**
@@ -20,6 +20,9 @@ const QUOTED_PROBOT = String.raw`(["'])(?:(?:\.\/)?node_modules\/(?:\.bin\/probo
 /** `"probot", "run"` with the rest of its array, and Probot's `"-W"` (webhook proxy) in it. */
 const QUOTED_RUN = new RegExp(String.raw`${QUOTED_PROBOT}\s*,\s*(["'])run\2[^\]\n]*`, "g");
 const QUOTED_PROXY_FLAG = /(["'])-W/g;
+/** `"npx", "probot@12", "run"` (flags between them too): npx's pinned probot, read as `"npx", "probot", "run"`. */
+const QUOTED_NPX_PINNED =
+  /(["'])npx\1((?:\s*,\s*(["'])-[^"']*\3)*\s*,\s*)(["'])probot@[^"']+\4(?=\s*,\s*(["'])(?:run|receive)\5)/g;
 /** A probot command this package has no counterpart for, run through a package runner. */
 const OTHER_COMMAND = /\b(npx|yarn|pnpm|exec)\s+probot\s+(?!run\b|receive\b)[\w-]+/;
 
@@ -56,14 +59,15 @@ export function migrateCommandFile(
   const log: SourceLog = { changes: [], problems: [] };
   const lines = code.split("\n");
   lines.forEach((line, index) => {
-    const moved = moveProbotCommand(line)
+    const unpinned = withoutNpxPin(line).replace(QUOTED_NPX_PINNED, "$1npx$1$2$4probot$4");
+    const moved = moveProbotCommand(unpinned)
       .replace(QUOTED_RUN, (run) => run.replace(QUOTED_PROXY_FLAG, "$1-Y"))
       .replace(QUOTED_BIN_FILE, "$1$2gh-app-kit/bin/run.js$1$3$4$5$4")
       .replace(QUOTED_COMMAND, "$1$2app$1$3$4$5$4");
     if (moved !== line) {
       lines[index] = moved;
       log.changes.push({ line: index + 1, text: `${line.trim()} → ${moved.trim()}` });
-      if (webhookAtRoot && (PROBOT_RUN_COMMAND.test(line) || QUOTED_PROBOT_RUN.test(line)))
+      if (webhookAtRoot && (PROBOT_RUN_COMMAND.test(unpinned) || QUOTED_PROBOT_RUN.test(unpinned)))
         log.problems.push({ line: index + 1, ...ROOT_WEBHOOK_PATH });
     }
     if (OTHER_COMMAND.test(moved)) {

@@ -24,6 +24,10 @@ const PROBOT_BIN_FILE =
   /(\bnode(?:\s+-[^\s]+)*\s+(?:\.\/)?node_modules\/)probot\/bin\/probot(?:\.js)?(\s+(?:run|receive)\b)/g;
 /** `npx -p probot` / `npx --package=probot@12` before a command moved to app: the package npx installs for it. */
 const NPX_PACKAGE = /(\bnpx\s+(?:-\S+\s+)*?(?:-p\s+|--package[\s=]))probot(?:@\S*)?(?=\s+app\s+(?:run|receive)\b)/g;
+/** `npx probot@12 run`: npx runs the pinned probot it downloads; `app` is the app's own dependency once moved. */
+const NPX_PINNED = /(\bnpx\s+(?:-\S+\s+)*)probot@[^\s"'`;&|()]+(?=\s+(?:run|receive)\b)/g;
+/** The command with `npx probot@<version>` read as `npx probot`, for the matches below. */
+export const withoutNpxPin = (command: string): string => command.replace(NPX_PINNED, "$1probot");
 /** An install command up to the end of its command: `npm i -g ...`, `yarn global add ...`. */
 const INSTALL_COMMAND =
   /\b(?:npm\s+(?:install|i|add)|pnpm\s+(?:add|install|i)|bun\s+(?:add|install|i)|yarn\s+global\s+add)\b[^;&|\n]*/g;
@@ -45,7 +49,7 @@ export const PROBOT_RUN_COMMAND = new RegExp(
  */
 export function moveProbotCommand(command: string): string {
   return (
-    command
+    withoutNpxPin(command)
       .replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y"))
       .replace(PROBOT_BIN_FILE, "$1gh-app-kit/bin/run.js$2")
       .replace(PROBOT_COMMAND, "$1$2app$3$4")
@@ -171,7 +175,7 @@ export function migratePackageJson(
       holder[key] = moved;
       changed = true;
       log.changes.push({ line: lineOfKey(key) ?? 0, text: `${label}: ${command} → ${moved}` });
-      if (webhookAtRoot && PROBOT_RUN_COMMAND.test(command)) {
+      if (webhookAtRoot && PROBOT_RUN_COMMAND.test(withoutNpxPin(command))) {
         log.problems.push({
           line: lineOfKey(key),
           message: `${label}: ${ROOT_WEBHOOK_PATH.message}`,

@@ -184,6 +184,27 @@ describe("app migrate: Probot's binary by its path in the files that start the a
   });
 });
 
+describe("app migrate: npx probot@<version> in the files that start the app", () => {
+  it("runs the app's own app command, in shell and exec forms, each probot run reported on Probot 7 to 12", () => {
+    const dockerfile = [
+      "FROM node:18",
+      "CMD npx probot@12 run ./index.js",
+      'CMD ["npx", "--yes", "probot@12.3.0", "run", "-W", "https://smee.io/abc", "./index.js"]',
+      "RUN npx probot@latest receive -e push -p push.json ./index.js",
+    ].join("\n");
+    const { code, problems } = migrateCommandFile(dockerfile, { webhookAtRoot: true });
+    expect(code.split("\n")).to.deep.equal([
+      "FROM node:18",
+      "CMD npx app run ./index.js",
+      'CMD ["npx", "--yes", "app", "run", "-Y", "https://smee.io/abc", "./index.js"]',
+      "RUN npx app receive -e push -p push.json ./index.js",
+    ]);
+    expect(
+      problems.filter((problem) => problem.message.includes("/api/github/webhooks")).map((p) => p.line),
+    ).to.deep.equal([2, 3]);
+  });
+});
+
 describe("app migrate: a global install of probot in the files that start the app", () => {
   it("installs gh-app-kit instead, whose app command the moved probot run now names", () => {
     const dockerfile = [

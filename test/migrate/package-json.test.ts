@@ -229,6 +229,26 @@ describe("app migrate: probot run written inside quotes or by its path", () => {
   });
 });
 
+describe("app migrate: npx probot@<version>", () => {
+  it("runs the app's own app command, not the pinned probot npx would download, and reports Probot 12's path", () => {
+    const scripts = {
+      start: "npx probot@12 run -W https://smee.io/abc ./index.js",
+      replay: "npx --yes probot@^12.3.0 receive -e push -p push.json ./index.js",
+      other: "npx -p probot@12 probot run ./index.js",
+    };
+    const source = JSON.stringify({ name: "x", scripts, dependencies: { probot: "^12.3.0" } }, null, 2);
+    const result = migratePackageJson(source, "^1.0.0", { webhookAtRoot: true });
+    const migrated = JSON.parse(result.code) as { scripts: typeof scripts };
+    expect(migrated.scripts).to.deep.equal({
+      start: "npx app run -Y https://smee.io/abc ./index.js",
+      replay: "npx --yes app receive -e push -p push.json ./index.js",
+      other: "npx -p gh-app-kit app run ./index.js",
+    });
+    const paths = result.problems.filter((p) => p.message.includes("took deliveries at /"));
+    expect(paths.map((p) => p.message.split(":")[0])).to.deep.equal(["script start", "script other"]);
+  });
+});
+
 describe("app migrate: npx -p probot", () => {
   it("installs gh-app-kit for the command instead of probot", () => {
     const scripts = {
