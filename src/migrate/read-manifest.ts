@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { AppError } from "../errors.js";
+import { parseJsonFile } from "../helpers/byte-order-mark.js";
 
 /** The app's package.json, as text; a folder that is not one, or has none, is the user's error. */
 export async function readManifest(directory: string, manifestPath: string): Promise<string> {
@@ -16,7 +17,7 @@ export async function readManifest(directory: string, manifestPath: string): Pro
   });
   let manifest: unknown;
   try {
-    manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
+    manifest = parseJsonFile(text);
   } catch (error) {
     throw new AppError("PACKAGE_JSON_INVALID", `${manifestPath} is not valid JSON: ${(error as Error).message}`, {
       hint: "Fix package.json, then run app migrate again.",

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import type * as TS from "typescript";
 import type { TypeScriptApi } from "./load-typescript.js";
 
-/** The compiler options a parsed file depends on (TypeScript's own list, where its build has one). */
+/** The compiler options a parsed file depends on: TypeScript's `sourceFileAffectingCompilerOptions`, and `strict`, which sets `alwaysStrict`. */
 const AFFECTING = [
   "target",
   "module",
