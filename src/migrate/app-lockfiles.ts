@@ -9,8 +9,11 @@ export type Lock = { packages?: Record<string, LockEntry>; dependencies?: Record
 
 /** The app's lockfiles, read once per migration and shared by the reports that need them. */
 export type AppLockfiles = {
-  /** npm's lock as npm reads it (a shrinkwrap wins); `lock` is undefined when the text is not JSON. */
-  npm?: { file: (typeof NPM_LOCKFILES)[number]; text: string; lock: Lock | undefined };
+  /**
+   * npm's lock as npm reads it (a shrinkwrap wins). `lock` is undefined when npm could not read it either, and
+   * `unreadable` then says why: `is not valid JSON`, `holds null, not a lockfile`, ...
+   */
+  npm?: { file: (typeof NPM_LOCKFILES)[number]; text: string; lock: Lock | undefined; unreadable?: string };
   /** yarn.lock's text, v1 or berry. */
   yarn?: string;
   /**
@@ -28,7 +31,9 @@ export async function readAppLockfiles(directory: string): Promise<AppLockfiles>
   for (const file of NPM_LOCKFILES) {
     const text = await read(file);
     if (text === undefined) continue;
-    lockfiles.npm = { file, text, lock: parseLock(text) };
+    const parsed = readLock(text);
+    lockfiles.npm =
+      "lock" in parsed ? { file, text, lock: parsed.lock } : { file, text, lock: undefined, unreadable: parsed.why };
     break;
   }
   const yarn = await read("yarn.lock");
@@ -48,11 +53,43 @@ function installedPeers(directory: string, key: string): Record<string, string> 
   }
 }
 
-function parseLock(text: string): Lock | undefined {
+/**
+ * An npm lock's text as the reports and the pruning read it, or why npm could not read it: not JSON, or JSON
+ * of another shape (`null`, a list, an entry of `packages` that is no object) that the reports would trip on.
+ */
+export function readLock(text: string): { lock: Lock } | { why: string } {
+  let lock: unknown;
   try {
-    const lock: unknown = JSON.parse(text);
-    return typeof lock === "object" && lock !== null ? (lock as Lock) : undefined;
+    lock = JSON.parse(text);
   } catch {
-    return undefined;
+    return { why: "is not valid JSON" };
   }
+  if (!isObject(lock)) return { why: `holds ${shapeOf(lock)}, not a lockfile` };
+  const { packages, dependencies } = lock as Record<string, unknown>;
+  const misshapen =
+    entriesNotObjects(packages, "packages", false) ?? entriesNotObjects(dependencies, "dependencies", true);
+  return misshapen === undefined ? { lock: lock as Lock } : { why: `is not a lockfile npm can read: ${misshapen}` };
+}
+
+/** Where a lock's map of entries (v1's nested `dependencies` too) holds something other than objects. */
+function entriesNotObjects(map: unknown, path: string, nested: boolean): string | undefined {
+  if (map === undefined) return undefined;
+  if (!isObject(map)) return `${path} holds ${shapeOf(map)}`;
+  for (const [key, entry] of Object.entries(map)) {
+    const at = `${path}[${JSON.stringify(key)}]`;
+    if (!isObject(entry)) return `${at} holds ${shapeOf(entry)}`;
+    const inner = nested ? entriesNotObjects((entry as LockEntry).dependencies, `${at}.dependencies`, true) : undefined;
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function shapeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return `a ${typeof value}`;
 }

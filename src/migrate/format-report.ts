@@ -42,7 +42,7 @@ export function formatReport(report: MigrationReport): string {
     // so gh-app-kit's dependencies go under node_modules/gh-app-kit, and then drops probot's: they stay nested.
     // Removing only the lock's node_modules/probot entry is not enough (probot's own dependencies hold the places).
     const why = report.staleLockfileNotJson
-      ? `${report.staleLockfile} is not valid JSON (npm ci refuses it; npm install would make it anew over a node_modules laid out for probot)`
+      ? `${report.staleLockfile} ${report.staleLockfileUnreadable ?? "is not valid JSON"} (npm ci refuses it; npm install would make it anew over a node_modules laid out for probot)`
       : `${report.staleLockfile} still places probot's dependencies, so a plain npm install would put gh-app-kit's under node_modules/gh-app-kit ` +
         `(and require("pino") and the like would fail)`;
     lines.push(

@@ -66,8 +66,10 @@ export type MigrationReport = {
    * without a `packages` map (v1), or unreadable. From a v2 or v3 lock, probot's part is removed.
    */
   staleLockfile?: string;
-  /** True when `staleLockfile` is stale because it is not valid JSON (it may not name probot at all). */
+  /** True when `staleLockfile` is stale because npm cannot read it: not JSON, or not a lockfile's shape (it may not name probot at all). */
   staleLockfileNotJson?: boolean;
+  /** Then why: `is not valid JSON`, `holds null, not a lockfile`, `is not a lockfile npm can read: packages[...] holds null`. */
+  staleLockfileUnreadable?: string;
 };
 
 export async function migrateApp(options: MigrateAppOptions): Promise<MigrationReport> {
@@ -226,7 +228,10 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const lock = migrateLockfile(lockfiles, moved.code);
   if (lock && "stale" in lock) {
     report.staleLockfile = lock.file;
-    if (lock.notJson) report.staleLockfileNotJson = true;
+    if (lock.unreadable !== undefined) {
+      report.staleLockfileNotJson = true;
+      report.staleLockfileUnreadable = lock.unreadable;
+    }
   } else if (lock) locks.unshift(lock);
   for (const { file, text, change } of locks) {
     // Not in the diff: hundreds of lines of lock entries tell a reader nothing.

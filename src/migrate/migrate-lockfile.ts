@@ -6,7 +6,7 @@ import { pruneLockfile } from "./prune-lockfile.js";
  * What becomes of the npm lock of a folder whose package.json was migrated: probot's part removed
  * (`text`, with the report's line), or `stale` when it cannot be read and must be made again.
  */
-export type LockfileResult = PrunedLockfile | { file: string; stale: true; notJson: boolean };
+export type LockfileResult = PrunedLockfile | { file: string; stale: true; unreadable?: string };
 export type PrunedLockfile = { file: string; text: string; change: string };
 
 /** A folder's npm lock, given its package.json as migrated; undefined when it places no probot or stays as it is. */
@@ -14,8 +14,9 @@ export function migrateLockfile(lockfiles: AppLockfiles, manifest: string): Lock
   const stale = findStaleLockfile(lockfiles);
   if (!stale || !lockfiles.npm) return undefined;
   const before = lockfiles.npm.text;
-  const pruned = pruneLockfile(before, manifest, lockfiles.installedPeers);
-  if (!pruned) return { file: stale.file, stale: true, notJson: stale.notJson };
+  const pruned = stale.unreadable === undefined && pruneLockfile(before, manifest, lockfiles.installedPeers);
+  if (!pruned)
+    return { file: stale.file, stale: true, ...(stale.unreadable !== undefined && { unreadable: stale.unreadable }) };
   if (pruned.text === before) return undefined;
   return { file: stale.file, text: pruned.text, change: lockChange(pruned) };
 }

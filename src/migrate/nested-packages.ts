@@ -52,7 +52,7 @@ export async function migrateNestedPackages(
       // Unreadable: the folder's own install makes it again.
       after.problems.push({
         line: 0,
-        message: `${lockFile} ${lock.notJson ? "is not valid JSON" : "still places probot's dependencies"}`,
+        message: `${lockFile} ${lock.unreadable ?? "still places probot's dependencies"}`,
         hint: `Make it again: cd ${folder} && rm -rf node_modules ${lock.file} && npm install`,
       });
     }

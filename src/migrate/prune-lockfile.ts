@@ -1,3 +1,4 @@
+import { readLock } from "./app-lockfiles.js";
 import { PROBOT_MODULE } from "./probot-names.js";
 
 type LockEntry = {
@@ -37,10 +38,11 @@ export function pruneLockfile(
   manifestText: string,
   peersOf: PeersOf = () => undefined,
 ): { text: string; removed: number; probotKept: boolean } | undefined {
-  let lock: Lock;
+  const read = readLock(lockText);
+  if (!("lock" in read)) return undefined;
+  const lock = read.lock as Lock;
   let manifest: Partial<Record<(typeof ROOT_KEYS)[number], Record<string, string>>>;
   try {
-    lock = JSON.parse(lockText) as Lock;
     manifest = JSON.parse(manifestText) as typeof manifest;
   } catch {
     return undefined;

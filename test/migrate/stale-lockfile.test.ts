@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatReport } from "../../src/migrate/format-report.js";
@@ -74,6 +74,52 @@ describe("app migrate: a lockfile that still places probot", () => {
           "Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.",
         );
       }
+    });
+  }
+});
+
+/** [the lock's text, what the report's line must say of it]: JSON that is no lockfile npm reads crashed the migration. */
+const MISSHAPEN: ReadonlyArray<[string, string]> = [
+  ["null", "holds null, not a lockfile"],
+  ["[]", "holds a list, not a lockfile"],
+  ['"package-lock"', "holds a string, not a lockfile"],
+  ['{"lockfileVersion": 3, "packages": null}', "is not a lockfile npm can read: packages holds null"],
+  [
+    '{"lockfileVersion": 3, "packages": {"": {}, "node_modules/probot": null}}',
+    'is not a lockfile npm can read: packages["node_modules/probot"] holds null',
+  ],
+  [
+    '{"lockfileVersion": 1, "dependencies": {"probot": {"version": "9.0.0", "dependencies": {"pino": 5}}}}',
+    'is not a lockfile npm can read: dependencies["probot"].dependencies["pino"] holds a number',
+  ],
+];
+
+describe("app migrate: a package-lock.json that is JSON but no lockfile", () => {
+  let scratch: string;
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), "app-migrate-lock-shape-"));
+  });
+  after(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  for (const [index, [lock, why]] of MISSHAPEN.entries()) {
+    it(`${lock}: the report says it ${why.split(":")[0]}, and the rest migrates`, async () => {
+      const dir = join(scratch, String(index));
+      await mkdir(dir);
+      await writeFile(join(dir, "package.json"), MANIFEST);
+      await writeFile(join(dir, "package-lock.json"), lock);
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: false });
+      expect(report.staleLockfile).to.equal("package-lock.json");
+      expect(report.staleLockfileNotJson).to.equal(true);
+      const next = formatReport(report).split("\n").at(-1) as string;
+      expect(next).to.include(`package-lock.json ${why} (npm ci refuses it`);
+      expect(next).to.include("rm -rf node_modules package-lock.json && npm install");
+      // package.json moved, and the lock was left as it was for npm install to make again.
+      expect(JSON.parse(await readFile(join(dir, "package.json"), "utf8"))).to.have.nested.property(
+        "dependencies.gh-app-kit",
+      );
+      expect(await readFile(join(dir, "package-lock.json"), "utf8")).to.equal(lock);
     });
   }
 });
