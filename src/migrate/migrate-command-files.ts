@@ -1,6 +1,13 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { moveProbotCommand, PROBOT_RUN_COMMAND, ROOT_WEBHOOK_PATH, withoutNpxPin } from "./migrate-package-json.js";
+import {
+  frameworkBinFile,
+  moveProbotCommand,
+  PROBOT_BIN_FILE_NAME,
+  PROBOT_RUN_COMMAND,
+  ROOT_WEBHOOK_PATH,
+  withoutNpxPin,
+} from "./migrate-package-json.js";
 import type { SourceLog } from "./source-types.js";
 
 /**
@@ -8,15 +15,31 @@ import type { SourceLog } from "./source-types.js";
  * container files, deploy manifests, shell scripts and CI workflows.
  */
 const COMMAND_FILE =
-  /^(Procfile|Dockerfile(\..+)?|.+\.dockerfile|Containerfile|(docker-)?compose(\..+)?\.ya?ml|app\.json|vercel\.json|now\.json|serverless\.ya?ml|netlify\.toml|fly\.toml|render\.yaml|nodemon\.json|Makefile|.+\.sh)$/;
+  /^(Procfile|Dockerfile(\..+)?|.+\.dockerfile|Containerfile|(docker-)?compose(\..+)?\.ya?ml|app\.json|vercel\.json|now\.json|serverless\.ya?ml|netlify\.toml|fly\.toml|render\.yaml|nodemon\.json|Makefile|.+\.(sh|service|ps1|cmd|bat))$/;
 const WORKFLOW = /^\.github\/workflows\/[^/]+\.ya?ml$/;
 const SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output", "dist", "lib", "build"]);
-/** Docker's exec form and JSON arrays: `["npx", "probot", "run", "./index.js"]`. */
-const QUOTED_COMMAND = /(["'])((?:\.\/)?node_modules\/\.bin\/)?probot\1(\s*,\s*)(["'])(run|receive)\4/g;
-/** `"node", "node_modules/probot/bin/probot.js", "run"`: Probot's bin file run by node. */
-const QUOTED_BIN_FILE = /(["'])((?:\.\/)?node_modules\/)probot\/bin\/probot(?:\.js)?\1(\s*,\s*)(["'])(run|receive)\4/g;
+/** The folders before `node_modules` in a quoted path: `./`, `../`, `/app/`. */
+const QUOTED_FOLDERS = String.raw`(?:[^"'\s,[\]]*[\/\\])?`;
+/** Docker's exec form and JSON arrays: `["npx", "probot", "run", "./index.js"]`, `["/app/node_modules/.bin/probot", "run"]`. */
+const QUOTED_COMMAND = new RegExp(
+  String.raw`(["'])(${QUOTED_FOLDERS}node_modules[\/\\]\.bin[\/\\])?probot\1(\s*,\s*(["'])(?:run|receive)\4)`,
+  "g",
+);
+/** `"node", "node_modules/probot/bin/probot.js", "run"`: Probot's bin file run by node (or alone, below). */
+const QUOTED_BIN_FILE = new RegExp(
+  String.raw`(["'])(${QUOTED_FOLDERS}node_modules([\/\\]))${PROBOT_BIN_FILE_NAME}\1(\s*,\s*(["'])(?:run|receive)\5)`,
+  "g",
+);
+/**
+ * An entrypoint of Probot's binary alone, whose command CMD gives (`ENTRYPOINT ["/app/node_modules/.bin/probot"]`,
+ * `CMD ["receive", "/app/index.js"]`), in a Dockerfile or a compose file. Only there: `"keywords": ["github", "probot"]`
+ * in app.json ends an array with probot too.
+ */
+const ENTRYPOINT_ALONE = new RegExp(
+  String.raw`^(\s*(?:ENTRYPOINT|entrypoint:)\s*\[\s*)(["'])(?:(${QUOTED_FOLDERS}node_modules[\/\\]\.bin[\/\\])?probot|(${QUOTED_FOLDERS}node_modules([\/\\]))${PROBOT_BIN_FILE_NAME})\2(\s*\])`,
+);
 /** Probot's binary in an array: by its name or its path. */
-const QUOTED_PROBOT = String.raw`(["'])(?:(?:\.\/)?node_modules\/(?:\.bin\/probot|probot\/bin\/probot(?:\.js)?)|probot)\1`;
+const QUOTED_PROBOT = String.raw`(["'])(?:${QUOTED_FOLDERS}node_modules[\/\\](?:\.bin[\/\\]probot|${PROBOT_BIN_FILE_NAME})|probot)\1`;
 /** `"probot", "run"` with the rest of its array, and Probot's `"-W"` (webhook proxy) in it. */
 const QUOTED_RUN = new RegExp(String.raw`${QUOTED_PROBOT}\s*,\s*(["'])run\2[^\]\n]*`, "g");
 const QUOTED_PROXY_FLAG = /(["'])-W/g;
@@ -62,8 +85,25 @@ export function migrateCommandFile(
     const unpinned = withoutNpxPin(line).replace(QUOTED_NPX_PINNED, "$1npx$1$2$4probot$4");
     const moved = moveProbotCommand(unpinned)
       .replace(QUOTED_RUN, (run) => run.replace(QUOTED_PROXY_FLAG, "$1-Y"))
-      .replace(QUOTED_BIN_FILE, "$1$2gh-app-kit/bin/run.js$1$3$4$5$4")
-      .replace(QUOTED_COMMAND, "$1$2app$1$3$4$5$4");
+      .replace(
+        QUOTED_BIN_FILE,
+        (_, quote: string, folders: string, separator: string, rest: string) =>
+          `${quote}${folders}${frameworkBinFile(separator)}${quote}${rest}`,
+      )
+      .replace(QUOTED_COMMAND, (_, quote: string, folders = "", rest: string) => `${quote}${folders}app${quote}${rest}`)
+      .replace(
+        ENTRYPOINT_ALONE,
+        (
+          _,
+          start: string,
+          quote: string,
+          bin: string | undefined,
+          folders: string | undefined,
+          separator: string,
+          end: string,
+        ) =>
+          `${start}${quote}${folders === undefined ? `${bin ?? ""}app` : `${folders}${frameworkBinFile(separator)}`}${quote}${end}`,
+      );
     if (moved !== line) {
       lines[index] = moved;
       log.changes.push({ line: index + 1, text: `${line.trim()} → ${moved.trim()}` });

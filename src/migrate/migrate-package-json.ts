@@ -10,18 +10,32 @@ import { type PackageOverrides, toYarnResolutions } from "../helpers/package-ove
  * backtick (`nodemon --exec 'probot run'`), or `=` (`--exec=probot run`).
  */
 const COMMAND_START = "(^|[\\s;&|(\"'`=])";
-/** Probot's binary by its path: `node_modules/.bin/probot`, `./node_modules/.bin/probot`. */
-const BIN_PATH = String.raw`((?:\.\/)?node_modules\/\.bin\/)?`;
+/**
+ * The folders a path names before `node_modules`, none for the working directory's: `./`, `../`, `/app/`,
+ * `$APP_DIR/`, Windows' `node_modules\.bin\` too. Whatever the prefix, what follows is in a node_modules.
+ */
+export const FOLDERS = String.raw`(?:[^\s"'\`;&|()=,[\]]*[\/\\])?`;
+/** Probot's binary by its path: `node_modules/.bin/probot`, `/app/node_modules/.bin/probot`. */
+const BIN_PATH = String.raw`(${FOLDERS}node_modules[\/\\]\.bin[\/\\])?`;
+/** Probot's bin file after the `node_modules/` of a path: `probot/bin/probot.js`, run by node, tsx or itself. */
+export const PROBOT_BIN_FILE_NAME = String.raw`probot[\/\\]bin[\/\\]probot(?:\.js)?`;
+/** gh-app-kit's bin file, written with the separator the path had. */
+export const frameworkBinFile = (separator: string): string => ["gh-app-kit", "bin", "run.js"].join(separator);
 /** `probot run` / `probot receive` as a command of a script. */
 export const PROBOT_COMMAND = new RegExp(`${COMMAND_START}${BIN_PATH}probot(\\s+)(run|receive)\\b`, "g");
 /** A `probot run` command with its arguments, up to the end of that command. */
 const RUN_COMMAND = new RegExp(
-  `(?:${COMMAND_START}${BIN_PATH}probot|node_modules\\/probot\\/bin\\/probot(?:\\.js)?)\\s+run\\b[^;&|()\\n]*`,
+  `(?:${COMMAND_START}${BIN_PATH}probot|node_modules[\\/\\\\]${PROBOT_BIN_FILE_NAME})\\s+run\\b[^;&|()\\n]*`,
   "g",
 );
-/** `node [flags] node_modules/probot/bin/probot.js run`: Probot's bin file run by node. */
-const PROBOT_BIN_FILE =
-  /(\bnode(?:\s+-[^\s]+)*\s+(?:\.\/)?node_modules\/)probot\/bin\/probot(?:\.js)?(\s+(?:run|receive)\b)/g;
+/**
+ * `node_modules/probot/bin/probot.js run`: Probot's bin file by any path, run by node (`node [flags] ...`), tsx,
+ * sudo or itself (`./node_modules/probot/bin/probot.js run`, a file npm made executable).
+ */
+const PROBOT_BIN_FILE = new RegExp(
+  `(${COMMAND_START}${FOLDERS}node_modules([\\/\\\\]))${PROBOT_BIN_FILE_NAME}(\\s+(?:run|receive)\\b)`,
+  "g",
+);
 /** `npx -p probot` / `npx --package=probot@12` before a command moved to app: the package npx installs for it. */
 const NPX_PACKAGE = /(\bnpx\s+(?:-\S+\s+)*?(?:-p\s+|--package[\s=]))probot(?:@\S*)?(?=\s+app\s+(?:run|receive)\b)/g;
 /** `npx probot@12 run`: npx runs the pinned probot it downloads; `app` is the app's own dependency once moved. */
@@ -31,14 +45,14 @@ export const withoutNpxPin = (command: string): string => command.replace(NPX_PI
 /** An install command up to the end of its command: `npm i -g ...`, `yarn global add ...`. */
 const INSTALL_COMMAND =
   /\b(?:npm\s+(?:install|i|add)|pnpm\s+(?:add|install|i)|bun\s+(?:add|install|i)|yarn\s+global\s+add)\b[^;&|\n]*/g;
-const GLOBAL = /(^|\s)(-g|--global)(?=\s|$)|^yarn\s+global\b/;
+const GLOBAL = /(^|\s)(-g|--global|--location[=\s]global)(?=\s|$)|^yarn\s+global\b/;
 /** `probot` or `probot@12` as a package an install names. */
 const PROBOT_PACKAGE = /(^|\s)probot(?:@[^\s"']*)?(?=\s|$|["'])/g;
 /** Probot's `-W <url>` (or `-W<url>`): its webhook proxy's flag. */
 const PROXY_FLAG = /(\s)-W/g;
 /** A `probot run` in a command, for the report of the path deliveries come in at. */
 export const PROBOT_RUN_COMMAND = new RegExp(
-  `${COMMAND_START}${BIN_PATH}probot\\s+run\\b|\\bnode_modules\\/probot\\/bin\\/probot(?:\\.js)?\\s+run\\b`,
+  `${COMMAND_START}${BIN_PATH}probot\\s+run\\b|\\bnode_modules[\\/\\\\]${PROBOT_BIN_FILE_NAME}\\s+run\\b`,
 );
 
 /**
@@ -51,7 +65,11 @@ export function moveProbotCommand(command: string): string {
   return (
     withoutNpxPin(command)
       .replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y"))
-      .replace(PROBOT_BIN_FILE, "$1gh-app-kit/bin/run.js$2")
+      .replace(
+        PROBOT_BIN_FILE,
+        (_, before: string, _start: string, separator: string, rest: string) =>
+          `${before}${frameworkBinFile(separator)}${rest}`,
+      )
       .replace(PROBOT_COMMAND, "$1$2app$3$4")
       .replace(NPX_PACKAGE, "$1gh-app-kit")
       // A global install of probot, for its command (a container's `RUN npm install -g probot`).

@@ -184,6 +184,80 @@ describe("app migrate: Probot's binary by its path in the files that start the a
   });
 });
 
+describe("app migrate: Probot's binary by any path, run by anything, in the files that start the app", () => {
+  // The forms public Dockerfiles, deploy scripts and service files take: an absolute or parent path, run directly, by
+  // node, tsx or sudo, an ENTRYPOINT of the binary alone (CMD gives its command), and a global install by --location.
+  it("becomes gh-app-kit's wherever the path leads to probot's binary, and each probot run is reported on Probot 7 to 12", () => {
+    const lines: Array<[before: string, after: string]> = [
+      ["FROM node:20", "FROM node:20"],
+      ["RUN npm i probot --location=global", "RUN npm i gh-app-kit --location=global"],
+      [
+        "CMD ./node_modules/probot/bin/probot.js run --port $PORT ./index.js",
+        "CMD ./node_modules/gh-app-kit/bin/run.js run --port $PORT ./index.js",
+      ],
+      [
+        'CMD [ "/app/node_modules/probot/bin/probot.js", "run", "/app/index.js" ]',
+        'CMD [ "/app/node_modules/gh-app-kit/bin/run.js", "run", "/app/index.js" ]',
+      ],
+      ['ENTRYPOINT [ "/app/node_modules/.bin/probot" ]', 'ENTRYPOINT [ "/app/node_modules/.bin/app" ]'],
+      ['CMD [ "receive", "/app/index.js" ]', 'CMD [ "receive", "/app/index.js" ]'],
+      ['ENTRYPOINT ["probot"]', 'ENTRYPOINT ["app"]'],
+      [
+        'ENTRYPOINT ["../node_modules/.bin/probot", "run", "-W", "https://smee.io/abc", "./index.js"]',
+        'ENTRYPOINT ["../node_modules/.bin/app", "run", "-Y", "https://smee.io/abc", "./index.js"]',
+      ],
+      [
+        "CMD node /app/node_modules/probot/bin/probot.js run /app/index.js",
+        "CMD node /app/node_modules/gh-app-kit/bin/run.js run /app/index.js",
+      ],
+      [
+        "RUN npx tsx node_modules/probot/bin/probot.js receive -e push -p push.json ./src/index.ts",
+        "RUN npx tsx node_modules/gh-app-kit/bin/run.js receive -e push -p push.json ./src/index.ts",
+      ],
+      ["CMD $APP_DIR/node_modules/.bin/probot run ./index.js", "CMD $APP_DIR/node_modules/.bin/app run ./index.js"],
+      [
+        "ExecStart=/usr/bin/node /opt/bot/node_modules/probot/bin/probot.js run ./index.js",
+        "ExecStart=/usr/bin/node /opt/bot/node_modules/gh-app-kit/bin/run.js run ./index.js",
+      ],
+      // Not Probot's binary: a folder of the app's own that happens to be named so.
+      ["CMD node ./tools/probot/bin/probot.js run", "CMD node ./tools/probot/bin/probot.js run"],
+      ['CMD ["node", "my-probot", "run"]', 'CMD ["node", "my-probot", "run"]'],
+      // A compose file's entrypoint; and an array that ends with probot outside an entrypoint (app.json's keywords).
+      ['    entrypoint: ["/app/node_modules/.bin/probot"]', '    entrypoint: ["/app/node_modules/.bin/app"]'],
+      ['  "keywords": ["github", "probot"],', '  "keywords": ["github", "probot"],'],
+    ];
+    const { code, problems } = migrateCommandFile(lines.map(([before]) => before).join("\n"), { webhookAtRoot: true });
+    expect(code.split("\n")).to.deep.equal(lines.map(([, after]) => after));
+    expect(
+      problems.filter((problem) => problem.message.includes("/api/github/webhooks")).map((p) => p.line),
+    ).to.deep.equal([3, 4, 8, 9, 11, 12]);
+  });
+
+  it("finds them in systemd units, PowerShell and batch scripts too", async () => {
+    const dir = await writeAppFiles("migrate-command-paths", {
+      "package.json": '{ "name": "deployed", "dependencies": { "probot": "^13.0.0" } }\n',
+      "index.js": "module.exports = ({ app }) => {};\n",
+      "deploy/bot.service":
+        "[Service]\nExecStart=/usr/bin/node /opt/bot/node_modules/probot/bin/probot.js run ./index.js\n",
+      "start.ps1": "& npx tsx node_modules/probot/bin/probot.js run ./src/index.ts *>> $log\r\n",
+      "start.cmd": "@echo off\r\nnode_modules\\.bin\\probot run index.js\r\n",
+    });
+    try {
+      await migrateApp({ directory: dir, framework: "^1.0.0" });
+      const read = (file: string) => readFile(join(dir, file), "utf8");
+      expect(await read("deploy/bot.service")).to.equal(
+        "[Service]\nExecStart=/usr/bin/node /opt/bot/node_modules/gh-app-kit/bin/run.js run ./index.js\n",
+      );
+      expect(await read("start.ps1")).to.equal(
+        "& npx tsx node_modules/gh-app-kit/bin/run.js run ./src/index.ts *>> $log\r\n",
+      );
+      expect(await read("start.cmd")).to.equal("@echo off\r\nnode_modules\\.bin\\app run index.js\r\n");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("app migrate: npx probot@<version> in the files that start the app", () => {
   it("runs the app's own app command, in shell and exec forms, each probot run reported on Probot 7 to 12", () => {
     const dockerfile = [

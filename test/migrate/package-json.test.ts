@@ -197,6 +197,8 @@ describe("app migrate: probot run written inside quotes or by its path", () => {
     node: "node ./node_modules/probot/bin/probot.js run ./index.js",
     inspect: "node --inspect node_modules/probot/bin/probot run ./index.js",
     proxy: 'nodemon --exec "probot run -W https://smee.io/abc ./index.js"',
+    tsx: "tsx node_modules/probot/bin/probot.js run ./src/index.ts",
+    direct: "./node_modules/probot/bin/probot.js run ./index.js",
   };
   const source = JSON.stringify({ name: "x", scripts, dependencies: { probot: "^12.2.0" } }, null, 2);
 
@@ -211,6 +213,8 @@ describe("app migrate: probot run written inside quotes or by its path", () => {
       node: "node ./node_modules/gh-app-kit/bin/run.js run ./index.js",
       inspect: "node --inspect node_modules/gh-app-kit/bin/run.js run ./index.js",
       proxy: 'nodemon --exec "app run -Y https://smee.io/abc ./index.js"',
+      tsx: "tsx node_modules/gh-app-kit/bin/run.js run ./src/index.ts",
+      direct: "./node_modules/gh-app-kit/bin/run.js run ./index.js",
     });
   });
 
@@ -225,6 +229,8 @@ describe("app migrate: probot run written inside quotes or by its path", () => {
       "script node",
       "script inspect",
       "script proxy",
+      "script tsx",
+      "script direct",
     ]);
   });
 });
