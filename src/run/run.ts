@@ -4,7 +4,7 @@ import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { validatePrivateKey } from "../private-key/validate-private-key.js";
 import type { WebhookProxy } from "../proxy/create-webhook-proxy.js";
 import { resolveAppFunction } from "./resolve-app-function.js";
-import { loadApps } from "./load-apps.js";
+import { appIdsOf, loadApps } from "./load-apps.js";
 import { catchSignals, type SignalCatcher } from "./handle-signals.js";
 import { loopback } from "./run-parts.js";
 import { loadSettings, openHost } from "./open-host.js";
@@ -127,7 +127,7 @@ async function start(
   // Setup mode serves no app: do not even import them (they may need the credentials),
   // but a mistyped path is said now, not after the setup.
   if (setupMode && Array.isArray(appFnOrArgv)) {
-    for (const id of appFnOrArgv) (options.resolver ?? resolveAppFunction)(id, { basedir: cwd });
+    for (const id of appIdsOf(appFnOrArgv)) (options.resolver ?? resolveAppFunction)(id, { basedir: cwd });
   }
   const appFns = setupMode
     ? []

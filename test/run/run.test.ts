@@ -208,6 +208,22 @@ describe("run()", () => {
     expect(error.code).to.equal("APP_FUNCTION_NOT_FOUND");
   });
 
+  it("reads Probot's run(process.argv): the node binary and the script are not apps", async () => {
+    writeFileSync(
+      join(cwd, "a.cjs"),
+      'module.exports = ({ getRouter }) => { getRouter("/a").get("/", (c) => c.text("A")); };',
+    );
+    await start([process.execPath, join(cwd, "start.js"), "./a.cjs"], { env: credentials() });
+    expect(await (await fetch(`${server!.url}/a`)).text()).to.equal("A");
+    await server!.stop({ graceMs: 100 });
+    // As another machine's argv names it; a flag after them is refused, as in the list of apps.
+    const error = await rejection(
+      start(["/usr/local/bin/node", "start.js", "-p", "3000", "./a.cjs"], { env: credentials() }),
+    );
+    expect(error.code).to.equal("OPTION_INVALID");
+    expect(error.message).to.include('"-p"');
+  });
+
   it("refuses flags in the list of apps", async () => {
     const error = await rejection(start(["--port", "3000"], { env: credentials() }));
     expect(error.code).to.equal("OPTION_INVALID");
