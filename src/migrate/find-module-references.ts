@@ -149,6 +149,21 @@ const INTERNAL_MODULE_HINTS: Readonly<Record<string, string | undefined>> = {
   [`${PROBOT_MODULE}/lib/resolver`]:
     "Probot's resolve(id) required the app's module from the working folder: write " +
     "require(require.resolve(id, { paths: [process.cwd()] })), or import the app function itself.",
+  ...Object.fromEntries(
+    ["probot-run", "probot-run.js", "probot", "probot.js"].map((file) => [
+      `${PROBOT_MODULE}/bin/${file}`,
+      "Probot's run command, loaded for its side effect: it started the server from process.argv. Start the app " +
+        `with \`app run <the app's files>\` (node_modules/.bin/app), or call run(process.argv) from "${FRAMEWORK_MODULE}", ` +
+        "which takes the apps after the script (flags go in its options or their variables, docs/run.md).",
+    ]),
+  ),
+  ...Object.fromEntries(
+    ["probot-receive", "probot-receive.js"].map((file) => [
+      `${PROBOT_MODULE}/bin/${file}`,
+      "Probot's receive command, loaded for its side effect: run `app receive -e <event> -p <payload file> <the app's " +
+        "files>` instead (docs/cli.md).",
+    ]),
+  ),
 };
 
 function isProbotModule(name: string | undefined): boolean {

@@ -1,12 +1,12 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import {
+  asProbotCommand,
   frameworkBinFile,
   moveProbotCommand,
   PROBOT_BIN_FILE_NAME,
   PROBOT_RUN_COMMAND,
   ROOT_WEBHOOK_PATH,
-  withoutNpxPin,
 } from "./migrate-package-json.js";
 import type { SourceLog } from "./source-types.js";
 
@@ -46,6 +46,11 @@ const QUOTED_PROXY_FLAG = /(["'])-W/g;
 /** `"npx", "probot@12", "run"` (flags between them too): npx's pinned probot, read as `"npx", "probot", "run"`. */
 const QUOTED_NPX_PINNED =
   /(["'])npx\1((?:\s*,\s*(["'])-[^"']*\3)*\s*,\s*)(["'])probot@[^"']+\4(?=\s*,\s*(["'])(?:run|receive)\5)/g;
+/** `"node_modules/probot/bin/probot-run.js", "./index.js"`: read as `".../probot.js", "run", "./index.js"`. */
+const QUOTED_SUBCOMMAND_FILE = new RegExp(
+  String.raw`(["'])(${QUOTED_FOLDERS}node_modules([\/\\]))probot\3bin\3probot-(run|receive)(?:\.js)?\1`,
+  "g",
+);
 /** A probot command this package has no counterpart for, run through a package runner. */
 const OTHER_COMMAND = /\b(npx|yarn|pnpm|exec)\s+probot\s+(?!run\b|receive\b)[\w-]+/;
 
@@ -82,7 +87,9 @@ export function migrateCommandFile(
   const log: SourceLog = { changes: [], problems: [] };
   const lines = code.split("\n");
   lines.forEach((line, index) => {
-    const unpinned = withoutNpxPin(line).replace(QUOTED_NPX_PINNED, "$1npx$1$2$4probot$4");
+    const unpinned = asProbotCommand(line)
+      .replace(QUOTED_NPX_PINNED, "$1npx$1$2$4probot$4")
+      .replace(QUOTED_SUBCOMMAND_FILE, "$1$2probot$3bin$3probot.js$1, $1$4$1");
     const moved = moveProbotCommand(unpinned)
       .replace(QUOTED_RUN, (run) => run.replace(QUOTED_PROXY_FLAG, "$1-Y"))
       .replace(

@@ -40,8 +40,17 @@ const PROBOT_BIN_FILE = new RegExp(
 const NPX_PACKAGE = /(\bnpx\s+(?:-\S+\s+)*?(?:-p\s+|--package[\s=]))probot(?:@\S*)?(?=\s+app\s+(?:run|receive)\b)/g;
 /** `npx probot@12 run`: npx runs the pinned probot it downloads; `app` is the app's own dependency once moved. */
 const NPX_PINNED = /(\bnpx\s+(?:-\S+\s+)*)probot@[^\s"'`;&|()]+(?=\s+(?:run|receive)\b)/g;
-/** The command with `npx probot@<version>` read as `npx probot`, for the matches below. */
-export const withoutNpxPin = (command: string): string => command.replace(NPX_PINNED, "$1probot");
+/**
+ * `node_modules/probot/bin/probot-run.js ./index.js`: the file of Probot's run (or receive) command, which the
+ * probot binary hands its command line to; read as `node_modules/probot/bin/probot.js run ./index.js`.
+ */
+const SUBCOMMAND_FILE = /(node_modules([\/\\]))probot\2bin\2probot-(run|receive)(?:\.js)?(?=\s|$)/g;
+/**
+ * The command as the matches below read it: `npx probot@<version>` as `npx probot`, and the file of Probot's run or
+ * receive command as its binary and the command's name.
+ */
+export const asProbotCommand = (command: string): string =>
+  command.replace(NPX_PINNED, "$1probot").replace(SUBCOMMAND_FILE, "$1probot$2bin$2probot.js $3");
 /** An install command up to the end of its command: `npm i -g ...`, `yarn global add ...`. */
 const INSTALL_COMMAND =
   /\b(?:npm\s+(?:install|i|add)|pnpm\s+(?:add|install|i)|bun\s+(?:add|install|i)|yarn\s+global\s+add)\b[^;&|\n]*/g;
@@ -63,7 +72,7 @@ export const PROBOT_RUN_COMMAND = new RegExp(
  */
 export function moveProbotCommand(command: string): string {
   return (
-    withoutNpxPin(command)
+    asProbotCommand(command)
       .replace(RUN_COMMAND, (run) => run.replace(PROXY_FLAG, "$1-Y"))
       .replace(
         PROBOT_BIN_FILE,
@@ -193,7 +202,7 @@ export function migratePackageJson(
       holder[key] = moved;
       changed = true;
       log.changes.push({ line: lineOfKey(key) ?? 0, text: `${label}: ${command} → ${moved}` });
-      if (webhookAtRoot && PROBOT_RUN_COMMAND.test(withoutNpxPin(command))) {
+      if (webhookAtRoot && PROBOT_RUN_COMMAND.test(asProbotCommand(command))) {
         log.problems.push({
           line: lineOfKey(key),
           message: `${label}: ${ROOT_WEBHOOK_PATH.message}`,

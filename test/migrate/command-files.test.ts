@@ -219,6 +219,15 @@ describe("app migrate: Probot's binary by any path, run by anything, in the file
         "ExecStart=/usr/bin/node /opt/bot/node_modules/probot/bin/probot.js run ./index.js",
         "ExecStart=/usr/bin/node /opt/bot/node_modules/gh-app-kit/bin/run.js run ./index.js",
       ],
+      // The files of Probot's run and receive commands, which its binary hands the command line to.
+      [
+        'CMD ["node", "/app/node_modules/probot/bin/probot-run.js", "/app/lib/index.js", "--private-key=private.pem"]',
+        'CMD ["node", "/app/node_modules/gh-app-kit/bin/run.js", "run", "/app/lib/index.js", "--private-key=private.pem"]',
+      ],
+      [
+        "CMD node node_modules/probot/bin/probot-receive -e push -p push.json ./index.js",
+        "CMD node node_modules/gh-app-kit/bin/run.js receive -e push -p push.json ./index.js",
+      ],
       // Not Probot's binary: a folder of the app's own that happens to be named so.
       ["CMD node ./tools/probot/bin/probot.js run", "CMD node ./tools/probot/bin/probot.js run"],
       ['CMD ["node", "my-probot", "run"]', 'CMD ["node", "my-probot", "run"]'],
@@ -230,7 +239,7 @@ describe("app migrate: Probot's binary by any path, run by anything, in the file
     expect(code.split("\n")).to.deep.equal(lines.map(([, after]) => after));
     expect(
       problems.filter((problem) => problem.message.includes("/api/github/webhooks")).map((p) => p.line),
-    ).to.deep.equal([3, 4, 8, 9, 11, 12]);
+    ).to.deep.equal([3, 4, 8, 9, 11, 12, 13]);
   });
 
   it("finds them in systemd units, PowerShell and batch scripts too", async () => {

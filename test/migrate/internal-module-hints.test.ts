@@ -27,3 +27,21 @@ describe("app migrate: Probot 7 to 9's internal modules that serverless adapters
     expect(result.problems[0]?.hint).to.include("internals are not part of it");
   });
 });
+
+/** A start script of the app's own that loads Probot's run command (`process.argv.push("./src/index.ts")` first). */
+describe("app migrate: Probot's command files loaded as modules", () => {
+  it("says what starts the app in their place: app run, run(process.argv), app receive", () => {
+    const code = [
+      "#!/usr/bin/env node",
+      "require('ts-node').register()",
+      "process.argv.push('./src/index.ts')",
+      "require('probot/bin/probot-run')",
+      "require('probot/bin/probot-receive.js')",
+      "",
+    ].join("\n");
+    const result = migrateSource("bin/start.js", code);
+    const hintOf = (line: number) => result.problems.find((p) => p.line === line)?.hint ?? "";
+    expect(hintOf(4)).to.include("app run <the app's files>").and.include('run(process.argv) from "gh-app-kit"');
+    expect(hintOf(5)).to.include("app receive -e <event> -p <payload file>");
+  });
+});

@@ -199,6 +199,7 @@ describe("app migrate: probot run written inside quotes or by its path", () => {
     proxy: 'nodemon --exec "probot run -W https://smee.io/abc ./index.js"',
     tsx: "tsx node_modules/probot/bin/probot.js run ./src/index.ts",
     direct: "./node_modules/probot/bin/probot.js run ./index.js",
+    subcommand: "node node_modules/probot/bin/probot-run.js -W https://smee.io/abc ./index.js",
   };
   const source = JSON.stringify({ name: "x", scripts, dependencies: { probot: "^12.2.0" } }, null, 2);
 
@@ -215,6 +216,7 @@ describe("app migrate: probot run written inside quotes or by its path", () => {
       proxy: 'nodemon --exec "app run -Y https://smee.io/abc ./index.js"',
       tsx: "tsx node_modules/gh-app-kit/bin/run.js run ./src/index.ts",
       direct: "./node_modules/gh-app-kit/bin/run.js run ./index.js",
+      subcommand: "node node_modules/gh-app-kit/bin/run.js run -Y https://smee.io/abc ./index.js",
     });
   });
 
@@ -231,6 +233,7 @@ describe("app migrate: probot run written inside quotes or by its path", () => {
       "script proxy",
       "script tsx",
       "script direct",
+      "script subcommand",
     ]);
   });
 });
