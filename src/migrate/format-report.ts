@@ -1,4 +1,5 @@
 import type { MigrationReport } from "./migrate-app.js";
+import { packageManagerCommands } from "../scaffold/package-manager.js";
 
 export function formatReport(report: MigrationReport): string {
   const lines: string[] = [];
@@ -50,9 +51,11 @@ export function formatReport(report: MigrationReport): string {
         "(every dependency is resolved again within its package.json range), then npm test. docs/migrating.md explains what differs from Probot.",
     );
   } else if (!report.dryRun && changed.length > 0) {
-    // package-lock.json still names probot until npm install rewrites it: `npm ci` would refuse it.
+    // The lockfile still names probot until the install rewrites it: `npm ci` (or a frozen install) would refuse it.
+    const commands = packageManagerCommands({ name: report.packageManager ?? "npm" });
     lines.push(
-      "Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.",
+      `Next: ${commands.install} (it updates ${report.lockfile ?? "package-lock.json"}), then ${commands.script("test")}. ` +
+        "docs/migrating.md explains what differs from Probot.",
     );
   }
   return lines.join("\n");

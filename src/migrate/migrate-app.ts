@@ -18,6 +18,8 @@ import { findProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
 import { compilesToCommonJs } from "./typescript-module.js";
 import { readManifest } from "./read-manifest.js";
+import { appPackageManager } from "./app-package-manager.js";
+import type { PackageManagerName } from "../scaffold/package-manager.js";
 import { encodeSource, readSource, type SourceEncoding } from "./source-text.js";
 import { renameSnapshotNumbers, snapshotNumberTarget } from "./probot-9-expectations.js";
 import { splitByteOrderMark } from "../helpers/byte-order-mark.js";
@@ -68,6 +70,10 @@ export type MigrationReport = {
   staleLockfile?: string;
   /** True when `staleLockfile` is stale because npm cannot read it: not JSON, or not a lockfile's shape (it may not name probot at all). */
   staleLockfileNotJson?: boolean;
+  /** The app's package manager (package.json's `packageManager`, else its lockfile), for the next step's commands. */
+  packageManager?: PackageManagerName;
+  /** The lockfile its install updates. */
+  lockfile?: string;
   /** Then why: `is not valid JSON`, `holds null, not a lockfile`, `is not a lockfile npm can read: packages[...] holds null`. */
   staleLockfileUnreadable?: string;
 };
@@ -78,6 +84,10 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   // npm's JSON parser drops a byte order mark, as Windows editors write it; so does the move, and puts it back.
   const [bom, manifest] = splitByteOrderMark(await readManifest(directory, manifestPath));
   const extensions = hasExtensions(manifest);
+  const { name: packageManager, lockfile } = appPackageManager(
+    directory,
+    JSON.parse(manifest) as Record<string, unknown>,
+  );
   const report: MigrationReport = {
     directory,
     framework: options.framework,
@@ -85,6 +95,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
     scanned: 1,
     files: [],
     diff: "",
+    packageManager,
+    lockfile,
   };
   const diffs: string[] = [];
   const writes: Array<[file: string, code: string | Buffer]> = [];

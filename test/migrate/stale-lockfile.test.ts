@@ -70,8 +70,10 @@ describe("app migrate: a lockfile that still places probot", () => {
         expect(next.includes(`${stale} is not valid JSON`)).to.equal(unreadable);
         expect(next.includes("still places probot's dependencies")).to.equal(!unreadable);
       } else {
+        // The lock npm install updates: a shrinkwrap when there is one.
+        const lock = Object.keys(lockfiles)[0] ?? "package-lock.json";
         expect(next).to.equal(
-          "Next: npm install (it updates package-lock.json), then npm test. docs/migrating.md explains what differs from Probot.",
+          `Next: npm install (it updates ${lock}), then npm test. docs/migrating.md explains what differs from Probot.`,
         );
       }
     });
@@ -120,6 +122,50 @@ describe("app migrate: a package-lock.json that is JSON but no lockfile", () => 
         "dependencies.gh-app-kit",
       );
       expect(await readFile(join(dir, "package-lock.json"), "utf8")).to.equal(lock);
+    });
+  }
+});
+
+/** [what it shows, package.json's packageManager, the lockfile there, the report's next step]. */
+const MANAGERS: ReadonlyArray<[string, string | undefined, string | undefined, string]> = [
+  ["yarn's lockfile", undefined, "yarn.lock", "Next: yarn install (it updates yarn.lock), then yarn test."],
+  ["pnpm's lockfile", undefined, "pnpm-lock.yaml", "Next: pnpm install (it updates pnpm-lock.yaml), then pnpm test."],
+  ["bun's lockfile", undefined, "bun.lock", "Next: bun install (it updates bun.lock), then bun run test."],
+  [
+    "corepack's packageManager, no lockfile yet",
+    "yarn@4.5.0",
+    undefined,
+    "Next: yarn install (it updates yarn.lock), then yarn test.",
+  ],
+  [
+    "packageManager over another lockfile",
+    "pnpm@9.15.0",
+    "yarn.lock",
+    "Next: pnpm install (it updates pnpm-lock.yaml), then pnpm test.",
+  ],
+  ["neither", undefined, undefined, "Next: npm install (it updates package-lock.json), then npm test."],
+];
+
+describe("app migrate: the next step, in the app's package manager", () => {
+  let scratch: string;
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), "app-migrate-next-"));
+  });
+  after(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  for (const [index, [what, packageManager, lockfile, next]] of MANAGERS.entries()) {
+    it(`${what}: ${next.split(" (")[0]}`, async () => {
+      const dir = join(scratch, String(index));
+      await mkdir(dir);
+      const manifest = { name: "my-app", version: "1.0.0", packageManager, dependencies: { probot: "^12.2.5" } };
+      await writeFile(join(dir, "package.json"), JSON.stringify(manifest, null, 2));
+      if (lockfile) await writeFile(join(dir, lockfile), "");
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+      expect(formatReport(report).split("\n").at(-1)).to.equal(
+        `${next} docs/migrating.md explains what differs from Probot.`,
+      );
     });
   }
 });
