@@ -8,7 +8,7 @@ import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findOutsideLinks, findSnapshotFiles, findSourceFiles } from "./find-source-files.js";
 import { readAppLockfiles, type AppLockfiles } from "./app-lockfiles.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
-import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
+import { ECOSYSTEM_MODULE, findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
 import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
 import { migrateNestedPackages } from "./nested-packages.js";
 import { migratePackageJson } from "./migrate-package-json.js";
@@ -24,7 +24,7 @@ import { encodeSource, readSource, type SourceEncoding } from "./source-text.js"
 import { renameSnapshotNumbers, snapshotNumberTarget } from "./probot-9-expectations.js";
 import { splitByteOrderMark } from "../helpers/byte-order-mark.js";
 import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
-import { SOURCE_EXTENSIONS } from "./parse-source.js";
+import { parseWithBabel, SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
 import { ACTIONS_ADAPTER_V1, ADAPTER_MODULES, ADAPTER_TARGETS, DEPENDENCY_FIELDS } from "./probot-names.js";
@@ -197,7 +197,8 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   payloadReport(moved.problems);
   probotDependencies.report(moved);
   record("package.json", bom + manifest, { ...moved, code: bom + moved.code });
-  for (const [file, before, after] of sources) record(file, before, after);
+  for (const [file, before, after] of sources)
+    record(file, before, withEcosystemCommands(file, after, middlewareAtRoot));
   if (contentsPathSlashes) {
     const sourceOf = (file: string) => texts[byFile.get(file) ?? -1]?.[1];
     for (const file of await findSnapshotFiles(directory)) {
@@ -422,4 +423,25 @@ function hasExtensions(manifest: string): boolean {
   return DEPENDENCY_FIELDS.some((field) =>
     Object.keys((pkg[field] as object | null) ?? {}).some((n) => n.startsWith("probot-")),
   );
+}
+
+/**
+ * pm2's ecosystem file written as a module (`ecosystem.config.js`): the commands in its strings move as in the files
+ * that start the app (`script: "probot run ./index.js"`), kept only where the file still parses.
+ */
+function withEcosystemCommands(file: string, result: SourceResult, webhookAtRoot: boolean): SourceResult {
+  if (!ECOSYSTEM_MODULE.test(file) || result.error !== undefined) return result;
+  const moved = migrateCommandFile(result.code, { webhookAtRoot });
+  if (moved.code === result.code && moved.problems.length === 0) return result;
+  try {
+    parseWithBabel(file, moved.code);
+  } catch {
+    return result;
+  }
+  return {
+    ...result,
+    code: moved.code,
+    changes: [...result.changes, ...moved.changes],
+    problems: [...result.problems, ...moved.problems],
+  };
 }

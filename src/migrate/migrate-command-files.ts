@@ -12,11 +12,14 @@ import type { SourceLog } from "./source-types.js";
 
 /**
  * Files besides package.json that start the app with Probot's command line: process files,
- * container files, deploy manifests, shell scripts and CI workflows.
+ * container files, deploy manifests, process managers' files (pm2's ecosystem), shell scripts and CI workflows.
  */
 const COMMAND_FILE =
-  /^(Procfile|Dockerfile(\..+)?|.+\.dockerfile|Containerfile|(docker-)?compose(\..+)?\.ya?ml|app\.json|vercel\.json|now\.json|serverless\.ya?ml|netlify\.toml|fly\.toml|render\.yaml|nodemon\.json|Makefile|.+\.(sh|service|ps1|cmd|bat))$/;
-const WORKFLOW = /^\.github\/workflows\/[^/]+\.ya?ml$/;
+  /^(Procfile|Dockerfile(\..+)?|.+\.dockerfile|Containerfile|(docker-)?compose(\..+)?\.ya?ml|app\.json|vercel\.json|now\.json|serverless\.ya?ml|netlify\.toml|fly\.toml|render\.yaml|nodemon\.json|(ecosystem(\.config)?|pm2)\.(json|ya?ml)|Makefile|.+\.(sh|service|ps1|cmd|bat))$/;
+/** pm2's ecosystem file written as a module: a source file whose strings hold the commands too. */
+export const ECOSYSTEM_MODULE = /(^|\/)(ecosystem|pm2)\.config\.[cm]?js$/;
+/** CI workflows, and the editor's launch configurations (VS Code's "program" of a debug run). */
+const WORKFLOW = /^(\.github\/workflows\/[^/]+\.ya?ml|\.vscode\/launch\.json)$/;
 const SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output", "dist", "lib", "build"]);
 /** The folders before `node_modules` in a quoted path: `./`, `../`, `/app/`. */
 const QUOTED_FOLDERS = String.raw`(?:[^"'\s,[\]]*[\/\\])?`;
@@ -46,9 +49,21 @@ const QUOTED_PROXY_FLAG = /(["'])-W/g;
 /** `"npx", "probot@12", "run"` (flags between them too): npx's pinned probot, read as `"npx", "probot", "run"`. */
 const QUOTED_NPX_PINNED =
   /(["'])npx\1((?:\s*,\s*(["'])-[^"']*\3)*\s*,\s*)(["'])probot@[^"']+\4(?=\s*,\s*(["'])(?:run|receive)\5)/g;
-/** `"node_modules/probot/bin/probot-run.js", "./index.js"`: read as `".../probot.js", "run", "./index.js"`. */
+/**
+ * `"node_modules/probot/bin/probot-run.js", "./index.js"`: read as `".../probot.js", "run", "./index.js"`. Not a
+ * value of a key (`"program": ".../probot-run.js"`, below): a name inserted there would be another value.
+ */
 const QUOTED_SUBCOMMAND_FILE = new RegExp(
-  String.raw`(["'])(${QUOTED_FOLDERS}node_modules([\/\\]))probot\3bin\3probot-(run|receive)(?:\.js)?\1`,
+  String.raw`(?<!:\s*)(["'])(${QUOTED_FOLDERS}node_modules([\/\\]))probot\3bin\3probot-(run|receive)(?:\.js)?\1`,
+  "g",
+);
+/**
+ * Probot's binary as the value of the key that names what a process manager or a debugger runs, its command in
+ * other keys (`args`): pm2's `script: "probot"` or `script: "./node_modules/.bin/probot"`, VS Code's
+ * `"program": "${workspaceFolder}/node_modules/probot/bin/probot-run.js"`.
+ */
+const KEYED_BINARY = new RegExp(
+  String.raw`(\b(?:program|script)["']?\s*:\s*)(["']?)(?:probot|(${QUOTED_FOLDERS}node_modules([\/\\]))(?:(\.bin[\/\\]probot)|probot[\/\\]bin[\/\\]probot(?:-(run|receive))?(?:\.js)?))\2(?=\s*(?:[,}]|$))`,
   "g",
 );
 /** A probot command this package has no counterpart for, run through a package runner. */
@@ -62,7 +77,8 @@ export async function findCommandFiles(root: string): Promise<string[]> {
       const path = join(folder, entry.name);
       const name = relative(root, path).split("\\").join("/");
       if (entry.isDirectory()) {
-        const hidden = entry.name.startsWith(".") && !(name === ".github" || name === ".github/workflows");
+        const hidden =
+          entry.name.startsWith(".") && !(name === ".github" || name === ".github/workflows" || name === ".vscode");
         if (!hidden && !SKIPPED.has(entry.name)) await walk(path, depth + 1);
       } else if (entry.isFile() && (COMMAND_FILE.test(entry.name) || WORKFLOW.test(name))) {
         files.push(name);
@@ -90,7 +106,17 @@ export function migrateCommandFile(
     const unpinned = asProbotCommand(line)
       .replace(QUOTED_NPX_PINNED, "$1npx$1$2$4probot$4")
       .replace(QUOTED_SUBCOMMAND_FILE, "$1$2probot$3bin$3probot.js$1, $1$4$1");
+    let command: string | undefined;
     const moved = moveProbotCommand(unpinned)
+      .replace(
+        KEYED_BINARY,
+        (_, key: string, quote: string, folders: string | undefined, separator: string, bin: string, file: string) => {
+          command = file;
+          const path =
+            folders === undefined ? "app" : `${folders}${bin ? `.bin${separator}app` : frameworkBinFile(separator)}`;
+          return `${key}${quote}${path}${quote}`;
+        },
+      )
       .replace(QUOTED_RUN, (run) => run.replace(QUOTED_PROXY_FLAG, "$1-Y"))
       .replace(
         QUOTED_BIN_FILE,
@@ -116,6 +142,13 @@ export function migrateCommandFile(
       log.changes.push({ line: index + 1, text: `${line.trim()} → ${moved.trim()}` });
       if (webhookAtRoot && (PROBOT_RUN_COMMAND.test(unpinned) || QUOTED_PROBOT_RUN.test(unpinned)))
         log.problems.push({ line: index + 1, ...ROOT_WEBHOOK_PATH });
+    }
+    if (command !== undefined) {
+      log.problems.push({
+        line: index + 1,
+        message: `runs the file of Probot's ${command} command, whose command line began with its apps; gh-app-kit's bin file takes the command's name first`,
+        hint: `Add "${command}" as the first of this configuration's args (VS Code's "args", pm2's args).`,
+      });
     }
     if (OTHER_COMMAND.test(moved)) {
       log.problems.push({

@@ -267,6 +267,71 @@ describe("app migrate: Probot's binary by any path, run by anything, in the file
   });
 });
 
+describe("app migrate: pm2's ecosystem files and VS Code's launch configurations", () => {
+  it("move the command and the binary they name, leave the rest of the file, and say where args need the command's name", async () => {
+    const launch = [
+      "{",
+      "  // Debug the app",
+      '  "configurations": [',
+      '    { "name": "Probot 12", "program": "${workspaceFolder}/node_modules/.bin/probot", "args": ["run", "./index.js"] },',
+      "    {",
+      '      "name": "Probot 7",',
+      '      "program": "${workspaceFolder}/node_modules/probot/bin/probot-run.js",',
+      '      "args": ["./lib/index.js"],',
+      "    },",
+      "  ]",
+      "}",
+      "",
+    ].join("\n");
+    const ecosystem = [
+      "module.exports = {",
+      "  apps: [",
+      "    { name: 'bot', script: 'probot run ./index.js', exec_mode: 'cluster' },",
+      '    { name: "bot-bin", script: "./node_modules/.bin/probot", args: "run ./index.js" },',
+      "    { name: 'web', script: 'npm', args: 'start' },",
+      "  ],",
+      "};",
+      "",
+    ].join("\n");
+    const dir = await writeAppFiles("migrate-ecosystem", {
+      "package.json": '{ "name": "deployed", "dependencies": { "probot": "^12.3.0" } }\n',
+      "index.js": "module.exports = ({ app }) => {};\n",
+      ".vscode/launch.json": launch,
+      "ecosystem.config.js": ecosystem,
+      "pm2.json": '{ "apps": [{ "name": "bot", "script": "probot", "args": ["run", "./index.js"] }] }\n',
+      ".vscode/settings.json": '{ "probot.path": "node_modules/.bin/probot" }\n',
+    });
+    try {
+      const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
+      const read = (file: string) => readFile(join(dir, file), "utf8");
+      expect(await read(".vscode/launch.json")).to.equal(
+        launch
+          .replace("node_modules/.bin/probot", "node_modules/.bin/app")
+          .replace("node_modules/probot/bin/probot-run.js", "node_modules/gh-app-kit/bin/run.js"),
+      );
+      expect(await read("ecosystem.config.js")).to.equal(
+        ecosystem.replace("'probot run ./index.js'", "'app run ./index.js'").replace(".bin/probot", ".bin/app"),
+      );
+      expect(await read("pm2.json")).to.equal(
+        '{ "apps": [{ "name": "bot", "script": "app", "args": ["run", "./index.js"] }] }\n',
+      );
+      // Only the launch configurations of .vscode are read.
+      expect(await read(".vscode/settings.json")).to.equal('{ "probot.path": "node_modules/.bin/probot" }\n');
+      const problems = report.files.flatMap((f) => f.problems.map((p) => `${f.file}:${p.line} ${p.hint}`));
+      expect(problems).to.include(
+        `.vscode/launch.json:7 Add "run" as the first of this configuration's args (VS Code's "args", pm2's args).`,
+      );
+      // On Probot 12, the ecosystem's probot run took deliveries at /, as any other.
+      expect(
+        problems.filter((p) => p.startsWith("ecosystem.config.js:3 ") && p.includes("WEBHOOK_PATH=/")),
+      ).to.have.length(1);
+      expect((await migrateApp({ directory: dir, framework: "^1.0.0" })).diff).to.equal("");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("app migrate: npx probot@<version> in the files that start the app", () => {
   it("runs the app's own app command, in shell and exec forms, each probot run reported on Probot 7 to 12", () => {
     const dockerfile = [
