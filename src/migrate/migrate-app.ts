@@ -8,7 +8,8 @@ import { createUnifiedDiff } from "./create-unified-diff.js";
 import { findOutsideLinks, findSnapshotFiles, findSourceFiles } from "./find-source-files.js";
 import { readAppLockfiles, type AppLockfiles } from "./app-lockfiles.js";
 import { findProbotDependents } from "./find-probot-dependents.js";
-import { ECOSYSTEM_MODULE, findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
+import { findCommandFiles, migrateCommandFile } from "./migrate-command-files.js";
+import { moveCommandStrings } from "./migrate-command-strings.js";
 import { migrateLockfile, type PrunedLockfile } from "./migrate-lockfile.js";
 import { migrateNestedPackages } from "./nested-packages.js";
 import { migratePackageJson } from "./migrate-package-json.js";
@@ -24,7 +25,7 @@ import { encodeSource, readSource, type SourceEncoding } from "./source-text.js"
 import { renameSnapshotNumbers, snapshotNumberTarget } from "./probot-9-expectations.js";
 import { splitByteOrderMark } from "../helpers/byte-order-mark.js";
 import { assertPayloadFields } from "./typescript/assert-payload-fields.js";
-import { parseWithBabel, SOURCE_EXTENSIONS } from "./parse-source.js";
+import { SOURCE_EXTENSIONS } from "./parse-source.js";
 import type { RouterParam } from "./router-handoffs.js";
 import type { RouterHandoff } from "./router-values.js";
 import { ACTIONS_ADAPTER_V1, ADAPTER_MODULES, ADAPTER_TARGETS, DEPENDENCY_FIELDS } from "./probot-names.js";
@@ -197,8 +198,7 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   payloadReport(moved.problems);
   probotDependencies.report(moved);
   record("package.json", bom + manifest, { ...moved, code: bom + moved.code });
-  for (const [file, before, after] of sources)
-    record(file, before, withEcosystemCommands(file, after, middlewareAtRoot));
+  for (const [file, before, after] of sources) record(file, before, withCommandStrings(file, after, middlewareAtRoot));
   if (contentsPathSlashes) {
     const sourceOf = (file: string) => texts[byFile.get(file) ?? -1]?.[1];
     for (const file of await findSnapshotFiles(directory)) {
@@ -425,19 +425,11 @@ function hasExtensions(manifest: string): boolean {
   );
 }
 
-/**
- * pm2's ecosystem file written as a module (`ecosystem.config.js`): the commands in its strings move as in the files
- * that start the app (`script: "probot run ./index.js"`), kept only where the file still parses.
- */
-function withEcosystemCommands(file: string, result: SourceResult, webhookAtRoot: boolean): SourceResult {
-  if (!ECOSYSTEM_MODULE.test(file) || result.error !== undefined) return result;
-  const moved = migrateCommandFile(result.code, { webhookAtRoot });
-  if (moved.code === result.code && moved.problems.length === 0) return result;
-  try {
-    parseWithBabel(file, moved.code);
-  } catch {
-    return result;
-  }
+/** The source's strings that start Probot's command line, moved after the rest of its migration. */
+function withCommandStrings(file: string, result: SourceResult, webhookAtRoot: boolean): SourceResult {
+  if (result.error !== undefined) return result;
+  const moved = moveCommandStrings(file, result.code, { webhookAtRoot });
+  if (moved === undefined) return result;
   return {
     ...result,
     code: moved.code,

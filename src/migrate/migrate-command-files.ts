@@ -16,8 +16,6 @@ import type { SourceLog } from "./source-types.js";
  */
 const COMMAND_FILE =
   /^(Procfile|Dockerfile(\..+)?|.+\.dockerfile|Containerfile|(docker-)?compose(\..+)?\.ya?ml|app\.json|vercel\.json|now\.json|serverless\.ya?ml|netlify\.toml|fly\.toml|render\.yaml|nodemon\.json|(ecosystem(\.config)?|pm2)\.(json|ya?ml)|Makefile|.+\.(sh|service|ps1|cmd|bat))$/;
-/** pm2's ecosystem file written as a module: a source file whose strings hold the commands too. */
-export const ECOSYSTEM_MODULE = /(^|\/)(ecosystem|pm2)\.config\.[cm]?js$/;
 /** CI workflows, and the editor's launch configurations (VS Code's "program" of a debug run). */
 const WORKFLOW = /^(\.github\/workflows\/[^/]+\.ya?ml|\.vscode\/launch\.json)$/;
 const SKIPPED = new Set(["node_modules", ".git", "coverage", ".nyc_output", "dist", "lib", "build"]);
