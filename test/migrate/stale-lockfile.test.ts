@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatReport } from "../../src/migrate/format-report.js";
 import { migrateApp } from "../../src/migrate/migrate-app.js";
+import { writeAppFiles } from "../helpers/app-files.js";
 
 const MANIFEST = JSON.stringify({ name: "my-app", version: "1.0.0", dependencies: { probot: "^12.2.5" } }, null, 2);
 const V3_PROBOT = JSON.stringify({
@@ -97,20 +98,12 @@ const MISSHAPEN: ReadonlyArray<[string, string]> = [
 ];
 
 describe("app migrate: a package-lock.json that is JSON but no lockfile", () => {
-  let scratch: string;
-  before(async () => {
-    scratch = await mkdtemp(join(tmpdir(), "app-migrate-lock-shape-"));
-  });
-  after(async () => {
-    await rm(scratch, { recursive: true, force: true });
-  });
-
-  for (const [index, [lock, why]] of MISSHAPEN.entries()) {
+  for (const [lock, why] of MISSHAPEN) {
     it(`${lock}: the report says it ${why.split(":")[0]}, and the rest migrates`, async () => {
-      const dir = join(scratch, String(index));
-      await mkdir(dir);
-      await writeFile(join(dir, "package.json"), MANIFEST);
-      await writeFile(join(dir, "package-lock.json"), lock);
+      const dir = await writeAppFiles("app-migrate-lock-shape", {
+        "package.json": MANIFEST,
+        "package-lock.json": lock,
+      });
       const report = await migrateApp({ directory: dir, framework: "^1.0.0", dryRun: false });
       expect(report.staleLockfile).to.equal("package-lock.json");
       expect(report.staleLockfileNotJson).to.equal(true);
@@ -147,21 +140,13 @@ const MANAGERS: ReadonlyArray<[string, string | undefined, string | undefined, s
 ];
 
 describe("app migrate: the next step, in the app's package manager", () => {
-  let scratch: string;
-  before(async () => {
-    scratch = await mkdtemp(join(tmpdir(), "app-migrate-next-"));
-  });
-  after(async () => {
-    await rm(scratch, { recursive: true, force: true });
-  });
-
-  for (const [index, [what, packageManager, lockfile, next]] of MANAGERS.entries()) {
+  for (const [what, packageManager, lockfile, next] of MANAGERS) {
     it(`${what}: ${next.split(" (")[0]}`, async () => {
-      const dir = join(scratch, String(index));
-      await mkdir(dir);
       const manifest = { name: "my-app", version: "1.0.0", packageManager, dependencies: { probot: "^12.2.5" } };
-      await writeFile(join(dir, "package.json"), JSON.stringify(manifest, null, 2));
-      if (lockfile) await writeFile(join(dir, lockfile), "");
+      const dir = await writeAppFiles("app-migrate-next", {
+        "package.json": JSON.stringify(manifest, null, 2),
+        ...(lockfile ? { [lockfile]: "" } : {}),
+      });
       const report = await migrateApp({ directory: dir, framework: "^1.0.0" });
       expect(formatReport(report).split("\n").at(-1)).to.equal(
         `${next} docs/migrating.md explains what differs from Probot.`,
