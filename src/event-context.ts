@@ -122,6 +122,12 @@ export class Context<P = unknown, N extends string = EventName> {
     return this.client;
   }
 
+  /** Replaces the client, as apps' tests assigned Probot 9 and 10's `context.github`. Warns once per process. */
+  set github(client: AppClient) {
+    warnOnce("context.github", "context.github is deprecated; use context.client (app migrate renames it).");
+    this.client = client;
+  }
+
   /**
    * @deprecated Probot 10 to 14's name of `client`, kept for code `app migrate` cannot tie to an
    * event context (a helper that takes it under a name of its own) and for extensions installed

@@ -32,3 +32,27 @@ describe("compat: context.event, Probot 9 and 10's name of context.name", () => 
     expect(Object.keys(context)).to.not.include("event");
   });
 });
+
+// Probot 9 and 10's `context.github` was a plain property: apps' tests assign their double to it,
+// often in a subclass of Context built by hand (lswith/probot-require-label's FakeContext:
+// `super(...); this.github = github`). A getter alone made that assignment throw.
+describe("compat: assigning context.github, Probot 9 and 10's name of context.client", () => {
+  it("a context built by hand takes a client assigned to github", () => {
+    const context = new Context({ id: "1", name: "issues", payload: {} }, {} as never, {} as never);
+    const client = { issues: {} };
+    (context as unknown as { github: unknown }).github = client;
+    expect(context.client).to.equal(client);
+    expect((context as unknown as { github: unknown }).github).to.equal(client);
+  });
+
+  it("a subclass that assigns this.github in its constructor gets that client", () => {
+    const client = { issues: {} };
+    class FakeContext extends Context {
+      constructor() {
+        super({ id: "1", name: "issues", payload: {} }, {} as never, {} as never);
+        (this as unknown as { github: unknown }).github = client;
+      }
+    }
+    expect(new FakeContext().client).to.equal(client);
+  });
+});
