@@ -15,6 +15,7 @@ import { migrateNestedPackages } from "./nested-packages.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { isWrittenAsModule } from "./tap-esm-loader.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
+import { es5Target, reportEs5Subclasses } from "./report-es5-subclass.js";
 import { findProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
 import { compilesToCommonJs } from "./typescript-module.js";
@@ -161,6 +162,9 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   followRouterHandoffs(sources, extensions, sharedOf);
   const entries = entryModules(manifest).map((module) => resolveIn("package.json", module));
   dropHelperReports(sources, new Set(entries.filter((index) => index !== undefined)), resolveIn);
+  const target = await es5Target(directory);
+  if (target !== undefined)
+    for (const [file, before, after] of sources) after.problems.push(...reportEs5Subclasses(file, before, target));
   // After the renames, with the app's own compiler: payload fields now typed nullable get their `!`.
   const payloadReport = assertPayloadFields(directory, sources);
   const importer = sources.find(([, , after]) =>

@@ -22,7 +22,7 @@ export async function compilesToCommonJs(directory: string, manifest: string): P
 }
 
 /** JSON with comments and trailing commas, as tsconfig.json is written; undefined where it does not parse. */
-function parseJsonWithComments(text: string): unknown {
+export function parseJsonWithComments(text: string): unknown {
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string;

@@ -1,0 +1,73 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseWithBabel } from "./parse-source.js";
+import type { AnyNode, Problem } from "./source-types.js";
+import { parseJsonWithComments } from "./typescript-module.js";
+
+/**
+ * tsconfig.json's `target` where it is ES3 or ES5 (as written), else undefined (a later one, none, one that
+ * extends another, or one that does not parse). Such output compiles `super(...)` to `Base.call(this, ...)`.
+ */
+export async function es5Target(directory: string): Promise<string | undefined> {
+  const text = await readFile(join(directory, "tsconfig.json"), "utf8").catch(() => undefined);
+  if (text === undefined) return undefined;
+  const config = parseJsonWithComments(text) as { compilerOptions?: { target?: unknown } } | undefined;
+  const target = config?.compilerOptions?.target;
+  return typeof target === "string" && /^es[35]$/i.test(target) ? target : undefined;
+}
+
+/**
+ * Each class of a TypeScript file that extends a class imported from probot, where the app compiles to ES5:
+ * Probot's own output was ES5, so `Context.call(this, ...)` worked; the framework's classes are ES2015
+ * classes, and calling one without `new` throws.
+ */
+export function reportEs5Subclasses(file: string, code: string, target: string): Problem[] {
+  if (!/\.[cm]?tsx?$/.test(file) || !/\bextends\b/.test(code) || !/["']probot["']/.test(code)) return [];
+  let ast: AnyNode;
+  try {
+    ast = parseWithBabel(file, code) as unknown as AnyNode;
+  } catch {
+    return []; // unreadable: its own migration says so
+  }
+  const names = new Set<string>();
+  const namespaces = new Set<string>();
+  for (const statement of ast.program.body as AnyNode[]) {
+    if (statement.type !== "ImportDeclaration" || statement.source?.value !== "probot") continue;
+    for (const specifier of (statement.specifiers ?? []) as AnyNode[]) {
+      (specifier.type === "ImportNamespaceSpecifier" ? namespaces : names).add(specifier.local.name);
+    }
+  }
+  if (names.size + namespaces.size === 0) return [];
+  const problems: Problem[] = [];
+  const visit = (node: AnyNode | null | undefined): void => {
+    if (!node || typeof node.type !== "string") return;
+    if ((node.type === "ClassDeclaration" || node.type === "ClassExpression") && node.superClass) {
+      const base = node.superClass as AnyNode;
+      const baseName =
+        base.type === "Identifier" && names.has(base.name)
+          ? base.name
+          : base.type === "MemberExpression" &&
+              base.object?.type === "Identifier" &&
+              namespaces.has(base.object.name) &&
+              base.property?.type === "Identifier"
+            ? `${base.object.name}.${base.property.name}`
+            : undefined;
+      if (baseName) {
+        const name = node.id?.name ?? "a class";
+        problems.push({
+          line: node.loc?.start.line,
+          message: `${name} extends ${baseName}, and tsconfig.json has "target": "${target}": compiled to ES5, its super() calls ${baseName} without new, which throws (Class constructor cannot be invoked without 'new'); Probot's own classes were ES5 functions`,
+          hint: 'Set "target" to "es2015" or later in tsconfig.json (Node 20 runs ES2022), so that the class stays a class.',
+        });
+      }
+    }
+    for (const key of Object.keys(node)) {
+      if (key === "loc" || key === "start" || key === "end") continue;
+      const value = (node as Record<string, unknown>)[key];
+      if (Array.isArray(value)) for (const item of value) visit(item as AnyNode);
+      else if (value && typeof value === "object") visit(value as AnyNode);
+    }
+  };
+  visit(ast.program as AnyNode);
+  return problems;
+}
