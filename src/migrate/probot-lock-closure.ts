@@ -53,6 +53,38 @@ export function throughProbot(
   return found;
 }
 
+/** An entry of npm's lockfile 1: its version, the ranges it requires, and the copies nested under it. */
+type LockV1Entry = { version?: unknown; requires?: unknown; dependencies?: unknown };
+
+/**
+ * npm's lockfile 1 (a tree of `dependencies`, each with `requires`) as the `packages` of lockfiles 2 and 3,
+ * for {@link throughProbot}: `node_modules/a/node_modules/b` for a copy nested under a. The root's
+ * dependencies are the app's manifest's, which lockfile 1 does not repeat.
+ */
+export function packagesOfLockV1(
+  lock: { dependencies?: unknown },
+  manifest: Record<string, unknown>,
+): { packages: Record<string, LockPackage> } {
+  const packages: Record<string, LockPackage> = {
+    "": {
+      dependencies: manifest.dependencies,
+      devDependencies: manifest.devDependencies,
+      optionalDependencies: manifest.optionalDependencies,
+      peerDependencies: manifest.peerDependencies,
+    },
+  };
+  const add = (tree: unknown, base: string) => {
+    for (const [name, value] of Object.entries(record(tree))) {
+      const entry = record(value) as LockV1Entry;
+      const key = `${base}node_modules/${name}`;
+      packages[key] = { version: entry.version, dependencies: record(entry.requires) };
+      add(entry.dependencies, `${key}/`);
+    }
+  };
+  add(lock.dependencies, "");
+  return { packages };
+}
+
 type Entry = [key: string, via: string[]];
 
 /** Every package key reachable from `starts` through `dependencies` and `optionalDependencies`, with its chain. */

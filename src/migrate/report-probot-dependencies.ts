@@ -6,7 +6,7 @@ import semver from "semver";
 import type { AppLockfiles } from "./app-lockfiles.js";
 import { findFrameworkRoot } from "../scaffold/find-framework-root.js";
 import { packageOf } from "./package-name.js";
-import { throughProbot, throughProbotInstalled } from "./probot-lock-closure.js";
+import { packagesOfLockV1, throughProbot, throughProbotInstalled } from "./probot-lock-closure.js";
 import { parseWithBabel } from "./parse-source.js";
 import { DEPENDENCY_FIELDS, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { AnyNode, Problem } from "./source-types.js";
@@ -81,11 +81,14 @@ export async function findProbotDependencies(
   const range = DEPENDENCY_FIELDS.map((field) => record(manifest[field])?.[PROBOT_MODULE]).find(Boolean);
   const probots = await probotDependencies(directory, lockfiles, typeof range === "string" ? range : "*");
   // And what probot's own dependencies brought (`@sentry/node` through `@probot/pino`), as npm's lockfile shows it.
-  // npm's lockfile 2 or 3 names them; else (yarn.lock, npm's lockfile 1) node_modules, if installed.
-  const npmLock = lockfiles.npm?.lock as Parameters<typeof throughProbot>[0];
+  // npm's lockfile 2 or 3 names them; else (yarn.lock, npm's lockfile 1) node_modules, if installed, and
+  // without it lockfile 1's tree (cchantep/probot-jira's @octokit/webhooks-types, through @octokit/webhooks).
+  const npmLock = lockfiles.npm?.lock as (Parameters<typeof throughProbot>[0] & { dependencies?: unknown }) | undefined;
   const through = npmLock?.packages
     ? throughProbot(npmLock, dropped)
-    : await throughProbotInstalled(directory, manifest, dropped);
+    : npmLock?.dependencies && !existsSync(join(directory, "node_modules", PROBOT_MODULE, "package.json"))
+      ? throughProbot(packagesOfLockV1(npmLock, manifest), dropped)
+      : await throughProbotInstalled(directory, manifest, dropped);
   const cameWith = (name: string): string | undefined => {
     const range = probots.get(name);
     if (range !== undefined) return `it came with probot${range ? ` (${name}@${range})` : ""}`;

@@ -171,6 +171,39 @@ describe("app migrate: packages the app had only through probot", () => {
     );
   });
 
+  it("reads what came through probot's own dependencies from npm's lockfile 1 too, without node_modules", async () => {
+    // As cchantep/probot-jira: `import type { PullRequest } from "@octokit/webhooks-types"`, which came with
+    // probot 12 through @octokit/webhooks; its lockfile 1 nests a copy another package needs under it.
+    const lock = JSON.stringify({
+      lockfileVersion: 1,
+      requires: true,
+      dependencies: {
+        probot: { version: "12.3.0", requires: { "@octokit/webhooks": "^9.8.4" } },
+        "@octokit/webhooks": { version: "9.26.0", requires: { "@octokit/webhooks-types": "5.8.0" } },
+        "@octokit/webhooks-types": { version: "5.8.0" },
+        axios: {
+          version: "0.27.2",
+          requires: { "follow-redirects": "^1.14.9" },
+          dependencies: { "follow-redirects": { version: "1.15.2" } },
+        },
+        "follow-redirects": { version: "1.0.0" },
+      },
+    });
+    const { written, changes } = await migrated({
+      "package.json": manifest({ axios: "^0.27.2" }),
+      "package-lock.json": lock,
+      "src/index.ts": 'import type { PullRequest } from "@octokit/webhooks-types";\nexport type P = PullRequest;\n',
+    });
+    expect(written.dependencies).to.deep.equal({
+      "@octokit/webhooks-types": "^5.8.0",
+      axios: "^0.27.2",
+      "gh-app-kit": "^1.0.0",
+    });
+    expect(changes).to.include(
+      "dependencies: + @octokit/webhooks-types@^5.8.0 (src/index.ts imports it; it came with probot, through @octokit/webhooks (@octokit/webhooks-types@5.8.0))",
+    );
+  });
+
   it("reads probot's dependencies from yarn.lock", async () => {
     const yarnLock = [
       "# yarn lockfile v1",
