@@ -57,13 +57,16 @@ export function throughProbot(
 type LockV1Entry = { version?: unknown; requires?: unknown; dependencies?: unknown };
 
 /**
- * npm's lockfile 1 (a tree of `dependencies`, each with `requires`) as the `packages` of lockfiles 2 and 3,
- * for {@link throughProbot}: `node_modules/a/node_modules/b` for a copy nested under a. The root's
- * dependencies are the app's manifest's, which lockfile 1 does not repeat.
+ * npm's lockfile 1 (a tree of `dependencies`, each with `requires`) as the `packages` of lockfiles 2 and 3:
+ * `node_modules/a/node_modules/b` for a copy nested under a, each with its version, what it requires and, where
+ * `peersOf` knows them (lockfile 1 records none), its peers. The root's dependencies are the app's manifest's,
+ * which lockfile 1 does not repeat.
  */
 export function packagesOfLockV1(
   lock: { dependencies?: unknown },
   manifest: Record<string, unknown>,
+  peersOf: (key: string, name: string, version: string | undefined) => Record<string, string> | undefined = () =>
+    undefined,
 ): { packages: Record<string, LockPackage> } {
   const packages: Record<string, LockPackage> = {
     "": {
@@ -77,7 +80,9 @@ export function packagesOfLockV1(
     for (const [name, value] of Object.entries(record(tree))) {
       const entry = record(value) as LockV1Entry;
       const key = `${base}node_modules/${name}`;
-      packages[key] = { version: entry.version, dependencies: record(entry.requires) };
+      const version = typeof entry.version === "string" ? entry.version : undefined;
+      const peers = peersOf(key, name, version);
+      packages[key] = { version, dependencies: record(entry.requires), ...(peers ? { peerDependencies: peers } : {}) };
       add(entry.dependencies, `${key}/`);
     }
   };

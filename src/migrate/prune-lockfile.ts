@@ -1,4 +1,5 @@
 import { readLock } from "./app-lockfiles.js";
+import { packagesOfLockV1 } from "./probot-lock-closure.js";
 import { PROBOT_MODULE } from "./probot-names.js";
 
 type LockEntry = {
@@ -48,7 +49,13 @@ export function pruneLockfile(
     return undefined;
   }
   // A v1 lock has only the nested tree: its folders as a v2 map, to be read the same way.
-  const packages = lock.packages ?? (lock.dependencies ? legacyPackages(lock.dependencies, "", peersOf) : undefined);
+  // A v1 lock's nested tree as the v2 map of folders, each with what it requires and its peers.
+  const packages =
+    lock.packages ??
+    (lock.dependencies
+      ? (packagesOfLockV1(lock, manifest, (key, name, version) => peersOf(key) ?? publishedPeers(name, version))
+          .packages as Record<string, LockEntry>)
+      : undefined);
   if (!packages?.[`node_modules/${PROBOT_MODULE}`]) return undefined;
   const root: LockEntry = { ...packages[""] };
   for (const key of ROOT_KEYS) {
@@ -108,22 +115,6 @@ function pruneLegacy(tree: Record<string, LegacyEntry>, folder: string, kept: Se
     if (!kept.has(key)) delete tree[name];
     else if (entry.dependencies) pruneLegacy(entry.dependencies, `${key}/`, kept);
   }
-}
-
-/** A v1 lock's nested tree as the v2 map of folders, each with what it requires and its peers. */
-function legacyPackages(
-  tree: Record<string, LegacyEntry>,
-  folder: string,
-  peersOf: PeersOf,
-): Record<string, LockEntry> {
-  const packages: Record<string, LockEntry> = {};
-  for (const [name, entry] of Object.entries(tree)) {
-    const key = `${folder}node_modules/${name}`;
-    const peers = peersOf(key) ?? publishedPeers(name, entry.version);
-    packages[key] = { dependencies: entry.requires ?? {}, ...(peers ? { peerDependencies: peers } : {}) };
-    if (entry.dependencies) Object.assign(packages, legacyPackages(entry.dependencies, `${key}/`, peersOf));
-  }
-  return packages;
 }
 
 /**
