@@ -72,12 +72,12 @@ export type MigrationReport = {
   staleLockfile?: string;
   /** True when `staleLockfile` is stale because npm cannot read it: not JSON, or not a lockfile's shape (it may not name probot at all). */
   staleLockfileNotJson?: boolean;
+  /** Then why: `is not valid JSON`, `holds null, not a lockfile`, `is not a lockfile npm can read: packages[...] holds null`. */
+  staleLockfileUnreadable?: string;
   /** The app's package manager (package.json's `packageManager`, else its lockfile), for the next step's commands. */
   packageManager?: PackageManagerName;
   /** The lockfile its install updates. */
   lockfile?: string;
-  /** Then why: `is not valid JSON`, `holds null, not a lockfile`, `is not a lockfile npm can read: packages[...] holds null`. */
-  staleLockfileUnreadable?: string;
 };
 
 export async function migrateApp(options: MigrateAppOptions): Promise<MigrationReport> {

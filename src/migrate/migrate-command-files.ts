@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import {
   asProbotCommand,
+  frameworkBinary,
   frameworkBinFile,
   moveProbotCommand,
   PROBOT_BIN_FILE_NAME,
@@ -37,7 +38,7 @@ const QUOTED_BIN_FILE = new RegExp(
  * in app.json ends an array with probot too.
  */
 const ENTRYPOINT_ALONE = new RegExp(
-  String.raw`^(\s*(?:ENTRYPOINT|entrypoint:)\s*\[\s*)(["'])(?:(${QUOTED_FOLDERS}node_modules[\/\\]\.bin[\/\\])?probot|(${QUOTED_FOLDERS}node_modules([\/\\]))${PROBOT_BIN_FILE_NAME})\2(\s*\])`,
+  String.raw`^(\s*(?:ENTRYPOINT|entrypoint:)\s*\[\s*)(["'])(?:probot|(${QUOTED_FOLDERS}node_modules([\/\\]))(?:(\.bin[\/\\]probot)|${PROBOT_BIN_FILE_NAME}))\2(\s*\])`,
 );
 /** Probot's binary in an array: by its name or its path. */
 const QUOTED_PROBOT = String.raw`(["'])(?:${QUOTED_FOLDERS}node_modules[\/\\](?:\.bin[\/\\]probot|${PROBOT_BIN_FILE_NAME})|probot)\1`;
@@ -110,9 +111,7 @@ export function migrateCommandFile(
         KEYED_BINARY,
         (_, key: string, quote: string, folders: string | undefined, separator: string, bin: string, file: string) => {
           command = file;
-          const path =
-            folders === undefined ? "app" : `${folders}${bin ? `.bin${separator}app` : frameworkBinFile(separator)}`;
-          return `${key}${quote}${path}${quote}`;
+          return `${key}${quote}${frameworkBinary(folders, separator, Boolean(bin))}${quote}`;
         },
       )
       .replace(QUOTED_RUN, (run) => run.replace(QUOTED_PROXY_FLAG, "$1-Y"))
@@ -124,16 +123,8 @@ export function migrateCommandFile(
       .replace(QUOTED_COMMAND, (_, quote: string, folders = "", rest: string) => `${quote}${folders}app${quote}${rest}`)
       .replace(
         ENTRYPOINT_ALONE,
-        (
-          _,
-          start: string,
-          quote: string,
-          bin: string | undefined,
-          folders: string | undefined,
-          separator: string,
-          end: string,
-        ) =>
-          `${start}${quote}${folders === undefined ? `${bin ?? ""}app` : `${folders}${frameworkBinFile(separator)}`}${quote}${end}`,
+        (_, start: string, quote: string, folders: string | undefined, separator: string, bin: string, end: string) =>
+          `${start}${quote}${frameworkBinary(folders, separator, Boolean(bin))}${quote}${end}`,
       );
     if (moved !== line) {
       lines[index] = moved;

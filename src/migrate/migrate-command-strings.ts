@@ -1,10 +1,11 @@
 import {
   asProbotCommand,
-  frameworkBinFile,
+  frameworkBinary,
   moveProbotCommand,
   PROBOT_RUN_COMMAND,
   ROOT_WEBHOOK_PATH,
 } from "./migrate-package-json.js";
+import { visit } from "recast";
 import { parseWithBabel } from "./parse-source.js";
 import type { AnyNode, SourceLog } from "./source-types.js";
 
@@ -52,9 +53,8 @@ export function moveCommandStrings(
   const renameBinary = (node: AnyNode) => {
     const match = BINARY.exec(inner(node));
     if (!match) return;
-    const [, folders, separator = "/", bin] = match;
-    const path =
-      folders === undefined ? "app" : `${folders}${bin ? `.bin${separator}app` : frameworkBinFile(separator)}`;
+    const [, folders, separator, bin] = match;
+    const path = frameworkBinary(folders, separator, Boolean(bin));
     edit(node, (node.start as number) + 1, (node.end as number) - 1, path);
   };
   /** A command written out in a string (or a template's text): moved as a script's command. */
@@ -67,43 +67,47 @@ export function moveCommandStrings(
       log.problems.push({ line: node.loc?.start.line ?? 0, ...ROOT_WEBHOOK_PATH });
     }
   };
-  const visit = (node: AnyNode) => {
-    switch (node.type) {
-      case "StringLiteral":
-        moveCommand(node, (node.start as number) + 1, (node.end as number) - 1);
-        break;
-      case "TemplateElement":
-        moveCommand(node, node.start as number, node.end as number);
-        break;
-      case "ArrayExpression": {
-        const elements = node.elements as Array<AnyNode | null>;
-        elements.forEach((element, index) => {
-          const next = elements[index + 1];
-          if (isString(element) && isString(next) && COMMAND_NAME.test(next.value as string)) renameBinary(element);
-        });
-        break;
-      }
-      case "CallExpression":
-      case "NewExpression": {
-        const [binary, args] = node.arguments as AnyNode[];
-        const first = args?.type === "ArrayExpression" ? (args.elements as Array<AnyNode | null>)[0] : undefined;
-        if (isString(binary) && isString(first) && COMMAND_NAME.test(first.value as string)) renameBinary(binary);
-        break;
-      }
-      case "ObjectProperty": {
-        const key = node.key as AnyNode;
-        const name = key.type === "Identifier" ? key.name : isString(key) ? key.value : undefined;
-        if (!node.computed && PROGRAM_KEYS.has(name as string) && isString(node.value)) renameBinary(node.value);
-        break;
-      }
-    }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) {
-        for (const child of value) if (isNode(child)) visit(child);
-      } else if (isNode(value)) visit(value);
-    }
+  /** The binary as the first argument, its command's name first in the array after it: `spawn("probot", ["run"])`. */
+  const spawnedBinary = (node: AnyNode) => {
+    const [binary, args] = node.arguments as AnyNode[];
+    const first = args?.type === "ArrayExpression" ? (args.elements as Array<AnyNode | null>)[0] : undefined;
+    if (isString(binary) && isString(first) && COMMAND_NAME.test(first.value as string)) renameBinary(binary);
   };
-  visit(ast);
+  visit(ast, {
+    visitStringLiteral(path) {
+      const node = path.node as AnyNode;
+      moveCommand(node, (node.start as number) + 1, (node.end as number) - 1);
+      this.traverse(path);
+    },
+    visitTemplateElement(path) {
+      const node = path.node as AnyNode;
+      moveCommand(node, node.start as number, node.end as number);
+      this.traverse(path);
+    },
+    visitArrayExpression(path) {
+      const elements = (path.node as AnyNode).elements as Array<AnyNode | null>;
+      elements.forEach((element, index) => {
+        const next = elements[index + 1];
+        if (isString(element) && isString(next) && COMMAND_NAME.test(next.value as string)) renameBinary(element);
+      });
+      this.traverse(path);
+    },
+    visitCallExpression(path) {
+      spawnedBinary(path.node as AnyNode);
+      this.traverse(path);
+    },
+    visitNewExpression(path) {
+      spawnedBinary(path.node as AnyNode);
+      this.traverse(path);
+    },
+    visitObjectProperty(path) {
+      const node = path.node as AnyNode;
+      const key = node.key as AnyNode;
+      const name = key.type === "Identifier" ? key.name : isString(key) ? key.value : undefined;
+      if (!node.computed && PROGRAM_KEYS.has(name as string) && isString(node.value)) renameBinary(node.value);
+      this.traverse(path);
+    },
+  });
   if (edits.length === 0) return undefined;
   // One edit per range (a string renamed as a binary is not also a command), applied from the end.
   const unique = [...new Map(edits.map((e) => [`${e.start}:${e.end}`, e])).values()].sort((a, b) => b.start - a.start);
@@ -118,8 +122,4 @@ export function moveCommandStrings(
     log.changes.push({ line, text: `${before.trim()} → ${text.trim()}` });
   }
   return { ...log, code: moved };
-}
-
-function isNode(value: unknown): value is AnyNode {
-  return typeof value === "object" && value !== null && typeof (value as AnyNode).type === "string";
 }

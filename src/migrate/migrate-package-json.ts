@@ -21,6 +21,14 @@ const BIN_PATH = String.raw`(${FOLDERS}node_modules[\/\\]\.bin[\/\\])?`;
 export const PROBOT_BIN_FILE_NAME = String.raw`probot[\/\\]bin[\/\\]probot(?:\.js)?`;
 /** gh-app-kit's bin file, written with the separator the path had. */
 export const frameworkBinFile = (separator: string): string => ["gh-app-kit", "bin", "run.js"].join(separator);
+/**
+ * gh-app-kit's binary where Probot's was given whole: `app` for the bare name; under `folders` (the path up to and
+ * with `node_modules/`) its `.bin` link when Probot's was one, else its bin file.
+ */
+export function frameworkBinary(folders: string | undefined, separator = "/", dotBin = false): string {
+  if (folders === undefined) return "app";
+  return `${folders}${dotBin ? `.bin${separator}app` : frameworkBinFile(separator)}`;
+}
 /** `probot run` / `probot receive` as a command of a script. */
 export const PROBOT_COMMAND = new RegExp(`${COMMAND_START}${BIN_PATH}probot(\\s+)(run|receive)\\b`, "g");
 /** A `probot run` command with its arguments, up to the end of that command. */

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { visit } from "recast";
 import { parseWithBabel } from "./parse-source.js";
 import type { AnyNode, Problem } from "./source-types.js";
 import { parseJsonWithComments } from "./typescript-module.js";
@@ -39,35 +40,35 @@ export function reportEs5Subclasses(file: string, code: string, target: string):
   }
   if (names.size + namespaces.size === 0) return [];
   const problems: Problem[] = [];
-  const visit = (node: AnyNode | null | undefined): void => {
-    if (!node || typeof node.type !== "string") return;
-    if ((node.type === "ClassDeclaration" || node.type === "ClassExpression") && node.superClass) {
-      const base = node.superClass as AnyNode;
-      const baseName =
-        base.type === "Identifier" && names.has(base.name)
-          ? base.name
-          : base.type === "MemberExpression" &&
-              base.object?.type === "Identifier" &&
-              namespaces.has(base.object.name) &&
-              base.property?.type === "Identifier"
-            ? `${base.object.name}.${base.property.name}`
-            : undefined;
-      if (baseName) {
-        const name = node.id?.name ?? "a class";
-        problems.push({
-          line: node.loc?.start.line,
-          message: `${name} extends ${baseName}, and tsconfig.json has "target": "${target}": compiled to ES5, its super() calls ${baseName} without new, which throws (Class constructor cannot be invoked without 'new'); Probot's own classes were ES5 functions`,
-          hint: 'Set "target" to "es2015" or later in tsconfig.json (Node 20 runs ES2022), so that the class stays a class.',
-        });
-      }
-    }
-    for (const key of Object.keys(node)) {
-      if (key === "loc" || key === "start" || key === "end") continue;
-      const value = (node as Record<string, unknown>)[key];
-      if (Array.isArray(value)) for (const item of value) visit(item as AnyNode);
-      else if (value && typeof value === "object") visit(value as AnyNode);
-    }
+  const report = (node: AnyNode) => {
+    const base = node.superClass as AnyNode | null;
+    if (!base) return;
+    const baseName =
+      base.type === "Identifier" && names.has(base.name)
+        ? base.name
+        : base.type === "MemberExpression" &&
+            base.object?.type === "Identifier" &&
+            namespaces.has(base.object.name) &&
+            base.property?.type === "Identifier"
+          ? `${base.object.name}.${base.property.name}`
+          : undefined;
+    if (!baseName) return;
+    const name = node.id?.name ?? "a class";
+    problems.push({
+      line: node.loc?.start.line,
+      message: `${name} extends ${baseName}, and tsconfig.json has "target": "${target}": compiled to ES5, its super() calls ${baseName} without new, which throws (Class constructor cannot be invoked without 'new'); Probot's own classes were ES5 functions`,
+      hint: 'Set "target" to "es2015" or later in tsconfig.json (Node 20 runs ES2022), so that the class stays a class.',
+    });
   };
-  visit(ast.program as AnyNode);
+  visit(ast, {
+    visitClassDeclaration(path) {
+      report(path.node as AnyNode);
+      this.traverse(path);
+    },
+    visitClassExpression(path) {
+      report(path.node as AnyNode);
+      this.traverse(path);
+    },
+  });
   return problems;
 }
