@@ -1,6 +1,7 @@
 import { baseClassMembers, findContextClasses, type BaseClassMembers } from "./context-base-classes.js";
 import { readFile, writeFile } from "node:fs/promises";
 import semver from "semver";
+import { admitsFrom, versionBefore } from "./version-ranges.js";
 import { join, posix, resolve, sep } from "node:path";
 import { AppError } from "../errors.js";
 import { dropHelperReports, entryModules } from "./app-helpers.js";
@@ -388,9 +389,7 @@ function probotRanges(manifest: string): string[] {
  * default path was `/`; before 10, its client sent the contents route's path with its slashes as they are.
  */
 function probotBefore(manifest: string, version: string): boolean {
-  return probotRanges(manifest).some(
-    (range) => semver.validRange(range) !== null && !semver.intersects(range, `>=${version}`),
-  );
+  return probotRanges(manifest).some((range) => semver.validRange(range) !== null && !admitsFrom(range, version));
 }
 
 /**
@@ -402,7 +401,7 @@ function probotOlderThan(manifest: string, lockfiles: AppLockfiles, version: str
   if (probotRanges(manifest).length === 0) return false;
   if (probotBefore(manifest, version)) return true;
   const locked = lockedProbot(lockfiles);
-  return locked !== undefined && semver.lt(locked, version);
+  return locked !== undefined && versionBefore(locked, version);
 }
 
 /** The version of probot the app's lock places at its top level, if it names one. */

@@ -1,5 +1,6 @@
 import { migrateTapEsmLoader, reportEsmRequireHook } from "./tap-esm-loader.js";
 import semver from "semver";
+import { admitsFrom } from "./version-ranges.js";
 import { DEPENDENCY_FIELDS, findPackageHint, FRAMEWORK_MODULE, PROBOT_MODULE } from "./probot-names.js";
 import type { Declaration } from "./report-probot-dependencies.js";
 import type { SourceLog } from "./source-types.js";
@@ -351,7 +352,7 @@ function describePins(pins: Record<string, string>): string {
  * took for `issue_number`). The code's reads of it are renamed; what a test recorded is not.
  */
 function reportProbot9(range: unknown, line: number | undefined, log: SourceLog): void {
-  if (typeof range !== "string" || !semver.validRange(range) || semver.intersects(range, ">=10.0.0")) return;
+  if (typeof range !== "string" || !semver.validRange(range) || admitsFrom(range, "10.0.0")) return;
   log.problems.push({
     line,
     message:
@@ -371,7 +372,7 @@ function reportProbot9(range: unknown, line: number | undefined, log: SourceLog)
  * make nullable.
  */
 function reportNullablePayloadFields(range: unknown, line: number | undefined, log: SourceLog): void {
-  if (typeof range !== "string" || !semver.validRange(range) || semver.intersects(range, ">=14.0.0")) return;
+  if (typeof range !== "string" || !semver.validRange(range) || admitsFrom(range, "14.0.0")) return;
   log.problems.push({
     line,
     message:

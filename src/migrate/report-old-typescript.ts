@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import semver from "semver";
+import { admitsFrom, versionBefore } from "./version-ranges.js";
 import type { AppLockfiles } from "./app-lockfiles.js";
 import { DEPENDENCY_FIELDS } from "./probot-names.js";
 import type { Problem } from "./source-types.js";
@@ -28,8 +29,8 @@ export async function reportOldTypeScript(
   const range = (manifest[field] as Record<string, string>).typescript!;
   const version = await installedTypeScript(directory, lockfiles);
   const old = version
-    ? semver.lt(version, TYPESCRIPT_MIN)
-    : semver.validRange(range) !== null && !semver.intersects(range, `>=${TYPESCRIPT_MIN}`);
+    ? versionBefore(version, TYPESCRIPT_MIN)
+    : semver.validRange(range) !== null && !admitsFrom(range, TYPESCRIPT_MIN);
   if (!old) return [];
   const line = manifestText.split("\n").findIndex((text) => text.includes('"typescript"')) + 1 || undefined;
   return [

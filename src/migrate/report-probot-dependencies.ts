@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import semver from "semver";
+import { lowestMajor, rangesMeet } from "./version-ranges.js";
 import type { AppLockfiles } from "./app-lockfiles.js";
 import { findFrameworkRoot } from "../scaffold/find-framework-root.js";
 import { packageOf } from "./package-name.js";
@@ -236,7 +237,7 @@ const COMPANIONS: Record<string, { companion: string; below: number; why: string
 function companionOf(name: string, range: string): string | undefined {
   const known = COMPANIONS[name];
   if (!known) return undefined;
-  const major = semver.minVersion(range)?.major;
+  const major = lowestMajor(range);
   return major !== undefined && major < known.below ? known.companion : undefined;
 }
 
@@ -301,17 +302,19 @@ const DECLARED_TYPE_SOURCES = [
   "pino",
 ];
 
-/** The versions of such a package whose types still fit gh-app-kit's, where more than its own range does. */
-const TYPES_FIT: Readonly<Record<string, string>> = { pino: ">=7.0.0" };
-
 /** pino's loggers from version 7, which ships its own types; before it, @types/pino's lack members of pino's Logger. */
-const PINO_TYPED = ">=7.0.0";
+const PINO_TYPED_FROM = 7;
+const PINO_TYPED = `>=${PINO_TYPED_FROM}.0.0-0`;
+
+/** The versions of such a package whose types still fit gh-app-kit's, where more than its own range does. */
+const TYPES_FIT: Readonly<Record<string, string>> = { pino: PINO_TYPED };
+
 const PINO_TYPES = "@types/pino";
 
 /** A pino range whose versions all ship their own types (7 and later). */
 function typed(range: string): boolean {
-  const lowest = semver.minVersion(range);
-  return lowest !== null && semver.satisfies(lowest, PINO_TYPED);
+  const major = lowestMajor(range);
+  return major !== undefined && major >= PINO_TYPED_FROM;
 }
 
 /**
@@ -321,8 +324,7 @@ function typed(range: string): boolean {
 function loggerTypesHint(name: string, file: string, range: string | undefined): string {
   const valid = range ? semver.validRange(range) : null;
   const own = frameworkRange(name);
-  if (name !== "pino" || !TYPESCRIPT_FILE.test(file) || !valid || !own || semver.intersects(valid, PINO_TYPED))
-    return "";
+  if (name !== "pino" || !TYPESCRIPT_FILE.test(file) || !valid || !own || rangesMeet(valid, PINO_TYPED)) return "";
   return (
     ` In TypeScript, a logger of pino before 7 (typed by @types/pino) is not gh-app-kit's Logger: where the code ` +
     `hands one to new App({ log }) or new Context(event, client, log), declare "pino": "${own}" instead, or cast it ` +
@@ -350,7 +352,7 @@ function reportDeclaredTypeSources(manifest: Record<string, unknown>, sources: R
     );
     const own = ownTypesRange(name);
     const valid = typeof range === "string" ? semver.validRange(range) : null;
-    if (typeof range !== "string" || !own || !valid || semver.intersects(valid, TYPES_FIT[name] ?? own)) continue;
+    if (typeof range !== "string" || !own || !valid || rangesMeet(valid, TYPES_FIT[name] ?? own)) continue;
     mismatched.set(name, { range, own });
   }
   if (mismatched.size === 0) return;
@@ -477,7 +479,7 @@ async function probotDependencies(
     .catch(() => undefined);
   if (installed) return ranges(installed);
   const valid = semver.validRange(probot) ?? "*";
-  const extra = KNOWN_BY_VERSION.filter(([, versions]) => semver.intersects(valid, versions)).map(([name]) => name);
+  const extra = KNOWN_BY_VERSION.filter(([, versions]) => rangesMeet(valid, versions)).map(([name]) => name);
   return new Map([...KNOWN, ...extra].map((name) => [name, ""]));
 }
 
