@@ -74,6 +74,45 @@ function isSameObjectCall(node: AnyNode, child: Path): boolean {
   );
 }
 
+/** The helpers of a context that give the event's parameters: `context.repo()`, `context.issue({ ... })`. */
+const CONTEXT_HELPERS: ReadonlySet<string> = new Set(["repo", "issue", "pullRequest"]);
+
+/** What tests make a function with: `jest.fn()`, `vi.fn()`, `sinon.stub()`, `sandbox.spy()`, `td.func()`. */
+const TEST_FUNCTIONS: ReadonlySet<string> = new Set(["fn", "stub", "spy", "fake", "func"]);
+
+/**
+ * Whether the object literal at `path` is a context double by what it holds, wherever it goes: a context's helpers
+ * as functions (`repo: () => ({ owner, repo })`, `issue: jest.fn()`), as tests hand one straight to a function of
+ * the app (`GitHub.fromContext({ octokit, repo: () => ... })`). The app's own options (`{ octokit, owner, repo }`)
+ * hold values there, and objects of the app's own that a name or a type shows stay as they are.
+ */
+export function isContextShaped(path: Path): boolean {
+  return ((path.node as AnyNode).properties as AnyNode[]).some(
+    (property) =>
+      !property.computed &&
+      CONTEXT_HELPERS.has(keyName(property.key) ?? "") &&
+      (property.type === "ObjectMethod" || property.method === true || isFunctionValue(property.value as AnyNode)),
+  );
+}
+
+/** A function, or a test's function (`jest.fn(...)`, `sinon.stub().returnsArg(0)`). */
+function isFunctionValue(value: AnyNode | undefined): boolean {
+  if (!value) return false;
+  if (value.type === "ArrowFunctionExpression" || value.type === "FunctionExpression") return true;
+  // Down a chain of calls (`sinon.stub().returnsArg(0)`) to the one that made the function.
+  let call: AnyNode | undefined = value;
+  while (call?.type === "CallExpression") {
+    const callee = call.callee as AnyNode;
+    if (callee.type === "MemberExpression" && (callee.object as AnyNode).type === "CallExpression") {
+      call = callee.object as AnyNode;
+      continue;
+    }
+    const name = callee.type === "MemberExpression" && !callee.computed ? keyName(callee.property) : keyName(callee);
+    return name !== undefined && TEST_FUNCTIONS.has(name);
+  }
+  return false;
+}
+
 /** A variable, by its name and the node of the scope that declares it. */
 export type Binding = { name: string; scope: AnyNode };
 

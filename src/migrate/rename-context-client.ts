@@ -5,6 +5,7 @@ import {
   isContextCast,
   isContextLiteral,
   isContextPart,
+  isContextShaped,
   isTypedContext,
   spreadsContext,
   type Binding,
@@ -137,7 +138,12 @@ function isContextDouble(path: Path, parts: Binding[]): boolean {
   const node = path.node as AnyNode;
   const keys = (node.properties as AnyNode[]).map((p) => (p.computed ? undefined : keyName(p.key)));
   const types = contextTypeNamesAt(path);
-  return keys.includes("payload") || isContextLiteral(path, types) || isContextPart(path, parts, types);
+  return (
+    keys.includes("payload") ||
+    isContextLiteral(path, types) ||
+    isContextPart(path, parts, types) ||
+    isContextShaped(path)
+  );
 }
 
 function renameMember(path: Path, isContext: (path: Path) => boolean, log: SourceWork): void {

@@ -117,6 +117,61 @@ const CASES: ReadonlyArray<[string, string, string]> = [
     ["const context = { github: fake, payload: { issue } };", "handler(context);", ""].join("\n"),
     ["const context = { client: fake, payload: { issue } };", "handler(context);", ""].join("\n"),
   ],
+  [
+    // ampproject/amp-github-apps' owners bot: GitHub.fromContext(context) reads context.octokit, and its
+    // test hands it a literal that is no variable's value.
+    "a literal handed straight to a function of the app, with the context's repo() helper",
+    [
+      "const github = GitHub.fromContext({",
+      "  repo: () => ({ repo: 'r', owner: 'o' }),",
+      "  octokit: mockGithubClient,",
+      "  log: logStub,",
+      "});",
+      "",
+    ].join("\n"),
+    [
+      "const github = GitHub.fromContext({",
+      "  repo: () => ({ repo: 'r', owner: 'o' }),",
+      "  client: mockGithubClient,",
+      "  log: logStub,",
+      "});",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "a literal with a context's helpers as functions (repo(), issue: jest.fn()), wherever it goes",
+    [
+      "run({ octokit: a, repo() { return { owner, repo }; } });",
+      "run({ octokit: b, issue: jest.fn((o) => o) });",
+      "run({ octokit: c, pullRequest: sinon.stub().returnsArg(0) });",
+      "",
+    ].join("\n"),
+    [
+      "run({ client: a, repo() { return { owner, repo }; } });",
+      "run({ client: b, issue: jest.fn((o) => o) });",
+      "run({ client: c, pullRequest: sinon.stub().returnsArg(0) });",
+      "",
+    ].join("\n"),
+  ],
+  [
+    "options with an owner and repo, a literal given to a function named for a context, and a repo that is a value stay",
+    [
+      "helper({ octokit: fake, owner, repo });",
+      "const ctx = createCtx({ octokit: createMockOctokit('read') });",
+      "const Ctx = React.createContext({ octokit: null });",
+      "vm.createContext({ octokit });",
+      "run({ octokit: d, repo: 'r', issue: 5 });",
+      "",
+    ].join("\n"),
+    [
+      "helper({ octokit: fake, owner, repo });",
+      "const ctx = createCtx({ octokit: createMockOctokit('read') });",
+      "const Ctx = React.createContext({ octokit: null });",
+      "vm.createContext({ octokit });",
+      "run({ octokit: d, repo: 'r', issue: 5 });",
+      "",
+    ].join("\n"),
+  ],
 ];
 
 describe("app migrate: context doubles built in parts", () => {
