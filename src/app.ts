@@ -37,6 +37,7 @@ import { acceptedSecrets } from "./webhooks/accepted-secrets.js";
 import { DEVELOPMENT_SECRET, secretDecided } from "./webhooks/development-secret.js";
 import { isProduction } from "./helpers/is-production.js";
 import { AppWebhooks } from "./webhooks/app-webhooks.js";
+import { withProbotOptionNames } from "./options/probot-option-names.js";
 import type { EventRouter, RoutedEvent } from "./webhooks/event-router.js";
 
 export type { DeliveryOutcome } from "./delivery/delivery.js";
@@ -118,10 +119,11 @@ export class App {
    * const TestApp = App.defaults({ appId: 1, privateKey, Client: TestClient });
    * const app = new TestApp({ logLevel: "error" });
    */
-  static defaults<T extends typeof App>(this: T, defaults: AppOptions): T {
+  static defaults<T extends typeof App>(this: T, given: AppOptions): T {
+    const defaults = withProbotOptionNames(given, "App.defaults()");
     return class extends (this as typeof App) {
       constructor(options: AppOptions = {}) {
-        super({ ...defaults, ...options });
+        super({ ...defaults, ...withProbotOptionNames(options) });
       }
     } as T;
   }
@@ -148,7 +150,8 @@ export class App {
   /** The app registrations served (see docs/registrations.md); one unless `registrations` lists several. */
   readonly registrations: Registrations;
 
-  constructor(given: AppOptions = {}) {
+  constructor(probotNamed: AppOptions = {}) {
+    const given = withProbotOptionNames(probotNamed);
     const { options, name, others } = withDevelopmentSecret(applyRegistrations(given), given);
     const { logLevel: level, logFormat, logLevelInString, logMessageKey, sentryDsn } = options;
     // A logger the app gives writes where the app chose: what goes through it is scrubbed on the way in.

@@ -1,4 +1,5 @@
 import type { AppOptions } from "./app-options.js";
+import { withProbotOptionNames } from "./probot-option-names.js";
 import { readEnvOptions, type EnvLogOptions } from "./read-env-options.js";
 
 export type CreateAppOptions = {
@@ -47,7 +48,7 @@ function asCreateAppOptions(given: CreateAppOptions | AppOptions): CreateAppOpti
 
 /** So an `id` in `overrides` beats `APP_ID`; the deprecated keys stay, for their warnings. */
 function withCurrentNames(layer: AppOptions): AppOptions {
-  const named = { ...layer };
+  const named = { ...withProbotOptionNames(layer, "createApp()") };
   if (named.privateKey === undefined && layer.cert !== undefined) named.privateKey = layer.cert;
   if (named.appId === undefined && layer.id !== undefined) named.appId = layer.id;
   return named;

@@ -31,8 +31,15 @@ export type ResolvedWebhookOptions = Required<{ [K in keyof WebhookOptions]: Non
 /** Applies the defaults and refuses values that cannot work, at construction. */
 export function resolveServerOptions(app: App, options: WebhookOptions, caller: string): ResolvedWebhookOptions {
   if (!app || typeof app !== "object" || !app.webhooks || !app.state) {
-    throw new AppError("OPTION_INVALID", `${caller} needs an App as its "app" option.`, {
-      hint: "Pass the app: createServer({ app: createApp() }).",
+    // Probot 11 to 14's createNodeMiddleware(appFn, { probot }): the App came under Probot's name.
+    const probot = options !== null && typeof options === "object" && "probot" in options;
+    const call =
+      caller === "createServer" ? `${caller}({ app: createApp() })` : `${caller}(appFn, { app: createApp() })`;
+    const message = probot
+      ? `${caller} takes the App as its "app" option, not "probot".`
+      : `${caller} needs an App as its "app" option.`;
+    throw new AppError("OPTION_INVALID", message, {
+      hint: `Pass the app: ${call}${probot ? "; app migrate makes this change" : ""}.`,
     });
   }
   const probotPath = probotPathKey(options, caller);

@@ -10,6 +10,7 @@
 const DEPRECATED_WARNINGS = [
   /^An application function used "\w+" of its argument, which is deprecated\./,
   /^The "(cert|id|router|throttleOptions)" option is deprecated;/,
+  /^The "(githubToken|Octokit)" option \(Probot's name\) is deprecated;/,
   /^deprecatedCreateApp\(options\) is deprecated;/,
   /^The app's auth\(\) was replaced, so events get their client from it/,
   /^receive\(\{ event, payload \}\) without an event name ran no handler/,
