@@ -16,6 +16,7 @@ import { migrateNestedPackages } from "./nested-packages.js";
 import { migratePackageJson } from "./migrate-package-json.js";
 import { isWrittenAsModule } from "./tap-esm-loader.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
+import { reportWildcardPaths } from "./report-wildcard-paths.js";
 import { es5Target, reportEs5Subclasses } from "./report-es5-subclass.js";
 import { findProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
@@ -199,7 +200,10 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   }
   // JSON that migratePackageJson read: a dependency that keeps its own probot is reported there.
   moved.problems.push(...(await findProbotDependents(directory, manifest, lockfiles)));
-  if (moved.code !== manifest) moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
+  if (moved.code !== manifest) {
+    moved.problems.push(...(await reportOldTypeScript(directory, manifest, lockfiles)));
+    moved.problems.push(...(await reportWildcardPaths(directory, manifest)));
+  }
   payloadReport(moved.problems);
   probotDependencies.report(moved);
   record("package.json", bom + manifest, { ...moved, code: bom + moved.code });
