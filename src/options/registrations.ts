@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { AppError } from "../errors.js";
-import { validatePrivateKey } from "../private-key/validate-private-key.js";
+import { validatePrivateKey, type KeySettings } from "../private-key/validate-private-key.js";
 import { platformUrls } from "./platform-urls.js";
 
 /**
@@ -109,6 +109,22 @@ function appIdOf(value: unknown, label: string): number {
   return appId;
 }
 
+/** PRIVATE_KEY and PRIVATE_KEY_PATH are refused beside registrations: the hints name the entry's fields. */
+const ENTRY_KEY_SETTINGS: KeySettings = {
+  notPem:
+    "Set the entry's privateKey to the key's contents (PEM, \\n-escaped or base64), or privateKeyPath to the path of its .pem file.",
+  keyFile: "set the entry's privateKeyPath to the path of the .pem file",
+  multiline:
+    "In YAML, write privateKey as a block (privateKey: | then the key's lines, indented); in JSON, with \\n between its lines",
+};
+
+/** The registrations option takes no privateKeyPath. */
+const OPTION_KEY_SETTINGS: KeySettings = {
+  notPem: "Set its privateKey to the key's contents (PEM, \\n-escaped or base64).",
+  keyFile: "read the whole .pem file into privateKey",
+  multiline: "Keep the key's line breaks, or write \\n between its lines",
+};
+
 function keyOf(record: Record<string, unknown>, label: string, keyFolder: string | undefined): string {
   const { privateKey, privateKeyPath } = record;
   if (privateKeyPath !== undefined && keyFolder === undefined) {
@@ -128,7 +144,7 @@ function keyOf(record: Record<string, unknown>, label: string, keyFolder: string
         "privateKeyPath is resolved from the folder of the APP_REGISTRATIONS file; check the path.",
       );
     }
-    return validatePrivateKey(text, `The private key file of ${label}`);
+    return validatePrivateKey(text, `The private key file of ${label}`, ENTRY_KEY_SETTINGS);
   }
   const given = requiredText(
     privateKey,
@@ -137,7 +153,11 @@ function keyOf(record: Record<string, unknown>, label: string, keyFolder: string
       ? "Set it to the app's private key (PEM)."
       : "Set privateKey to the key (PEM), or privateKeyPath to its .pem file.",
   );
-  return validatePrivateKey(given, `The private key of ${label}`);
+  return validatePrivateKey(
+    given,
+    `The private key of ${label}`,
+    keyFolder === undefined ? OPTION_KEY_SETTINGS : ENTRY_KEY_SETTINGS,
+  );
 }
 
 function baseUrlOf(value: unknown, label: string): string | undefined {
