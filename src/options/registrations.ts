@@ -102,7 +102,8 @@ function appIdOf(value: unknown, label: string): number {
   const appId = typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value;
   if (typeof appId !== "number" || !Number.isSafeInteger(appId) || appId <= 0) {
     throw invalid(
-      `${label}: appId must be a positive whole number, got ${describe(value)}.`,
+      // An app id is no secret: shown as read.
+      `${label}: appId must be a positive whole number, got ${typeof value === "number" ? value : describe(value)}.`,
       "Set it to the App ID shown in the app's settings.",
     );
   }
@@ -189,11 +190,14 @@ function requiredText(value: unknown, label: string, hint: string): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw invalid(
       `${label} is ${value === undefined ? "missing" : `not a non-empty string (${describe(value)})`}.`,
-      hint,
+      typeof value === "number" || typeof value === "boolean" ? `${hint} ${QUOTE_HINT}` : hint,
     );
   }
   return value;
 }
+
+/** A secret of digits (or `0123e5`, `true`), unquoted in YAML, is read as a number or a boolean. */
+const QUOTE_HINT = "In YAML, put it in quotes: unquoted, digits are read as a number.";
 
 function optionalText(value: unknown, label: string): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -206,7 +210,6 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? "an empty list" : "a list";
   if (value === null) return "null";
   if (value === undefined) return "nothing";
-  if (typeof value === "number") return String(value);
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 

@@ -105,6 +105,18 @@ describe("APP_REGISTRATIONS files and the registrations option", () => {
     });
   }
 
+  it("refuses a secret YAML reads as a number without printing it, and says to quote it", () => {
+    for (const written of ["1234567890123", "0123456789e5"]) {
+      const cwd = folderWith({ "b.pem": key, "regs.yml": `- {appId: 3, secret: ${written}, privateKeyPath: b.pem}\n` });
+      const { code, text } = failure(() => readRegistrationsFile("regs.yml", cwd));
+      expect(code).to.equal("REGISTRATIONS_INVALID");
+      expect(text).to.match(/entry 1: secret is not a non-empty string \(a number\)/);
+      expect(text).to.match(/quotes/);
+      // The digits as written, and as YAML read them (12345678900000).
+      expect(text).not.to.match(/\d{6}/);
+    }
+  });
+
   const keyCases: Array<[string, string, Record<string, string>]> = [
     ["a privateKey that is not a key", `- {appId: 3, secret: s, privateKey: not-a-key}\n`, {}],
     ["a privateKey of only its first line", `- {appId: 3, secret: s, privateKey: "${key.split("\n")[0]}"}\n`, {}],
