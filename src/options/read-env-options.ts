@@ -182,7 +182,9 @@ function text(variable: string): EnvBinding<string> {
 export function enterpriseBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const host = nonEmpty(env.GHE_HOST);
   if (!host) return undefined;
-  const protocol = parseChoice(env.GHE_PROTOCOL, "GHE_PROTOCOL", ["https", "http"] as const) ?? "https";
+  // A scheme is read in any case (RFC 3986); Probot put the value in the URL as it was given.
+  const given = env.GHE_PROTOCOL?.trim().toLowerCase();
+  const protocol = parseChoice(given, "GHE_PROTOCOL", ["https", "http"] as const) ?? "https";
   return platformUrlsFromHost(host, protocol).apiUrl;
 }
 

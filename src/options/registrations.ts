@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { AppError } from "../errors.js";
-import { validatePrivateKey } from "../private-key/validate-private-key.js";
+import { validatePrivateKey, type KeySettings } from "../private-key/validate-private-key.js";
 import { platformUrls } from "./platform-urls.js";
 
 /**
@@ -102,12 +102,29 @@ function appIdOf(value: unknown, label: string): number {
   const appId = typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value;
   if (typeof appId !== "number" || !Number.isSafeInteger(appId) || appId <= 0) {
     throw invalid(
-      `${label}: appId must be a positive whole number, got ${describe(value)}.`,
+      // An app id is no secret: shown as read.
+      `${label}: appId must be a positive whole number, got ${typeof value === "number" ? value : describe(value)}.`,
       "Set it to the App ID shown in the app's settings.",
     );
   }
   return appId;
 }
+
+/** PRIVATE_KEY and PRIVATE_KEY_PATH are refused beside registrations: the hints name the entry's fields. */
+const ENTRY_KEY_SETTINGS: KeySettings = {
+  notPem:
+    "Set the entry's privateKey to the key's contents (PEM, \\n-escaped or base64), or privateKeyPath to the path of its .pem file.",
+  keyFile: "set the entry's privateKeyPath to the path of the .pem file",
+  multiline:
+    "In YAML, write privateKey as a block (privateKey: | then the key's lines, indented); in JSON, with \\n between its lines",
+};
+
+/** The registrations option takes no privateKeyPath. */
+const OPTION_KEY_SETTINGS: KeySettings = {
+  notPem: "Set its privateKey to the key's contents (PEM, \\n-escaped or base64).",
+  keyFile: "read the whole .pem file into privateKey",
+  multiline: "Keep the key's line breaks, or write \\n between its lines",
+};
 
 function keyOf(record: Record<string, unknown>, label: string, keyFolder: string | undefined): string {
   const { privateKey, privateKeyPath } = record;
@@ -128,7 +145,7 @@ function keyOf(record: Record<string, unknown>, label: string, keyFolder: string
         "privateKeyPath is resolved from the folder of the APP_REGISTRATIONS file; check the path.",
       );
     }
-    return validatePrivateKey(text, `The private key file of ${label}`);
+    return validatePrivateKey(text, `The private key file of ${label}`, ENTRY_KEY_SETTINGS);
   }
   const given = requiredText(
     privateKey,
@@ -137,7 +154,11 @@ function keyOf(record: Record<string, unknown>, label: string, keyFolder: string
       ? "Set it to the app's private key (PEM)."
       : "Set privateKey to the key (PEM), or privateKeyPath to its .pem file.",
   );
-  return validatePrivateKey(given, `The private key of ${label}`);
+  return validatePrivateKey(
+    given,
+    `The private key of ${label}`,
+    keyFolder === undefined ? OPTION_KEY_SETTINGS : ENTRY_KEY_SETTINGS,
+  );
 }
 
 function baseUrlOf(value: unknown, label: string): string | undefined {
@@ -169,11 +190,14 @@ function requiredText(value: unknown, label: string, hint: string): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw invalid(
       `${label} is ${value === undefined ? "missing" : `not a non-empty string (${describe(value)})`}.`,
-      hint,
+      typeof value === "number" || typeof value === "boolean" ? `${hint} ${QUOTE_HINT}` : hint,
     );
   }
   return value;
 }
+
+/** A secret of digits (or `0123e5`, `true`), unquoted in YAML, is read as a number or a boolean. */
+const QUOTE_HINT = "In YAML, put it in quotes: unquoted, digits are read as a number.";
 
 function optionalText(value: unknown, label: string): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -186,7 +210,6 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? "an empty list" : "a list";
   if (value === null) return "null";
   if (value === undefined) return "nothing";
-  if (typeof value === "number") return String(value);
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 

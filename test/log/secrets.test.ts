@@ -167,3 +167,42 @@ describe("registerSecret", () => {
     });
   }
 });
+
+describe("scrubSecrets with parts of registered tokens and keys", () => {
+  const opaque = () => `op.aq/${randomBytes(600).toString("base64")}`;
+
+  it("scrubs any run of 9 characters or more of a registered token: its start, middle or end", () => {
+    const token = opaque();
+    registerSecret(token, { token: true });
+    const parts = [token.slice(0, 9), token.slice(100, 180), token.slice(-40), token.slice(333, 342)];
+    const scrubbed = scrubSecrets(`cut: ${parts.join(" | ")}.`);
+    expect(scrubbed).to.equal(`cut: ${[R, R, R, R].join(" | ")}.`);
+  });
+
+  it("keeps runs of 8 characters, and lines that share nothing with a token, as they are", () => {
+    const token = opaque();
+    registerSecret(token, { token: true });
+    const line = `8 only: ${token.slice(50, 58)} and ${token.slice(200, 208)}; handled issues.opened in 12ms`;
+    expect(scrubSecrets(line)).to.equal(line);
+  });
+
+  it("scrubs the lines of a registered key's body, given with \\n escapes, without its BEGIN line", () => {
+    registerSecret(pem.replace(/\n/g, "\\n"));
+    const body = pem.split("\n")[7]!;
+    expect(scrubSecrets(`key part ${body.slice(3, 30)} here`)).to.equal(`key part ${R} here`);
+    expect(scrubSecrets("-----BEGIN CERTIFICATE-----")).to.equal("-----BEGIN CERTIFICATE-----");
+  });
+
+  it("scrubs overlapping and adjacent parts, leaving nothing of them", () => {
+    const token = opaque();
+    registerSecret(token, { token: true });
+    expect(scrubSecrets(`${token.slice(10, 40)}${token.slice(30, 70)}!`)).to.equal(`${R}${R}!`);
+    expect(scrubSecrets(`<${token.slice(10, 70)}>`)).to.equal(`<${R}>`);
+  });
+
+  it("keeps a webhook secret a person chose whole-only: its words stay in ordinary lines", () => {
+    registerSecret("my-webhook-secret-phrase");
+    expect(scrubSecrets("Set WEBHOOK_PATH (or --webhook-path)")).to.equal("Set WEBHOOK_PATH (or --webhook-path)");
+    expect(scrubSecrets("it is my-webhook-secret-phrase")).to.equal(`it is ${R}`);
+  });
+});

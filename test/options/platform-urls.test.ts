@@ -49,6 +49,20 @@ describe("platform URLs", () => {
     });
   }
 
+  it("reads GHE_PROTOCOL in any case, as a URL's scheme is (Probot put it in the URL as given)", () => {
+    for (const [protocol, expected] of [
+      ["HTTP", "http://ghe.local:8080/api/v3"],
+      ["Https", "https://ghe.local:8080/api/v3"],
+      [" http ", "http://ghe.local:8080/api/v3"],
+    ]) {
+      const env = { GHE_HOST: "ghe.local:8080", GHE_PROTOCOL: protocol! };
+      expect(readEnvOptions({ env, skipPrivateKey: true }).baseUrl, protocol).to.equal(expected);
+    }
+    expect(() =>
+      readEnvOptions({ env: { GHE_HOST: "ghe.local", GHE_PROTOCOL: "ftp" }, skipPrivateKey: true }),
+    ).to.throw(AppError, /GHE_PROTOCOL must be one of https, http, got "ftp"/);
+  });
+
   it("reads a base URL given with a trailing slash, or that is neither github.com nor /api/v3", () => {
     expect(platformUrls("https://api.github.com/")).to.deep.equal(GITHUB);
     expect(platformUrls("https://api.octo.ghe.com/")).to.deep.equal(TENANT);

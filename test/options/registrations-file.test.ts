@@ -105,6 +105,43 @@ describe("APP_REGISTRATIONS files and the registrations option", () => {
     });
   }
 
+  it("refuses a secret YAML reads as a number without printing it, and says to quote it", () => {
+    for (const written of ["1234567890123", "0123456789e5"]) {
+      const cwd = folderWith({ "b.pem": key, "regs.yml": `- {appId: 3, secret: ${written}, privateKeyPath: b.pem}\n` });
+      const { code, text } = failure(() => readRegistrationsFile("regs.yml", cwd));
+      expect(code).to.equal("REGISTRATIONS_INVALID");
+      expect(text).to.match(/entry 1: secret is not a non-empty string \(a number\)/);
+      expect(text).to.match(/quotes/);
+      // The digits as written, and as YAML read them (12345678900000).
+      expect(text).not.to.match(/\d{6}/);
+    }
+  });
+
+  const keyCases: Array<[string, string, Record<string, string>]> = [
+    ["a privateKey that is not a key", `- {appId: 3, secret: s, privateKey: not-a-key}\n`, {}],
+    ["a privateKey of only its first line", `- {appId: 3, secret: s, privateKey: "${key.split("\n")[0]}"}\n`, {}],
+    ["a truncated key file", `- {appId: 3, secret: s, privateKeyPath: cut.pem}\n`, { "cut.pem": key.slice(0, 300) }],
+  ];
+  for (const [title, text, files] of keyCases) {
+    it(`refuses ${title} with a hint about the entry's fields, not the variables it replaces`, () => {
+      const cwd = folderWith({ "regs.yml": text, ...files });
+      const { code, text: message } = failure(() => readRegistrationsFile("regs.yml", cwd));
+      expect(code).to.equal("PRIVATE_KEY_INVALID");
+      expect(message).to.match(/entry 1/);
+      // PRIVATE_KEY and PRIVATE_KEY_PATH are refused beside APP_REGISTRATIONS: a hint naming them misleads.
+      expect(message).not.to.match(/PRIVATE_KEY|--private-key|working folder/);
+      expect(message).to.match(/privateKeyPath/);
+    });
+  }
+
+  it("refuses a registrations option whose privateKey is not a key, with a hint about privateKey alone", () => {
+    const registrations = [{ appId: 3, privateKey: "not-a-key", secret: SECRET }];
+    const { code, text } = failure(() => createApp({ overrides: { registrations, log: silent() } }));
+    expect(code).to.equal("PRIVATE_KEY_INVALID");
+    expect(text).to.match(/privateKey/);
+    expect(text).not.to.match(/PRIVATE_KEY|--private-key|privateKeyPath/);
+  });
+
   it("refuses a missing file, naming the variable", () => {
     const { code, text } = failure(() =>
       createApp({ env: { APP_REGISTRATIONS: "nowhere.yml" }, overrides: { log: silent() } }),
