@@ -2,6 +2,8 @@ import { AppError } from "../errors.js";
 
 /** `url` with the password (and user) of its `//user:password@` part replaced: safe to show. */
 export function maskRedisUrl(url: string): string {
+  // Without a scheme or an "@" nothing tells a host from a password pasted where the URL belongs: not shown.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.includes("@")) return "(its value not shown: it may be a password)";
   // Also without a scheme ("pw@host:6379"): whatever comes before the last "@" may be a password,
   // one holding an unencoded "/", "?", "#" or "@" too.
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1***@");

@@ -30,6 +30,9 @@ describe("REDIS_URL: invalid URLs and the failures that are not 'unreachable'", 
       ["a port over 65535 in REDIS_URL", [], { REDIS_URL: `redis://:${PASSWORD}@127.0.0.1:99999` }, /port 99999/],
       ["no scheme in --redis-url", ["--redis-url", `${PASSWORD}@localhost:6379`], {}, /not a redis:\/\/ URL/],
       ["an http:// URL", [], { REDIS_URL: `http://user:${PASSWORD}@127.0.0.1:6379` }, /not a redis:\/\/ URL/],
+      // The password alone, pasted where the URL belongs: nothing in it says where a password would be.
+      ["the password alone in REDIS_URL", [], { REDIS_URL: PASSWORD }, /not a redis:\/\/ URL/],
+      ["a host and port without the scheme", [], { REDIS_URL: `${PASSWORD}:6379` }, /not a redis:\/\/ URL/],
     ];
     for (const [name, args, extra, says] of cases) {
       it(`app run exits 2 for ${name}, in one line, without the password`, async () => {
