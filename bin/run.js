@@ -15,7 +15,8 @@ if (command === "run" || command === "worker") {
     process.off("SIGTERM", exitCleanly);
   };
 }
-if (command === "--version" && rest.length === 0) {
+// -V as well: Probot's command line (commander) takes it.
+if ((command === "--version" || command === "-V") && rest.length === 0) {
   const { readFileSync } = await import("node:fs");
   const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   process.stdout.write(`${name}/${version} ${process.platform}-${process.arch} node-${process.version}\n`);

@@ -16,6 +16,19 @@ const hook: Hook.CommandNotFound = async function ({ id, argv = [], config }) {
     return;
   }
   const commands = config.commands.filter((command) => !command.hidden).map((command) => command.id);
+  // A topic's command mistyped ("deliveries faild"): the nearest of that topic's commands.
+  const sub = rest[0];
+  if (sub !== undefined && !sub.startsWith("-") && commands.some((command) => command.startsWith(`${word}:`))) {
+    const nearest = closest(
+      sub,
+      commands.filter((command) => command.startsWith(`${word}:`)).map((command) => command.slice(word.length + 1)),
+    );
+    const suggestion = nearest ? ` Did you mean "${config.bin} ${word} ${nearest.replaceAll(":", " ")}"?` : "";
+    process.stderr.write(
+      `Error: "${word} ${sub}" is not a command of ${config.bin}.${suggestion} Run "${config.bin} ${word} --help" for the list.\n`,
+    );
+    this.exit(2);
+  }
   const nearest = closest(word, commands);
   const suggestion = nearest ? ` Did you mean "${config.bin} ${nearest.replaceAll(":", " ")}"?` : "";
   process.stderr.write(
