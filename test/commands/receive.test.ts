@@ -103,6 +103,19 @@ describe("app receive", () => {
     expect(result.stderr).not.to.match(NO_STACK);
   });
 
+  it("writes the log lines logged before an error exit as pretty ones", async () => {
+    // The app file is missing: the line saying it is a dry run was logged before the error.
+    const missing = await receive(["-e", "issues", "-p", ISSUES_OPENED, "./missing.js"]);
+    expect(missing.code).to.equal(2);
+    expect(missing.stdout).to.match(/^\[[\d:.]+\] INFO: No credentials, so this is a dry run/m);
+    expect(missing.stdout).not.to.include('{"level"');
+    // A handler fails; --log-level debug, as its hint says, shows where, in the same format.
+    const failed = await receive(["-e", "issues", "-p", ISSUES_OPENED, "-L", "debug", fixture("receive-apps/fail.js")]);
+    expect(failed.code).to.equal(1);
+    expect(failed.stdout).to.match(/^\[[\d:.]+\] DEBUG: A issues\.opened handler failed/m);
+    expect(failed.stdout).not.to.include('{"level"');
+  });
+
   const usageErrors: ReadonlyArray<[label: string, args: string[], message: string]> = [
     [
       "the payload file is missing",
