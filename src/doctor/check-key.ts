@@ -35,7 +35,16 @@ export async function checkKey({ app, appError, probe, options }: DoctorSetup): 
   }
   const data = answer.data as { id?: unknown; slug?: unknown } | null;
   if (answer.status === 200 && String(data?.id) === String(appId)) {
-    return { id: ID, status: "ok", message: `The private key matches app ${appId} (${String(data?.slug)}).` };
+    const matches = `The private key matches app ${appId} (${String(data?.slug)})`;
+    if (options.platformToken) {
+      return {
+        id: ID,
+        status: "warn",
+        message: `${matches}, but a token (GITHUB_TOKEN or --token) is set too: handlers act with that token, not as the app's installations.`,
+        fix: "Unset GITHUB_TOKEN for `app run`, unless the handlers must act with that token.",
+      };
+    }
+    return { id: ID, status: "ok", message: `${matches}.` };
   }
   if (answer.status === 401 || answer.status === 200) {
     return {

@@ -160,6 +160,23 @@ describe("app doctor (the built command, in its own process)", function () {
     }
   });
 
+  it("checks the key, clock and installations with a GITHUB_TOKEN set too, and warns that handlers act with it", async () => {
+    const token = "ghp_doctorjobtoken0123456789abcdefABCDEF";
+    const { code, status, report, stdout, stderr } = await doctor([fixture("comment.js")], { GITHUB_TOKEN: token });
+    expect(status, stdout + stderr).to.deep.equal({
+      key: "warn",
+      clock: "ok",
+      secret: "ok",
+      events: "ok",
+      installations: "ok",
+    });
+    expect(code).to.equal(0);
+    const key = report.checks.find((check) => check.id === "key")!;
+    expect(key.message).to.match(/matches app 1/);
+    expect(key.message).to.match(/GITHUB_TOKEN/);
+    expect(stdout + stderr).not.to.include(token.slice(4));
+  });
+
   it("fails the key check without credentials, and skips what needs them", async () => {
     const { code, status } = await doctor([fixture("comment.js")], { APP_ID: "", PRIVATE_KEY: "" });
     expect(code).to.equal(1);

@@ -114,6 +114,21 @@ describe("app redeliver", function () {
     expect(result.stderr).not.to.match(/\n\s+at /);
   });
 
+  it("lists and redelivers with the app's JWT when a GITHUB_TOKEN is set too (an Actions job)", async () => {
+    const result = await runToExit({
+      command: "redeliver",
+      args: ["--base-url", platform.url, "--since", "150m"],
+      env: { ...env(), GITHUB_TOKEN: "ghp_redeliverjobtoken0123456789abcdefAB" },
+    });
+    expect(result.code, result.stderr).to.equal(0);
+    expect(platform.redeliveryRequests()).to.deep.equal([1]);
+    const calls = [
+      ...platform.callsTo("GET", "/app/hook/deliveries"),
+      ...platform.callsTo("POST", "/app/hook/deliveries/:delivery_id/attempts"),
+    ];
+    expect(calls.map((call) => call.auth.type)).to.deep.equal(["app", "app"]);
+  });
+
   it("exits 2 for a window over 3 days or a duration it cannot read", async () => {
     for (const since of ["4d", "yesterday"]) {
       const result = await redeliver("--since", since);
