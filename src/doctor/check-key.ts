@@ -1,4 +1,5 @@
 import { isAppError } from "../errors.js";
+import { PRIVATE_KEY_HINT } from "../private-key/private-key-hint.js";
 import { describeFailure, failureSentence, NEEDS_CREDENTIALS } from "./describe-failure.js";
 import type { CheckResult, DoctorSetup } from "./types.js";
 
@@ -12,6 +13,9 @@ export async function checkKey({ app, appError, probe, options }: DoctorSetup): 
   }
   if (!app || !probe) {
     const tokenOnly = Boolean(options.platformToken);
+    if (!tokenOnly && options.appId !== undefined && !options.privateKey) {
+      return { id: ID, status: "fail", message: "APP_ID is set but no private key was found.", fix: PRIVATE_KEY_HINT };
+    }
     return {
       id: ID,
       status: tokenOnly ? "warn" : "fail",

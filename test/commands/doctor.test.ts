@@ -183,6 +183,15 @@ describe("app doctor (the built command, in its own process)", function () {
     expect(status).to.deep.equal({ key: "fail", clock: "warn", secret: "ok", events: "warn", installations: "warn" });
   });
 
+  it("names the missing key, and where it is looked for, when only APP_ID is set", async () => {
+    const { code, report } = await doctor([fixture("comment.js")], { PRIVATE_KEY: "" });
+    expect(code).to.equal(1);
+    const key = report.checks.find((check) => check.id === "key")!;
+    expect(key.status).to.equal("fail");
+    expect(key.message).to.equal("APP_ID is set but no private key was found.");
+    expect(key.fix).to.include("--private-key").and.include("PRIVATE_KEY_PATH").and.include("PRIVATE_KEY to");
+  });
+
   describe("Redis and the proxy, when set", () => {
     let redis: RedisServer;
     before(async () => {
