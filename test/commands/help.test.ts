@@ -76,6 +76,29 @@ describe("app (help, version, mistakes)", () => {
     );
   });
 
+  it("shows a topic's help and its commands' with app help", async () => {
+    const topic = await app(["help", "deliveries"]);
+    expect(topic.code, topic.stderr).to.equal(0);
+    expect(topic.stdout).to.include("deliveries failed");
+    const command = await app(["help", "deliveries", "failed"]);
+    expect(command.code, command.stderr).to.equal(0);
+    expect(command.stdout).to.include("$ app deliveries failed");
+    const typo = await app(["help", "deliveries", "faild"]);
+    expect(typo.code).to.equal(2);
+    expect(typo.stderr).to.include('Did you mean "app deliveries failed"?');
+  });
+
+  it("says which argument a command does not take, instead of calling the command unknown", async () => {
+    for (const [args, command] of [
+      [["setup", "extra"], "setup"],
+      [["deliveries", "failed", "extra"], "deliveries failed"],
+    ] as const) {
+      const result = await app([...args]);
+      expect(result.code, args.join(" ")).to.equal(2);
+      expect(result.stderr).to.equal(`Error: Unexpected argument: extra. See "app ${command} --help".\n`);
+    }
+  });
+
   it("takes -h for help and -V for the version, as Probot's command line does", async () => {
     const help = await app(["-h"]);
     expect(help.code).to.equal(0);
