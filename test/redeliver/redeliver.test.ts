@@ -129,6 +129,14 @@ describe("app redeliver", function () {
     expect(calls.map((call) => call.auth.type)).to.deep.equal(["app", "app"]);
   });
 
+  it("takes no --token: only the app's JWT lists and redelivers its deliveries", async () => {
+    const result = await redeliver("--token", "ghp_redeliverjobtoken0123456789abcdefAB");
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.match(/^Error: Nonexistent flag: --token\b/);
+    expect(result.stderr).not.to.include("0123456789abcdef");
+    expect(platform.calls).to.deep.equal([]);
+  });
+
   it("exits 2 for a window over 3 days or a duration it cannot read", async () => {
     for (const since of ["4d", "yesterday"]) {
       const result = await redeliver("--since", since);
