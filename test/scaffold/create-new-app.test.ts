@@ -324,6 +324,12 @@ describe("createNewApp", () => {
       /no template "rust"/,
     ],
     ["no name without a terminal", {}, "INPUT_REQUIRED", /No NAME/],
+    [
+      "a framework spec npm cannot read",
+      { name: "ok-app", framework: "not a spec!!" },
+      "OPTION_INVALID",
+      /--framework not a spec!!/,
+    ],
   ];
   for (const [label, options, code, message] of invalid) {
     it(`rejects ${label} with ${code} and writes nothing`, async () => {
