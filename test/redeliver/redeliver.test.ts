@@ -1,4 +1,7 @@
 import { expect } from "chai";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startFakePlatform, serverErrorResponse, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
 import { runToExit } from "../helpers/spawn-app.js";
@@ -134,6 +137,20 @@ describe("app redeliver", function () {
     expect(result.code).to.equal(2);
     expect(result.stderr).to.match(/^Error: Nonexistent flag: --token\b/);
     expect(result.stderr).not.to.include("0123456789abcdef");
+    expect(platform.calls).to.deep.equal([]);
+  });
+
+  it("names the missing key, and where it is looked for, when only APP_ID is set", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "redeliver-"));
+    const result = await runToExit({
+      command: "redeliver",
+      args: ["--base-url", platform.url],
+      env: { APP_ID: "1" },
+      cwd,
+    });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.include("Redelivering needs the app's private key: APP_ID is set but none was found.");
+    expect(result.stderr).to.include("--private-key").and.include("PRIVATE_KEY_PATH");
     expect(platform.calls).to.deep.equal([]);
   });
 
