@@ -3,6 +3,15 @@
 // scripts and CI run most, and oclif's configuration alone costs more than
 // Node's own start. Same line as oclif prints.
 const [command, ...rest] = process.argv.slice(2);
+if (command !== "run" && command !== "worker") {
+  // Standard output closed by its reader (`app receive ... | head -1`): end as a Unix tool ends on
+  // SIGPIPE, which Node ignores. Without this, every later line fails to write, the failure is
+  // logged to the same closed output, and the process spins.
+  process.stdout.on("error", (error) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
 if (command === "run" || command === "worker") {
   // A rollout may stop the process as soon as it starts: a signal while the
   // command loads, before it catches signals itself (src/run/handle-signals.ts
@@ -15,7 +24,8 @@ if (command === "run" || command === "worker") {
     process.off("SIGTERM", exitCleanly);
   };
 }
-if (command === "--version" && rest.length === 0) {
+// -V as well: Probot's command line (commander) takes it.
+if ((command === "--version" || command === "-V") && rest.length === 0) {
   const { readFileSync } = await import("node:fs");
   const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   process.stdout.write(`${name}/${version} ${process.platform}-${process.arch} node-${process.version}\n`);

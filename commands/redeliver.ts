@@ -8,6 +8,9 @@ import type { Undelivered } from "../src/redeliver/find-undelivered.js";
 import { MAX_REDELIVER_WINDOW_MS } from "../src/redeliver/redeliver-failed.js";
 import { runRedeliver } from "../src/redeliver/run-redeliver.js";
 
+// No --token: a token can neither list the app's deliveries nor ask for them again; only its JWT can.
+const { token: _token, ...appCredentialFlags } = credentialFlags;
+
 export default class Redeliver extends AppCommand {
   static override summary = "Ask the platform to redeliver the webhook deliveries your app did not take.";
 
@@ -28,7 +31,7 @@ export default class Redeliver extends AppCommand {
   ];
 
   static override flags = {
-    ...credentialFlags,
+    ...appCredentialFlags,
     since: Flags.string({
       default: "24h",
       summary: "How far back to look: 30m, 6h, 24h, 3d (at most 3d).",

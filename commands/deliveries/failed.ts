@@ -1,6 +1,7 @@
 import * as Flags from "@oclif/core/flags";
 import { AppCommand } from "../../src/cli/app-command.js";
-import { queueLocation, queueLocationFlags } from "../../src/cli/deliveries-flags.js";
+import { queueLocation, queueLocationFlags, type QueueLocation } from "../../src/cli/deliveries-flags.js";
+import { GITHUB_API_URL } from "../../src/options/platform-urls.js";
 import { openFailedDeliveries, type FailedDelivery } from "../../src/queue/failed-deliveries.js";
 
 export default class DeliveriesFailed extends AppCommand {
@@ -22,19 +23,27 @@ export default class DeliveriesFailed extends AppCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(DeliveriesFailed);
-    const failed = await openFailedDeliveries(await queueLocation(flags, "app deliveries failed"));
+    const location = await queueLocation(flags, "app deliveries failed");
+    const failed = await openFailedDeliveries(location);
     try {
       const deliveries = await failed.list();
       if (flags.json) this.log(JSON.stringify(deliveries, null, 2));
-      else this.log(formatTable(deliveries));
+      else this.log(deliveries.length === 0 ? noneIn(location) : formatTable(deliveries));
     } finally {
       await failed.close();
     }
   }
 }
 
+/** Each app and platform has its own queue: an empty one may be another's, so it is named. */
+function noneIn({ appId, baseUrl }: QueueLocation): string {
+  const host = new URL(baseUrl ?? GITHUB_API_URL).host;
+  return appId === "token"
+    ? `No failed deliveries in the queue of a token (no APP_ID) on ${host}. An app's deliveries are in its own queue: pass --app-id or set APP_ID.`
+    : `No failed deliveries in the queue of app ${appId} on ${host}.`;
+}
+
 function formatTable(deliveries: FailedDelivery[]): string {
-  if (deliveries.length === 0) return "No failed deliveries.";
   const rows = [
     ["ID", "EVENT", "ATTEMPTS", "FAILED AT", "LAST ERROR"],
     ...deliveries.map((d) => [d.id, d.event, String(d.attempts), d.failedAt ?? "", firstLine(d.error)]),

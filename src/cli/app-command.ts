@@ -1,5 +1,6 @@
 import { Command } from "@oclif/core/command";
 import { isAppError, toError } from "../errors.js";
+import { whenLogsWritten } from "../log/create-pretty-stream.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { describeAppError, toOneLine } from "./describe-app-error.js";
@@ -12,6 +13,7 @@ export abstract class AppCommand extends Command {
   protected override async catch(thrown: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
     // An app's own failure may be anything it threw (a string too), holding a secret it read.
     const error = toError(thrown) as typeof thrown;
+    await whenLogsWritten();
     if (isAppError(error)) {
       const { lines, exitCode } = describeAppError(error, this.#helpLine());
       for (const line of lines) this.logToStderr(line);

@@ -6,17 +6,18 @@ import { hostOverrides } from "./host-overrides.js";
 
 /** Where `app deliveries` finds the queue: the same variables as `app run`. */
 export const queueLocationFlags = {
-  "redis-url": Flags.string({
-    env: ENV_BINDINGS.redisConfig.variable,
-    summary: "Redis of the delivery queue, as given to app run (redis://host:6379).",
-    helpValue: "URL",
-  }),
+  // A flag with a short form first: oclif's help loses the indent of the first row of a section.
   "app-id": Flags.integer({
     char: "a",
     min: 1,
     env: ENV_BINDINGS.appId.variable,
     summary: "ID of the GitHub App whose queue to read (each app has its own).",
     helpValue: "ID",
+  }),
+  "redis-url": Flags.string({
+    env: ENV_BINDINGS.redisConfig.variable,
+    summary: "Redis of the delivery queue, as given to app run (redis://host:6379).",
+    helpValue: "URL",
   }),
   "base-url": Flags.url({
     summary:

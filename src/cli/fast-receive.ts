@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { isAppError, toError } from "../errors.js";
+import { whenLogsWritten } from "../log/create-pretty-stream.js";
 import { scrubSecrets } from "../log/secrets.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
 import { describeAppError } from "./describe-app-error.js";
@@ -129,6 +130,7 @@ export async function fastReceive(args: readonly string[], manifestUrl: URL): Pr
   try {
     await runReceive(parsed.argv, parsed.flags);
   } catch (error) {
+    await whenLogsWritten();
     if (isAppError(error)) {
       const { lines, exitCode } = describeAppError(error, 'See "app receive --help".');
       process.stderr.write(`${lines.join("\n")}\n`);

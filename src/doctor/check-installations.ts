@@ -7,8 +7,8 @@ const ID = "installations";
 type Installation = { id?: unknown; account?: { login?: unknown } | null };
 
 /** A token is created for the first installation, and never shown. */
-export async function checkInstallations({ app, probe }: DoctorSetup): Promise<CheckResult> {
-  const tokens = app?.state.tokens;
+export async function checkInstallations({ app, probe, tokens: given }: DoctorSetup): Promise<CheckResult> {
+  const tokens = given ?? app?.state.tokens;
   if (!probe || !tokens)
     return { id: ID, status: "warn", message: "Not checked: it needs the app's credentials.", fix: NEEDS_CREDENTIALS };
   let status: number;

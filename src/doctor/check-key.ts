@@ -1,4 +1,5 @@
 import { isAppError } from "../errors.js";
+import { PRIVATE_KEY_HINT } from "../private-key/private-key-hint.js";
 import { describeFailure, failureSentence, NEEDS_CREDENTIALS } from "./describe-failure.js";
 import type { CheckResult, DoctorSetup } from "./types.js";
 
@@ -12,6 +13,9 @@ export async function checkKey({ app, appError, probe, options }: DoctorSetup): 
   }
   if (!app || !probe) {
     const tokenOnly = Boolean(options.platformToken);
+    if (!tokenOnly && options.appId !== undefined && !options.privateKey) {
+      return { id: ID, status: "fail", message: "APP_ID is set but no private key was found.", fix: PRIVATE_KEY_HINT };
+    }
     return {
       id: ID,
       status: tokenOnly ? "warn" : "fail",
@@ -35,7 +39,16 @@ export async function checkKey({ app, appError, probe, options }: DoctorSetup): 
   }
   const data = answer.data as { id?: unknown; slug?: unknown } | null;
   if (answer.status === 200 && String(data?.id) === String(appId)) {
-    return { id: ID, status: "ok", message: `The private key matches app ${appId} (${String(data?.slug)}).` };
+    const matches = `The private key matches app ${appId} (${String(data?.slug)})`;
+    if (options.platformToken) {
+      return {
+        id: ID,
+        status: "warn",
+        message: `${matches}, but a token (GITHUB_TOKEN or --token) is set too: handlers act with that token, not as the app's installations.`,
+        fix: "Unset GITHUB_TOKEN for `app run`, unless the handlers must act with that token.",
+      };
+    }
+    return { id: ID, status: "ok", message: `${matches}.` };
   }
   if (answer.status === 401 || answer.status === 200) {
     return {

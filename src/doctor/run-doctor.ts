@@ -1,5 +1,6 @@
 import pino from "pino";
 import type { App } from "../app.js";
+import { createTokenCache, TokenStore } from "../client/auth/token-store.js";
 import { readEnvOptions } from "../options/read-env-options.js";
 import { loadApps } from "../run/load-apps.js";
 import type { RunOverrides } from "../options/resolve-run-options.js";
@@ -88,7 +89,7 @@ export async function runDoctor({
     env = openEnv({ env: given, cwd }).env;
     options = { ...fallbackOptions(env, cwd, overrides), log };
   }
-  const tokens = app?.state.tokens;
+  const tokens = app ? (app.state.tokens ?? besideToken(app)) : undefined;
   let loaded: ReturnType<typeof loadApps> | undefined;
   const setup: DoctorSetup = {
     env,
@@ -97,6 +98,7 @@ export async function runDoctor({
     appError,
     loadApps: () => (loaded ??= loadApps(apps, { cwd, resolver })),
     probe: tokens ? createPlatformProbe({ tokens, baseUrl: app?.state.baseUrl }) : undefined,
+    tokens,
   };
   const checks: CheckResult[] = [];
   // Several registrations: the checks of one registration run for each, then the shared ones.
@@ -106,6 +108,17 @@ export async function runDoctor({
     if (result) checks.push(result);
   }
   return { ok: checks.every((result) => result.status !== "fail"), checks, setupMode };
+}
+
+/**
+ * With a platform token beside the app's credentials, the App's clients act with the token (as
+ * Probot's do) and it keeps no token store; the checks of the key, the clock and the
+ * installations still need the app's JWT.
+ */
+function besideToken(app: App): TokenStore | undefined {
+  const { platformToken, appId, privateKey, baseUrl, log } = app.state;
+  if (!platformToken || appId === undefined || !privateKey) return undefined;
+  return new TokenStore({ appId: Number(appId), privateKey, cache: createTokenCache(), log, baseUrl });
 }
 
 /** The settings that do not depend on the credentials, when those could not be resolved. */

@@ -1,4 +1,5 @@
 import type { App } from "../app.js";
+import type { TokenStore } from "../client/auth/token-store.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
 import type { AppOptions } from "../options/app-options.js";
 import type { PlatformProbe } from "./probe-platform.js";
@@ -29,6 +30,8 @@ export type DoctorSetup = {
   loadApps(): Promise<Array<ApplicationFunction | DeprecatedApplicationFunction>>;
   /** `GET /app` with the app's JWT, made once and shared. */
   probe: PlatformProbe | undefined;
+  /** The app's token store: the App's own, or one made for the checks when a platform token is set too. */
+  tokens?: TokenStore | undefined;
 };
 
 export type Check = (setup: DoctorSetup) => Promise<CheckResult | undefined>;

@@ -5,6 +5,17 @@ type PrettyFactory = (options: PrettyOptions) => (line: string) => string;
 
 let loading: Promise<PrettyFactory> | undefined;
 let loaded: PrettyFactory | undefined;
+/** Lines waiting for pino-pretty, by stream: settled once written. */
+const pending = new Set<Promise<void>>();
+
+/**
+ * Settles once every line logged so far is written. A command that ends on an error awaits it
+ * before it prints the error and exits: lines logged just before would otherwise leave as raw
+ * JSON, after the error, when pino-pretty has not loaded yet.
+ */
+export async function whenLogsWritten(): Promise<void> {
+  while (pending.size > 0) await Promise.all(pending);
+}
 
 /**
  * Loads pino-pretty (some 30 modules), once: JSON logging (production) and a
@@ -55,9 +66,11 @@ export function createPrettyStream(destination?: DestinationStream): Destination
       waiting = [line];
       process.on("exit", flush);
       // Unprettified when pino-pretty cannot load: the lines are never lost.
-      loadPrettyFactory()
+      const written: Promise<void> = loadPrettyFactory()
         .then(start, () => undefined)
-        .finally(flush);
+        .finally(flush)
+        .then(() => void pending.delete(written));
+      pending.add(written);
     },
   };
 }

@@ -1,4 +1,8 @@
 import type { App } from "../app.js";
+import type { AppClient } from "../client/app-client.js";
+import type { ClientCredentials } from "../client/client-credentials.js";
+import { loadAppClient } from "../client/client-loader.js";
+import { createClient } from "../client/get-authenticated-client.js";
 import type { RegistrationInfo } from "../client/registrations.js";
 import { redeliverFailed, type RedeliverOptions, type RedeliverReport } from "./redeliver-failed.js";
 
@@ -8,11 +12,13 @@ import { redeliverFailed, type RedeliverOptions, type RedeliverReport } from "./
  * entries name their registration when there are several.
  */
 export async function redeliverEach(app: App, options: Omit<RedeliverOptions, "client">): Promise<RedeliverReport> {
-  if (!app.registrations.several) return redeliverFailed({ ...options, client: await app.auth() });
+  if (!app.registrations.several)
+    return redeliverFailed({ ...options, client: await jwtClient(app.state, () => app.auth()) });
   const now = options.now ?? Date.now();
   const reports: Array<[RegistrationInfo, RedeliverReport]> = [];
   for (const registration of app.registrations.list) {
-    reports.push([registration.info, await redeliverFailed({ ...options, now, client: await registration.auth() })]);
+    const client = await jwtClient(registration.credentials, () => registration.auth());
+    reports.push([registration.info, await redeliverFailed({ ...options, now, client })]);
   }
   const [, first] = reports[0]!;
   const errors = reports
@@ -36,4 +42,18 @@ function tag({ appId, name }: RegistrationInfo): { appId: number | undefined; na
 
 function label({ appId, name }: RegistrationInfo): string {
   return name === undefined ? `App ${appId}` : `App ${appId} ("${name}")`;
+}
+
+/**
+ * A client with the app's JWT. With a platform token beside the app's credentials (GITHUB_TOKEN
+ * in an Actions job), the App's clients act with the token, as Probot's do; the token can
+ * neither list the app's deliveries nor ask for them again.
+ */
+async function jwtClient(credentials: ClientCredentials, otherwise: () => Promise<AppClient>): Promise<AppClient> {
+  const appId = credentials.appId ?? credentials.id;
+  if (!credentials.platformToken || credentials.tokens || appId === undefined || !credentials.privateKey)
+    return otherwise();
+  await loadAppClient();
+  const { Client, privateKey, baseUrl, log } = credentials;
+  return createClient({ Client, appId, privateKey, baseUrl, log });
 }

@@ -6,6 +6,7 @@ import type { AppOptions } from "../options/app-options.js";
 import { loadEnvFile } from "../options/load-env-file.js";
 import { loadRegistrationsParser } from "../options/read-registrations-file.js";
 import { resolveRunOptions, type RunOverrides, type RunSettings } from "../options/resolve-run-options.js";
+import { PRIVATE_KEY_HINT } from "../private-key/private-key-hint.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
 import { pluginsWithTelemetry, withoutCredentials } from "./run-parts.js";
 
@@ -113,6 +114,22 @@ export function openSettings(options: OpenHostOptions): HostSettings {
   });
   const { credentials } = options;
   if (typeof credentials === "object" && settings.setupMode) {
+    const { appId, id, privateKey, cert } = settings.options;
+    // One of the two found: name the other (for the key, where it is looked for).
+    if ((appId ?? id) !== undefined && !(privateKey ?? cert)) {
+      throw new AppError(
+        "APP_CREDENTIALS_MISSING",
+        `${credentials.needs} needs the app's private key: APP_ID is set but none was found.`,
+        { hint: PRIVATE_KEY_HINT },
+      );
+    }
+    if ((appId ?? id) === undefined && (privateKey ?? cert)) {
+      throw new AppError(
+        "APP_CREDENTIALS_MISSING",
+        `${credentials.needs} needs the app's id: a private key was found but no APP_ID.`,
+        { hint: "Set APP_ID (or pass --app-id) to the App ID on the app's settings page." },
+      );
+    }
     throw new AppError(
       "APP_CREDENTIALS_MISSING",
       `${credentials.needs} needs the app's credentials: set APP_ID and PRIVATE_KEY.`,

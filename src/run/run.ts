@@ -187,7 +187,11 @@ async function start(
     await server.stop({ graceMs: 0 });
     throw error;
   }
-  announceStart({ app, env, log, listening, setupMode, appCount: appFns.length });
+  const found = {
+    appId: (settings.options.appId ?? settings.options.id) !== undefined,
+    privateKey: Boolean(givenKey),
+  };
+  announceStart({ app, env, log, listening, setupMode, appCount: appFns.length, found });
 
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const withTelemetry = (stopServer: Stop): Stop => thenShutDown(stopServer, telemetry);

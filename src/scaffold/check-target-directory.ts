@@ -15,7 +15,10 @@ export function checkTargetDirectory(directory: string, { force }: { force: bool
     throw error;
   }
   if (entries.length > 0 && !force) {
-    throw new AppError("DIRECTORY_NOT_EMPTY", `The folder ${directory} is not empty (${entries.length} entries).`, {
+    // Named, as a hidden one (.git) is not seen with a plain ls.
+    const named = entries.slice(0, 3).join(", ") + (entries.length > 3 ? ", ..." : "");
+    const count = `${entries.length} ${entries.length === 1 ? "entry" : "entries"}`;
+    throw new AppError("DIRECTORY_NOT_EMPTY", `The folder ${directory} is not empty (${count}: ${named}).`, {
       hint: "Choose another name, empty the folder, or pass --force to write into it.",
     });
   }

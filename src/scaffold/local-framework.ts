@@ -3,6 +3,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve, sep } from "node:path";
 import { promisify } from "node:util";
+import semver from "semver";
 import { AppError } from "../errors.js";
 import { processEnv } from "../options/process-env.js";
 import { findFrameworkRoot } from "./find-framework-root.js";
@@ -50,7 +51,14 @@ export function isInNpmCache(path: string, env: NodeJS.ProcessEnv = processEnv()
  * planLocalFramework("file:/tmp/gh-app-kit-1.0.0.tgz", "/work/my-app"); // { kind: "tarball", spec: "file:/tmp/...", copy: false }
  */
 export function planLocalFramework(spec: string, directory: string, env?: NodeJS.ProcessEnv): LocalFramework {
-  if (!spec.startsWith("file:")) return { kind: "registry", spec };
+  if (!spec.startsWith("file:")) {
+    if (!isNpmSpec(spec)) {
+      throw new AppError("OPTION_INVALID", `--framework ${spec} is not an npm spec npm can install.`, {
+        hint: "Give a version or range (^1.0.0), a dist-tag (latest), a URL (git+https://..., https://.../x.tgz) or file: with a folder or a tarball made by npm pack.",
+      });
+    }
+    return { kind: "registry", spec };
+  }
   const given = spec.slice("file:".length).replace(/^\/\/(?=\/)/, "");
   const path = isAbsolute(given) ? given : resolve(directory, given);
   const copy = isInNpmCache(path, env);
@@ -117,4 +125,17 @@ function isFile(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * What npm takes after `gh-app-kit@`: a version or range, a dist-tag, a URL or another protocol
+ * (git+https:, github:, npm:, ...), or GitHub's owner/repo. Checked before anything is written.
+ */
+function isNpmSpec(spec: string): boolean {
+  if (semver.validRange(spec) !== null) return true;
+  return (
+    /^[A-Za-z][\w.-]*$/.test(spec) || // a dist-tag
+    /^[a-z][a-z0-9+.-]*:\S+$/i.test(spec) || // a URL or protocol
+    /^[\w.-]+\/[\w.-]+(#\S*)?$/.test(spec) // owner/repo on GitHub
+  );
 }

@@ -160,10 +160,36 @@ describe("app doctor (the built command, in its own process)", function () {
     }
   });
 
+  it("checks the key, clock and installations with a GITHUB_TOKEN set too, and warns that handlers act with it", async () => {
+    const token = "ghp_doctorjobtoken0123456789abcdefABCDEF";
+    const { code, status, report, stdout, stderr } = await doctor([fixture("comment.js")], { GITHUB_TOKEN: token });
+    expect(status, stdout + stderr).to.deep.equal({
+      key: "warn",
+      clock: "ok",
+      secret: "ok",
+      events: "ok",
+      installations: "ok",
+    });
+    expect(code).to.equal(0);
+    const key = report.checks.find((check) => check.id === "key")!;
+    expect(key.message).to.match(/matches app 1/);
+    expect(key.message).to.match(/GITHUB_TOKEN/);
+    expect(stdout + stderr).not.to.include(token.slice(4));
+  });
+
   it("fails the key check without credentials, and skips what needs them", async () => {
     const { code, status } = await doctor([fixture("comment.js")], { APP_ID: "", PRIVATE_KEY: "" });
     expect(code).to.equal(1);
     expect(status).to.deep.equal({ key: "fail", clock: "warn", secret: "ok", events: "warn", installations: "warn" });
+  });
+
+  it("names the missing key, and where it is looked for, when only APP_ID is set", async () => {
+    const { code, report } = await doctor([fixture("comment.js")], { PRIVATE_KEY: "" });
+    expect(code).to.equal(1);
+    const key = report.checks.find((check) => check.id === "key")!;
+    expect(key.status).to.equal("fail");
+    expect(key.message).to.equal("APP_ID is set but no private key was found.");
+    expect(key.fix).to.include("--private-key").and.include("PRIVATE_KEY_PATH").and.include("PRIVATE_KEY to");
   });
 
   describe("Redis and the proxy, when set", () => {

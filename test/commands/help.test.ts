@@ -68,6 +68,68 @@ describe("app (help, version, mistakes)", () => {
     });
   }
 
+  it('suggests the nearest command of a topic for "deliveries faild", naming both words', async () => {
+    const result = await app(["deliveries", "faild"]);
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.equal(
+      'Error: "deliveries faild" is not a command of app. Did you mean "app deliveries failed"? Run "app deliveries --help" for the list.\n',
+    );
+  });
+
+  it("shows a topic's help and its commands' with app help", async () => {
+    const topic = await app(["help", "deliveries"]);
+    expect(topic.code, topic.stderr).to.equal(0);
+    expect(topic.stdout).to.include("deliveries failed");
+    const command = await app(["help", "deliveries", "failed"]);
+    expect(command.code, command.stderr).to.equal(0);
+    expect(command.stdout).to.include("$ app deliveries failed");
+    const typo = await app(["help", "deliveries", "faild"]);
+    expect(typo.code).to.equal(2);
+    expect(typo.stderr).to.include('Did you mean "app deliveries failed"?');
+  });
+
+  it("says which argument a command does not take, instead of calling the command unknown", async () => {
+    for (const [args, command] of [
+      [["setup", "extra"], "setup"],
+      [["deliveries", "failed", "extra"], "deliveries failed"],
+    ] as const) {
+      const result = await app([...args]);
+      expect(result.code, args.join(" ")).to.equal(2);
+      expect(result.stderr).to.equal(`Error: Unexpected argument: extra. See "app ${command} --help".\n`);
+    }
+  });
+
+  it("takes -h for help and -V for the version, as Probot's command line does", async () => {
+    const help = await app(["-h"]);
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.include("COMMANDS");
+    for (const command of ["run", "receive", "deliveries failed"]) {
+      const result = await app([...command.split(" "), "-h"]);
+      expect(result.code, command).to.equal(0);
+      expect(result.stdout, command).to.include(`$ app ${command}`);
+    }
+    const version = await app(["-V"]);
+    expect(version.code).to.equal(0);
+    expect(version.stdout).to.match(/^gh-app-kit\/0\.0\.0-development /);
+  });
+
+  for (const command of COMMANDS) {
+    it(`lines up the flags of each section of app ${command} --help`, async () => {
+      const { stdout } = await app([...command.split(" "), "--help"]);
+      // In a section where some flags have a short form, a flag without one is indented to the long forms.
+      for (const section of stdout.split(/\n(?=[A-Z ]*FLAGS\n)/).slice(1)) {
+        const rows = section
+          .split("\n\n")[0]!
+          .split("\n")
+          .slice(1)
+          .filter((line) => /^ {2,}-/.test(line));
+        const withShort = rows.filter((line) => /^ {2}-\w, --/.test(line));
+        if (withShort.length === 0) continue;
+        for (const row of rows) expect(row, section).to.match(/^( {2}-\w, | {6})--/);
+      }
+    });
+  }
+
   it("suggests nothing for a word far from every command", async () => {
     const result = await app(["xyzzy"]);
     expect(result.code).to.equal(2);

@@ -1,11 +1,14 @@
 import { expect } from "chai";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
-import { oneLine, runBin } from "./run-bin.js";
+import { BIN, oneLine, runBin } from "./run-bin.js";
+import { bareEnv } from "../helpers/child-env.js";
 
 const fixture = (path: string) => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 const ISSUES_OPENED = fixture("payloads/issues.opened.json");
@@ -101,6 +104,44 @@ describe("app receive", () => {
     expect(oneLine(result.stderr)).to.include("The issues.opened handler failed: Label sync broke (token [REDACTED])");
     expect(result.stdout + result.stderr).not.to.include("ghs_abcdefghij");
     expect(result.stderr).not.to.match(NO_STACK);
+  });
+
+  it("writes the log lines logged before an error exit as pretty ones", async () => {
+    // The app file is missing: the line saying it is a dry run was logged before the error.
+    const missing = await receive(["-e", "issues", "-p", ISSUES_OPENED, "./missing.js"]);
+    expect(missing.code).to.equal(2);
+    expect(missing.stdout).to.match(/^\[[\d:.]+\] INFO: No credentials, so this is a dry run/m);
+    expect(missing.stdout).not.to.include('{"level"');
+    // A handler fails; --log-level debug, as its hint says, shows where, in the same format.
+    const failed = await receive(["-e", "issues", "-p", ISSUES_OPENED, "-L", "debug", fixture("receive-apps/fail.js")]);
+    expect(failed.code).to.equal(1);
+    expect(failed.stdout).to.match(/^\[[\d:.]+\] DEBUG: A issues\.opened handler failed/m);
+    expect(failed.stdout).not.to.include('{"level"');
+  });
+
+  it("ends when its standard output is closed (app receive ... | head -1), instead of spinning", async () => {
+    const chatty = join(cwd, "chatty.mjs");
+    await writeFile(
+      chatty,
+      "export default ({ app }) => app.on('issues', async (context) => {\n" +
+        "  for (let i = 0; i < 2000; i++) {\n" +
+        "    context.log.info(`line ${i}`);\n" +
+        "    if (i % 100 === 0) await new Promise((resolve) => setTimeout(resolve, 1));\n" +
+        "  }\n" +
+        "});\n",
+    );
+    const child = spawn(process.execPath, [BIN, "receive", "-e", "issues", "-p", ISSUES_OPENED, chatty], {
+      cwd,
+      env: bareEnv({ NO_COLOR: "1" }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    // As head -1 does: read the first line, then close the pipe.
+    child.stdout.once("data", () => child.stdout.destroy());
+    const [code] = (await once(child, "close")) as [number | null];
+    expect(code, stderr).to.equal(0);
+    expect(stderr).not.to.match(NO_STACK);
   });
 
   const usageErrors: ReadonlyArray<[label: string, args: string[], message: string]> = [

@@ -93,6 +93,22 @@ describe("queue mode: two platforms with the same app id on one Redis", function
     }
   });
 
+  it("says whose queue it read when it finds no failed delivery: the app id and the platform", async () => {
+    const host = new URL(platforms[1]!.url).host;
+    const listed = await runToExit({
+      command: "deliveries",
+      args: ["failed", "--base-url", platforms[1]!.url],
+      env: { REDIS_URL: redis.url, APP_ID: "1" },
+    });
+    expect(listed.code, listed.stderr).to.equal(0);
+    expect(listed.stdout.trim()).to.equal(`No failed deliveries in the queue of app 1 on ${host}.`);
+    // Without an app id: the queue of a token-only app, which an app's deliveries never go to.
+    const anonymous = await runToExit({ command: "deliveries", args: ["failed"], env: { REDIS_URL: redis.url } });
+    expect(anonymous.code, anonymous.stderr).to.equal(0);
+    expect(anonymous.stdout).to.include("No failed deliveries in the queue of a token (no APP_ID) on api.github.com.");
+    expect(anonymous.stdout).to.include("--app-id");
+  });
+
   it("warns at start when the queue of an earlier version (named by app id alone) still holds deliveries", async () => {
     await client.lpush("gh-app-kit:bull:deliveries-1:wait", "left-by-an-earlier-version");
     const worker = await spawnApp({

@@ -1,4 +1,7 @@
 import { expect } from "chai";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startFakePlatform, serverErrorResponse, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
 import { runToExit } from "../helpers/spawn-app.js";
@@ -112,6 +115,43 @@ describe("app redeliver", function () {
     expect(result.code).to.equal(1);
     expect(result.stderr).to.match(/^Error: GET \/app\/hook\/deliveries failed/m);
     expect(result.stderr).not.to.match(/\n\s+at /);
+  });
+
+  it("lists and redelivers with the app's JWT when a GITHUB_TOKEN is set too (an Actions job)", async () => {
+    const result = await runToExit({
+      command: "redeliver",
+      args: ["--base-url", platform.url, "--since", "150m"],
+      env: { ...env(), GITHUB_TOKEN: "ghp_redeliverjobtoken0123456789abcdefAB" },
+    });
+    expect(result.code, result.stderr).to.equal(0);
+    expect(platform.redeliveryRequests()).to.deep.equal([1]);
+    const calls = [
+      ...platform.callsTo("GET", "/app/hook/deliveries"),
+      ...platform.callsTo("POST", "/app/hook/deliveries/:delivery_id/attempts"),
+    ];
+    expect(calls.map((call) => call.auth.type)).to.deep.equal(["app", "app"]);
+  });
+
+  it("takes no --token: only the app's JWT lists and redelivers its deliveries", async () => {
+    const result = await redeliver("--token", "ghp_redeliverjobtoken0123456789abcdefAB");
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.match(/^Error: Nonexistent flag: --token\b/);
+    expect(result.stderr).not.to.include("0123456789abcdef");
+    expect(platform.calls).to.deep.equal([]);
+  });
+
+  it("names the missing key, and where it is looked for, when only APP_ID is set", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "redeliver-"));
+    const result = await runToExit({
+      command: "redeliver",
+      args: ["--base-url", platform.url],
+      env: { APP_ID: "1" },
+      cwd,
+    });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.include("Redelivering needs the app's private key: APP_ID is set but none was found.");
+    expect(result.stderr).to.include("--private-key").and.include("PRIVATE_KEY_PATH");
+    expect(platform.calls).to.deep.equal([]);
   });
 
   it("exits 2 for a window over 3 days or a duration it cannot read", async () => {

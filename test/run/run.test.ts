@@ -6,6 +6,7 @@ import { expect } from "chai";
 import { isAppError } from "../../src/errors.js";
 import type { ApplicationFunctionOptions } from "../../src/types/index.js";
 import { getLog } from "../../src/log/get-log.js";
+import { PRIVATE_KEY_HINT } from "../../src/private-key/get-private-key.js";
 import { run, type RunningServer, type RunOptions } from "../../src/run/run.js";
 import { createLogCapture, type LogCapture } from "../helpers/capture-log.js";
 import { startEventStreamServer } from "../helpers/event-stream-server.js";
@@ -195,6 +196,16 @@ describe("run()", () => {
     expect((await fetch(`${server!.url}/hello/world`)).status).to.equal(404);
     expect((await fetch(`${server!.url}/app/setup`)).status).to.equal(200);
     expect(logs.text()).to.include("running in setup mode").and.include("/app/setup");
+  });
+
+  it("in setup mode says which credential is missing: with APP_ID set, the hint naming the key's sources", async () => {
+    await start([fixture("comment.js")], { env: { APP_ID: "1" } });
+    expect(server!.setupMode).to.equal(true);
+    expect(logs.text()).to.include("APP_ID is set but no private key was found").and.include(PRIVATE_KEY_HINT);
+    await server!.stop({ graceMs: 100 });
+    logs = createLogCapture();
+    await start([fixture("comment.js")], { env: { PRIVATE_KEY: getTestKeys().privateKeyPkcs1 } });
+    expect(logs.text()).to.include("A private key was found but no APP_ID");
   });
 
   it("rejects with the app's error when an app fails to load, leaving nothing listening", async () => {

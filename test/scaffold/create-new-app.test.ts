@@ -307,6 +307,7 @@ describe("createNewApp", () => {
     await writeFile(join(cwd, "taken", "notes.txt"), "mine");
     const error = await failure({ name: "taken" });
     expect(isAppError(error) && error.code).to.equal("DIRECTORY_NOT_EMPTY");
+    expect((error as Error).message).to.match(/is not empty \(1 entry: notes\.txt\)\.$/);
     expect(existsSync(join(cwd, "taken", "package.json"))).to.equal(false);
     await create({ name: "taken", force: true });
     expect(await readFile(join(cwd, "taken", "notes.txt"), "utf8")).to.equal("mine");
@@ -323,6 +324,12 @@ describe("createNewApp", () => {
       /no template "rust"/,
     ],
     ["no name without a terminal", {}, "INPUT_REQUIRED", /No NAME/],
+    [
+      "a framework spec npm cannot read",
+      { name: "ok-app", framework: "not a spec!!" },
+      "OPTION_INVALID",
+      /--framework not a spec!!/,
+    ],
   ];
   for (const [label, options, code, message] of invalid) {
     it(`rejects ${label} with ${code} and writes nothing`, async () => {

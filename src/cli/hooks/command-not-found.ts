@@ -3,19 +3,44 @@ import type { Hook } from "@oclif/core";
 /** One line naming the nearest command, also outside a terminal (CI logs, scripts). */
 const hook: Hook.CommandNotFound = async function ({ id, argv = [], config }) {
   // With spaces between words, oclif joins the arguments into the id
-  // ("nwe my-bot" arrives as "nwe:my-bot"): the command is the first word.
-  let [word = id, ...rest] = id.split(":");
-  const asked = [...rest, ...argv].find((arg) => !arg.startsWith("-"));
-  if (word === "help" && asked !== undefined && !config.findCommand(asked)) word = asked;
-  else if (word === "help") {
+  // ("nwe my-bot" arrives as "nwe:my-bot").
+  let words = [...id.split(":"), ...argv].filter((arg) => arg !== "" && !arg.startsWith("-"));
+  if (words[0] === "help") {
     // `app help [COMMAND]`, as `app [COMMAND] --help`; oclif's help plugin is not installed.
-    const { loadHelpClass } = await import("@oclif/core/help");
-    const Help = await loadHelpClass(config);
-    // With package.json's oclif.helpOptions (flags in the order they are defined), as `--help` has.
-    await new Help(config, config.pjson.oclif.helpOptions).showHelp([...rest, ...argv].filter((arg) => arg !== "help"));
-    return;
+    words = words.slice(1);
+    const asked = words.join(":");
+    if (asked === "" || config.findCommand(asked) || config.findTopic(asked)) {
+      const { loadHelpClass } = await import("@oclif/core/help");
+      const Help = await loadHelpClass(config);
+      // With package.json's oclif.helpOptions (flags in the order they are defined), as `--help` has.
+      await new Help(config, config.pjson.oclif.helpOptions).showHelp(words);
+      return;
+    }
   }
+  // The longest run of words that is a command ("setup extra"): the others are arguments it does not take.
+  for (let length = words.length - 1; length > 0; length--) {
+    const command = words.slice(0, length).join(":");
+    if (config.findCommand(command)) {
+      process.stderr.write(
+        `Error: Unexpected argument: ${words[length]}. See "${config.bin} ${command.replaceAll(":", " ")} --help".\n`,
+      );
+      this.exit(2);
+    }
+  }
+  const [word = id, sub] = words;
   const commands = config.commands.filter((command) => !command.hidden).map((command) => command.id);
+  // A topic's command mistyped ("deliveries faild"): the nearest of that topic's commands.
+  if (sub !== undefined && commands.some((command) => command.startsWith(`${word}:`))) {
+    const nearest = closest(
+      sub,
+      commands.filter((command) => command.startsWith(`${word}:`)).map((command) => command.slice(word.length + 1)),
+    );
+    const suggestion = nearest ? ` Did you mean "${config.bin} ${word} ${nearest.replaceAll(":", " ")}"?` : "";
+    process.stderr.write(
+      `Error: "${word} ${sub}" is not a command of ${config.bin}.${suggestion} Run "${config.bin} ${word} --help" for the list.\n`,
+    );
+    this.exit(2);
+  }
   const nearest = closest(word, commands);
   const suggestion = nearest ? ` Did you mean "${config.bin} ${nearest.replaceAll(":", " ")}"?` : "";
   process.stderr.write(
