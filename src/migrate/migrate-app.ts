@@ -18,6 +18,7 @@ import { isWrittenAsModule } from "./tap-esm-loader.js";
 import { reportOldTypeScript } from "./report-old-typescript.js";
 import { reportWildcardPaths } from "./report-wildcard-paths.js";
 import { es5Target, reportEs5Subclasses } from "./report-es5-subclass.js";
+import { ownOldOctokitRest, reportOctokitRestTypes } from "./report-octokit-rest-type.js";
 import { findProbotDependencies } from "./report-probot-dependencies.js";
 import { migrateSource } from "./migrate-source.js";
 import { compilesToCommonJs } from "./typescript-module.js";
@@ -167,6 +168,9 @@ export async function migrateApp(options: MigrateAppOptions): Promise<MigrationR
   const target = await es5Target(directory);
   if (target !== undefined)
     for (const [file, before, after] of sources) after.problems.push(...reportEs5Subclasses(file, before, target));
+  const ownRest = ownOldOctokitRest(manifest);
+  if (ownRest !== undefined)
+    for (const [file, before, after] of sources) after.problems.push(...reportOctokitRestTypes(file, before, ownRest));
   // After the renames, with the app's own compiler: payload fields now typed nullable get their `!`.
   const payloadReport = assertPayloadFields(directory, sources);
   const importer = sources.find(([, , after]) =>

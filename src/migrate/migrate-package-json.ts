@@ -360,7 +360,9 @@ function reportProbot9(range: unknown, line: number | undefined, log: SourceLog)
       "in place of number, as Probot 10 to 14 (app migrate renamed the reads of number in the code)",
     hint:
       "app migrate renamed number where a test expects it of the client's issues and pulls methods (jest's call " +
-      "matchers, mock.calls, snapshots of a test file that snapshots no pulls method). Where a test records it " +
+      "matchers, mock.calls, snapshots of a test file that snapshots no pulls method), not of @octokit/rest 15's " +
+      "pullRequests methods (Probot 6 to 8), to which the code may still give number: where the code gives them " +
+      "context.issue() (through a variable), a test's number there is issue_number now. Where a test records it " +
       "another way (sinon, inline snapshots, a double of its own), check that issue_number is the only difference, " +
       "then update it (jest -u for snapshots).",
   });

@@ -5,15 +5,23 @@ import { parseWithBabel } from "./parse-source.js";
 import type { AnyNode, Problem } from "./source-types.js";
 import { parseJsonWithComments } from "./typescript-module.js";
 
+/** What es5Target answers for a tsconfig.json that sets no target and extends no other. */
+export const DEFAULT_TARGET = "";
+
 /**
- * tsconfig.json's `target` where it is ES3 or ES5 (as written), else undefined (a later one, none, one that
- * extends another, or one that does not parse). Such output compiles `super(...)` to `Base.call(this, ...)`.
+ * tsconfig.json's `target` where it is ES3 or ES5 (as written), or DEFAULT_TARGET where it sets none
+ * and extends no other (TypeScript's default: ES3, ES5 since TypeScript 5), else undefined (a later
+ * one, one that may come from another file, or one that does not parse). Such output compiles
+ * `super(...)` to `Base.call(this, ...)`.
  */
 export async function es5Target(directory: string): Promise<string | undefined> {
   const text = await readFile(join(directory, "tsconfig.json"), "utf8").catch(() => undefined);
   if (text === undefined) return undefined;
-  const config = parseJsonWithComments(text) as { compilerOptions?: { target?: unknown } } | undefined;
-  const target = config?.compilerOptions?.target;
+  const config = parseJsonWithComments(text) as
+    { extends?: unknown; compilerOptions?: { target?: unknown } } | undefined;
+  if (config === undefined || config === null || typeof config !== "object") return undefined;
+  const target = config.compilerOptions?.target;
+  if (target === undefined) return config.extends === undefined ? DEFAULT_TARGET : undefined;
   return typeof target === "string" && /^es[35]$/i.test(target) ? target : undefined;
 }
 
@@ -54,9 +62,13 @@ export function reportEs5Subclasses(file: string, code: string, target: string):
           : undefined;
     if (!baseName) return;
     const name = node.id?.name ?? "a class";
+    const written =
+      target === DEFAULT_TARGET
+        ? 'tsconfig.json sets no "target" (TypeScript\'s default: ES3, ES5 since TypeScript 5)'
+        : `tsconfig.json has "target": "${target}"`;
     problems.push({
       line: node.loc?.start.line,
-      message: `${name} extends ${baseName}, and tsconfig.json has "target": "${target}": compiled to ES5, its super() calls ${baseName} without new, which throws (Class constructor cannot be invoked without 'new'); Probot's own classes were ES5 functions`,
+      message: `${name} extends ${baseName}, and ${written}: compiled to ES5, its super() calls ${baseName} without new, which throws (Class constructor cannot be invoked without 'new'); Probot's own classes were ES5 functions`,
       hint: 'Set "target" to "es2015" or later in tsconfig.json (Node 20 runs ES2022), so that the class stays a class.',
     });
   };

@@ -46,6 +46,37 @@ describe("app migrate: a class extending the framework's, compiled to ES5", () =
     expect(problems[0]?.[1]).to.include("es2015");
   });
 
+  // opencollective/opencollective-bot: its tsconfig.json sets no target, and ts-jest compiled its
+  // tests' MockContext (extends probot.Context) with TypeScript's default, ES3.
+  it("reports it when tsconfig.json sets no target (TypeScript's default is ES3, ES5 since TypeScript 5)", async () => {
+    const problems = await problemsOf(
+      {
+        "package.json": manifest,
+        "tsconfig.json": '{ "compilerOptions": { "strict": true } }\n',
+        "tests/config.test.ts": [
+          "import * as probot from 'probot'",
+          "class MockContext extends probot.Context<any> {}",
+          "",
+        ].join("\n"),
+      },
+      "tests/config.test.ts",
+    );
+    expect(problems).to.have.length(1);
+    expect(problems[0]?.[0]).to.equal(2);
+    expect(problems[0]?.[1]).to.include("MockContext extends probot.Context").and.include('sets no "target"');
+    expect(problems[0]?.[1]).to.include("es2015");
+    // One that extends another tsconfig may get its target there: nothing is said.
+    const extended = await problemsOf(
+      {
+        "package.json": manifest,
+        "tsconfig.json": '{ "extends": "./base.json", "compilerOptions": {} }\n',
+        "src/fakecontext.ts": fake,
+      },
+      "src/fakecontext.ts",
+    );
+    expect(extended).to.deep.equal([]);
+  });
+
   it("says nothing where the target is ES2015 or later, or the file is JavaScript", async () => {
     const later = await problemsOf(
       {

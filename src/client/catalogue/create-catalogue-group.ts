@@ -8,6 +8,19 @@ export type CreateCatalogueGroupOptions = {
   replace?: ReadonlySet<string> | undefined;
 };
 
+/** Per group made here, the names whose method was assigned or redefined (a test's stub or spy). */
+const assignedNames = new WeakMap<object, { assigned: Set<string>; own: (name: string) => unknown }>();
+
+/**
+ * Whether `group.name` holds what was assigned to it rather than the group's own method: a test
+ * replaced it (and did not put it back). False for any other object.
+ */
+export function isReplacedMethod(group: unknown, name: string): boolean {
+  if (typeof group !== "object" || group === null) return false;
+  const entry = assignedNames.get(group);
+  return entry !== undefined && entry.assigned.has(name) && Reflect.get(group, name) !== entry.own(name);
+}
+
 /** `in`, `Object.keys` and assignment (apps stub methods in tests) behave as on a plain object. */
 export function createCatalogueGroup({
   today = {},
@@ -20,14 +33,24 @@ export function createCatalogueGroup({
   const isAdded = (key: string | symbol): key is string =>
     typeof key === "string" && names.has(key) && (replace?.has(key) === true || !Reflect.has(today, key));
   const has = (key: string | symbol) => Object.hasOwn(own, key) || Reflect.has(today, key) || isAdded(key);
+  // The methods built here, as built: an assignment replaces one in `own`.
+  const built = new Map<string, unknown>();
   const get = (key: string | symbol): unknown => {
     if (Object.hasOwn(own, key)) return own[key];
     if (!isAdded(key)) return Reflect.get(today, key);
     own[key] = build(key);
+    built.set(key, own[key]);
     return own[key];
   };
+  const assigned = new Set<string>();
+  const noteAssigned = (key: string | symbol) => {
+    if (typeof key !== "string") return;
+    // The group's own method first, so that putting it back is seen as such.
+    if (isAdded(key) && !built.has(key)) get(key);
+    assigned.add(key);
+  };
 
-  return new Proxy(own, {
+  const group = new Proxy(own, {
     get: (_target, key) => get(key),
     has: (_target, key) => has(key),
     ownKeys: () => [...new Set([...Reflect.ownKeys(own), ...Reflect.ownKeys(today), ...names])],
@@ -35,10 +58,12 @@ export function createCatalogueGroup({
     // default set would define a method only seen through `today` with `{ value }` alone, read-only,
     // so a test that stubs it could not put it back).
     set(_target, key, value) {
+      noteAssigned(key);
       own[key] = value;
       return true;
     },
     defineProperty(_target, key, descriptor) {
+      noteAssigned(key);
       if (Object.hasOwn(own, key) || !has(key)) return Reflect.defineProperty(own, key, descriptor);
       // A method seen through `today` is redefined: what is not given stays as it was reported.
       const accessor = "get" in descriptor || "set" in descriptor;
@@ -62,4 +87,9 @@ export function createCatalogueGroup({
       );
     },
   }) as Record<string, unknown>;
+  assignedNames.set(group, {
+    assigned,
+    own: (name) => (built.has(name) ? built.get(name) : Reflect.get(today, name)),
+  });
+  return group;
 }
