@@ -6,7 +6,6 @@ import type { LogLevel } from "../log/get-log.js";
 import { receive } from "../receive/receive.js";
 import { addUsageErrors } from "./describe-app-error.js";
 import { hostOverrides } from "./host-overrides.js";
-import { ENV_BINDINGS } from "../options/read-env-options.js";
 
 // No oclif here: both `commands/receive.ts` and the fast start of
 // `app receive` (src/cli/fast-receive.ts) run the command through this.
@@ -48,12 +47,8 @@ export async function runReceive(argv: readonly unknown[], flags: ReceiveFlags):
     apps,
     env: process.env,
     cwd: process.cwd(),
-    // In a GitHub Actions job, its own platform (an Enterprise Server's runner too), as the job's
-    // token belongs there; --base-url and GHE_HOST still win. run() of gh-app-kit/actions does the same.
-    overrides:
-      overrides.baseUrl === undefined && ENV_BINDINGS.baseUrl.read(process.env) === undefined
-        ? { ...overrides, baseUrl: ENV_BINDINGS.githubApiUrl.read(process.env)?.replace(/\/+$/, "") }
-        : overrides,
+    // In a GitHub Actions job, receive() acts on the job's GITHUB_API_URL; --base-url and GHE_HOST win.
+    overrides,
     dryRun: flags["dry-run"],
     createRouter: createRouterOnFirstUse,
     untilExit: true,

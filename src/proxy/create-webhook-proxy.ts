@@ -11,7 +11,9 @@ export type WebhookProxyOptions = {
   /** The port and webhook path of the local server deliveries are posted to. */
   port: number;
   path: string;
-  log: Pick<Logger, "debug" | "info" | "warn">;
+  /** Where it logs (required: `app.log`, or `getLog()`); `logger` is Probot's name for it. */
+  log?: Pick<Logger, "debug" | "info" | "warn"> | undefined;
+  logger?: Pick<Logger, "debug" | "info" | "warn"> | undefined;
   /** The local server's address. Default: 127.0.0.1. */
   host?: string | undefined;
   /** Used to post deliveries (and, when given, to open the stream). */
@@ -59,8 +61,9 @@ const loadSmeeClient = () => (smeeClientModule ??= import("#smee-client").then((
  * process.once("SIGTERM", () => void proxy.close());
  */
 export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
-  const { url, log } = options;
+  const { url } = options;
   const { channel, target } = validateProxyOptions(options);
+  const log = loggerOf(options);
   registerSecret(url);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   // fetch() refuses a URL with credentials: send them as Basic authorization instead.
@@ -216,4 +219,15 @@ export function createWebhookProxy(options: WebhookProxyOptions): WebhookProxy {
       await Promise.allSettled([...posting]);
     },
   };
+}
+
+/** `log`, or Probot's `logger`; a call without either is refused now, not at its first log line. */
+function loggerOf(options: WebhookProxyOptions): Pick<Logger, "debug" | "info" | "warn"> {
+  const log = options.log ?? options.logger;
+  if (log === undefined) {
+    throw new AppError("OPTION_INVALID", "createWebhookProxy() needs a logger: its log option is missing.", {
+      hint: "Pass log: app.log (or getLog() from gh-app-kit).",
+    });
+  }
+  return log;
 }

@@ -10,6 +10,7 @@ import { flushSentry } from "../log/sentry.js";
 import { PRIVATE_KEY_HINT } from "../private-key/get-private-key.js";
 import type { AppOptions } from "../options/app-options.js";
 import { ENV_BINDINGS } from "../options/read-env-options.js";
+import { processEnv } from "../options/process-env.js";
 import type { RunOverrides } from "../options/resolve-run-options.js";
 import { loadSettings, openHost, type OpenHostOptions } from "../run/open-host.js";
 import { withoutCredentials } from "../run/run-parts.js";
@@ -209,7 +210,7 @@ function prologue(options: ReceiveOptions): OpenHostOptions {
         platformToken: options.token,
         appId: options.appId,
         privateKeyPath: options.privateKeyPath,
-        baseUrl: options.baseUrl,
+        baseUrl: options.baseUrl ?? jobApiUrl(options),
         logLevel: options.logLevel,
         logFormat: options.logFormat,
         logLevelInString: options.logLevelInString,
@@ -220,6 +221,17 @@ function prologue(options: ReceiveOptions): OpenHostOptions {
     credentials: "optional",
     logDestination: options.logDestination,
   };
+}
+
+/**
+ * In a GitHub Actions job, its own platform (an Enterprise Server's runner too), as the job's token
+ * belongs there: `GITHUB_API_URL`, unless `--base-url` or `GHE_HOST` says where the API is. The
+ * job's event and token are read from its variables too.
+ */
+function jobApiUrl(options: ReceiveOptions): string | undefined {
+  const env = options.env ?? processEnv();
+  if (options.overrides?.baseUrl !== undefined || ENV_BINDINGS.baseUrl.read(env) !== undefined) return undefined;
+  return ENV_BINDINGS.githubApiUrl.read(env)?.replace(/\/+$/, "");
 }
 
 /** A token, or an app id with its private key. */

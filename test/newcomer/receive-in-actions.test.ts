@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { receive } from "../../src/receive/receive.js";
 import { runBin } from "../commands/run-bin.js";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
@@ -37,6 +38,18 @@ describe("app receive as a GitHub Actions step", function () {
     });
     expect(result.code, result.stdout + result.stderr).to.equal(0);
     expect(platform.comments()).to.have.length(1);
+    expect(platform.comments()[0]!.auth).to.deep.equal({ type: "token", token: TOKEN });
+  });
+
+  it("receive() from code acts on GITHUB_API_URL too: docs/deploy.md calls it the same run", async () => {
+    const lines: string[] = [];
+    await receive({
+      apps: [fixture("receive-apps/comment.js")],
+      env: { ...job, GITHUB_API_URL: platform.url },
+      cwd,
+      logDestination: { write: (line: string) => void lines.push(line) },
+    });
+    expect(platform.comments(), lines.join("")).to.have.length(1);
     expect(platform.comments()[0]!.auth).to.deep.equal({ type: "token", token: TOKEN });
   });
 

@@ -43,6 +43,19 @@ describe("docs agree with the code", () => {
     expect(page).to.include("every request to the webhook path gets a 500");
   });
 
+  it("docs/deploy.md names the Worker file the cloudflare-worker template writes, and shows the template's settings", () => {
+    const main = (text: string) => /^main = "([^"]+)"$/m.exec(text)?.[1];
+    const page = read("docs/deploy.md");
+    const template = read("templates/cloudflare-worker/wrangler.toml");
+    expect(main(page)).to.equal(main(template));
+    expect(page).to.include(`\`${main(template)}\`:`);
+    for (const line of ["compatibility_date", "compatibility_flags"]) {
+      expect(new RegExp(`^${line} = .*$`, "m").exec(page)?.[0], line).to.equal(
+        new RegExp(`^${line} = .*$`, "m").exec(template)?.[0],
+      );
+    }
+  });
+
   it("docs/migrating.md: load passes { app, getRouter } first, and says what works with nock 15", () => {
     const page = read("docs/migrating.md").replace(/\s+/g, " ");
     expect(page).not.to.include("`fn(app, { cwd })`");

@@ -276,6 +276,24 @@ describe("createWebhookProxy", () => {
     );
   });
 
+  it("takes Probot's name for the logger, logger", async () => {
+    const logger = getLog({ level: "debug", logFormat: "json", destination: logs.stream });
+    proxy = createWebhookProxy({ url: stream.url, port: receiver.port, path: PATH, reconnect: FAST, logger });
+    await eventually(() => expect(at(logs, 30)).to.have.length(1));
+  });
+
+  it("refuses a call without a logger at once, saying what to pass, rather than failing on its first line", () => {
+    let failure: unknown;
+    try {
+      proxy = createWebhookProxy({ url: stream.url, port: receiver.port, path: PATH });
+    } catch (error) {
+      failure = error;
+    }
+    expect(isAppError(failure) && failure.code, String(failure)).to.equal("OPTION_INVALID");
+    expect((failure as Error).message).to.include("log");
+    expect(isAppError(failure) && failure.hint).to.include("getLog()");
+  });
+
   it("is exported from the package root", () => {
     expect(root.createWebhookProxy).to.equal(createWebhookProxy);
   });
