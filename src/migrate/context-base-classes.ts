@@ -1,6 +1,6 @@
 import { contextTypeNames } from "./context-types.js";
 import { contextMembers } from "./context-wrappers.js";
-import { parseWithBabel } from "./parse-source.js";
+import { readableTree } from "./parse-source.js";
 import { keyName, type AnyNode, type BaseClassMembers } from "./source-types.js";
 
 export type { BaseClassMembers };
@@ -21,12 +21,8 @@ export function findContextClasses(
   const found = new Map<string, Map<string, ExportedClass>>();
   for (const [file, code] of files) {
     if (!/\bclass\b/.test(code)) continue;
-    let ast: AnyNode;
-    try {
-      ast = parseWithBabel(file, code) as unknown as AnyNode;
-    } catch {
-      continue; // unreadable: its own migration says so
-    }
+    const ast = readableTree(file, code);
+    if (ast === undefined) continue;
     const classes = exportedClasses(ast);
     if (classes.size > 0) found.set(file, classes);
   }

@@ -1,4 +1,5 @@
 import { parse as babelParse, type ParserPlugin } from "@babel/parser";
+import type { AnyNode } from "./source-types.js";
 
 export const SOURCE_EXTENSIONS = [".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts", ".tsx"] as const;
 
@@ -12,6 +13,18 @@ function pluginsFor(file: string): ParserPlugin[] {
   if (/\.d\.[cm]?ts$/.test(file)) return [["typescript", { dts: true }], ...COMMON];
   if (/\.[cm]?ts$/.test(file)) return ["typescript", ...COMMON];
   return ["jsx", ...COMMON];
+}
+
+/**
+ * Babel's tree of `code`, or undefined where it does not parse: for the reports that read every file, where an
+ * unreadable file is left to its own migration, which says so.
+ */
+export function readableTree(file: string, code: string): AnyNode | undefined {
+  try {
+    return parseWithBabel(file, code) as unknown as AnyNode;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseWithBabel } from "./parse-source.js";
+import { readableTree } from "./parse-source.js";
 import { EXPORT_RENAMES, PROBOT_MODULE } from "./probot-names.js";
 import type { ModuleReferences } from "./module-bindings.js";
 import {
@@ -24,12 +24,8 @@ export function findProbotReExports(files: ReadonlyArray<[file: string, code: st
   const found = new Map<string, Set<string>>();
   for (const [file, code] of files) {
     if (!code.includes(PROBOT_MODULE) || !HANDS_ON.test(code)) continue;
-    let program: AnyNode;
-    try {
-      program = (parseWithBabel(file, code) as unknown as AnyNode).program;
-    } catch {
-      continue; // unreadable: its own migration says so
-    }
+    const program = readableTree(file, code)?.program as AnyNode | undefined;
+    if (program === undefined) continue;
     const own = reExportedBeside(program.body as AnyNode[]);
     if (own) found.set(file, own);
   }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { visit } from "recast";
-import { parseWithBabel } from "./parse-source.js";
+import { readableTree } from "./parse-source.js";
 import type { AnyNode, Problem } from "./source-types.js";
 import { parseJsonWithComments } from "./typescript-module.js";
 
@@ -32,12 +32,8 @@ export async function es5Target(directory: string): Promise<string | undefined> 
  */
 export function reportEs5Subclasses(file: string, code: string, target: string): Problem[] {
   if (!/\.[cm]?tsx?$/.test(file) || !/\bextends\b/.test(code) || !/["']probot["']/.test(code)) return [];
-  let ast: AnyNode;
-  try {
-    ast = parseWithBabel(file, code) as unknown as AnyNode;
-  } catch {
-    return []; // unreadable: its own migration says so
-  }
+  const ast = readableTree(file, code);
+  if (ast === undefined) return [];
   const names = new Set<string>();
   const namespaces = new Set<string>();
   for (const statement of ast.program.body as AnyNode[]) {

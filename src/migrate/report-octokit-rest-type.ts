@@ -1,6 +1,6 @@
 import semver from "semver";
 import { visit } from "recast";
-import { parseWithBabel } from "./parse-source.js";
+import { readableTree } from "./parse-source.js";
 import type { AnyNode, Problem } from "./source-types.js";
 
 /**
@@ -26,12 +26,8 @@ export function ownOldOctokitRest(manifest: string): string | undefined {
  */
 export function reportOctokitRestTypes(file: string, code: string, range: string): Problem[] {
   if (!/\.[cm]?tsx?$/.test(file) || !code.includes("@octokit/rest")) return [];
-  let ast: AnyNode;
-  try {
-    ast = parseWithBabel(file, code) as unknown as AnyNode;
-  } catch {
-    return []; // unreadable: its own migration says so
-  }
+  const ast = readableTree(file, code);
+  if (ast === undefined) return [];
   const names = new Set<string>();
   for (const statement of ast.program.body as AnyNode[]) {
     if (statement.type !== "ImportDeclaration" || statement.source?.value !== "@octokit/rest") continue;
