@@ -126,6 +126,23 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     );
   });
 
+  it("queues and runs a delivery refused while Redis was frozen when it is redelivered as soon as Redis answers again", async () => {
+    const web = await start("run", []);
+    expect((await deliver(web.url, "before-freeze-1")).status).to.equal(202);
+    await eventually(async () => (await done()).includes("before-freeze-1"));
+    redis.freeze();
+    const refused = await deliver(web.url, "during-freeze-1");
+    expect(refused.status).to.equal(503);
+    redis.thaw();
+    await eventually(async () => (await deliver(web.url, "after-freeze-1")).status === 202, { timeoutMs: 20_000 });
+    // Nothing of the refused delivery was stored: its redelivery is not a duplicate, it is queued and run.
+    expect(await deliver(web.url, "during-freeze-1")).to.deep.equal({
+      status: 202,
+      body: { queued: "during-freeze-1" },
+    });
+    await eventually(async () => (await done()).includes("during-freeze-1"), { timeoutMs: 30_000 });
+  });
+
   it("retries a failing delivery with back-off, keeps it in the failed set scrubbed, and app deliveries retry runs it again", async () => {
     const web = await start("run", [], { FAIL_TIMES: "2", DELIVERY_ATTEMPTS: "2" });
     expect((await deliver(web.url, "failing-1-abcdef")).status).to.equal(202);
