@@ -25,8 +25,12 @@ export default class DeliveriesFailed extends AppCommand {
     const failed = await openFailedDeliveries(await queueLocation(flags, "app deliveries failed"));
     try {
       const deliveries = await failed.list();
-      if (flags.json) this.log(JSON.stringify(deliveries, null, 2));
-      else this.log(formatTable(deliveries));
+      // An empty list may be the wrong queue (another --app-id or --base-url than app run's): name those that are not.
+      const elsewhere = deliveries.length === 0 ? otherQueuesNote(failed.name, await failed.othersWithFailures()) : "";
+      if (flags.json) {
+        this.log(JSON.stringify(deliveries, null, 2));
+        if (elsewhere) process.stderr.write(`${elsewhere}\n`);
+      } else this.log(deliveries.length === 0 && elsewhere ? elsewhere : formatTable(deliveries));
     } finally {
       await failed.close();
     }
@@ -53,4 +57,13 @@ function formatTable(deliveries: FailedDelivery[]): string {
 function firstLine(text: string): string {
   const line = text.split("\n")[0] ?? "";
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
+function otherQueuesNote(name: string, others: Array<{ name: string; failed: number }>): string {
+  if (others.length === 0) return "";
+  const listed = others.map((other) => `${other.name} (${other.failed} failed)`).join(", ");
+  return (
+    `No failed deliveries in the queue ${name}. Other delivery queues in this Redis have some: ${listed}.\n` +
+    "A queue is named deliveries-<platform>_<app id>: pass the --app-id and --base-url (or GHE_HOST) that app run uses."
+  );
 }

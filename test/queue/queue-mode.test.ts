@@ -161,6 +161,15 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     expect(raw).not.to.include("c2lnbmF0dXJl");
     const table = await runToExit({ command: "deliveries", args: ["failed"], env });
     expect(table.stdout).to.match(/failing-1-abcdef\s+issues\.opened\s+2\s/);
+    // Another platform's queue (not the one app run used) is empty: the other queue that has some is named.
+    const elsewhere = await runToExit({
+      command: "deliveries",
+      args: ["failed", "--base-url", "https://ghe.example.com/api/v3"],
+      env,
+    });
+    expect(elsewhere.code, elsewhere.stderr).to.equal(0);
+    expect(elsewhere.stdout).to.match(/^No failed deliveries in the queue deliveries-ghe\.example\.com\/api\/v3_1\./);
+    expect(elsewhere.stdout).to.include("deliveries-api.github.com_1 (1 failed)");
 
     const retried = await runToExit({ command: "deliveries", args: ["retry", "failing-1-abcdef"], env });
     expect(retried.code, retried.stderr).to.equal(0);
