@@ -294,6 +294,20 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     expect(worker.stderr).to.match(/REDIS_URL/);
   });
 
+  it("exits 2 for a lock or a grace period longer than a timer can wait (24.8 days), which would fire at once", async () => {
+    for (const [command, extra, named] of [
+      ["run", { DELIVERY_LOCK_MS: "5000000000" }, "DELIVERY_LOCK_MS"],
+      ["worker", { DELIVERY_LOCK_MS: "5000000000" }, "DELIVERY_LOCK_MS"],
+      ["worker", { SHUTDOWN_GRACE_MS: "5000000000" }, "SHUTDOWN_GRACE_MS"],
+      ["run", { SHUTDOWN_GRACE_MS: "2147483648" }, "SHUTDOWN_GRACE_MS"],
+    ] as const) {
+      const result = await runToExit({ command, args: [RECORDER], env: queueEnv(redis.url, extra), timeoutMs: 10_000 });
+      expect(result.code, `${command} ${named}: ${result.stdout}${result.stderr}`).to.equal(2);
+      expect(result.stderr).to.include(named);
+      expect(result.stderr).not.to.match(/TimeoutOverflowWarning|\n\s+at /);
+    }
+  });
+
   it("app deliveries exits 1 with one line when Redis does not answer, 2 when retry names nothing", async () => {
     const unreachable = await runToExit({
       command: "deliveries",
