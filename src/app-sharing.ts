@@ -38,6 +38,12 @@ export type StoreMarks = {
   stored(deliveryId: string): void;
   /** Not stored after all: the id is free again. */
   free(deliveryId: string): Promise<void>;
+  /**
+   * True while the id is only reserved: no instance said it was stored. A reservation whose
+   * store failed can outlive its `free()` (Redis frozen: the reservation reached it, the
+   * release did not), so a queue checks for the stored delivery before calling it a duplicate.
+   */
+  isStoring(deliveryId: string): Promise<boolean>;
 };
 
 /**

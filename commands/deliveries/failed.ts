@@ -27,8 +27,12 @@ export default class DeliveriesFailed extends AppCommand {
     const failed = await openFailedDeliveries(location);
     try {
       const deliveries = await failed.list();
-      if (flags.json) this.log(JSON.stringify(deliveries, null, 2));
-      else this.log(deliveries.length === 0 ? noneIn(location) : formatTable(deliveries));
+      // An empty list may be the wrong queue (another --app-id or --base-url than app run's): name those that are not.
+      const elsewhere = deliveries.length === 0 ? otherQueuesNote(failed.name, await failed.othersWithFailures()) : "";
+      if (flags.json) {
+        this.log(JSON.stringify(deliveries, null, 2));
+        if (elsewhere) process.stderr.write(`${elsewhere}\n`);
+      } else this.log(deliveries.length > 0 ? formatTable(deliveries) : elsewhere || noneIn(location));
     } finally {
       await failed.close();
     }
@@ -62,4 +66,13 @@ function formatTable(deliveries: FailedDelivery[]): string {
 function firstLine(text: string): string {
   const line = text.split("\n")[0] ?? "";
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
+function otherQueuesNote(name: string, others: Array<{ name: string; failed: number }>): string {
+  if (others.length === 0) return "";
+  const listed = others.map((other) => `${other.name} (${other.failed} failed)`).join(", ");
+  return (
+    `No failed deliveries in the queue ${name}. Other delivery queues in this Redis have some: ${listed}.\n` +
+    "A queue is named deliveries-<platform>_<app id>: pass the --app-id and --base-url (or GHE_HOST) that app run uses."
+  );
 }

@@ -1,5 +1,5 @@
 import * as Flags from "@oclif/core/flags";
-import { ENV_BINDINGS } from "../options/read-env-options.js";
+import { ENV_BINDINGS, MAX_TIMER_MS } from "../options/read-env-options.js";
 import { inHelpGroup } from "./flags.js";
 
 /** Flags of queue mode shared by `app run` and `app worker`. */
@@ -16,6 +16,7 @@ export const workerFlags = inHelpGroup("QUEUE", {
 export const shutdownFlags = inHelpGroup("SERVER", {
   "shutdown-grace": Flags.integer({
     min: 0,
+    max: MAX_TIMER_MS,
     env: ENV_BINDINGS.shutdownGraceMs.variable,
     summary:
       "Milliseconds running handlers get to finish after SIGINT/SIGTERM (default 10000); a worker then hands the deliveries still running back to the queue.",

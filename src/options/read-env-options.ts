@@ -112,14 +112,17 @@ const APP_BINDINGS: Bindings<EnvOptions> = {
 /** With APP_REGISTRATIONS, the one-registration variables would be a second, silent configuration. */
 const SINGLE_REGISTRATION_VARIABLES = ["APP_ID", "PRIVATE_KEY", "PRIVATE_KEY_PATH", "WEBHOOK_SECRET"];
 
+/** The longest a Node.js timer waits: a longer delay fires at once (with a TimeoutOverflowWarning). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 const HOST_BINDINGS: Bindings<HostEnvSettings> = {
   deliveryQueue: text("DELIVERY_QUEUE"),
   workerConcurrency: wholeNumber("WORKER_CONCURRENCY", 1),
   deliveryAttempts: wholeNumber("DELIVERY_ATTEMPTS", 1),
   deliveryBackoffMs: wholeNumber("DELIVERY_BACKOFF_MS", 1),
-  deliveryLockMs: wholeNumber("DELIVERY_LOCK_MS", 1),
+  deliveryLockMs: wholeNumber("DELIVERY_LOCK_MS", 1, MAX_TIMER_MS),
   redeliverEvery: text("REDELIVER_EVERY"),
-  shutdownGraceMs: wholeNumber("SHUTDOWN_GRACE_MS", 0),
+  shutdownGraceMs: wholeNumber("SHUTDOWN_GRACE_MS", 0, MAX_TIMER_MS),
   projectDomain: { variable: "PROJECT_DOMAIN", read: (env) => nonEmpty(env.PROJECT_DOMAIN)?.trim() },
   githubOrg: { variable: "GH_ORG", read: (env) => nonEmpty(env.GH_ORG)?.trim() },
   eventName: text("GITHUB_EVENT_NAME"),
@@ -188,8 +191,8 @@ export function enterpriseBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   return platformUrlsFromHost(host, protocol).apiUrl;
 }
 
-/** A whole number of at least `min`; unset or empty: undefined. */
-function wholeNumber(variable: string, min: number): EnvBinding<number> {
+/** A whole number of at least `min` (and at most `max`); unset or empty: undefined. */
+function wholeNumber(variable: string, min: number, max?: number): EnvBinding<number> {
   return {
     variable,
     read: (env) => {
@@ -198,6 +201,12 @@ function wholeNumber(variable: string, min: number): EnvBinding<number> {
       const number = Number(value);
       if (!Number.isSafeInteger(number) || number < min) {
         throw new AppError("OPTION_INVALID", `${variable} must be a whole number of at least ${min}, got "${value}".`);
+      }
+      if (max !== undefined && number > max) {
+        throw new AppError(
+          "OPTION_INVALID",
+          `${variable} must be at most ${max} (about 24.8 days, the longest a timer waits), got "${value}".`,
+        );
       }
       return number;
     },

@@ -87,12 +87,16 @@ export async function createDeliveryQueue({
     // Delivery ids are remembered per registration: with several, each one's are its own (the queue is the first one's).
     const scope = own ? sharingScope(own.appId, own.baseUrl) : ownScope;
     const marks = (scope === ownScope ? undefined : own && marksFor?.(own)) ?? defaultMarks;
-    if (!(await marks.reserve(delivery.id))) return "duplicate";
+    const jobId = scope === ownScope ? jobIdOf(delivery.id) : jobIdOf(`${scope}/${delivery.id}`);
+    const reserved = await marks.reserve(delivery.id);
+    // Only reserved, with no job: a store that failed (its 503 acknowledged nothing; the reservation
+    // reached a frozen Redis, its release did not) or one under way elsewhere. Either way it is not
+    // a duplicate: this one stores it (the job id keeps it to one job) rather than drop it with a 200.
+    if (!reserved && (!(await marks.isStoring(delivery.id)) || (await queue.getJob(jobId)))) return "duplicate";
     try {
-      const jobId = scope === ownScope ? jobIdOf(delivery.id) : jobIdOf(`${scope}/${delivery.id}`);
       await queue.add(delivery.name, delivery, { jobId });
     } catch (error) {
-      await marks.free(delivery.id);
+      if (reserved) await marks.free(delivery.id);
       throw error;
     }
     // Not awaited: the job is stored, which is what the 202 promises. Should

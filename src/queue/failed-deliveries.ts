@@ -21,7 +21,11 @@ export type FailedDelivery = {
 export type RetryResult = { retried: string[]; missing: string[] };
 
 export type FailedDeliveries = {
+  /** The queue's name: `deliveries-<platform>_<app id>`. */
+  name: string;
   list(): Promise<FailedDelivery[]>;
+  /** The other delivery queues in this Redis with failed deliveries (another app id or platform), and how many. */
+  othersWithFailures(): Promise<Array<{ name: string; failed: number }>>;
   /** Queues the given failed deliveries again (every one with `"all"`), each with its attempts renewed. */
   retry(ids: readonly string[] | "all"): Promise<RetryResult>;
   close(): Promise<void>;
@@ -43,9 +47,11 @@ export async function openFailedDeliveries({
 }): Promise<FailedDeliveries> {
   const connection = new RedisConnection({ config: redisConfig, log: noLog });
   const { Queue } = await import("#bullmq");
-  const queue: Queue<DeliveryJobData> = new Queue(queueNameOf(appId, baseUrl), {
+  const name = queueNameOf(appId, baseUrl);
+  const prefix = queuePrefixOf(connection.keyPrefix);
+  const queue: Queue<DeliveryJobData> = new Queue(name, {
     connection: bullConnection(connection.config, "admin"),
-    prefix: queuePrefixOf(connection.keyPrefix),
+    prefix,
     skipVersionCheck: true,
   });
   queue.on("error", () => undefined);
@@ -63,6 +69,28 @@ export async function openFailedDeliveries({
   };
 
   return {
+    name,
+    othersWithFailures: () =>
+      guarded(async () => {
+        // This connection is only made now (its offline queue is off): wait for it as long as a connection attempt may take.
+        await connection.whenUp(2000);
+        const redis = await connection.client();
+        const pattern = `${prefix}:deliveries-*:failed`;
+        const keys = new Set<string>();
+        let cursor = "0";
+        do {
+          const [next, found] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+          for (const key of found) keys.add(key);
+          cursor = next;
+        } while (cursor !== "0");
+        const others = [];
+        for (const key of [...keys].sort()) {
+          const other = key.slice(prefix.length + 1, -":failed".length);
+          const failed = other === name ? 0 : await redis.zcard(key);
+          if (failed > 0) others.push({ name: other, failed });
+        }
+        return others;
+      }),
     list: () =>
       guarded(async () => {
         const jobs = (await queue.getFailed(0, -1)) as Array<Job<DeliveryJobData>>;
@@ -92,6 +120,7 @@ export async function openFailedDeliveries({
       }),
     async close() {
       await queue.close().catch(() => undefined);
+      await connection.close().catch(() => undefined);
     },
   };
 }

@@ -1,5 +1,8 @@
 import { AppError } from "../errors.js";
 
+/** The longest window: the platform keeps deliveries for 3 days. */
+export const MAX_REDELIVER_WINDOW_MS = 3 * 24 * 3_600_000;
+
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 export function parseDuration(text: string, name: string): number {

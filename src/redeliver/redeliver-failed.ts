@@ -4,8 +4,9 @@ import { scrubSecrets } from "../log/secrets.js";
 import { findUndelivered, type HookDelivery, type Undelivered } from "./find-undelivered.js";
 import { listAttempts, ListingError } from "./list-attempts.js";
 
-/** The longest window: the platform keeps deliveries for 3 days. */
-export const MAX_REDELIVER_WINDOW_MS = 3 * 24 * 3_600_000;
+import { MAX_REDELIVER_WINDOW_MS } from "./parse-duration.js";
+
+export { MAX_REDELIVER_WINDOW_MS };
 export const DEFAULT_REDELIVER_WINDOW_MS = 24 * 3_600_000;
 
 export type RedeliverOptions = {

@@ -94,5 +94,9 @@ export function createStoreMarks({
       const redis = await connection.client();
       await redis.del(keyOf(deliveryId)).catch(() => undefined);
     },
+    async isStoring(deliveryId) {
+      const redis = await connection.client();
+      return (await redis.get(keyOf(deliveryId))) === "storing";
+    },
   };
 }

@@ -15,7 +15,8 @@ import { stopOnce, thenShutDown, type Stop } from "./stop-once.js";
 import { openRunQueue, startQueueWorker } from "./queue-parts.js";
 import type { QueueOverrides } from "../queue/resolve-queue-settings.js";
 import { resolveQueueSettings } from "../queue/resolve-queue-settings.js";
-import { parseDuration } from "../redeliver/parse-duration.js";
+import { MAX_REDELIVER_WINDOW_MS, parseDuration } from "../redeliver/parse-duration.js";
+import { AppError } from "../errors.js";
 import { createServer, type AppServer } from "../server/create-server.js";
 import { DEFAULT_GRACE_MS, DEFAULT_WEBHOOK_PATH } from "../server/server-defaults.js";
 import type { ApplicationFunction, DeprecatedApplicationFunction } from "../application-function.js";
@@ -121,6 +122,7 @@ async function start(
       : typeof redeliverEvery === "number"
         ? redeliverEvery
         : parseDuration(redeliverEvery, "REDELIVER_EVERY (--redeliver-every)");
+  if (redeliverEveryMs !== undefined) checkRedeliverPeriod(redeliverEveryMs, redeliverEvery!);
   // The library checks a key when first used; a server refuses a bad one at start-up.
   const givenKey = settings.options.privateKey ?? settings.options.cert;
   if (!setupMode && givenKey) validatePrivateKey(givenKey, "The privateKey option");
@@ -216,4 +218,17 @@ async function start(
       return stop(stopOptions);
     },
   };
+}
+
+/**
+ * A sweep looks back at most 3 days (what the platform keeps), so a longer period would leave
+ * deliveries no sweep sees; and past 24.8 days a timer fires every millisecond instead.
+ */
+function checkRedeliverPeriod(ms: number, given: string | number): void {
+  if (Number.isFinite(ms) && ms > 0 && ms <= MAX_REDELIVER_WINDOW_MS) return;
+  throw new AppError(
+    "OPTION_INVALID",
+    `REDELIVER_EVERY (--redeliver-every) must be at most 3d: the platform keeps deliveries for 3 days, got "${given}".`,
+    { hint: "Sweep at least every 3 days, e.g. --redeliver-every 1h." },
+  );
 }

@@ -101,6 +101,8 @@ function exporter(env: NodeJS.ProcessEnv, name: string): "otlp" | "console" | "n
   return first as "otlp" | "console" | "none";
 }
 
+const MAX_TIMER_MS = 2_147_483_647;
+
 function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const given = value(env, name);
   if (given === undefined) return fallback;
@@ -108,6 +110,12 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   if (!Number.isInteger(ms) || ms < 1) {
     throw new AppError("OPTION_INVALID", `${name}=${given} is not a whole number of milliseconds.`, {
       hint: `Leave it unset for ${fallback}, or give milliseconds, e.g. 1000.`,
+    });
+  }
+  // A longer delay makes a Node.js timer fire at once: the exports would run without pause.
+  if (ms > MAX_TIMER_MS) {
+    throw new AppError("OPTION_INVALID", `${name}=${given} is longer than a timer can wait.`, {
+      hint: `Give at most ${MAX_TIMER_MS} milliseconds (about 24.8 days), or leave it unset for ${fallback}.`,
     });
   }
   return ms;

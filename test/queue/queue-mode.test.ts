@@ -126,6 +126,23 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     );
   });
 
+  it("queues and runs a delivery refused while Redis was frozen when it is redelivered as soon as Redis answers again", async () => {
+    const web = await start("run", []);
+    expect((await deliver(web.url, "before-freeze-1")).status).to.equal(202);
+    await eventually(async () => (await done()).includes("before-freeze-1"));
+    redis.freeze();
+    const refused = await deliver(web.url, "during-freeze-1");
+    expect(refused.status).to.equal(503);
+    redis.thaw();
+    await eventually(async () => (await deliver(web.url, "after-freeze-1")).status === 202, { timeoutMs: 20_000 });
+    // Nothing of the refused delivery was stored: its redelivery is not a duplicate, it is queued and run.
+    expect(await deliver(web.url, "during-freeze-1")).to.deep.equal({
+      status: 202,
+      body: { queued: "during-freeze-1" },
+    });
+    await eventually(async () => (await done()).includes("during-freeze-1"), { timeoutMs: 30_000 });
+  });
+
   it("retries a failing delivery with back-off, keeps it in the failed set scrubbed, and app deliveries retry runs it again", async () => {
     const web = await start("run", [], { FAIL_TIMES: "2", DELIVERY_ATTEMPTS: "2" });
     expect((await deliver(web.url, "failing-1-abcdef")).status).to.equal(202);
@@ -144,6 +161,15 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     expect(raw).not.to.include("c2lnbmF0dXJl");
     const table = await runToExit({ command: "deliveries", args: ["failed"], env });
     expect(table.stdout).to.match(/failing-1-abcdef\s+issues\.opened\s+2\s/);
+    // Another platform's queue (not the one app run used) is empty: the other queue that has some is named.
+    const elsewhere = await runToExit({
+      command: "deliveries",
+      args: ["failed", "--base-url", "https://ghe.example.com/api/v3"],
+      env,
+    });
+    expect(elsewhere.code, elsewhere.stderr).to.equal(0);
+    expect(elsewhere.stdout).to.match(/^No failed deliveries in the queue deliveries-ghe\.example\.com\/api\/v3_1\./);
+    expect(elsewhere.stdout).to.include("deliveries-api.github.com_1 (1 failed)");
 
     const retried = await runToExit({ command: "deliveries", args: ["retry", "failing-1-abcdef"], env });
     expect(retried.code, retried.stderr).to.equal(0);
@@ -266,6 +292,20 @@ describe("queue mode (app run --queue redis, app worker)", function () {
     const worker = await runToExit({ command: "worker", args: [RECORDER], env: { ...env, REDIS_URL: "" } });
     expect(worker.code).to.equal(2);
     expect(worker.stderr).to.match(/REDIS_URL/);
+  });
+
+  it("exits 2 for a lock or a grace period longer than a timer can wait (24.8 days), which would fire at once", async () => {
+    for (const [command, extra, named] of [
+      ["run", { DELIVERY_LOCK_MS: "5000000000" }, "DELIVERY_LOCK_MS"],
+      ["worker", { DELIVERY_LOCK_MS: "5000000000" }, "DELIVERY_LOCK_MS"],
+      ["worker", { SHUTDOWN_GRACE_MS: "5000000000" }, "SHUTDOWN_GRACE_MS"],
+      ["run", { SHUTDOWN_GRACE_MS: "2147483648" }, "SHUTDOWN_GRACE_MS"],
+    ] as const) {
+      const result = await runToExit({ command, args: [RECORDER], env: queueEnv(redis.url, extra), timeoutMs: 10_000 });
+      expect(result.code, `${command} ${named}: ${result.stdout}${result.stderr}`).to.equal(2);
+      expect(result.stderr).to.include(named);
+      expect(result.stderr).not.to.match(/TimeoutOverflowWarning|\n\s+at /);
+    }
   });
 
   it("app deliveries exits 1 with one line when Redis does not answer, 2 when retry names nothing", async () => {

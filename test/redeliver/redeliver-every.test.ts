@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { startFakePlatform, type FakePlatform } from "../helpers/fake-platform.js";
 import { getTestKeys } from "../helpers/keys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
-import { spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
+import { runToExit, spawnApp, type SpawnedApp } from "../helpers/spawn-app.js";
 import { deliver, eventually, queueEnv, RECORDER } from "../queue/queue-helpers.js";
 
 describe("app run --redeliver-every (with Redis and queue mode)", function () {
@@ -88,5 +88,22 @@ describe("app run --redeliver-every (with Redis and queue mode)", function () {
         .map((call) => call.path)
         .sort(),
     ).to.deep.equal(["/app/hook/deliveries/11/attempts", "/app/hook/deliveries/12/attempts"]);
+  });
+  it("exits 2 for a period longer than the 3 days the platform keeps deliveries, before sweeping anything", async () => {
+    platform.reset();
+    for (const [args, extra] of [
+      [["--redeliver-every", "30d"], {}],
+      [[], { REDELIVER_EVERY: "4d" }],
+    ] as const) {
+      const result = await runToExit({
+        args: [RECORDER, "--base-url", platform.url, ...args],
+        env: queueEnv(redis.url, extra),
+        timeoutMs: 15_000,
+      });
+      expect(result.code, result.stdout + result.stderr).to.equal(2);
+      expect(result.stderr).to.match(/REDELIVER_EVERY \(--redeliver-every\) must be at most 3d/);
+      expect(result.stderr).not.to.match(/TimeoutOverflowWarning|\n\s+at /);
+    }
+    expect(platform.callsTo("GET", "/app/hook/deliveries")).to.deep.equal([]);
   });
 });

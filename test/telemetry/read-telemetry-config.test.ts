@@ -82,6 +82,15 @@ describe("readTelemetryConfig (the OTEL_* variables)", () => {
       "OTEL_METRIC_EXPORT_INTERVAL=soon",
     ],
     [{ OTEL_TRACES_EXPORTER: "otlp", OTEL_TRACES_SAMPLER: "sometimes" }, "OTEL_TRACES_SAMPLER=sometimes"],
+    // Longer than a timer waits: it would fire every millisecond, exporting without pause.
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_METRIC_EXPORT_INTERVAL: "5000000000" },
+      "OTEL_METRIC_EXPORT_INTERVAL=5000000000",
+    ],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_BSP_SCHEDULE_DELAY: "2147483648" },
+      "OTEL_BSP_SCHEDULE_DELAY=2147483648",
+    ],
   ];
   for (const [env, message] of invalid) {
     it(`refuses ${message} with OPTION_INVALID and a hint`, () => {
