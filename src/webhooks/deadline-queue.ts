@@ -9,6 +9,9 @@ const nowMs = (): number => Date.now();
 
 type Timer = ReturnType<typeof setTimeout>;
 
+/** setTimeout's longest wait: a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 type Waiter<T> = {
   deadline: number;
   resolve: ((value: T) => void) | null;
@@ -53,7 +56,7 @@ export class DeadlineQueue<T> {
     this.#size++;
     // Infinity means never: no timer at all.
     if (!Number.isFinite(this.#timeoutMs)) return waiter;
-    if (this.#perWaiterTimers) waiter.timer = setTimeout(() => this.#timeOut(waiter), this.#timeoutMs);
+    if (this.#perWaiterTimers) this.#armWaiter(waiter, this.#timeoutMs);
     else if (this.#timer === undefined) this.#timer = this.#arm(this.#timeoutMs);
     return waiter;
   }
@@ -65,6 +68,18 @@ export class DeadlineQueue<T> {
     this.#unlink(waiter);
     resolve(value);
     return true;
+  }
+
+  /** A waiter's own timer; past setTimeout's longest wait it wakes early and waits again for the rest. */
+  #armWaiter(waiter: Waiter<T>, ms: number): void {
+    waiter.timer = setTimeout(
+      () => {
+        const left = waiter.deadline - nowMs();
+        if (left > 0 && waiter.resolve !== null) this.#armWaiter(waiter, left);
+        else this.#timeOut(waiter);
+      },
+      Math.min(Math.max(1, ms), MAX_TIMER_MS),
+    );
   }
 
   #timeOut(waiter: Waiter<T>): void {
@@ -87,7 +102,7 @@ export class DeadlineQueue<T> {
 
   #arm(ms: number): Timer {
     // Longer than setTimeout's 2^31-1 ms: wake early, and #expire re-arms.
-    const timer = setTimeout(this.#expire, Math.min(Math.max(1, ms), 2 ** 31 - 1));
+    const timer = setTimeout(this.#expire, Math.min(Math.max(1, ms), MAX_TIMER_MS));
     // A number where timers are the Web's (Workers): nothing to unref there.
     (timer as { unref?: () => void }).unref?.();
     return timer;

@@ -94,4 +94,16 @@ describe("DeadlineQueue", () => {
     expect(answers).to.deep.equal(["first ok", "second timed out"]);
     expect(queue.size).to.equal(0);
   });
+
+  it("does not time out early past setTimeout's longest wait (2^31-1 ms), per-waiter timers too", async () => {
+    for (const perWaiterTimers of [false, true]) {
+      const queue = new DeadlineQueue(3_000_000_000, "timed out", { perWaiterTimers });
+      const answers: string[] = [];
+      const waiter = queue.add((value) => answers.push(value));
+      await sleep(30);
+      expect(answers, `perWaiterTimers: ${perWaiterTimers}`).to.deep.equal([]);
+      queue.answer(waiter, "ok");
+      expect(answers).to.deep.equal(["ok"]);
+    }
+  });
 });
