@@ -101,22 +101,16 @@ function findAround(text: string, probe: number, piece: string, run: string, fou
     let end = probe + GRAM;
     for (let back = at; start > 0 && back > 0 && text[start - 1] === run[back - 1]; back--) start--;
     for (let ahead = at + GRAM; end < text.length && ahead < run.length && text[end] === run[ahead]; ahead++) end++;
-    if (end - start >= FRAGMENT_LENGTH && !isWordOf(run, at - (probe - start), at + (end - probe)))
-      found.push([start, end]);
+    if (end - start >= FRAGMENT_LENGTH && isMixed(text.slice(start, end))) found.push([start, end]);
   }
 }
 
 /**
- * Whether the part `from`..`to` of a registered run is one of its words: letters of one case (or digits) from one
- * separator (or end) of the run to the next. A token a test made of words (`installation-credentials-token-...`)
- * shares those with ordinary lines ("installation", "credentials"), which keep them; a random value's runs are
- * bounded by more of its characters, not by separators, and a part of them is replaced.
+ * Whether a run holds two kinds of character of three (lower case, upper case, digits), as any long enough run of a
+ * random value does: a run of one kind is a word ("installation"), which a token of a test's own, made of words,
+ * shares with ordinary lines. A random run of 9 is of one kind less than once in a thousand, and a leaked token is
+ * matched as far as it goes, far longer than 9.
  */
-function isWordOf(run: string, from: number, to: number): boolean {
-  const ALNUM = /[A-Za-z0-9]/;
-  return (
-    /^(?:[a-z]+|[A-Z]+|\d+)$/.test(run.slice(from, to)) &&
-    (from === 0 || !ALNUM.test(run[from - 1] as string)) &&
-    (to === run.length || !ALNUM.test(run[to] as string))
-  );
+function isMixed(run: string): boolean {
+  return Number(/[a-z]/.test(run)) + Number(/[A-Z]/.test(run)) + Number(/\d/.test(run)) >= 2;
 }
