@@ -101,16 +101,6 @@ function findAround(text: string, probe: number, piece: string, run: string, fou
     let end = probe + GRAM;
     for (let back = at; start > 0 && back > 0 && text[start - 1] === run[back - 1]; back--) start--;
     for (let ahead = at + GRAM; end < text.length && ahead < run.length && text[end] === run[ahead]; ahead++) end++;
-    if (end - start >= FRAGMENT_LENGTH && isMixed(text.slice(start, end))) found.push([start, end]);
+    if (end - start >= FRAGMENT_LENGTH) found.push([start, end]);
   }
-}
-
-/**
- * Whether a run holds two kinds of character of three (lower case, upper case, digits), as any long enough run of a
- * random value does: a run of one kind is a word ("installation"), which a token of a test's own, made of words,
- * shares with ordinary lines. A random run of 9 is of one kind less than once in a thousand, and a leaked token is
- * matched as far as it goes, far longer than 9.
- */
-function isMixed(run: string): boolean {
-  return Number(/[a-z]/.test(run)) + Number(/[A-Z]/.test(run)) + Number(/\d/.test(run)) >= 2;
 }
