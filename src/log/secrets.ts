@@ -1,5 +1,3 @@
-import { addFragmentSource, scrubFragments } from "./secret-fragments.js";
-
 /** What a scrubbed secret is replaced with, in values and by key alike. */
 export const REDACTED = "[REDACTED]";
 
@@ -96,7 +94,6 @@ export type RegisterSecretOptions = {
 export function registerSecret(value: string | undefined | null, { token = false }: RegisterSecretOptions = {}): void {
   if (typeof value !== "string" || value.length < MIN_SECRET_LENGTH) return;
   if (value === DEVELOPMENT_SECRET) return;
-  addFragmentSource(value, token);
   const list = token ? tokens : secrets;
   if (list.delete(value)) {
     list.add(value); // now the latest; the pattern already has it
@@ -113,9 +110,8 @@ export function registerSecret(value: string | undefined | null, { token = false
 
 /**
  * Replaces private keys, JWTs, GitHub tokens, Authorization header values,
- * string values of secret keys (`"token":"…"`), every registered secret and
- * every run of 9 characters or more of a registered token or key in `text`
- * with "[REDACTED]". Returns `text` itself when nothing matches.
+ * string values of secret keys (`"token":"…"`) and every registered secret in
+ * `text` with "[REDACTED]". Returns `text` itself when nothing matches.
  *
  * @example
  * scrubSecrets("Authorization: token 0123456789abcdef");
@@ -123,7 +119,7 @@ export function registerSecret(value: string | undefined | null, { token = false
  */
 export function scrubSecrets(text: string): string {
   pattern ??= buildPattern();
-  return scrubFragments(text.replace(pattern, replaceMatch), REDACTED);
+  return text.replace(pattern, replaceMatch);
 }
 
 function replaceMatch(
